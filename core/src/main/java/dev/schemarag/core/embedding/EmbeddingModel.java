@@ -1,0 +1,16 @@
+package dev.schemarag.core.embedding;
+
+import java.util.List;
+
+/** Port: turns texts into unit-length vectors of a fixed dimension. */
+public interface EmbeddingModel {
+    /** A stable id of the model, stored beside each vector so a model change forces re-embedding. */
+    String modelId();
+
+    int dimension();
+
+    float[] embed(String text);
+
+    /** Embeds many texts at once; the default adapter batches them for throughput. */
+    List<float[]> embedAll(List<String> texts);
+}

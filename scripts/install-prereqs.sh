@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs what SchemaRAG's embedded stack needs on Debian bookworm: PostgreSQL 15 and pgvector,
+# built from Debian's own pgvector source package (bookworm ships no binary one).
+# Idempotent: does nothing when PostgreSQL 15 with a loadable `vector` extension is already present.
+set -euo pipefail
+
+PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
+PG_SHARE=/usr/share/postgresql/15/extension
+
+have_pgvector() {
+  [ -x "$PG_CONFIG" ] && [ -f "$PG_SHARE/vector.control" ] && [ -f "$("$PG_CONFIG" --pkglibdir)/vector.so" ]
+}
+
+if have_pgvector && command -v mvn >/dev/null && command -v java >/dev/null; then
+  echo "prereqs: PostgreSQL 15 + pgvector already installed"
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO=sudo
+else
+  SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq postgresql-15 postgresql-contrib postgresql-server-dev-15 \
+  build-essential dpkg-dev maven openjdk-17-jdk-headless ca-certificates >/dev/null
+
+if ! have_pgvector; then
+  # Source entries for trixie only (no binaries from it): pgvector's Debian source package.
+  if [ ! -f /etc/apt/sources.list.d/schemarag-trixie-src.sources ]; then
+    $SUDO tee /etc/apt/sources.list.d/schemarag-trixie-src.sources >/dev/null <<'SRC'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: trixie
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+    $SUDO apt-get update -qq
+  fi
+  build_dir=$(mktemp -d)
+  chmod a+rwx "$build_dir"  # apt-get source downloads as the _apt user
+  (
+    cd "$build_dir"
+    apt-get source -qq pgvector >/dev/null
+    cd pgvector-*/
+    # Portable code: no -march=native, so the library runs on any x86-64 machine.
+    make -s PG_CONFIG="$PG_CONFIG" OPTFLAGS=""
+    $SUDO make -s PG_CONFIG="$PG_CONFIG" OPTFLAGS="" install
+  )
+  rm -rf "$build_dir"
+fi
+
+have_pgvector && echo "prereqs: pgvector installed for PostgreSQL 15"
