@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what SchemaRAG's embedded stack needs on Debian bookworm: PostgreSQL 15 and pgvector,
-# built from Debian's own pgvector source package (bookworm ships no binary one).
+# Installs what SchemaRAG needs on Debian bookworm: Java 17 + Maven, PostgreSQL 15 and pgvector built from Debian's
+# own pgvector source package (bookworm ships no binary one), and docker-compose to validate the compose file.
 # Idempotent: does nothing when PostgreSQL 15 with a loadable `vector` extension is already present.
 set -euo pipefail
 
@@ -11,8 +11,8 @@ have_pgvector() {
   [ -x "$PG_CONFIG" ] && [ -f "$PG_SHARE/vector.control" ] && [ -f "$("$PG_CONFIG" --pkglibdir)/vector.so" ]
 }
 
-if have_pgvector && command -v mvn >/dev/null && command -v java >/dev/null; then
-  echo "prereqs: PostgreSQL 15 + pgvector already installed"
+if have_pgvector && command -v mvn >/dev/null && command -v java >/dev/null && command -v docker-compose >/dev/null; then
+  echo "prereqs: PostgreSQL 15 + pgvector, Maven and docker-compose already installed"
   exit 0
 fi
 
@@ -25,7 +25,8 @@ export DEBIAN_FRONTEND=noninteractive
 
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq postgresql-15 postgresql-contrib postgresql-server-dev-15 \
-  build-essential dpkg-dev maven openjdk-17-jdk-headless ca-certificates >/dev/null
+  build-essential dpkg-dev maven openjdk-17-jdk-headless ca-certificates \
+  docker-compose >/dev/null  # docker-compose only validates docker-compose.yml; no engine is needed
 
 if ! have_pgvector; then
   # Source entries for trixie only (no binaries from it): pgvector's Debian source package.

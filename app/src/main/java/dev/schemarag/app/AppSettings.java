@@ -1,0 +1,42 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.stack.StackConfig;
+
+import java.util.List;
+
+/**
+ * Settings of the CLI and the services it runs. Each maps to an environment variable by the visible rule
+ * ({@code store.jdbc.url} ↔ {@code STORE_JDBC_URL}); the defaults point at the embedded stack.
+ */
+public final class AppSettings {
+    private AppSettings() {}
+
+    public static final Setting<String> KAFKA_BOOTSTRAP_SERVERS = Setting.string("kafka.bootstrap.servers",
+            "127.0.0.1:" + StackConfig.DEFAULT_KAFKA_PORT, "Kafka bootstrap servers");
+    public static final Setting<String> SCHEMA_REGISTRY_URL = Setting.string("schema.registry.url",
+            "http://127.0.0.1:" + StackConfig.DEFAULT_REGISTRY_PORT, "Schema Registry base URL (Confluent REST API)");
+    public static final Setting<String> STORE_JDBC_URL = Setting.string("store.jdbc.url",
+            "jdbc:postgresql://127.0.0.1:" + StackConfig.DEFAULT_POSTGRES_PORT + "/schemarag", "RAG store (PostgreSQL + pgvector)");
+    public static final Setting<String> STORE_USER = Setting.string("store.user", "schemarag", "RAG store user");
+    public static final Setting<String> STORE_PASSWORD = Setting.string("store.password", "schemarag", "RAG store password");
+    public static final Setting<String> TOPIC_PREFIX = Setting.string("topic.prefix", Topics.DEFAULT_PREFIX, "Prefix of every topic name");
+    public static final Setting<String> DATABASES_FILE = Setting.string("schemarag.databases.file", "",
+            "JSON list of target databases; empty = the demo database erp on the embedded stack");
+    public static final Setting<String> EMBEDDING_MODEL = Setting.string("embedding.model", "bge-small-en-v1.5-q",
+            "In-process embedding model: bge-small-en-v1.5-q or all-minilm-l6-v2-q");
+    public static final Setting<String> REPLICATION_ROLE = Setting.string("cdc.replication.role", "schemarag_cdc",
+            "Least-privilege replication role Debezium connects as");
+    public static final Setting<String> REPLICATION_PASSWORD = Setting.string("cdc.replication.password", "schemarag_cdc",
+            "Password of the replication role");
+    public static final Setting<Integer> CDC_POLL_INTERVAL_MS = Setting.integer("cdc.poll.interval.ms", 20, 1, 60_000,
+            "Debezium poll interval: it dominates change-to-index latency");
+    public static final Setting<Integer> INGEST_ADMIN_PORT = Setting.integer("ingest.admin.port", 8081, 1, 65535,
+            "Port of the ingest admin HTTP endpoint (POST /internal/schema/sync)");
+
+    public static List<Setting<?>> all() {
+        return List.of(KAFKA_BOOTSTRAP_SERVERS, SCHEMA_REGISTRY_URL, STORE_JDBC_URL, STORE_USER, STORE_PASSWORD, TOPIC_PREFIX,
+                DATABASES_FILE, EMBEDDING_MODEL, REPLICATION_ROLE, REPLICATION_PASSWORD, CDC_POLL_INTERVAL_MS, INGEST_ADMIN_PORT);
+    }
+}

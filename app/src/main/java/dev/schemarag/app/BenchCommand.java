@@ -1,0 +1,167 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.ingest.sync.SyncProgress;
+import dev.schemarag.ingest.sync.SyncSummary;
+import dev.schemarag.stack.StackConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/** {@code schemarag bench freshness|sync}: figures, not timed tests. */
+@Command(name = "bench", description = "Benchmarks: freshness (DDL commit to pgvector) and sync (full sync of a suite).")
+final class BenchCommand implements Callable<Integer> {
+    enum Kind { freshness, sync }
+
+    @Parameters(index = "0", description = "${COMPLETION-CANDIDATES}")
+    Kind kind;
+
+    @Option(names = "--suite", description = "suite directory in the shared bench format (schema/*.sql), for sync")
+    Path suite;
+
+    @Option(names = "--changes", defaultValue = "60", description = "number of DDL/COMMENT changes for freshness")
+    int changes;
+
+    @Option(names = "--json", description = "also write the figures as JSON to this file")
+    Path json;
+
+    @Override
+    public Integer call() throws Exception {
+        Settings settings = Settings.fromEnvironment(AppSettings.all());
+        StackConfig stackConfig = StackConfig.defaults(SchemaRagCli.home());
+        try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
+             Services services = new Services(settings, stackConfig.baseDir())) {
+            BenchReport report = switch (kind) {
+                case freshness -> freshness(settings, services);
+                case sync -> {
+                    if (suite == null) throw new IllegalArgumentException("bench sync needs --suite <dir>");
+                    yield sync(settings, services, suite);
+                }
+            };
+            report.print();
+            if (json != null) report.writeJson(json);
+        }
+        return 0;
+    }
+
+    /** A fresh database named after the benchmark, created through the store's (privileged) connection. */
+    private static RegisteredDatabase freshDatabase(Settings settings, Services services, String id, List<String> schemas) throws Exception {
+        String storeUrl = settings.get(AppSettings.STORE_JDBC_URL);
+        String url = storeUrl.substring(0, storeUrl.lastIndexOf('/') + 1) + id;
+        RegisteredDatabase db = new RegisteredDatabase(id, url, settings.get(AppSettings.STORE_USER),
+                settings.get(AppSettings.STORE_PASSWORD), schemas, null, null);
+        try (Connection previous = new Database(url, db.user(), db.password()).open(); Statement s = previous.createStatement()) {
+            // A logical slot pins its database and can only be dropped from a connection to it.
+            s.execute("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = current_database() AND NOT active");
+        } catch (java.sql.SQLException noSuchDatabaseYet) {
+            // Nothing to clean up.
+        }
+        try (Statement s = services.store().connection().createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + id + " WITH (FORCE)");
+            s.execute("CREATE DATABASE " + id);
+        }
+        return db;
+    }
+
+    private BenchReport sync(Settings settings, Services services, Path suiteDir) throws Exception {
+        List<Path> files;
+        try (Stream<Path> list = Files.list(suiteDir.resolve("schema"))) {
+            files = list.filter(p -> p.toString().endsWith(".sql")).sorted().toList();
+        }
+        List<String> schemas = files.stream().map(p -> p.getFileName().toString().replaceFirst("\\.sql$", "")).toList();
+        String suiteName = suiteDir.getFileName().toString();
+        String id = "bench_" + suiteName.replaceAll("[^a-zA-Z0-9]", "_");
+        RegisteredDatabase db = freshDatabase(settings, services, id, schemas);
+        try (Database target = new Database(db.jdbcUrl(), db.user(), db.password()); Statement s = target.connection().createStatement()) {
+            for (Path f : files) s.execute(Files.readString(f, StandardCharsets.UTF_8));
+        }
+        clearStore(services.store(), id);
+        try (IngestService ingest = services.ingest(new DatabaseRegistry(List.of(db)))) {
+            SyncSummary first = ingest.sync(id, new ProgressBar(System.out));
+            SyncSummary again = ingest.sync(id, SyncProgress.NONE);
+            return new BenchReport("bench sync " + suiteName)
+                    .put("suite", suiteName)
+                    .put("tables", first.tables())
+                    .put("entities", first.entities())
+                    .put("seconds", first.seconds())
+                    .put("entities_per_s", first.entities() / first.seconds())
+                    .put("resync_seconds", again.seconds())
+                    .put("resync_embedded", again.embedded());
+        }
+    }
+
+    private static void clearStore(Database store, String databaseId) throws Exception {
+        for (String table : List.of("schema_embeddings", "doc_chunks"))
+            try (PreparedStatement ps = store.connection().prepareStatement("DELETE FROM " + table + " WHERE database_id = ?")) {
+                ps.setString(1, databaseId);
+                ps.executeUpdate();
+            }
+    }
+
+    /** Each change alternates COMMENT ON COLUMN and ADD COLUMN; latency = commit to the row visible in pgvector. */
+    private BenchReport freshness(Settings settings, Services services) throws Exception {
+        String id = "bench_freshness";
+        RegisteredDatabase db = freshDatabase(settings, services, id, List.of("public"));
+        clearStore(services.store(), id);
+        try (Database target = new Database(db.jdbcUrl(), db.user(), db.password())) {
+            try (Statement s = target.connection().createStatement()) {
+                s.execute("CREATE TABLE orders (order_id bigint PRIMARY KEY, customer_name text, total numeric(12,2), placed_at timestamptz)");
+                s.execute("COMMENT ON TABLE orders IS 'Customer orders'");
+            }
+            try (IngestService ingest = services.ingest(new DatabaseRegistry(List.of(db)))) {
+                ingest.sync(id, SyncProgress.NONE);
+                ingest.startLiveSync();
+                ingest.awaitCaptureReady(Duration.ofSeconds(60));
+                double[] latencies = new double[changes];
+                try (Statement ddl = target.connection().createStatement();
+                     PreparedStatement probe = services.store().connection().prepareStatement(
+                             "SELECT stable_text FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column'"
+                                     + " AND table_name = 'orders' AND column_name = ?")) {
+                    probe.setString(1, id);
+                    for (int i = 0; i < changes; i++) {
+                        String column = i % 2 == 0 ? "extra_" + i : "customer_name";
+                        String marker = i % 2 == 0 ? "extra_" + i : "comment " + i;
+                        if (i % 2 == 0) ddl.execute("ALTER TABLE orders ADD COLUMN " + column + " text");
+                        else ddl.execute("COMMENT ON COLUMN orders.customer_name IS 'Name on the order, " + marker + "'");
+                        long committed = System.nanoTime();
+                        probe.setString(2, column);
+                        latencies[i] = waitFor(probe, marker, committed);
+                    }
+                }
+                double[] sorted = BenchReport.sorted(latencies);
+                return new BenchReport("bench freshness (DDL/COMMENT commit -> row visible in pgvector)")
+                        .put("changes", changes)
+                        .put("p50_ms", BenchReport.percentile(sorted, 50))
+                        .put("p95_ms", BenchReport.percentile(sorted, 95))
+                        .put("max_ms", sorted[sorted.length - 1]);
+            }
+        }
+    }
+
+    private static double waitFor(PreparedStatement probe, String marker, long committed) throws Exception {
+        while (System.nanoTime() - committed < Duration.ofSeconds(30).toNanos()) {
+            try (ResultSet rs = probe.executeQuery()) {
+                if (rs.next() && rs.getString(1).contains(marker)) return (System.nanoTime() - committed) / 1e6;
+            }
+            Thread.sleep(1);
+        }
+        throw new IllegalStateException("change '" + marker + "' did not reach pgvector within 30 s");
+    }
+}

@@ -1,0 +1,96 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.stack.StackConfig;
+import picocli.CommandLine.Command;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code schemarag demo}: the main job on the embedded default — stack, demo ERP database, full sync, then a live
+ * schema change that arrives in pgvector through Debezium and the embedding updater — and a summary with peak memory.
+ */
+@Command(name = "demo", description = "Run the end-to-end demo on the embedded stack with the demo ERP database.")
+final class DemoCommand implements Callable<Integer> {
+
+    @Override
+    public Integer call() throws Exception {
+        Settings settings = Settings.fromEnvironment(AppSettings.all());
+        StackConfig stackConfig = StackConfig.defaults(SchemaRagCli.home());
+        try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
+             Services services = new Services(settings, stackConfig.baseDir())) {
+            DatabaseRegistry databases = Targets.load(settings, SchemaRagCli.home());
+            try (IngestService ingest = services.ingest(databases)) {
+                step("1. Full sync of the demo ERP database");
+                System.out.println(SyncCommand.summary(DemoDatabase.ID, ingest.sync(DemoDatabase.ID, new ProgressBar(System.out))));
+                printStats(services.store());
+
+                step("2. Live sync: Debezium captures DDL, the embedding updater re-embeds what changed");
+                ingest.startLiveSync();
+                ingest.awaitCaptureReady(Duration.ofSeconds(60));
+                liveChange(databases.find(DemoDatabase.ID).orElseThrow().jdbcUrl(), settings, services.store());
+            }
+            step("Summary");
+            long jvm = PeakMemory.jvmPeakKb();
+            long pg = PeakMemory.postgresKb(stackConfig.postgresDir());
+            System.out.printf(Locale.ROOT, "peak memory: JVM %d MiB + PostgreSQL %d MiB = %d MiB resident (budget 2560 MiB)%n",
+                    jvm / 1024, pg / 1024, (jvm + pg) / 1024);
+        }
+        return 0;
+    }
+
+    /** Adds (or re-comments) a column and waits until its embedding text in pgvector carries the new comment. */
+    private static void liveChange(String erpUrl, Settings settings, Database store) throws SQLException, InterruptedException {
+        String comment = "Name the employee prefers to be called by (demo change " + System.currentTimeMillis() + ")";
+        try (Database erp = new Database(erpUrl, settings.get(AppSettings.STORE_USER), settings.get(AppSettings.STORE_PASSWORD));
+             Statement s = erp.connection().createStatement()) {
+            s.execute("ALTER TABLE employees ADD COLUMN IF NOT EXISTS preferred_name varchar(80)");
+            s.execute("COMMENT ON COLUMN employees.preferred_name IS '" + comment.replace("'", "''") + "'");
+        }
+        long committed = System.nanoTime();
+        System.out.println("ALTER TABLE employees ADD COLUMN preferred_name; COMMENT ON COLUMN ... committed");
+        Connection c = store.connection();
+        try (PreparedStatement ps = c.prepareStatement("SELECT stable_text FROM schema_embeddings WHERE database_id = 'erp'"
+                + " AND entity_type = 'column' AND table_name = 'employees' AND column_name = 'preferred_name'")) {
+            while (System.nanoTime() - committed < Duration.ofSeconds(30).toNanos()) {
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next() && rs.getString(1).contains(comment)) {
+                        System.out.printf(Locale.ROOT, "arrived in pgvector after %.0f ms; embedding text:%n%s%n",
+                                (System.nanoTime() - committed) / 1e6, indent(rs.getString(1)));
+                        return;
+                    }
+                }
+                Thread.sleep(5);
+            }
+        }
+        throw new IllegalStateException("the live change did not reach pgvector within 30 s");
+    }
+
+    private static void printStats(Database store) throws SQLException {
+        try (Statement s = store.connection().createStatement();
+             ResultSet rs = s.executeQuery("SELECT entity_type, sum(embedding_count), sum(generic_count), count(DISTINCT module)"
+                     + " FROM retrieval_stats WHERE database_id = 'erp' GROUP BY entity_type ORDER BY entity_type")) {
+            while (rs.next())
+                System.out.printf(Locale.ROOT, "  %-7s %5d embeddings, %4d generic, %d modules%n", rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4));
+        }
+    }
+
+    private static String indent(String text) {
+        return "    " + text.replace("\n", "\n    ");
+    }
+
+    private static void step(String title) {
+        System.out.println();
+        System.out.println("== " + title);
+    }
+}

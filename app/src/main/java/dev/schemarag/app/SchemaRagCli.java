@@ -1,0 +1,28 @@
+package dev.schemarag.app;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.nio.file.Path;
+
+/** The {@code schemarag} command line: the embedded stack, the demo, syncs, the services and the benchmarks. */
+@Command(name = "schemarag", mixinStandardHelpOptions = true, version = "SchemaRAG 0.1.0",
+        description = "Schema-retrieval text-to-SQL pipeline on Kafka, PostgreSQL and pgvector.",
+        subcommands = {StackCommand.class, DemoCommand.class, SyncCommand.class, ServeCommand.class, BenchCommand.class})
+public final class SchemaRagCli implements Runnable {
+
+    /** The project (or install) directory: the embedded stack keeps its data in {@code <home>/.schemarag}. */
+    static Path home() {
+        return Path.of(System.getProperty("schemarag.home", ".")).toAbsolutePath().normalize();
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        int code = new CommandLine(new SchemaRagCli()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
+        System.exit(code);
+    }
+}

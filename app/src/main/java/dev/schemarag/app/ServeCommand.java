@@ -1,0 +1,36 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.ingest.service.IngestService;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code schemarag serve <service>}: one service per process, as in production (docker-compose). */
+@Command(name = "serve", description = "Run one service until stopped (SIGTERM): ingest.")
+final class ServeCommand implements Callable<Integer> {
+    enum Service { ingest }
+
+    @Parameters(index = "0", description = "the service to run: ${COMPLETION-CANDIDATES}")
+    Service service;
+
+    @Override
+    public Integer call() throws Exception {
+        Settings settings = Settings.fromEnvironment(AppSettings.all());
+        CountDownLatch stop = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
+        try (Services services = new Services(settings, SchemaRagCli.home().resolve(".schemarag"))) {
+            DatabaseRegistry databases = Targets.load(settings, SchemaRagCli.home());
+            try (IngestService ingest = services.ingest(databases);
+                 IngestAdminServer admin = new IngestAdminServer(ingest, "0.0.0.0", settings.get(AppSettings.INGEST_ADMIN_PORT))) {
+                ingest.startLiveSync();
+                System.out.println("ingest service running; admin on port " + admin.port());
+                stop.await();
+            }
+        }
+        return 0;
+    }
+}

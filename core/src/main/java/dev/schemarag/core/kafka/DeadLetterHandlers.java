@@ -1,0 +1,93 @@
+package dev.schemarag.core.kafka;
+
+import dev.schemarag.avro.AvroSerde;
+import dev.schemarag.avro.SchemaRegistryClient;
+import dev.schemarag.events.FailureRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.streams.errors.DeserializationExceptionHandler;
+import org.apache.kafka.streams.errors.ErrorHandlerContext;
+import org.apache.kafka.streams.errors.ProcessingExceptionHandler;
+import org.apache.kafka.streams.processor.api.Record;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Kafka Streams exception handlers that turn a record that cannot be deserialized or processed into a
+ * {@link FailureRecord} on the stage's dead-letter topic, through Kafka Streams' built-in dead-letter support
+ * (KIP-1034 responses), and let the stream go on.
+ */
+public final class DeadLetterHandlers {
+    /** Streams config keys read by the handlers. */
+    public static final String TOPIC = "schemarag.dlq.topic";
+    public static final String STAGE = "schemarag.dlq.stage";
+    public static final String REGISTRY_URL = "schemarag.registry.url";
+
+    private static final Logger log = LoggerFactory.getLogger(DeadLetterHandlers.class);
+
+    private DeadLetterHandlers() {}
+
+    /** Shared set-up: where to write and how to serialize. */
+    private static final class Target {
+        final String topic;
+        final String stage;
+        final Serializer<FailureRecord> serializer;
+
+        Target(Map<String, ?> configs) {
+            topic = required(configs, TOPIC);
+            stage = required(configs, STAGE);
+            serializer = AvroSerde.forValue(FailureRecord.class, new SchemaRegistryClient(required(configs, REGISTRY_URL))).serializer();
+        }
+
+        List<ProducerRecord<byte[], byte[]>> deadLetter(FailureRecord failure, byte[] key) {
+            log.warn("dead letter: stage={} errorClass={} topic={} partition={} offset={} cause={}", failure.getStage(),
+                    failure.getErrorClass(), failure.getOriginalTopic(), failure.getOriginalPartition(),
+                    failure.getOriginalOffset(), failure.getMessage());
+            return List.of(new ProducerRecord<>(topic, key, serializer.serialize(topic, failure)));
+        }
+
+        private static String required(Map<String, ?> configs, String key) {
+            Object value = configs.get(key);
+            if (value == null) throw new IllegalStateException("dead-letter handler needs streams config " + key);
+            return value.toString();
+        }
+    }
+
+    /** Records whose bytes cannot be read: errorClass {@code malformed_event}. */
+    public static final class Deserialization implements DeserializationExceptionHandler {
+        private Target target;
+
+        @Override
+        public void configure(Map<String, ?> configs) {
+            target = new Target(configs);
+        }
+
+        @Override
+        public Response handleError(ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
+            FailureRecord failure = Failures.failure(target.stage, "malformed_event", Failures.describe(exception),
+                    record.topic(), record.partition(), record.offset(), record.key(), record.value()).build();
+            return Response.resume(target.deadLetter(failure, record.key()));
+        }
+    }
+
+    /** Records whose processing threw: errorClass {@code processing_error}; the original bytes are kept for replay. */
+    public static final class Processing implements ProcessingExceptionHandler {
+        private Target target;
+
+        @Override
+        public void configure(Map<String, ?> configs) {
+            target = new Target(configs);
+        }
+
+        @Override
+        public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
+            FailureRecord failure = Failures.failure(target.stage, "processing_error", Failures.describe(exception),
+                    context.topic(), context.partition(), context.offset(), context.sourceRawKey(), context.sourceRawValue()).build();
+            return Response.resume(target.deadLetter(failure, context.sourceRawKey()));
+        }
+    }
+}

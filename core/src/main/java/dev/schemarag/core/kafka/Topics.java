@@ -1,0 +1,73 @@
+package dev.schemarag.core.kafka;
+
+import dev.schemarag.avro.AvroSerde;
+import dev.schemarag.avro.SchemaRegistryClient;
+import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.events.SchemaCatalogEntry;
+import dev.schemarag.events.SchemaChanged;
+import dev.schemarag.events.SqlGenerated;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one registry of SchemaRAG's topics: name, key serde (String) and Avro value serde (Confluent wire format
+ * through the schema registry). Built once from a name prefix, so tests isolate themselves by prefix.
+ */
+public final class Topics {
+    public static final String DEFAULT_PREFIX = "schemarag.";
+
+    private final String prefix;
+    private final Topic<String, QuestionAsked> questions;
+    private final Topic<String, SchemaChanged> schemaChanges;
+    private final Topic<String, SchemaCatalogEntry> schemaCatalog;
+    private final Topic<String, ContextRetrieved> contextRetrieved;
+    private final Topic<String, SqlGenerated> sqlGenerated;
+    private final Topic<String, AnswerValidated> answers;
+    private final Map<DeadLetterTopic, Topic<String, FailureRecord>> deadLetters = new EnumMap<>(DeadLetterTopic.class);
+
+    public Topics(String prefix, SchemaRegistryClient registry) {
+        this.prefix = prefix;
+        questions = topic("questions", QuestionAsked.class, registry, false);
+        schemaChanges = topic("schema-changes", SchemaChanged.class, registry, false);
+        schemaCatalog = topic("schema.catalog", SchemaCatalogEntry.class, registry, true);
+        contextRetrieved = topic("context-retrieved", ContextRetrieved.class, registry, false);
+        sqlGenerated = topic("sql-generated", SqlGenerated.class, registry, false);
+        answers = topic("answers", AnswerValidated.class, registry, false);
+        for (DeadLetterTopic dlq : DeadLetterTopic.values())
+            deadLetters.put(dlq, topic("dlq." + dlq.wireName(), FailureRecord.class, registry, false));
+    }
+
+    private <V extends SpecificRecord> Topic<String, V> topic(String suffix, Class<V> type, SchemaRegistryClient registry,
+                                                              boolean compacted) {
+        Serde<V> values = AvroSerde.forValue(type, registry);
+        return new Topic<>(prefix + suffix, Serdes.String(), values, compacted);
+    }
+
+    public String prefix() { return prefix; }
+    public Topic<String, QuestionAsked> questions() { return questions; }
+    public Topic<String, SchemaChanged> schemaChanges() { return schemaChanges; }
+    public Topic<String, SchemaCatalogEntry> schemaCatalog() { return schemaCatalog; }
+    public Topic<String, ContextRetrieved> contextRetrieved() { return contextRetrieved; }
+    public Topic<String, SqlGenerated> sqlGenerated() { return sqlGenerated; }
+    public Topic<String, AnswerValidated> answers() { return answers; }
+
+    public Topic<String, FailureRecord> deadLetter(DeadLetterTopic which) {
+        return deadLetters.get(which);
+    }
+
+    /** Every topic, for creating them up front with the right cleanup policy. */
+    public List<Topic<String, ?>> all() {
+        List<Topic<String, ?>> all = new ArrayList<>(List.of(questions, schemaChanges, schemaCatalog, contextRetrieved, sqlGenerated, answers));
+        all.addAll(deadLetters.values());
+        return all;
+    }
+}

@@ -1,0 +1,243 @@
+package dev.schemarag.core.store;
+
+import com.pgvector.PGvector;
+import dev.schemarag.core.schema.TableName;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Adapter: the schema store in PostgreSQL + pgvector (tables {@code schema_embeddings} and {@code doc_chunks}).
+ * Writes are upserts on the entity's unique key, so replaying a change leaves the store as it was.
+ */
+public final class PgVectorSchemaStore {
+    private final Database db;
+
+    public PgVectorSchemaStore(Database db) {
+        this.db = db;
+    }
+
+    /** Text hashes of every stored entity of a database, or of one table when {@code table} is given. */
+    public synchronized Map<EntityKey, String> hashes(String databaseId, TableName table) throws SQLException {
+        String sql = "SELECT entity_type, schema_name, table_name, column_name, text_hash FROM schema_embeddings WHERE database_id = ?"
+                + (table == null ? "" : " AND schema_name = ? AND table_name = ?");
+        Map<EntityKey, String> hashes = new HashMap<>();
+        try (PreparedStatement ps = db.connection().prepareStatement(sql)) {
+            ps.setString(1, databaseId);
+            if (table != null) {
+                ps.setString(2, table.schema());
+                ps.setString(3, table.table());
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    EntityType type = EntityType.valueOf(rs.getString(1).toUpperCase(java.util.Locale.ROOT));
+                    hashes.put(new EntityKey(type, new TableName(rs.getString(2), rs.getString(3)), rs.getString(4)), rs.getString(5));
+                }
+            }
+        }
+        return hashes;
+    }
+
+    /** Stored tables of a database. */
+    public synchronized Set<TableName> tables(String databaseId) throws SQLException {
+        Set<TableName> tables = new HashSet<>();
+        try (PreparedStatement ps = db.connection().prepareStatement(
+                "SELECT schema_name, table_name FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'")) {
+            ps.setString(1, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) tables.add(new TableName(rs.getString(1), rs.getString(2)));
+            }
+        }
+        return tables;
+    }
+
+    /** Inserts or updates entities in one transaction. */
+    public synchronized void upsert(String databaseId, Collection<StoredEntity> entities) throws SQLException {
+        if (entities.isEmpty()) return;
+        inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    INSERT INTO schema_embeddings (database_id, entity_type, schema_name, table_name, column_name, module,
+                        is_generic, stable_text, text_hash, m_schema_compact, definition, embedding, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now())
+                    ON CONFLICT ON CONSTRAINT schema_embeddings_entity DO UPDATE SET
+                        module = excluded.module, is_generic = excluded.is_generic, stable_text = excluded.stable_text,
+                        text_hash = excluded.text_hash, m_schema_compact = excluded.m_schema_compact,
+                        definition = excluded.definition, embedding = excluded.embedding, updated_at = now()""")) {
+                for (StoredEntity e : entities) {
+                    ps.setString(1, databaseId);
+                    ps.setString(2, e.key().type().sqlName());
+                    ps.setString(3, e.key().table().schema());
+                    ps.setString(4, e.key().table().table());
+                    ps.setString(5, e.key().column());
+                    ps.setString(6, e.module());
+                    ps.setBoolean(7, e.generic());
+                    ps.setString(8, e.stableText());
+                    ps.setString(9, e.textHash());
+                    ps.setString(10, e.compactSchema());
+                    ps.setString(11, e.definitionJson());
+                    ps.setObject(12, new PGvector(e.embedding()));
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        });
+    }
+
+    /**
+     * Updates the non-embedded fields of table rows (compact form, definition) whose text did not change;
+     * {@code definitions} maps each table to {compact, definition JSON}. Rows already equal are left untouched.
+     */
+    public synchronized void updateTableDefinitions(String databaseId, Map<TableName, String[]> definitions) throws SQLException {
+        if (definitions.isEmpty()) return;
+        inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    UPDATE schema_embeddings SET m_schema_compact = ?, definition = ?::jsonb, updated_at = now()
+                    WHERE database_id = ? AND entity_type = 'table' AND schema_name = ? AND table_name = ?
+                      AND (m_schema_compact IS DISTINCT FROM ? OR definition IS DISTINCT FROM ?::jsonb)""")) {
+                for (Map.Entry<TableName, String[]> e : definitions.entrySet()) {
+                    ps.setString(1, e.getValue()[0]);
+                    ps.setString(2, e.getValue()[1]);
+                    ps.setString(3, databaseId);
+                    ps.setString(4, e.getKey().schema());
+                    ps.setString(5, e.getKey().table());
+                    ps.setString(6, e.getValue()[0]);
+                    ps.setString(7, e.getValue()[1]);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        });
+    }
+
+    /** Deletes the given entities (e.g. dropped columns). */
+    public synchronized int delete(String databaseId, Collection<EntityKey> keys) throws SQLException {
+        if (keys.isEmpty()) return 0;
+        int[] counts = new int[1];
+        inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM schema_embeddings WHERE database_id = ? AND entity_type = ?"
+                    + " AND schema_name = ? AND table_name = ? AND column_name = ?")) {
+                for (EntityKey k : keys) {
+                    ps.setString(1, databaseId);
+                    ps.setString(2, k.type().sqlName());
+                    ps.setString(3, k.table().schema());
+                    ps.setString(4, k.table().table());
+                    ps.setString(5, k.column());
+                    ps.addBatch();
+                }
+                for (int n : ps.executeBatch()) counts[0] += Math.max(n, 0);
+            }
+        });
+        return counts[0];
+    }
+
+    /** Deletes a table with its columns and doc chunks. */
+    public synchronized int deleteTable(String databaseId, TableName table) throws SQLException {
+        int[] counts = new int[1];
+        inTransaction(c -> {
+            for (String sql : List.of("DELETE FROM schema_embeddings WHERE database_id = ? AND schema_name = ? AND table_name = ?",
+                    "DELETE FROM doc_chunks WHERE database_id = ? AND schema_name = ? AND table_name = ?")) {
+                try (PreparedStatement ps = c.prepareStatement(sql)) {
+                    ps.setString(1, databaseId);
+                    ps.setString(2, table.schema());
+                    ps.setString(3, table.table());
+                    counts[0] += ps.executeUpdate();
+                }
+            }
+        });
+        return counts[0];
+    }
+
+    /** Text hashes of the stored doc chunks of a database, keyed by table/kind/index. */
+    public synchronized Map<String, String> docHashes(String databaseId) throws SQLException {
+        Map<String, String> hashes = new HashMap<>();
+        try (PreparedStatement ps = db.connection().prepareStatement(
+                "SELECT schema_name, table_name, chunk_kind, chunk_index, text_hash FROM doc_chunks WHERE database_id = ?")) {
+            ps.setString(1, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next())
+                    hashes.put(docKey(new TableName(rs.getString(1), rs.getString(2)), rs.getString(3), rs.getInt(4)), rs.getString(5));
+            }
+        }
+        return hashes;
+    }
+
+    public static String docKey(TableName table, String kind, int index) {
+        return table + "/" + kind + "/" + index;
+    }
+
+    /** Replaces the doc chunks of a database: upserts the given ones, deletes the rest. */
+    public synchronized void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep) throws SQLException {
+        inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    INSERT INTO doc_chunks (database_id, schema_name, table_name, column_name, chunk_kind, chunk_index,
+                        related_tables, keywords, token_estimate, content, text_hash, embedding, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
+                    ON CONFLICT ON CONSTRAINT doc_chunks_entity DO UPDATE SET
+                        column_name = excluded.column_name, related_tables = excluded.related_tables,
+                        keywords = excluded.keywords, token_estimate = excluded.token_estimate, content = excluded.content,
+                        text_hash = excluded.text_hash, embedding = excluded.embedding, updated_at = now()""")) {
+                for (StoredDocChunk d : chunks) {
+                    ps.setString(1, databaseId);
+                    ps.setString(2, d.table().schema());
+                    ps.setString(3, d.table().table());
+                    ps.setString(4, d.column() == null ? "" : d.column());
+                    ps.setString(5, d.kind());
+                    ps.setInt(6, d.index());
+                    ps.setArray(7, c.createArrayOf("text", d.relatedTables().toArray()));
+                    ps.setArray(8, c.createArrayOf("text", d.keywords().toArray()));
+                    ps.setInt(9, d.tokenEstimate());
+                    ps.setString(10, d.content());
+                    ps.setString(11, d.textHash());
+                    ps.setObject(12, new PGvector(d.embedding()));
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT schema_name, table_name, chunk_kind, chunk_index FROM doc_chunks WHERE database_id = ?");
+                 PreparedStatement del = c.prepareStatement(
+                         "DELETE FROM doc_chunks WHERE database_id = ? AND schema_name = ? AND table_name = ? AND chunk_kind = ? AND chunk_index = ?")) {
+                ps.setString(1, databaseId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        TableName t = new TableName(rs.getString(1), rs.getString(2));
+                        if (keep.contains(docKey(t, rs.getString(3), rs.getInt(4)))) continue;
+                        del.setString(1, databaseId);
+                        del.setString(2, t.schema());
+                        del.setString(3, t.table());
+                        del.setString(4, rs.getString(3));
+                        del.setInt(5, rs.getInt(4));
+                        del.addBatch();
+                    }
+                }
+                del.executeBatch();
+            }
+        });
+    }
+
+    private interface Work {
+        void run(Connection c) throws SQLException;
+    }
+
+    private void inTransaction(Work work) throws SQLException {
+        Connection c = db.connection();
+        c.setAutoCommit(false);
+        try {
+            work.run(c);
+            c.commit();
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(true);
+        }
+    }
+}

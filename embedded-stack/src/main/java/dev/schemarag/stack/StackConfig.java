@@ -1,0 +1,120 @@
+package dev.schemarag.stack;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Where the embedded stack keeps its data and which loopback ports it listens on. {@code fsync=false}
+ * trades crash safety for speed and is meant for tests only.
+ */
+public record StackConfig(Path baseDir, int kafkaPort, int controllerPort, int postgresPort, int registryPort,
+                          boolean fsync) {
+    public static final int DEFAULT_KAFKA_PORT = 19092;
+    public static final int DEFAULT_CONTROLLER_PORT = 19093;
+    public static final int DEFAULT_POSTGRES_PORT = 55432;
+    public static final int DEFAULT_REGISTRY_PORT = 18081;
+
+    public StackConfig {
+        if (baseDir == null) {
+            throw new IllegalArgumentException("baseDir is required");
+        }
+        // Absolute, because pg_ctl and the stack daemon run with working directories of their own.
+        baseDir = baseDir.toAbsolutePath().normalize();
+        for (int port : List.of(kafkaPort, controllerPort, postgresPort, registryPort)) {
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("port " + port + " is outside 1..65535");
+            }
+        }
+        if (Set.of(kafkaPort, controllerPort, postgresPort, registryPort).size() != 4) {
+            throw new IllegalArgumentException("the four stack ports must differ: kafka " + kafkaPort + ", controller "
+                    + controllerPort + ", postgres " + postgresPort + ", registry " + registryPort);
+        }
+    }
+
+    /** The stack of a developer's checkout: {@code <projectDir>/.schemarag} on fixed, documented ports. */
+    public static StackConfig defaults(Path projectDir) {
+        return new StackConfig(projectDir.resolve(".schemarag"), DEFAULT_KAFKA_PORT, DEFAULT_CONTROLLER_PORT,
+                DEFAULT_POSTGRES_PORT, DEFAULT_REGISTRY_PORT, true);
+    }
+
+    /** A test stack in {@code dir} on free ports, so parallel builds do not collide. */
+    public static StackConfig forTests(Path dir) {
+        int[] ports = freePorts(4);
+        return new StackConfig(dir, ports[0], ports[1], ports[2], ports[3], false);
+    }
+
+    public String bootstrapServers() {
+        return "127.0.0.1:" + kafkaPort;
+    }
+
+    public String registryUrl() {
+        return "http://127.0.0.1:" + registryPort;
+    }
+
+    public Path kafkaDir() {
+        return baseDir.resolve("kafka");
+    }
+
+    public Path postgresDir() {
+        return baseDir.resolve("postgres");
+    }
+
+    public Path logsDir() {
+        return baseDir.resolve("logs");
+    }
+
+    public Path daemonPidFile() {
+        return baseDir.resolve("stack-daemon.pid");
+    }
+
+    /** The command-line arguments that {@link StackDaemon} turns back into this config. */
+    public List<String> toDaemonArgs() {
+        List<String> args = new ArrayList<>();
+        args.add(baseDir.toString());
+        for (int number : List.of(kafkaPort, controllerPort, postgresPort, registryPort)) {
+            args.add(Integer.toString(number));
+        }
+        args.add(Boolean.toString(fsync));
+        return args;
+    }
+
+    public static StackConfig fromDaemonArgs(String... args) {
+        if (args.length != 6) {
+            throw new IllegalArgumentException("expected <baseDir> <kafkaPort> <controllerPort> <postgresPort>"
+                    + " <registryPort> <fsync>, got " + args.length + " arguments");
+        }
+        try {
+            return new StackConfig(Path.of(args[0]), Integer.parseInt(args[1]), Integer.parseInt(args[2]),
+                    Integer.parseInt(args[3]), Integer.parseInt(args[4]), Boolean.parseBoolean(args[5]));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("ports must be numbers: " + e.getMessage(), e);
+        }
+    }
+
+    private static int[] freePorts(int count) {
+        // Hold all sockets open together so the ports are distinct.
+        List<ServerSocket> sockets = new ArrayList<>();
+        try {
+            for (int i = 0; i < count; i++) {
+                sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
+            }
+            return sockets.stream().mapToInt(ServerSocket::getLocalPort).toArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free loopback port", e);
+        } finally {
+            for (ServerSocket socket : sockets) {
+                try {
+                    socket.close();
+                } catch (IOException ignored) {
+                    // The port was only probed.
+                }
+            }
+        }
+    }
+}

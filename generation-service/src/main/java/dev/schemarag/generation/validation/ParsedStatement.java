@@ -1,0 +1,41 @@
+package dev.schemarag.generation.validation;
+
+import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.statement.Statement;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The outcome of parsing one statement with JSqlParser: the statement, or the parser's message on failure. */
+record ParsedStatement(Optional<Statement> statement, String error) {
+
+    private static final Pattern ENCOUNTERED =
+            Pattern.compile("Encountered:? (?:<[^>]*> / )?\"(.*?)\",? at line (\\d+), column (\\d+)");
+
+    static ParsedStatement parse(String sql) {
+        try {
+            return new ParsedStatement(Optional.of(CCJSqlParserUtil.parse(sql)), "");
+        } catch (JSQLParserException | RuntimeException e) {
+            return new ParsedStatement(Optional.empty(), describe(e));
+        }
+    }
+
+    boolean parsed() {
+        return statement.isPresent();
+    }
+
+    /** The parser's own explanation, reduced to its first line and rephrased when it names the offending token. */
+    private static String describe(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        String firstLine = message.lines().findFirst().orElse("").trim();
+        Matcher m = ENCOUNTERED.matcher(firstLine);
+        if (m.find()) {
+            return "unexpected \"" + m.group(1) + "\" at line " + m.group(2) + ", column " + m.group(3);
+        }
+        return firstLine.isEmpty() ? "the statement could not be parsed" : firstLine;
+    }
+}

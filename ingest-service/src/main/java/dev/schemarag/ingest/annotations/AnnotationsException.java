@@ -1,0 +1,12 @@
+package dev.schemarag.ingest.annotations;
+
+/** An annotations file exists but cannot be used; the message names the file and what is wrong with it. */
+public final class AnnotationsException extends RuntimeException {
+    public AnnotationsException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    public AnnotationsException(String message) {
+        super(message);
+    }
+}

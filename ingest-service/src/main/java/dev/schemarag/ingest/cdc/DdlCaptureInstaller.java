@@ -1,0 +1,59 @@
+package dev.schemarag.ingest.cdc;
+
+import dev.schemarag.core.store.Database;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * Installs DDL capture in a target database over a privileged (superuser) connection: the audit table, the event
+ * triggers, the publication, and a least-privilege replication role that can read only the audit table.
+ * Idempotent: safe to run at every start.
+ */
+public final class DdlCaptureInstaller {
+    public static final String PUBLICATION = "schemarag_ddl";
+    private static final String SCRIPT = "/cdc/install-ddl-capture.sql";
+
+    private DdlCaptureInstaller() {}
+
+    public static void install(Database privileged, String replicationRole, String replicationPassword) throws SQLException {
+        try (Connection c = privileged.open(); Statement s = c.createStatement()) {
+            s.execute(script());
+            ensureRole(c, replicationRole, replicationPassword);
+            s.execute("GRANT CONNECT ON DATABASE " + quote(c.getCatalog()) + " TO " + quote(replicationRole));
+            s.execute("GRANT USAGE ON SCHEMA schemarag_cdc TO " + quote(replicationRole));
+            s.execute("GRANT SELECT ON schemarag_cdc.ddl_events TO " + quote(replicationRole));
+        }
+    }
+
+    private static void ensureRole(Connection c, String role, String password) throws SQLException {
+        boolean exists;
+        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_roles WHERE rolname = ?")) {
+            ps.setString(1, role);
+            exists = ps.executeQuery().next();
+        }
+        try (Statement s = c.createStatement()) {
+            String literal = "'" + password.replace("'", "''") + "'";
+            s.execute((exists ? "ALTER ROLE " : "CREATE ROLE ") + quote(role) + " WITH LOGIN REPLICATION PASSWORD " + literal);
+        }
+    }
+
+    private static String quote(String identifier) {
+        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    }
+
+    private static String script() {
+        try (InputStream in = DdlCaptureInstaller.class.getResourceAsStream(SCRIPT)) {
+            if (in == null) throw new IllegalStateException(SCRIPT + " is missing from the classpath");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package dev.schemarag.ingest.service;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.PgVectorSchemaStore;
+import dev.schemarag.events.SchemaChanged;
+import dev.schemarag.ingest.annotations.Annotations;
+import dev.schemarag.ingest.annotations.AnnotationsLoader;
+import dev.schemarag.ingest.cdc.DdlCaptureInstaller;
+import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
+import dev.schemarag.ingest.docs.DocChunk;
+import dev.schemarag.ingest.docs.DocsLoader;
+import dev.schemarag.ingest.introspect.IntrospectionException;
+import dev.schemarag.ingest.introspect.PostgresIntrospector;
+import dev.schemarag.ingest.introspect.SchemaIntrospector;
+import dev.schemarag.ingest.sync.SchemaIndexer;
+import dev.schemarag.ingest.sync.SchemaSync;
+import dev.schemarag.ingest.sync.SyncProgress;
+import dev.schemarag.ingest.sync.SyncSummary;
+import dev.schemarag.ingest.text.EmbeddingTexts;
+import dev.schemarag.ingest.updater.EmbeddingUpdaterTopology;
+import dev.schemarag.ingest.updater.TableRefresher;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The ingest service assembled: full sync on demand, and live sync — one Debezium DDL capture per registered
+ * database feeding the schema-changes topic, and the Kafka Streams embedding updater consuming it.
+ */
+public final class IngestService implements AutoCloseable {
+
+    /** Connection settings of the service; the replication role is created by the DDL capture installer. */
+    public record Config(String bootstrapServers, String registryUrl, Path stateDir, String replicationRole,
+                         String replicationPassword, long cdcPollIntervalMs) {}
+
+    private final Config config;
+    private final DatabaseRegistry databases;
+    private final Supplier<Topics> topics;
+    private final EmbeddingModel model;
+    private final PgVectorSchemaStore store;
+    private final EmbeddingTexts texts = EmbeddingTexts.defaults();
+    private final SchemaIndexer indexer;
+    private final Map<String, Database> targets = new ConcurrentHashMap<>();
+    private final Map<String, Annotations> annotations = new ConcurrentHashMap<>();
+    private final List<DebeziumDdlCapture> captures = new ArrayList<>();
+    private KafkaProducer<String, SchemaChanged> producer;
+    private KafkaStreams updater;
+
+    public IngestService(Config config, DatabaseRegistry databases, Supplier<Topics> topics, EmbeddingModel model, Database storeDb) {
+        this.config = config;
+        this.databases = databases;
+        this.topics = topics;
+        this.model = model;
+        this.store = new PgVectorSchemaStore(storeDb);
+        this.indexer = new SchemaIndexer(model, store, texts);
+    }
+
+    public SyncSummary sync(String databaseId, SyncProgress progress) throws IntrospectionException, SQLException {
+        RegisteredDatabase db = databases.find(databaseId)
+                .orElseThrow(() -> new IllegalArgumentException("unknown database '" + databaseId + "'; registered: "
+                        + databases.all().stream().map(RegisteredDatabase::id).toList()));
+        annotations.remove(databaseId); // a full sync re-reads annotations edited since
+        return new SchemaSync(indexer, model, store).sync(db, introspector(db), annotations(db), docs(db), progress);
+    }
+
+    /** Installs DDL capture, starts one Debezium engine per database and the embedding updater. */
+    public void startLiveSync() throws SQLException {
+        Topics topics = this.topics.get();
+        Properties producerProps = new Properties();
+        producerProps.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
+        producerProps.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        producerProps.put(ProducerConfig.ACKS_CONFIG, "all");
+        producerProps.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        producer = new KafkaProducer<>(producerProps, topics.schemaChanges().keySerde().serializer(),
+                topics.schemaChanges().valueSerde().serializer());
+        for (RegisteredDatabase db : databases.all()) {
+            DdlCaptureInstaller.install(target(db), config.replicationRole(), config.replicationPassword());
+            DebeziumDdlCapture capture = new DebeziumDdlCapture(new DebeziumDdlCapture.Config(db.id(), db.host(), db.port(),
+                    db.databaseName(), config.replicationRole(), config.replicationPassword(),
+                    config.stateDir().resolve("cdc-offsets-" + db.id() + ".dat"), config.cdcPollIntervalMs()),
+                    producer, topics.schemaChanges().name());
+            capture.start();
+            captures.add(capture);
+        }
+        StreamsBuilder builder = new StreamsBuilder();
+        TableRefresher refresher = new TableRefresher(databases, this::introspector, this::annotations, indexer, texts);
+        EmbeddingUpdaterTopology.build(builder, topics, refresher);
+        Properties props = StreamsProperties.of(topics.prefix() + "embedding-updater", config.bootstrapServers(),
+                config.registryUrl(), topics.deadLetter(DeadLetterTopic.INGEST), "ingest", config.stateDir().resolve("streams"));
+        updater = new KafkaStreams(builder.build(), props);
+        updater.start();
+    }
+
+    /**
+     * Waits until every database's replication slot is active: DDL committed before that is not captured
+     * (the engine starts without a snapshot), so callers that make changes right away wait here first.
+     */
+    public void awaitCaptureReady(java.time.Duration timeout) throws SQLException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (RegisteredDatabase db : databases.all()) {
+            String slot = DebeziumDdlCapture.slotName(db.id());
+            while (!slotActive(target(db), slot)) {
+                if (System.nanoTime() > deadline) throw new IllegalStateException("CDC for " + db.id() + " not ready after " + timeout);
+                Thread.sleep(100);
+            }
+        }
+        while (updater.state() != KafkaStreams.State.RUNNING) {
+            if (System.nanoTime() > deadline) throw new IllegalStateException("embedding updater not running after " + timeout);
+            Thread.sleep(100);
+        }
+    }
+
+    private static boolean slotActive(Database db, String slot) throws SQLException {
+        try (var ps = db.connection().prepareStatement("SELECT active FROM pg_replication_slots WHERE slot_name = ?")) {
+            ps.setString(1, slot);
+            try (var rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+
+    /** Running engines and updater: the health an operator or the admin endpoint reports. */
+    public boolean healthy() {
+        return updater != null && updater.state().isRunningOrRebalancing()
+                && captures.stream().allMatch(c -> c.failure() == null);
+    }
+
+    private Database target(RegisteredDatabase db) {
+        return targets.computeIfAbsent(db.id(), id -> new Database(db.jdbcUrl(), db.user(), db.password()));
+    }
+
+    private SchemaIntrospector introspector(RegisteredDatabase db) {
+        return new PostgresIntrospector(target(db), db.schemas());
+    }
+
+    private Annotations annotations(RegisteredDatabase db) {
+        return annotations.computeIfAbsent(db.id(), id -> db.annotationsFile() == null || !Files.exists(db.annotationsFile())
+                ? Annotations.empty() : AnnotationsLoader.load(db.annotationsFile()));
+    }
+
+    private List<DocChunk> docs(RegisteredDatabase db) {
+        if (db.docsDir() == null || !Files.isDirectory(db.docsDir())) return List.of();
+        return DocsLoader.load(db.docsDir(), db.schemas().get(0)).chunks();
+    }
+
+    @Override
+    public void close() {
+        captures.forEach(DebeziumDdlCapture::close);
+        if (updater != null) updater.close(java.time.Duration.ofSeconds(10));
+        if (producer != null) producer.close();
+        targets.values().forEach(Database::close);
+    }
+}

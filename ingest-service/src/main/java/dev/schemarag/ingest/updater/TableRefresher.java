@@ -1,0 +1,129 @@
+package dev.schemarag.ingest.updater;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.kafka.Failures;
+import dev.schemarag.core.schema.Column;
+import dev.schemarag.core.schema.ForeignKey;
+import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.events.SchemaCatalogEntry;
+import dev.schemarag.events.SchemaChanged;
+import dev.schemarag.ingest.annotations.Annotations;
+import dev.schemarag.ingest.introspect.IntrospectionException;
+import dev.schemarag.ingest.introspect.SchemaIntrospector;
+import dev.schemarag.ingest.sync.SchemaIndexer;
+import dev.schemarag.ingest.sync.SyncProgress;
+import dev.schemarag.ingest.text.EmbeddingTexts;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Applies one {@link SchemaChanged} event: re-introspects the affected table (and the old name of a renamed one,
+ * and the tables its foreign keys point at, whose texts may mention it), re-embeds only what changed, deletes what
+ * is gone, and says what the schema.catalog topic should now hold. Idempotent: replaying a change changes nothing.
+ */
+public final class TableRefresher {
+    private static final Logger log = LoggerFactory.getLogger(TableRefresher.class);
+    private static final String STAGE = "ingest";
+
+    private final DatabaseRegistry databases;
+    private final Function<RegisteredDatabase, SchemaIntrospector> introspectors;
+    private final Function<RegisteredDatabase, Annotations> annotations;
+    private final SchemaIndexer indexer;
+    private final EmbeddingTexts texts;
+
+    public TableRefresher(DatabaseRegistry databases, Function<RegisteredDatabase, SchemaIntrospector> introspectors,
+                          Function<RegisteredDatabase, Annotations> annotations, SchemaIndexer indexer, EmbeddingTexts texts) {
+        this.databases = databases;
+        this.introspectors = introspectors;
+        this.annotations = annotations;
+        this.indexer = indexer;
+        this.texts = texts;
+    }
+
+    public RefreshResult apply(SchemaChanged change) {
+        if (blank(change.getDatabaseId()) || blank(change.getSchema$()) || blank(change.getTable()))
+            return failure("malformed_event", "schema change without database, schema or table: " + change);
+        Optional<RegisteredDatabase> db = databases.find(change.getDatabaseId());
+        if (db.isEmpty())
+            return failure("unknown_database", "schema change for unknown database '" + change.getDatabaseId() + "'");
+        if (!db.get().schemas().contains(change.getSchema$())) return RefreshResult.ok(List.of()); // not indexed here
+        try {
+            return RefreshResult.ok(refresh(db.get(), affectedTables(change)));
+        } catch (IntrospectionException | SQLException e) {
+            log.warn("cannot apply {} on {}.{}.{}: {}", change.getCommandTag(), change.getDatabaseId(), change.getSchema$(),
+                    change.getTable(), e.getMessage());
+            return failure("infra_failure", Failures.describe(e));
+        }
+    }
+
+    private static Set<TableName> affectedTables(SchemaChanged change) {
+        Set<TableName> names = new LinkedHashSet<>();
+        names.add(new TableName(change.getSchema$(), change.getTable()));
+        if (!blank(change.getPreviousTable())) names.add(TableName.parse(change.getPreviousTable(), change.getSchema$()));
+        return names;
+    }
+
+    private List<CatalogUpdate> refresh(RegisteredDatabase db, Set<TableName> names) throws IntrospectionException, SQLException {
+        SchemaIntrospector introspector = introspectors.apply(db);
+        Annotations notes = annotations.apply(db);
+        Map<TableName, Table> present = new LinkedHashMap<>();
+        Set<TableName> scope = new LinkedHashSet<>(names);
+        for (TableName name : names) introspector.table(name).ifPresent(t -> present.put(name, t));
+        // Tables that a changed foreign key points at: their texts are refreshed too (hash-gated, so usually a no-op).
+        for (Table t : List.copyOf(present.values()))
+            for (ForeignKey fk : t.foreignKeys())
+                if (db.schemas().contains(fk.referencedTable().schema()) && scope.add(fk.referencedTable()))
+                    introspector.table(fk.referencedTable()).ifPresent(r -> present.put(r.name(), r));
+        SchemaIndexer.Outcome outcome = indexer.index(db.id(), present.values(), scope, notes, SyncProgress.NONE);
+
+        List<CatalogUpdate> updates = new ArrayList<>();
+        for (TableName name : scope) {
+            String key = catalogKey(db.id(), name);
+            if (present.containsKey(name)) updates.add(new CatalogUpdate(key, entry(db.id(), present.get(name), notes)));
+            else updates.add(new CatalogUpdate(key, null));
+        }
+        log.info("schema change applied on {}: {} table(s), {} embedded, {} deleted", db.id(), scope.size(),
+                outcome.embedded(), outcome.deleted());
+        return updates;
+    }
+
+    public static String catalogKey(String databaseId, TableName table) {
+        return databaseId + "." + table;
+    }
+
+    SchemaCatalogEntry entry(String databaseId, Table table, Annotations notes) {
+        var t = texts.of(table, notes);
+        return SchemaCatalogEntry.newBuilder()
+                .setDatabaseId(databaseId)
+                .setSchema$(table.name().schema())
+                .setTable(table.name().table())
+                .setModule(notes.module(table.name()).orElse(null))
+                .setComment(table.comment())
+                .setColumns(table.columns().stream().map(Column::name).toList())
+                .setCompactSchema(t.compact())
+                .setTextHash(t.tableHash())
+                .setUpdatedAt(Instant.now())
+                .build();
+    }
+
+    private static RefreshResult failure(String errorClass, String message) {
+        return RefreshResult.failed(Failures.failure(STAGE, errorClass, message).build());
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+}

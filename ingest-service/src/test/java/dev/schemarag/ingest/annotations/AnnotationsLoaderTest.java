@@ -1,0 +1,83 @@
+package dev.schemarag.ingest.annotations;
+
+import dev.schemarag.core.schema.TableName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class AnnotationsLoaderTest {
+    private static final TableName EMPLOYEES = new TableName("public", "employees");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void givenAFileWithEverySection_whenLoaded_thenEveryLookupAnswers() throws IOException {
+        Path file = write("""
+                {"modules": {"employees": "HR"},
+                 "synonyms": {"employees": ["staff", "workers"], "employees.first_name": ["given name"]},
+                 "descriptions": {"employees": "Everyone on the payroll.", "employees.hire_date": "First day."}}
+                """);
+
+        Annotations annotations = AnnotationsLoader.load(file);
+
+        assertThat(annotations.module(EMPLOYEES)).contains("HR");
+        assertThat(annotations.synonyms(EMPLOYEES)).containsExactly("staff", "workers");
+        assertThat(annotations.synonyms(EMPLOYEES, "first_name")).containsExactly("given name");
+        assertThat(annotations.description(EMPLOYEES)).contains("Everyone on the payroll.");
+        assertThat(annotations.description(EMPLOYEES, "hire_date")).contains("First day.");
+    }
+
+    @Test
+    void givenNoFile_whenLoaded_thenAnnotationsAreEmpty() {
+        assertThat(AnnotationsLoader.load(dir.resolve("absent.json"))).isEqualTo(Annotations.empty());
+    }
+
+    @Test
+    void givenMalformedJson_whenLoaded_thenTheErrorNamesTheFile() throws IOException {
+        Path file = write("{\"modules\": {\"employees\": \"HR\"");
+
+        assertThatThrownBy(() -> AnnotationsLoader.load(file))
+                .isInstanceOf(AnnotationsException.class)
+                .hasMessageContaining("Malformed JSON")
+                .hasMessageContaining(file.toString());
+    }
+
+    @Test
+    void givenAModuleThatIsNotAString_whenLoaded_thenTheErrorNamesFileAndKey() throws IOException {
+        Path file = write("{\"modules\": {\"employees\": [\"HR\"]}}");
+
+        assertThatThrownBy(() -> AnnotationsLoader.load(file))
+                .isInstanceOf(AnnotationsException.class)
+                .hasMessage("Annotations file " + file + ": 'modules.employees' must be a string");
+    }
+
+    @Test
+    void givenAJsonArrayAtTheTop_whenLoaded_thenItIsRejected() {
+        ByteArrayInputStream in = new ByteArrayInputStream("[]".getBytes(StandardCharsets.UTF_8));
+
+        assertThatThrownBy(() -> AnnotationsLoader.load(in, "classpath:demo/erp/modules.json"))
+                .isInstanceOf(AnnotationsException.class)
+                .hasMessage("Annotations file classpath:demo/erp/modules.json must hold a JSON object");
+    }
+
+    @Test
+    void givenASingleStringSynonym_whenLoaded_thenItIsAOneElementList() {
+        ByteArrayInputStream in = new ByteArrayInputStream(
+                "{\"synonyms\": {\"employees\": \"staff\"}, \"comment\": \"ignored\"}".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(AnnotationsLoader.load(in, "inline").synonyms(EMPLOYEES)).containsExactly("staff");
+    }
+
+    private Path write(String json) throws IOException {
+        return Files.writeString(dir.resolve("annotations.json"), json);
+    }
+}

@@ -1,0 +1,14 @@
+package dev.schemarag.ingest.text;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TokenEstimateTest {
+    @Test
+    void oneTokenPerFourCharactersRoundedUp() {
+        assertThat(TokenEstimate.of("")).isZero();
+        assertThat(TokenEstimate.of("abcd")).isEqualTo(1);
+        assertThat(TokenEstimate.of("abcde")).isEqualTo(2);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.schemarag.retrieval.graph;
+
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.ranking.RankedTable;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Adds FK neighbours of the selected tables, but only those the retrievers also found relevant: a neighbour must be
+ * in the evidence set (the top ranks with a score at or above the evidence bar). Blind expansion would pull in hub
+ * tables (users, audit logs) that every table references.
+ */
+public final class ForeignKeyExpansion {
+    private ForeignKeyExpansion() {
+    }
+
+    /**
+     * @param selected the selected tables
+     * @param ranking  the hybrid ranking, best first; its head is the evidence set
+     * @param inScope  tables that may be added
+     */
+    public static Expansion expand(List<TableName> selected, List<RankedTable> ranking, ForeignKeyGraph graph,
+                                   Predicate<TableName> inScope, RetrievalSettings settings) {
+        Set<TableName> chosen = new LinkedHashSet<>(selected);
+        Set<TableName> candidates = new LinkedHashSet<>();
+        for (TableName table : selected) {
+            for (TableName neighbour : graph.neighbours(table)) {
+                if (!chosen.contains(neighbour) && inScope.test(neighbour)) candidates.add(neighbour);
+            }
+        }
+        // In ranking order, so the strongest evidence is added first when the cap bites.
+        List<TableName> withEvidence = ranking.stream()
+                .limit(settings.evidenceTopK())
+                .filter(r -> r.score() >= settings.evidenceMinScore())
+                .map(RankedTable::table)
+                .filter(candidates::contains)
+                .toList();
+        List<TableName> blocked = candidates.stream().filter(c -> !withEvidence.contains(c)).toList();
+        int room = Math.max(0, Math.min(settings.fkMaxAdded(), settings.maxTables() - chosen.size()));
+        List<TableName> added = new ArrayList<>(withEvidence.subList(0, Math.min(room, withEvidence.size())));
+        List<TableName> capped = withEvidence.subList(added.size(), withEvidence.size());
+        return new Expansion(List.copyOf(candidates), added, blocked, capped);
+    }
+}

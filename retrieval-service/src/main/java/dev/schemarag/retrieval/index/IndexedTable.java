@@ -1,0 +1,15 @@
+package dev.schemarag.retrieval.index;
+
+import dev.schemarag.core.schema.Table;
+
+import java.util.List;
+
+/**
+ * One table row of the store: its full definition, module ({@code null} when unassigned), generic flag and the
+ * stable text that was embedded, with its column rows.
+ */
+public record IndexedTable(Table definition, String module, boolean generic, String text, List<IndexedColumn> columns) {
+    public IndexedTable {
+        columns = List.copyOf(columns);
+    }
+}

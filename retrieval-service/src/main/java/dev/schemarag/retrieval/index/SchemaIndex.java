@@ -1,0 +1,28 @@
+package dev.schemarag.retrieval.index;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Port: the per-database store of schema and documentation embeddings (the pgvector adapter implements it).
+ * Similarities are cosine similarities ({@code 1 - cosine distance}); results come best first.
+ * {@code schemas} restricts a search to those schemas; an empty set means the whole catalog.
+ */
+public interface SchemaIndex {
+
+    /**
+     * A cheap etag of the stored catalog (tables, columns and doc chunks), so per-database structures are rebuilt
+     * only when it changes; empty when the database is not registered.
+     */
+    Optional<String> version(String databaseId);
+
+    /** Everything lexical search and packet rendering need; empty when the database is not registered. */
+    Optional<IndexedDatabase> load(String databaseId);
+
+    List<TableHit> searchTables(String databaseId, Set<String> schemas, float[] query, int topK);
+
+    List<ColumnHit> searchColumns(String databaseId, Set<String> schemas, float[] query, int topK);
+
+    List<DocHit> searchDocs(String databaseId, Set<String> schemas, float[] query, int topK);
+}

@@ -1,0 +1,123 @@
+package dev.schemarag.retrieval.lexical;
+
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.index.DocChunk;
+import dev.schemarag.retrieval.index.IndexedColumn;
+import dev.schemarag.retrieval.index.IndexedDatabase;
+import dev.schemarag.retrieval.index.IndexedTable;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.util.BytesRef;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * BM25 over one database's table texts, column texts and doc chunks, held in memory and built once per catalog
+ * version. Each document points at its table, so hits rank tables by their best-matching document.
+ * The reader lives on the heap only ({@link ByteBuffersDirectory}), so an index dropped from the cache needs no closing.
+ */
+public final class LexicalIndex {
+    private static final String TEXT = "text";
+    private static final String SCHEMA = "schema";
+    private static final String TABLE_ORDINAL = "table";
+    private static final int MAX_QUERY_TERMS = 256;
+    private static final IdentifierAnalyzer DOCUMENTS = IdentifierAnalyzer.forDocuments();
+    private static final IdentifierAnalyzer QUESTIONS = IdentifierAnalyzer.forQuestions();
+
+    private final DirectoryReader reader;
+    private final List<TableName> tables;
+
+    private LexicalIndex(DirectoryReader reader, List<TableName> tables) {
+        this.reader = reader;
+        this.tables = tables;
+    }
+
+    public static LexicalIndex build(IndexedDatabase database) {
+        List<TableName> tables = new ArrayList<>();
+        Map<TableName, Integer> ordinals = new LinkedHashMap<>();
+        ByteBuffersDirectory directory = new ByteBuffersDirectory();
+        try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(DOCUMENTS))) {
+            for (IndexedTable table : database.tables()) {
+                TableName name = table.definition().name();
+                int ordinal = tables.size();
+                ordinals.put(name, ordinal);
+                tables.add(name);
+                writer.addDocument(document(name, ordinal, name + " " + table.text()));
+                for (IndexedColumn column : table.columns()) {
+                    writer.addDocument(document(name, ordinal, name.table() + " " + column.name() + " " + column.text()));
+                }
+            }
+            for (DocChunk chunk : database.docs()) {
+                Integer ordinal = ordinals.get(chunk.table());
+                if (ordinal != null) writer.addDocument(document(chunk.table(), ordinal, chunk.content()));
+            }
+            writer.commit();
+            return new LexicalIndex(DirectoryReader.open(directory), List.copyOf(tables));
+        } catch (IOException e) {
+            throw new UncheckedIOException("building the in-memory lexical index of " + database.databaseId(), e);
+        }
+    }
+
+    /**
+     * Tables whose documents best match the text by BM25, best first, at most {@code topTables};
+     * {@code schemas} restricts them (empty = all).
+     */
+    public List<LexicalHit> search(String text, Set<String> schemas, int topTables, double k1, double b) {
+        BooleanQuery.Builder terms = new BooleanQuery.Builder();
+        QUESTIONS.terms(text).stream().limit(MAX_QUERY_TERMS)
+                .forEach(term -> terms.add(new TermQuery(new Term(TEXT, term)), BooleanClause.Occur.SHOULD));
+        BooleanQuery termQuery = terms.build();
+        if (termQuery.clauses().isEmpty()) return List.of();
+        BooleanQuery.Builder query = new BooleanQuery.Builder().add(termQuery, BooleanClause.Occur.MUST);
+        if (!schemas.isEmpty()) {
+            query.add(new TermInSetQuery(SCHEMA, schemas.stream().map(BytesRef::new).toList()), BooleanClause.Occur.FILTER);
+        }
+
+        IndexSearcher searcher = new IndexSearcher(reader);
+        searcher.setSimilarity(new BM25Similarity((float) k1, (float) b));
+        try {
+            ScoreDoc[] docs = searcher.search(query.build(), Math.max(64, topTables * 8)).scoreDocs;
+            StoredFields stored = searcher.storedFields();
+            Map<TableName, LexicalHit> best = new LinkedHashMap<>();
+            for (ScoreDoc doc : docs) {
+                int ordinal = stored.document(doc.doc, Set.of(TABLE_ORDINAL)).getField(TABLE_ORDINAL).numericValue().intValue();
+                TableName table = tables.get(ordinal);
+                best.putIfAbsent(table, new LexicalHit(table, doc.score));
+                if (best.size() == topTables) break;
+            }
+            return List.copyOf(best.values());
+        } catch (IOException e) {
+            throw new UncheckedIOException("searching the in-memory lexical index", e);
+        }
+    }
+
+    private static Document document(TableName table, int ordinal, String text) {
+        Document document = new Document();
+        document.add(new StringField(SCHEMA, table.schema(), Field.Store.NO));
+        document.add(new StoredField(TABLE_ORDINAL, ordinal));
+        document.add(new TextField(TEXT, text == null ? "" : text, Field.Store.NO));
+        return document;
+    }
+}

@@ -1,0 +1,151 @@
+package dev.schemarag.avro;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaParseException;
+
+/**
+ * Client for the subset of the Confluent Schema Registry REST API that SchemaRAG uses. Schema ids are
+ * immutable, so lookups by id and registrations of an already known (subject, schema) pair are cached
+ * and cost one HTTP call per JVM.
+ */
+public final class SchemaRegistryClient {
+    static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private record SubjectSchema(String subject, Schema schema) {
+    }
+
+    private final String baseUrl;
+    private final HttpClient http;
+    private final Map<Integer, Schema> schemasById = new ConcurrentHashMap<>();
+    private final Map<SubjectSchema, Integer> idsBySubjectSchema = new ConcurrentHashMap<>();
+
+    public SchemaRegistryClient(String baseUrl) {
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    }
+
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    /** Registers {@code schema} under {@code subject} (or finds it already there) and returns its global id. */
+    public int register(String subject, Schema schema) {
+        SubjectSchema key = new SubjectSchema(subject, schema);
+        Integer cached = idsBySubjectSchema.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        JsonNode answer = send("POST", "/subjects/" + encode(subject) + "/versions", schemaBody(schema));
+        int id = answer.path("id").asInt();
+        idsBySubjectSchema.put(key, id);
+        schemasById.putIfAbsent(id, schema);
+        return id;
+    }
+
+    public Schema getById(int id) {
+        Schema cached = schemasById.get(id);
+        if (cached != null) {
+            return cached;
+        }
+        Schema schema = parse(send("GET", "/schemas/ids/" + id, null).path("schema").asText());
+        schemasById.put(id, schema);
+        return schema;
+    }
+
+    /** Whether {@code schema} could be registered next under {@code subject}, per the registry's compatibility rule. */
+    public boolean isCompatible(String subject, Schema schema) {
+        return send("POST", "/compatibility/subjects/" + encode(subject) + "/versions/latest", schemaBody(schema))
+                .path("is_compatible").asBoolean();
+    }
+
+    public List<String> subjects() {
+        List<String> subjects = new ArrayList<>();
+        send("GET", "/subjects", null).forEach(node -> subjects.add(node.asText()));
+        return subjects;
+    }
+
+    public SchemaVersion latest(String subject) {
+        JsonNode answer = send("GET", "/subjects/" + encode(subject) + "/versions/latest", null);
+        return new SchemaVersion(answer.path("subject").asText(), answer.path("version").asInt(),
+                answer.path("id").asInt(), parse(answer.path("schema").asText()));
+    }
+
+    private JsonNode send(String method, String path, String body) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(TIMEOUT)
+                .header("Accept", CONTENT_TYPE)
+                .header("Content-Type", CONTENT_TYPE)
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+                .build();
+        HttpResponse<String> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new SchemaRegistryException("Schema registry at " + baseUrl + " did not answer " + method + " "
+                    + path + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SchemaRegistryException("Interrupted while calling schema registry " + method + " " + path, e);
+        }
+        JsonNode answer = readJson(response.body());
+        if (response.statusCode() / 100 != 2) {
+            throw error(response.statusCode(), answer, response.body());
+        }
+        if (answer == null) {
+            throw new SchemaRegistryException(response.statusCode(), response.statusCode(),
+                    "Schema registry answered " + method + " " + path + " with a body that is not JSON");
+        }
+        return answer;
+    }
+
+    private static SchemaRegistryException error(int status, JsonNode answer, String rawBody) {
+        if (answer != null && answer.has("error_code")) {
+            return new SchemaRegistryException(status, answer.path("error_code").asInt(status),
+                    answer.path("message").asText(rawBody));
+        }
+        return new SchemaRegistryException(status, status, "Schema registry answered HTTP " + status + ": " + rawBody);
+    }
+
+    private static JsonNode readJson(String body) {
+        try {
+            return body == null || body.isBlank() ? null : JSON.readTree(body);
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    private static String schemaBody(Schema schema) {
+        return JSON.createObjectNode().put("schema", schema.toString()).toString();
+    }
+
+    private Schema parse(String schemaText) {
+        try {
+            return new Schema.Parser().parse(schemaText);
+        } catch (SchemaParseException e) {
+            throw new SchemaRegistryException(200, SchemaRegistryException.INVALID_SCHEMA,
+                    "Schema registry at " + baseUrl + " returned a schema that is not valid Avro: " + e.getMessage());
+        }
+    }
+
+    private static String encode(String subject) {
+        return URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}
