@@ -185,7 +185,7 @@ CREATE TABLE IF NOT EXISTS fiscal_periods (
     period_number    smallint    NOT NULL CHECK (period_number BETWEEN 1 AND 13),
     start_date       date        NOT NULL,
     end_date         date        NOT NULL,
-    status           varchar(10) NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'soft_closed', 'closed')),
+    status           varchar(12) NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'soft_closed', 'closed')),
     UNIQUE (fiscal_year_id, period_number)
 );
 COMMENT ON TABLE fiscal_periods IS 'Accounting months of a fiscal year; period 13 is the year-end adjustment period.';

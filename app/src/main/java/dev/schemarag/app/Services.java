@@ -5,19 +5,12 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
+import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.service.IngestService;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.errors.TopicExistsException;
 
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
 
 /** Builds the adapters and services from resolved settings: one place that knows how things are wired. */
 public final class Services implements AutoCloseable {
@@ -54,7 +47,7 @@ public final class Services implements AutoCloseable {
     public synchronized Topics topics() {
         if (topics == null) {
             topics = new Topics(settings.get(AppSettings.TOPIC_PREFIX), new SchemaRegistryClient(settings.get(AppSettings.SCHEMA_REGISTRY_URL)));
-            createTopics(topics);
+            TopicCreator.ensure(settings.get(AppSettings.KAFKA_BOOTSTRAP_SERVERS), topics);
         }
         return topics;
     }
@@ -64,26 +57,6 @@ public final class Services implements AutoCloseable {
                 settings.get(AppSettings.SCHEMA_REGISTRY_URL), stateDir.resolve("ingest"),
                 settings.get(AppSettings.REPLICATION_ROLE), settings.get(AppSettings.REPLICATION_PASSWORD),
                 settings.get(AppSettings.CDC_POLL_INTERVAL_MS)), databases, this::topics, model(), store());
-    }
-
-    /** Creates missing topics up front: schema.catalog compacted, the others with the broker's defaults. */
-    private void createTopics(Topics topics) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.get(AppSettings.KAFKA_BOOTSTRAP_SERVERS)))) {
-            List<NewTopic> newTopics = topics.all().stream().map(t -> {
-                NewTopic nt = new NewTopic(t.name(), java.util.Optional.empty(), java.util.Optional.empty());
-                return t.compacted() ? nt.configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)) : nt;
-            }).toList();
-            for (var result : admin.createTopics(newTopics).values().values()) {
-                try {
-                    result.get();
-                } catch (ExecutionException e) {
-                    if (!(e.getCause() instanceof TopicExistsException)) throw new IllegalStateException("cannot create topics: " + e.getCause().getMessage(), e);
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating topics", e);
-        }
     }
 
     @Override

@@ -74,23 +74,14 @@ public final class DetachedStack {
         return StackProbe.probe(config);
     }
 
-    /** The daemon process named by the pid file, if it is alive and is a stack daemon (pids get reused). */
+    /** The daemon process named by the pid file, if it is still alive. */
     static Optional<ProcessHandle> runningDaemon(StackConfig config) {
-        Path pidFile = config.daemonPidFile();
-        if (!Files.exists(pidFile)) {
-            return Optional.empty();
-        }
         try {
-            long pid = Long.parseLong(Files.readString(pidFile, StandardCharsets.UTF_8).strip());
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(DetachedStack::isStackDaemon);
-        } catch (IOException | NumberFormatException e) {
-            LOG.warn("Ignoring unreadable pid file {}: {}", pidFile, e.toString());
+            return DaemonPidFile.liveProcess(config.daemonPidFile());
+        } catch (IOException e) {
+            LOG.warn("Ignoring unreadable pid file {}: {}", config.daemonPidFile(), e.getMessage());
             return Optional.empty();
         }
-    }
-
-    private static boolean isStackDaemon(ProcessHandle process) {
-        return process.info().commandLine().map(line -> line.contains(StackDaemon.class.getName())).orElse(true);
     }
 
     private static Process spawnDaemon(StackConfig config, String javaClasspath) {

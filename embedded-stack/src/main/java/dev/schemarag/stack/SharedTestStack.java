@@ -1,11 +1,6 @@
 package dev.schemarag.stack;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * One {@link EmbeddedStack} per test JVM, started on first use on free ports in
@@ -25,25 +20,12 @@ public final class SharedTestStack {
             StackConfig config = StackConfig.forTests(dir);
             // A JVM killed without running its hooks can leave its PostgreSQL running in this directory.
             new EmbeddedPostgres(config).stop();
-            deleteRecursively(dir);
+            Directories.deleteRecursively(dir);
             EmbeddedStack started = new EmbeddedStack(config);
             Runtime.getRuntime().addShutdownHook(new Thread(started::down, "shared-test-stack-down"));
             started.up();
             stack = started;
         }
         return stack;
-    }
-
-    private static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot clear test stack directory " + dir, e);
-        }
     }
 }

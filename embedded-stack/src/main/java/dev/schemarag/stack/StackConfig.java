@@ -6,8 +6,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Where the embedded stack keeps its data and which loopback ports it listens on. {@code fsync=false}
@@ -31,7 +31,7 @@ public record StackConfig(Path baseDir, int kafkaPort, int controllerPort, int p
                 throw new IllegalArgumentException("port " + port + " is outside 1..65535");
             }
         }
-        if (Set.of(kafkaPort, controllerPort, postgresPort, registryPort).size() != 4) {
+        if (new HashSet<>(List.of(kafkaPort, controllerPort, postgresPort, registryPort)).size() != 4) {
             throw new IllegalArgumentException("the four stack ports must differ: kafka " + kafkaPort + ", controller "
                     + controllerPort + ", postgres " + postgresPort + ", registry " + registryPort);
         }

@@ -1,10 +1,7 @@
 package dev.schemarag.stack;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,23 +48,16 @@ public final class StackDaemon {
     }
 
     private static void writePidFile(Path pidFile) {
-        Path partial = pidFile.resolveSibling(pidFile.getFileName() + ".partial");
         try {
-            Files.writeString(partial, Long.toString(ProcessHandle.current().pid()), StandardCharsets.UTF_8);
-            // Atomic, so a reader never sees an empty or half-written pid.
-            Files.move(partial, pidFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            DaemonPidFile.writeCurrentProcess(pidFile);
         } catch (IOException e) {
             throw new IllegalStateException("cannot write pid file " + pidFile + ": " + e.getMessage(), e);
         }
     }
 
-    /** Deletes the pid file only if it is ours: a daemon that failed to start must not orphan a running one. */
     private static void deletePidFile(Path pidFile) {
         try {
-            if (Files.exists(pidFile) && Files.readString(pidFile).strip()
-                    .equals(Long.toString(ProcessHandle.current().pid()))) {
-                Files.delete(pidFile);
-            }
+            DaemonPidFile.deleteIfCurrentProcess(pidFile);
         } catch (IOException e) {
             LOG.warn("cannot delete pid file {}: {}", pidFile, e.toString());
         }

@@ -22,6 +22,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -176,12 +177,11 @@ class IngestLiveSyncIT {
             for (SchemaChanged change : all) producer.send(new ProducerRecord<>(topics.schemaChanges().name(), "replay", change)).get();
         }
         // A marker after the replay: once it is applied, the replayed changes before it are too.
-        sql("COMMENT ON COLUMN customers.name IS 'Replay marker'");
-        awaitTrue(() -> columnText("customers", "name").map(t -> t.contains("Replay marker")).orElse(false));
+        sql("CREATE TABLE replay_marker (marker_id int PRIMARY KEY)");
+        awaitTrue(() -> tableText("replay_marker").isPresent());
 
         Map<String, String> after = storeSnapshot();
-        after.remove("column/customers/name");
-        before.remove("column/customers/name");
+        after.keySet().removeIf(key -> key.contains("/replay_marker/"));
         assertThat(after).isEqualTo(before);
     }
 
@@ -285,7 +285,10 @@ class IngestLiveSyncIT {
             }
         };
         try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(p, new StringDeserializer(), lenient)) {
-            consumer.subscribe(List.of(topic));
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             int emptyPolls = 0;
             while (System.nanoTime() < deadline && emptyPolls < 3) {

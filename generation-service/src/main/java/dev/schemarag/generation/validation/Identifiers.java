@@ -45,6 +45,10 @@ final class Identifiers {
         return PLAIN.matcher(name).matches() && !RESERVED.contains(name) ? name : quote(name);
     }
 
+    static boolean isReserved(String lowerCaseWord) {
+        return RESERVED.contains(lowerCaseWord);
+    }
+
     static String quote(String name) {
         return '"' + name.replace("\"", "\"\"") + '"';
     }

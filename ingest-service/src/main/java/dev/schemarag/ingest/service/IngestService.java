@@ -5,6 +5,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.kafka.DeadLetterTopic;
 import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.PgVectorSchemaStore;
@@ -83,6 +84,7 @@ public final class IngestService implements AutoCloseable {
     /** Installs DDL capture, starts one Debezium engine per database and the embedding updater. */
     public void startLiveSync() throws SQLException {
         Topics topics = this.topics.get();
+        TopicCreator.ensure(config.bootstrapServers(), topics);
         Properties producerProps = new Properties();
         producerProps.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
         producerProps.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);

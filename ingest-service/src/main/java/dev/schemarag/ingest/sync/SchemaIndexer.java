@@ -5,6 +5,7 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.PgVectorSchemaStore;
+import dev.schemarag.core.store.TableDefinitions;
 import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.text.ColumnText;

@@ -8,7 +8,7 @@ import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.analysis.core.FlattenGraphFilter;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.en.EnglishMinimalStemFilter;
+import org.apache.lucene.analysis.en.KStemFilter;
 import org.apache.lucene.analysis.miscellaneous.WordDelimiterGraphFilter;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.util.CharTokenizer;
@@ -22,7 +22,7 @@ import java.util.Set;
 /**
  * Tokenizes schema texts and questions alike: identifiers are split at underscores and case changes while the
  * whole identifier is kept too ({@code employee_id} → {@code employee_id, employee, id}), everything is case-folded,
- * English stop words are dropped and plurals reduced ({@code employees} → {@code employee}).
+ * English stop words are dropped and inflections reduced by the light KStem stemmer ({@code employees} → {@code employee}).
  */
 public final class IdentifierAnalyzer extends Analyzer {
 
@@ -57,7 +57,7 @@ public final class IdentifierAnalyzer extends Analyzer {
         stream = new FlattenGraphFilter(stream);
         stream = new LowerCaseFilter(stream);
         stream = new StopFilter(stream, stopWords);
-        stream = new EnglishMinimalStemFilter(stream);
+        stream = new KStemFilter(stream);
         return new TokenStreamComponents(tokenizer, stream);
     }
 
@@ -80,7 +80,7 @@ public final class IdentifierAnalyzer extends Analyzer {
         words.addAll(List.of("what", "which", "who", "whom", "whose", "when", "where", "why", "how", "many", "much",
                 "show", "list", "give", "tell", "find", "get", "me", "us", "i", "we", "you", "please", "do", "does",
                 "did", "can", "could", "would", "should", "have", "has", "had", "from", "all", "each", "every",
-                "there", "our", "my", "about"));
+                "there", "our", "my", "about", "them", "those", "its", "were", "been", "any", "some"));
         return CharArraySet.unmodifiableSet(words);
     }
 }

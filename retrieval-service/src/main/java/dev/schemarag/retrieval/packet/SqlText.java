@@ -3,7 +3,6 @@ package dev.schemarag.retrieval.packet;
 import dev.schemarag.core.schema.TableName;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -39,9 +38,5 @@ final class SqlText {
     /** A comment on one line, so it cannot end the {@code --} comment it is put in. */
     static String oneLine(String comment) {
         return comment.strip().replaceAll("\\s+", " ");
-    }
-
-    static String lower(String text) {
-        return text.toLowerCase(Locale.ROOT);
     }
 }

@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.sync;
+package dev.schemarag.core.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,0 +1,196 @@
+package dev.schemarag.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.xpath.XPath;
+import javax.xml.xpath.XPathConstants;
+import javax.xml.xpath.XPathFactory;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The production compose file at the repository root: valid for docker-compose, and wired to the images the
+ * {@code images} profile of this module's pom builds. Surefire runs in the module directory, hence the paths.
+ */
+class DockerComposeFileTest {
+    private static final Path COMPOSE_FILE = Path.of("..", "docker-compose.yml");
+    private static final Path APP_POM = Path.of("pom.xml");
+    private static final List<String> INFRASTRUCTURE = List.of("kafka", "schema-registry", "postgres");
+    private static final List<String> SERVICES = List.of("ingest", "retrieval", "generation");
+    /** {@code ${VAR:-default}}: compose's interpolation with a default. */
+    private static final Pattern DEFAULTED_VARIABLE = Pattern.compile("\\$\\{[A-Za-z0-9_]+:-([^}]*)}");
+
+    private static JsonNode compose;
+    private static JsonNode services;
+    private static JibProfile jib;
+
+    @BeforeAll
+    static void readComposeFileAndImagesProfile() throws Exception {
+        compose = new ObjectMapper(new YAMLFactory()).readTree(COMPOSE_FILE.toFile());
+        services = compose.path("services");
+        jib = JibProfile.read(APP_POM);
+    }
+
+    @Test
+    void declaresTheInfrastructureAndTheThreeServices() {
+        List<String> names = new ArrayList<>();
+        services.fieldNames().forEachRemaining(names::add);
+
+        assertThat(names).containsExactlyInAnyOrder("kafka", "schema-registry", "postgres", "ingest", "retrieval", "generation");
+    }
+
+    @Test
+    void postgresRunsWithLogicalDecodingForChangeCapture() {
+        JsonNode command = services.path("postgres").path("command");
+
+        List<String> arguments = new ArrayList<>();
+        if (command.isArray()) command.forEach(a -> arguments.add(a.asText()));
+        else arguments.addAll(List.of(command.asText().split("\\s+")));
+
+        assertThat(arguments).contains("wal_level=logical", "max_replication_slots=10", "max_wal_senders=10");
+    }
+
+    @Test
+    void everyInfrastructureContainerHasAHealthcheck() {
+        for (String name : INFRASTRUCTURE) {
+            assertThat(services.path(name).path("healthcheck").path("test").isArray()).as(name + " healthcheck").isTrue();
+        }
+    }
+
+    @Test
+    void eachServiceWaitsForHealthyKafkaRegistryAndPostgres() {
+        for (String service : SERVICES) {
+            JsonNode dependsOn = services.path(service).path("depends_on");
+            for (String dependency : INFRASTRUCTURE) {
+                assertThat(dependsOn.path(dependency).path("condition").asText())
+                        .as(service + " depends on " + dependency).isEqualTo("service_healthy");
+            }
+        }
+    }
+
+    @Test
+    void eachServiceRunsTheImageTheJibProfileBuildsForIt() {
+        Map<String, String> composeImagesByService = new LinkedHashMap<>();
+        for (String service : SERVICES) {
+            composeImagesByService.put(service, withDefaults(services.path(service).path("image").asText()));
+        }
+
+        assertThat(composeImagesByService).isEqualTo(jib.imagesByService()).containsEntry("ingest", "schemarag/ingest-service:0.1.0");
+    }
+
+    @Test
+    void eachServiceKeepsItsStateOnANamedVolumeAtTheImageWorkingDirectory() {
+        for (String service : SERVICES) {
+            List<String> volumes = new ArrayList<>();
+            services.path(service).path("volumes").forEach(v -> volumes.add(v.asText()));
+
+            assertThat(volumes).as(service + " volumes").contains(service + "-state:" + jib.workingDirectory());
+            assertThat(compose.path("volumes").has(service + "-state")).as(service + "-state declared").isTrue();
+        }
+    }
+
+    @Test
+    void dockerComposeAcceptsTheFile() throws Exception {
+        assumeTrue(onPath("docker-compose"), "docker-compose is not installed");
+
+        CommandResult result = dockerComposeConfig(Map.of("LLM_API_KEY", "test-key"));
+
+        assertThat(result.exitCode()).as(result.output()).isZero();
+    }
+
+    @Test
+    void dockerComposeRefusesToRunWithoutAnLlmApiKey() throws Exception {
+        assumeTrue(onPath("docker-compose"), "docker-compose is not installed");
+
+        CommandResult result = dockerComposeConfig(Map.of());
+
+        assertThat(result.exitCode()).isNotZero();
+        assertThat(result.output()).contains("set LLM_API_KEY");
+    }
+
+    private record CommandResult(int exitCode, String output) {}
+
+    /** Runs {@code docker-compose config -q}, which interpolates and validates without a Docker daemon. */
+    private static CommandResult dockerComposeConfig(Map<String, String> environment) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("docker-compose", "-f", COMPOSE_FILE.toString(), "config", "-q")
+                .redirectErrorStream(true);
+        builder.environment().remove("LLM_API_KEY");
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(2, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("docker-compose config did not finish: " + output);
+        }
+        return new CommandResult(process.exitValue(), output);
+    }
+
+    private static boolean onPath(String command) {
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .filter(dir -> !dir.isEmpty())
+                .anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
+    }
+
+    private static String withDefaults(String value) {
+        return DEFAULTED_VARIABLE.matcher(value).replaceAll(m -> Matcher.quoteReplacement(m.group(1)));
+    }
+
+    /**
+     * What the {@code images} profile builds: the image of each {@code buildTar} execution, keyed by the service its
+     * container arguments ({@code serve <service>}) start, with the profile's properties substituted; and the
+     * containers' working directory.
+     */
+    private record JibProfile(Map<String, String> imagesByService, String workingDirectory) {
+
+        static JibProfile read(Path pom) throws Exception {
+            Document document = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(pom.toFile());
+            XPath xpath = XPathFactory.newInstance().newXPath();
+            Element profile = (Element) xpath.evaluate("/project/profiles/profile[id='images']", document, XPathConstants.NODE);
+            assertThat(profile).as("profile 'images' in " + pom).isNotNull();
+            Element plugin = (Element) xpath.evaluate("build/plugins/plugin[artifactId='jib-maven-plugin']", profile, XPathConstants.NODE);
+            assertThat(plugin).as("jib-maven-plugin in profile 'images'").isNotNull();
+
+            Map<String, String> properties = new LinkedHashMap<>();
+            NodeList declared = (NodeList) xpath.evaluate("properties/*", profile, XPathConstants.NODESET);
+            for (int i = 0; i < declared.getLength(); i++) {
+                properties.put(declared.item(i).getNodeName(), declared.item(i).getTextContent().trim());
+            }
+
+            Map<String, String> images = new LinkedHashMap<>();
+            NodeList executions = (NodeList) xpath.evaluate("executions/execution[goals/goal='buildTar']", plugin, XPathConstants.NODESET);
+            for (int i = 0; i < executions.getLength(); i++) {
+                Element execution = (Element) executions.item(i);
+                String image = xpath.evaluate("configuration/to/image", execution).trim();
+                for (Map.Entry<String, String> p : properties.entrySet()) {
+                    image = image.replace("${" + p.getKey() + "}", p.getValue());
+                }
+                String command = xpath.evaluate("configuration/container/args/arg[1]", execution).trim();
+                String service = xpath.evaluate("configuration/container/args/arg[2]", execution).trim();
+                assertThat(command).as("first container argument of " + image).isEqualTo("serve");
+                images.put(service, image);
+            }
+            return new JibProfile(images, xpath.evaluate("configuration/container/workingDirectory", plugin).trim());
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.schemarag.retrieval;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A question to find schema context for.
+ *
+ * @param evidence     optional caller-supplied hint, embedded and searched together with the question
+ * @param useRetrieval {@code true} forces RAG, {@code false} the full schema, {@code null} lets the settings decide
+ * @param schemas      schemas to search; empty means the whole catalog
+ * @param settings     per-question overrides of {@link RetrievalSettings}, by key
+ */
+public record RetrievalRequest(String databaseId, String question, String evidence, Boolean useRetrieval,
+                               Set<String> schemas, Map<String, String> settings) {
+    public RetrievalRequest {
+        Set<String> cleanSchemas = new TreeSet<>();
+        if (schemas != null) schemas.stream().filter(s -> s != null && !s.isBlank()).map(String::trim).forEach(cleanSchemas::add);
+        schemas = Set.copyOf(cleanSchemas);
+        Map<String, String> cleanSettings = new LinkedHashMap<>();
+        if (settings != null) settings.forEach((k, v) -> {
+            if (k != null && v != null) cleanSettings.put(k, v);
+        });
+        settings = Map.copyOf(cleanSettings);
+    }
+
+    public static RetrievalRequest of(String databaseId, String question) {
+        return new RetrievalRequest(databaseId, question, null, null, Set.of(), Map.of());
+    }
+
+    public RetrievalRequest withSchemas(Set<String> schemas) {
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings);
+    }
+
+    public RetrievalRequest withUseRetrieval(Boolean useRetrieval) {
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings);
+    }
+
+    public RetrievalRequest withEvidence(String evidence) {
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings);
+    }
+
+    public RetrievalRequest withSettings(Map<String, String> settings) {
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings);
+    }
+
+    /** The text that is embedded and searched: the question, followed by the evidence when there is any. */
+    public String searchText() {
+        return evidence == null || evidence.isBlank() ? question : question + "\n" + evidence;
+    }
+}

@@ -1,0 +1,24 @@
+package dev.schemarag.retrieval;
+
+import dev.schemarag.retrieval.graph.Bridging;
+import dev.schemarag.retrieval.graph.Expansion;
+import dev.schemarag.retrieval.index.DocHit;
+
+import java.util.List;
+
+/**
+ * The schema context chosen for one question.
+ *
+ * @param tables    the tables in the packet, retrieved ones first in rank order, then FK additions, then bridges
+ * @param expansion what FK expansion considered, added and blocked (empty for full-schema packets)
+ * @param bridging  the bridges added to connect the selection (empty for full-schema packets)
+ */
+public record RetrievedContext(String databaseId, List<SelectedTable> tables, List<String> joinHints,
+                               List<DocHit> docChunks, String packet, ContextMetadata metadata,
+                               Expansion expansion, Bridging bridging) {
+    public RetrievedContext {
+        tables = List.copyOf(tables);
+        joinHints = List.copyOf(joinHints);
+        docChunks = List.copyOf(docChunks);
+    }
+}

@@ -1,0 +1,185 @@
+package dev.schemarag.retrieval;
+
+import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.graph.Bridging;
+import dev.schemarag.retrieval.graph.Expansion;
+import dev.schemarag.retrieval.index.ColumnHit;
+import dev.schemarag.retrieval.index.DocHit;
+import dev.schemarag.retrieval.index.SchemaIndex;
+import dev.schemarag.retrieval.index.TableHit;
+import dev.schemarag.retrieval.lexical.LexicalHit;
+import dev.schemarag.retrieval.lexical.QuestionSignal;
+import dev.schemarag.retrieval.packet.ContextPacket;
+import dev.schemarag.retrieval.packet.JoinHints;
+import dev.schemarag.retrieval.packet.TokenCounter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+import static dev.schemarag.retrieval.RetrievalMetrics.*;
+
+/**
+ * Finds the schema context for a question: decides between RAG and the full schema, runs dense and lexical search,
+ * selects and connects tables, and renders the packet. Never throws for bad input or a failing search: bad input and
+ * an unknown database come back as failures, a failing search as a full-schema fallback. Thread-safe.
+ */
+public final class SchemaRetriever {
+    private static final Logger log = LoggerFactory.getLogger(SchemaRetriever.class);
+    /** Doc hits asked per doc chunk wanted, so chunks of selected tables can be preferred over closer ones. */
+    private static final int DOC_CANDIDATES_PER_CHUNK = 3;
+
+    private final SchemaIndex index;
+    private final RetrievalSettings settings;
+    private final EmbeddingCache embeddings;
+    private final PreparedDatabases databases;
+
+    /**
+     * @param settings           the service's settings; each request may override them
+     * @param embeddingCacheSize how many recent question embeddings to keep
+     */
+    public SchemaRetriever(SchemaIndex index, EmbeddingModel model, RetrievalSettings settings, int embeddingCacheSize) {
+        this.index = index;
+        this.settings = settings;
+        this.embeddings = new EmbeddingCache(model, embeddingCacheSize);
+        this.databases = new PreparedDatabases(index);
+    }
+
+    public RetrievalResult retrieve(RetrievalRequest request) {
+        long started = System.nanoTime();
+        if (isBlank(request.databaseId())) return RetrievalResult.failed(RetrievalFailure.INVALID_REQUEST, "databaseId is required");
+        if (isBlank(request.question())) return RetrievalResult.failed(RetrievalFailure.INVALID_REQUEST, "question is required");
+        RetrievalSettings effective;
+        try {
+            effective = settings.withOverrides(request.settings());
+        } catch (InvalidSettingException e) {
+            return RetrievalResult.failed(RetrievalFailure.INVALID_SETTINGS, e.getMessage());
+        }
+
+        String databaseId = request.databaseId().trim();
+        Optional<PreparedDatabase> loaded;
+        try {
+            loaded = databases.get(databaseId);
+        } catch (RuntimeException e) {
+            log.warn("Could not load the catalog of database {}", databaseId, e);
+            return RetrievalResult.failed(RetrievalFailure.INFRA_FAILURE,
+                    "could not load the catalog of database " + databaseId + ": " + e.getMessage());
+        }
+        if (loaded.isEmpty())
+            return RetrievalResult.failed(RetrievalFailure.UNKNOWN_DATABASE, "database '" + databaseId + "' is not registered");
+        PreparedDatabase database = loaded.get();
+        List<TableName> scope = database.tablesIn(request.schemas());
+        if (scope.isEmpty()) {
+            return request.schemas().isEmpty()
+                    ? RetrievalResult.failed(RetrievalFailure.EMPTY_CATALOG, "database '" + databaseId + "' has no tables")
+                    : RetrievalResult.failed(RetrievalFailure.UNKNOWN_SCHEMA,
+                    "database '" + databaseId + "' has no tables in schemas " + request.schemas());
+        }
+
+        Request r = new Request(request, databaseId, effective, database, scope, started);
+        Strategy strategy = Strategy.choose(request.useRetrieval(), effective.enabled(), scope.size(), effective.minTablesForRetrieval());
+        if (strategy == Strategy.FULL_SCHEMA) return fullSchema(r, null, Map.of());
+        if (QuestionSignal.contentWords(request.question()) < effective.minContentWords())
+            return fullSchema(r, FallbackReason.QUESTION_TOO_SHORT, Map.of());
+        return rag(r);
+    }
+
+    /** One request's resolved inputs. */
+    private record Request(RetrievalRequest request, String databaseId, RetrievalSettings settings,
+                           PreparedDatabase database, List<TableName> scope, long started) {
+        Predicate<TableName> inScope() {
+            Set<String> schemas = request.schemas();
+            return table -> database.contains(table) && (schemas.isEmpty() || schemas.contains(table.schema()));
+        }
+    }
+
+    private RetrievalResult rag(Request r) {
+        RetrievalSettings s = r.settings();
+        Set<String> schemas = r.request().schemas();
+        String text = r.request().searchText();
+        Selection selection;
+        List<DocHit> docs;
+        try {
+            float[] query = embeddings.embed(text);
+            List<TableHit> tableHits = index.searchTables(r.databaseId(), schemas, query, s.tableTopK());
+            List<ColumnHit> columnHits = s.columnTopK() == 0 ? List.of()
+                    : index.searchColumns(r.databaseId(), schemas, query, s.columnTopK());
+            List<LexicalHit> lexicalHits = s.lexicalEnabled()
+                    ? r.database().lexical().search(text, schemas, s.lexicalTopK(), s.bm25K1(), s.bm25B())
+                    : List.of();
+            selection = TableSelector.select(tableHits, columnHits, lexicalHits, r.database().graph(), r.inScope(), s);
+            if (selection.fallback() != null) return fullSchema(r, selection.fallback(), selectionMetrics(selection));
+            Set<TableName> selected = new HashSet<>(selection.tables().stream().map(SelectedTable::table).toList());
+            docs = s.docTopK() == 0 ? List.of() : DocChunkSelection.choose(
+                    index.searchDocs(r.databaseId(), schemas, query, s.docTopK() * DOC_CANDIDATES_PER_CHUNK),
+                    selected, s.docTopK(), s.docMinSimilarity());
+        } catch (RuntimeException e) {
+            log.warn("Retrieval failed for database {}, sending the full schema", r.databaseId(), e);
+            return fullSchema(r, FallbackReason.RETRIEVAL_ERROR, Map.of());
+        }
+
+        List<TableName> names = selection.tables().stream().map(SelectedTable::table).toList();
+        double avgScore = selection.tables().stream().mapToDouble(SelectedTable::score).average().orElse(0);
+        return context(r, Strategy.RAG, null, selection.tables(), names, docs, avgScore,
+                selectionMetrics(selection), selection.expansion(), selection.bridging());
+    }
+
+    private RetrievalResult fullSchema(Request r, FallbackReason reason, Map<String, Double> metrics) {
+        List<SelectedTable> tables = r.scope().stream()
+                .map(t -> new SelectedTable(t, 0, SelectionReason.FULL_SCHEMA)).toList();
+        return context(r, Strategy.FULL_SCHEMA, reason, tables, r.scope(), List.of(), 0, metrics,
+                Expansion.NONE, Bridging.NONE);
+    }
+
+    private RetrievalResult context(Request r, Strategy strategy, FallbackReason reason, List<SelectedTable> tables,
+                                    List<TableName> names, List<DocHit> docs, double avgScore,
+                                    Map<String, Double> selectionMetrics, Expansion expansion, Bridging bridging) {
+        PacketFormat format = r.settings().packetFormat();
+        List<String> hints = JoinHints.of(names, r.database().graph(), r.settings().joinHintFormat());
+        String packet = ContextPacket.assemble(names.stream().map(t -> r.database().text(t, format)).toList(),
+                format, hints, docs);
+        int packetTokens = TokenCounter.count(packet);
+        Map<String, Double> metrics = new LinkedHashMap<>(selectionMetrics);
+        metrics.put(FINAL_TABLES, (double) tables.size());
+        double latencyMs = (System.nanoTime() - r.started()) / 1e6;
+        metrics.put(LATENCY_MS, latencyMs);
+        ContextMetadata metadata = new ContextMetadata(strategy, tables.size(), docs.size(), avgScore, reason,
+                packetTokens, r.database().tokens(r.scope(), format), packetTokens > r.settings().contextBudgetTokens(),
+                metrics);
+        log.debug("Database {}: {} with {} tables, {} doc chunks, {} tokens{} in {} ms", r.databaseId(),
+                strategy.wireName(), tables.size(), docs.size(), packetTokens,
+                reason == null ? "" : " (fallback: " + reason.wireName() + ")", Math.round(latencyMs));
+        return RetrievalResult.of(new RetrievedContext(r.databaseId(), tables, hints, docs, packet, metadata,
+                expansion, bridging));
+    }
+
+    private static Map<String, Double> selectionMetrics(Selection selection) {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put(TABLE_HITS, (double) selection.dense().tableHits());
+        metrics.put(COLUMN_HITS, (double) selection.dense().columnHits());
+        metrics.put(AVG_TABLE_SIMILARITY, selection.dense().avgTableSimilarity());
+        metrics.put(AVG_COLUMN_SIMILARITY, selection.dense().avgColumnSimilarity());
+        metrics.put(COLUMN_HITS_PER_TABLE, selection.dense().columnHitsPerTable());
+        metrics.put(TABLES_ONLY_VIA_COLUMNS, (double) selection.dense().tablesOnlyViaColumns());
+        metrics.put(LEXICAL_HITS, (double) selection.lexicalHits());
+        metrics.put(TABLES_ONLY_VIA_LEXICAL, (double) selection.onlyViaLexical());
+        metrics.put(FK_CANDIDATES, (double) selection.expansion().candidates().size());
+        metrics.put(FK_ADDED, (double) selection.expansion().added().size());
+        metrics.put(FK_BLOCKED, (double) selection.expansion().blocked().size());
+        metrics.put(FK_CAPPED, (double) selection.expansion().capped().size());
+        metrics.put(BRIDGES_ADDED, (double) selection.bridging().added().size());
+        metrics.put(UNCONNECTED_TABLES, (double) selection.bridging().unconnected().size());
+        return metrics;
+    }
+
+    private static boolean isBlank(String text) {
+        return text == null || text.isBlank();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.schemarag.retrieval;
+
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.graph.Bridges;
+import dev.schemarag.retrieval.graph.Bridging;
+import dev.schemarag.retrieval.graph.Expansion;
+import dev.schemarag.retrieval.graph.ForeignKeyExpansion;
+import dev.schemarag.retrieval.graph.ForeignKeyGraph;
+import dev.schemarag.retrieval.index.ColumnHit;
+import dev.schemarag.retrieval.index.TableHit;
+import dev.schemarag.retrieval.lexical.LexicalHit;
+import dev.schemarag.retrieval.ranking.DenseRanking;
+import dev.schemarag.retrieval.ranking.DenseScoring;
+import dev.schemarag.retrieval.ranking.HybridRanking;
+import dev.schemarag.retrieval.ranking.RankedTable;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Picks the tables for a question from the search hits: the top of the hybrid ranking, FK neighbours with evidence,
+ * then bridges so the selection can be joined. Plain logic over hits and the FK graph, no I/O.
+ */
+public final class TableSelector {
+    private TableSelector() {
+    }
+
+    /** @param inScope tables that exist in the catalog and in the requested schemas; hits outside are ignored */
+    public static Selection select(List<TableHit> tableHits, List<ColumnHit> columnHits, List<LexicalHit> lexicalHits,
+                                   ForeignKeyGraph graph, Predicate<TableName> inScope, RetrievalSettings settings) {
+        DenseRanking dense = DenseScoring.rank(tableHits, columnHits, inScope, settings);
+        List<TableName> lexical = lexicalHits.stream().map(LexicalHit::table).filter(inScope).distinct().toList();
+        List<RankedTable> ranking = HybridRanking.rank(dense, lexical, settings);
+        int onlyViaLexical = (int) ranking.stream().filter(RankedTable::onlyLexical).count();
+
+        if (ranking.isEmpty()) return Selection.fallback(FallbackReason.NO_RESULTS, dense.stats(), lexical.size(), 0);
+        double best = ranking.stream().mapToDouble(RankedTable::score).max().orElse(0);
+        if (best < settings.minTopScore())
+            return Selection.fallback(FallbackReason.LOW_SCORES, dense.stats(), lexical.size(), onlyViaLexical);
+
+        List<RankedTable> top = ranking.subList(0, Math.min(ranking.size(), Math.min(settings.selectTopK(), settings.maxTables())));
+        List<TableName> chosen = new ArrayList<>(top.stream().map(RankedTable::table).toList());
+        Expansion expansion = ForeignKeyExpansion.expand(chosen, ranking, graph, inScope, settings);
+        chosen.addAll(expansion.added());
+        Bridging bridging = settings.bridgesEnabled()
+                ? Bridges.connect(chosen, graph, inScope, settings.maxTables() - chosen.size())
+                : Bridging.NONE;
+
+        Map<TableName, Double> scores = new HashMap<>();
+        ranking.forEach(r -> scores.put(r.table(), r.score()));
+        List<SelectedTable> tables = new ArrayList<>();
+        top.forEach(r -> tables.add(new SelectedTable(r.table(), r.score(), SelectionReason.RETRIEVED)));
+        expansion.added().forEach(t -> tables.add(new SelectedTable(t, scores.get(t), SelectionReason.FK_EXPANSION)));
+        bridging.added().forEach(t -> tables.add(new SelectedTable(t, scores.getOrDefault(t, 0.0), SelectionReason.BRIDGE)));
+        return new Selection(tables, null, dense.stats(), lexical.size(), onlyViaLexical, expansion, bridging);
+    }
+}

@@ -1,0 +1,170 @@
+package dev.schemarag.retrieval.pgvector;
+
+import com.pgvector.PGvector;
+import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.TableDefinitions;
+import dev.schemarag.retrieval.index.ColumnHit;
+import dev.schemarag.retrieval.index.DocChunk;
+import dev.schemarag.retrieval.index.DocHit;
+import dev.schemarag.retrieval.index.DocKind;
+import dev.schemarag.retrieval.index.IndexedColumn;
+import dev.schemarag.retrieval.index.IndexedDatabase;
+import dev.schemarag.retrieval.index.IndexedTable;
+import dev.schemarag.retrieval.index.SchemaIndex;
+import dev.schemarag.retrieval.index.TableHit;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Adapter: {@link SchemaIndex} over the pgvector store (HNSW, cosine). The store holds many databases, so a filtered
+ * HNSW scan could return fewer than k rows; pgvector's iterative index scans keep scanning until k rows match.
+ */
+public final class PgVectorSchemaIndex implements SchemaIndex {
+    private final Database store;
+    private boolean sessionTuned;
+
+    public PgVectorSchemaIndex(Database store) {
+        this.store = store;
+    }
+
+    @Override
+    public synchronized Optional<String> version(String databaseId) {
+        try (PreparedStatement ps = connection().prepareStatement("""
+                SELECT (SELECT count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(updated_at)::text, '')
+                        FROM schema_embeddings WHERE database_id = ?),
+                       (SELECT count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(updated_at)::text, '')
+                        FROM doc_chunks WHERE database_id = ?)""")) {
+            ps.setString(1, databaseId);
+            ps.setString(2, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                if (rs.getString(1).startsWith("0:")) return Optional.empty();
+                return Optional.of(rs.getString(1) + "/" + rs.getString(2));
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailableException(e);
+        }
+    }
+
+    @Override
+    public synchronized Optional<IndexedDatabase> load(String databaseId) {
+        Optional<String> version = version(databaseId);
+        if (version.isEmpty()) return Optional.empty();
+        try {
+            Map<TableName, List<IndexedColumn>> columns = new HashMap<>();
+            try (PreparedStatement ps = connection().prepareStatement("SELECT schema_name, table_name, column_name, is_generic, stable_text"
+                    + " FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column' ORDER BY id")) {
+                ps.setString(1, databaseId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) columns.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), t -> new ArrayList<>())
+                            .add(new IndexedColumn(rs.getString(3), rs.getBoolean(4), rs.getString(5)));
+                }
+            }
+            Map<TableName, IndexedTable> tables = new LinkedHashMap<>();
+            try (PreparedStatement ps = connection().prepareStatement("SELECT module, is_generic, stable_text, definition::text"
+                    + " FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table' ORDER BY schema_name, table_name")) {
+                ps.setString(1, databaseId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        Table definition = TableDefinitions.fromJson(rs.getString(4));
+                        List<IndexedColumn> cols = inDefinitionOrder(definition, columns.getOrDefault(definition.name(), List.of()));
+                        tables.put(definition.name(), new IndexedTable(definition, rs.getString(1), rs.getBoolean(2), rs.getString(3), cols));
+                    }
+                }
+            }
+            List<DocChunk> docs = new ArrayList<>();
+            try (PreparedStatement ps = connection().prepareStatement("SELECT schema_name, table_name, column_name, chunk_kind, content"
+                    + " FROM doc_chunks WHERE database_id = ? ORDER BY schema_name, table_name, chunk_index")) {
+                ps.setString(1, databaseId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) docs.add(new DocChunk(new TableName(rs.getString(1), rs.getString(2)), rs.getString(3),
+                            DocKind.fromWireName(rs.getString(4)), rs.getString(5)));
+                }
+            }
+            return Optional.of(new IndexedDatabase(databaseId, version.get(), List.copyOf(tables.values()), docs));
+        } catch (SQLException e) {
+            throw new StoreUnavailableException(e);
+        }
+    }
+
+    private static List<IndexedColumn> inDefinitionOrder(Table table, List<IndexedColumn> stored) {
+        Map<String, IndexedColumn> byName = new HashMap<>();
+        stored.forEach(c -> byName.put(c.name(), c));
+        return table.columns().stream().map(c -> byName.get(c.name())).filter(c -> c != null).toList();
+    }
+
+    @Override
+    public synchronized List<TableHit> searchTables(String databaseId, Set<String> schemas, float[] query, int topK) {
+        List<TableHit> hits = new ArrayList<>();
+        search("SELECT schema_name, table_name, 1 - (embedding <=> ?) FROM schema_embeddings WHERE database_id = ?"
+                        + " AND entity_type = 'table'", databaseId, schemas, query, topK,
+                rs -> hits.add(new TableHit(new TableName(rs.getString(1), rs.getString(2)), rs.getDouble(3))));
+        return hits;
+    }
+
+    @Override
+    public synchronized List<ColumnHit> searchColumns(String databaseId, Set<String> schemas, float[] query, int topK) {
+        List<ColumnHit> hits = new ArrayList<>();
+        search("SELECT schema_name, table_name, 1 - (embedding <=> ?), column_name, is_generic FROM schema_embeddings"
+                        + " WHERE database_id = ? AND entity_type = 'column'", databaseId, schemas, query, topK,
+                rs -> hits.add(new ColumnHit(new TableName(rs.getString(1), rs.getString(2)), rs.getString(4), rs.getBoolean(5), rs.getDouble(3))));
+        return hits;
+    }
+
+    @Override
+    public synchronized List<DocHit> searchDocs(String databaseId, Set<String> schemas, float[] query, int topK) {
+        List<DocHit> hits = new ArrayList<>();
+        search("SELECT schema_name, table_name, 1 - (embedding <=> ?), column_name, chunk_kind, content FROM doc_chunks"
+                        + " WHERE database_id = ?", databaseId, schemas, query, topK,
+                rs -> hits.add(new DocHit(new DocChunk(new TableName(rs.getString(1), rs.getString(2)), rs.getString(4),
+                        DocKind.fromWireName(rs.getString(5)), rs.getString(6)), rs.getDouble(3))));
+        return hits;
+    }
+
+    private interface RowReader {
+        void read(ResultSet rs) throws SQLException;
+    }
+
+    private void search(String select, String databaseId, Set<String> schemas, float[] query, int topK, RowReader reader) {
+        String sql = select + (schemas.isEmpty() ? "" : " AND schema_name = ANY (?)") + " ORDER BY embedding <=> ? LIMIT ?";
+        try (PreparedStatement ps = connection().prepareStatement(sql)) {
+            PGvector vector = new PGvector(query);
+            int i = 1;
+            ps.setObject(i++, vector);
+            ps.setString(i++, databaseId);
+            if (!schemas.isEmpty()) ps.setArray(i++, connection().createArrayOf("text", schemas.toArray()));
+            ps.setObject(i++, vector);
+            ps.setInt(i, topK);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) reader.read(rs);
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailableException(e);
+        }
+    }
+
+    private Connection connection() throws SQLException {
+        Connection c = store.connection();
+        if (!sessionTuned || c.isClosed()) {
+            try (Statement s = c.createStatement()) {
+                s.execute("SET hnsw.iterative_scan = strict_order");
+                s.execute("SET hnsw.ef_search = 100");
+            }
+            sessionTuned = true;
+        }
+        return c;
+    }
+}

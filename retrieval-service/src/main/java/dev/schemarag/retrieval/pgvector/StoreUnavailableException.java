@@ -1,0 +1,10 @@
+package dev.schemarag.retrieval.pgvector;
+
+import java.sql.SQLException;
+
+/** The pgvector store could not be queried; the retriever falls back or fails the question with this cause. */
+public final class StoreUnavailableException extends RuntimeException {
+    public StoreUnavailableException(SQLException cause) {
+        super("schema store unavailable: " + cause.getMessage(), cause);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.schemarag.retrieval;
+
+import dev.schemarag.core.schema.Column;
+import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.index.ColumnHit;
+import dev.schemarag.retrieval.index.DocChunk;
+import dev.schemarag.retrieval.index.DocHit;
+import dev.schemarag.retrieval.index.IndexedColumn;
+import dev.schemarag.retrieval.index.IndexedDatabase;
+import dev.schemarag.retrieval.index.IndexedTable;
+import dev.schemarag.retrieval.index.SchemaIndex;
+import dev.schemarag.retrieval.index.TableHit;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * An in-memory {@link SchemaIndex} for one database whose searches return scripted hits (filtered by schema and cut
+ * at topK, as the store would), and which can be told to fail.
+ */
+public final class FakeSchemaIndex implements SchemaIndex {
+    private final String databaseId;
+    private IndexedDatabase database;
+    private int loads;
+    public List<TableHit> tableHits = new ArrayList<>();
+    public List<ColumnHit> columnHits = new ArrayList<>();
+    public List<DocHit> docHits = new ArrayList<>();
+    public RuntimeException searchFailure;
+    public RuntimeException loadFailure;
+
+    public FakeSchemaIndex(String databaseId, Collection<Table> tables) {
+        this.databaseId = databaseId;
+        replaceCatalog("v1", tables, List.of());
+    }
+
+    /** Stores a new catalog version; texts are the table and column names with comments, as ingest would write. */
+    public void replaceCatalog(String version, Collection<Table> tables, List<DocChunk> docs) {
+        List<IndexedTable> indexed = tables.stream().map(t -> new IndexedTable(t, null, false,
+                t.name().table() + (t.hasComment() ? ": " + t.comment() : ""),
+                t.columns().stream().map(FakeSchemaIndex::indexed).toList())).toList();
+        database = new IndexedDatabase(databaseId, version, indexed, docs);
+    }
+
+    public int loads() {
+        return loads;
+    }
+
+    private static IndexedColumn indexed(Column c) {
+        return new IndexedColumn(c.name(), false, c.name() + (c.hasComment() ? ": " + c.comment() : ""));
+    }
+
+    @Override
+    public Optional<String> version(String id) {
+        if (loadFailure != null) throw loadFailure;
+        return id.equals(databaseId) ? Optional.of(database.version()) : Optional.empty();
+    }
+
+    @Override
+    public Optional<IndexedDatabase> load(String id) {
+        if (loadFailure != null) throw loadFailure;
+        loads++;
+        return id.equals(databaseId) ? Optional.of(database) : Optional.empty();
+    }
+
+    @Override
+    public List<TableHit> searchTables(String id, Set<String> schemas, float[] query, int topK) {
+        return search(tableHits, TableHit::table, schemas, topK);
+    }
+
+    @Override
+    public List<ColumnHit> searchColumns(String id, Set<String> schemas, float[] query, int topK) {
+        return search(columnHits, ColumnHit::table, schemas, topK);
+    }
+
+    @Override
+    public List<DocHit> searchDocs(String id, Set<String> schemas, float[] query, int topK) {
+        return search(docHits, h -> h.chunk().table(), schemas, topK);
+    }
+
+    private <T> List<T> search(List<T> hits, Function<T, TableName> table, Set<String> schemas, int topK) {
+        if (searchFailure != null) throw searchFailure;
+        return hits.stream().filter(h -> schemas.isEmpty() || schemas.contains(table.apply(h).schema())).limit(topK).toList();
+    }
+}
