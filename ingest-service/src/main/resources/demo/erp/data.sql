@@ -960,3 +960,101 @@ SET total_amount = l.total
 FROM (SELECT expense_claim_id, sum(amount) AS total FROM expense_claim_lines GROUP BY expense_claim_id) l
 WHERE l.expense_claim_id = c.expense_claim_id;
 
+-- ----------------------------------------------------------------------------------------------------
+-- CRM
+-- ----------------------------------------------------------------------------------------------------
+
+INSERT INTO lead_sources (lead_source_id, code, name) VALUES
+    (1, 'WEB', 'Website contact form'),
+    (2, 'FAIR', 'Trade fair'),
+    (3, 'REFERRAL', 'Customer referral'),
+    (4, 'COLD', 'Cold call'),
+    (5, 'CAMPAIGN', 'Marketing campaign response');
+
+INSERT INTO campaigns (campaign_id, name, channel, start_date, end_date, budget, actual_cost, currency_code, owner_id, status) VALUES
+    (1, 'Hannover Messe 2025 booth',       'trade_fair', '2025-03-31', '2025-04-04', 25000, 27800, 'EUR', 7,  'finished'),
+    (2, 'Healthcare IT webinar series',    'webinar',    '2025-02-01', '2025-03-31', 5000,  3200,  'EUR', 9,  'finished'),
+    (3, 'Spring laptop refresh mailing',   'email',      '2025-04-01', '2025-04-30', 4000,  3950,  'EUR', 10, 'finished'),
+    (4, 'Public sector LinkedIn ads',      'social',     '2025-05-15', '2025-07-15', 12000, 4100,  'EUR', 8,  'running'),
+    (5, 'Q3 reseller promotion',           'email',      '2025-07-01', '2025-09-30', 3000,  NULL,  'EUR', 10, 'planned');
+
+INSERT INTO leads (lead_id, first_name, last_name, company_name, email, phone, lead_source_id, campaign_id, owner_id, status, score, converted_customer_id, notes, created_at) VALUES
+    (1,  'Jana',   'Roth',     'Orion Biotech GmbH',      'j.roth@orion-biotech.example',        '+49 6221 555 1516', 2, 1,    10, 'converted',    85, 15,   'Met at Hannover Messe; lab IT refresh planned.',  '2025-04-02 15:00+02'),
+    (2,  'Peter',  'Lang',     'Lang Logistik GmbH',      'p.lang@lang-logistik.example',        '+49 40 555 3002',   1, NULL, 8,  'qualified',    72, NULL, '80 laptops for drivers, budget approved for Q3.', '2025-04-15 09:30+02'),
+    (3,  'Sandra', 'Weiß',     'Klinikum Nord',           's.weiss@klinikum-nord.example',       '+49 40 555 3003',   5, 2,    9,  'contacted',    60, NULL, NULL,                                             '2025-02-20 11:00+01'),
+    (4,  'Marc',   'Dupont',   'Dupont Pharma SA',        'm.dupont@dupont-pharma.example',      '+33 4 555 3004',    1, NULL, 9,  'new',          35, NULL, NULL,                                             '2025-06-03 08:15+02'),
+    (5,  'Yuki',   'Tanaka',   'Kaizen Robotics K.K.',    'y.tanaka@kaizen-robotics.example',    '+81 3 5555 9901',   3, NULL, 7,  'converted',    90, 9,    'Referred by Riverside Medical.',                   '2024-09-01 02:00+02'),
+    (6,  'Frank',  'Otto',     'Otto Bau GmbH',           'f.otto@otto-bau.example',             '+49 231 555 3006',  4, NULL, 10, 'disqualified', 10, NULL, 'No budget, 5 employees only.',                     '2025-01-14 10:00+01'),
+    (7,  'Ingrid', 'Berg',     'Nordic Freight AB',       'i.berg@nordic-freight.example',       '+46 8 555 3007',    2, 1,    8,  'qualified',    78, NULL, 'Interested in the Nordwind reference project.',    '2025-04-03 16:30+02'),
+    (8,  'Lisa',   'Krämer',   'Stadtverwaltung Potsdam', 'l.kraemer@potsdam-verwaltung.example', '+49 331 555 3008',  5, 4,    8,  'new',          55, NULL, NULL,                                             '2025-05-22 13:00+02'),
+    (9,  'Ahmed',  'Yilmaz',   'Yilmaz Handel GmbH',      'a.yilmaz@yilmaz-handel.example',      '+49 30 555 3009',   5, 3,    10, 'contacted',    40, NULL, NULL,                                             '2025-04-09 10:45+02'),
+    (10, 'Greta',  'Hansen',   'Hansen Medizintechnik',   'g.hansen@hansen-medtech.example',     '+49 431 555 3010',  5, 2,    9,  'qualified',    81, NULL, 'Needs 40 monitors for the new lab floor.',         '2025-03-05 14:20+01'),
+    (11, 'Robert', 'Kaiser',   'Kaiser Elektro e.K.',     'r.kaiser@kaiser-elektro.example',     '+49 711 555 3011',  5, 3,    10, 'new',          20, NULL, NULL,                                             '2025-04-22 09:00+02'),
+    (12, 'Emily',  'Clark',    'Clark & Partners',        'e.clark@clark-partners.example',      '+44 20 5555 3012',  1, NULL, 9,  'new',          45, NULL, NULL,                                             '2025-06-01 12:00+02');
+
+INSERT INTO opportunity_stages (stage_id, name, sort_order, probability, is_closed) VALUES
+    (1, 'Prospecting',   1, 10,  false),
+    (2, 'Qualification', 2, 20,  false),
+    (3, 'Proposal',      3, 50,  false),
+    (4, 'Negotiation',   4, 75,  false),
+    (5, 'Closed Won',    5, 100, true),
+    (6, 'Closed Lost',   6, 0,   true);
+
+INSERT INTO opportunities (opportunity_id, name, customer_id, lead_id, stage_id, owner_id, expected_amount, currency_code, expected_close_date, closed_at, sales_order_id, created_at) VALUES
+    (1,  'Nordwind laptop refresh 2025',         1,  NULL, 5, 8,  14684.00, 'EUR', '2025-01-15', '2025-01-13 09:10+01', 15,   '2024-11-20 10:00+01'),
+    (2,  'Riverside clinic workstations',        7,  NULL, 5, 7,  24552.00, 'USD', '2025-04-30', '2025-04-29 17:30+02', 20,   '2025-03-25 10:00+01'),
+    (3,  'Van Dijk store displays',              8,  NULL, 5, 9,  10870.00, 'EUR', '2025-05-15', '2025-05-12 09:55+02', 21,   '2025-04-18 10:00+02'),
+    (4,  'Orion lab IT equipment',               15, 1,    6, 10, 41000.00, 'EUR', '2025-04-15', '2025-04-03 11:00+02', NULL, '2025-03-01 10:00+01'),
+    (5,  'Orion lab IT equipment (new scope)',   15, 1,    3, 10, 40000.00, 'EUR', '2025-07-15', NULL,                  NULL, '2025-05-20 10:00+02'),
+    (6,  'LDBV framework call-off 2',            11, NULL, 4, 8,  82400.00, 'EUR', '2025-06-30', NULL,                  NULL, '2025-04-10 10:00+02'),
+    (7,  'Helios Wi-Fi expansion building D',    2,  NULL, 2, 8,  35000.00, 'EUR', '2025-09-30', NULL,                  NULL, '2025-05-05 10:00+02'),
+    (8,  'Alpine Precision Zug office fit-out',  6,  NULL, 5, 10, 60000.00, 'CHF', '2025-05-20', '2025-05-19 16:00+02', NULL, '2025-03-10 10:00+01'),
+    (9,  'Brightside dashboards phase 2',        4,  NULL, 1, 9,  18000.00, 'GBP', '2025-10-31', NULL,                  NULL, '2025-05-02 10:00+02'),
+    (10, 'Kaizen Robotics network upgrade',      9,  5,    3, 7,  22000.00, 'USD', '2025-08-31', NULL,                  NULL, '2025-04-22 10:00+02'),
+    (11, 'Greenfield office furniture',          12, NULL, 6, 9,  3100.00,  'GBP', '2025-02-28', '2025-02-11 10:00+01', NULL, '2024-11-25 10:00+01'),
+    (12, 'Stadtwerke Wi-Fi phase 3',             5,  NULL, 4, 8,  55000.00, 'EUR', '2025-07-31', NULL,                  NULL, '2025-03-18 10:00+01');
+
+UPDATE opportunities SET updated_at = COALESCE(closed_at, created_at);
+
+INSERT INTO campaign_members (campaign_id, lead_id, response) VALUES
+    (1, 1, 'attended'), (1, 7, 'attended'), (1, 2, 'registered'),
+    (2, 3, 'attended'), (2, 10, 'attended'), (2, 4, 'opened'),
+    (3, 9, 'clicked'), (3, 11, 'clicked'), (3, 6, 'opened'),
+    (4, 8, 'clicked');
+
+INSERT INTO activities (activity_type, subject, customer_id, lead_id, opportunity_id, owner_id, due_at, completed_at, notes) VALUES
+    ('meeting', 'Kick-off laptop refresh 2025',          1,    NULL, 1,    8,  '2024-12-05 10:00+01', '2024-12-05 11:30+01', 'Agreed on 6 workstations + headsets.'),
+    ('demo',    'Workstation demo for radiology',        7,    NULL, 2,    7,  '2025-04-08 16:00+02', '2025-04-08 17:00+02', 'Remote demo, GPU performance convinced them.'),
+    ('call',    'Price negotiation store displays',      8,    NULL, 3,    9,  '2025-05-06 14:00+02', '2025-05-06 14:25+02', NULL),
+    ('meeting', 'Lab walk-through Heidelberg',           15,   1,    5,    10, '2025-05-27 10:00+02', '2025-05-27 12:00+02', 'New scope: 20 laptops, docks and support.'),
+    ('email',   'Send revised quote Q-25006',            15,   1,    5,    10, '2025-05-28 17:00+02', '2025-05-28 16:40+02', NULL),
+    ('call',    'Follow-up on revised quote',            15,   1,    5,    10, '2025-06-10 10:00+02', NULL,                  NULL),
+    ('meeting', 'Call-off 2 alignment with LDBV',        11,   NULL, 6,    8,  '2025-06-12 09:00+02', NULL,                  NULL),
+    ('call',    'Qualification call Lang Logistik',      NULL, 2,    NULL, 8,  '2025-04-17 11:00+02', '2025-04-17 11:30+02', 'Budget approved, decision in Q3.'),
+    ('email',   'Send webinar recording',                NULL, 3,    NULL, 9,  '2025-03-01 09:00+01', '2025-03-01 09:10+01', NULL),
+    ('call',    'Intro call Hansen Medizintechnik',      NULL, 10,   NULL, 9,  '2025-03-12 15:00+01', '2025-03-12 15:40+01', NULL),
+    ('task',    'Prepare Stadtwerke phase 3 offer',      5,    NULL, 12,   8,  '2025-06-13 17:00+02', NULL,                  NULL),
+    ('call',    'Payment reminder INV-2024-0016',        13,   NULL, NULL, 10, '2025-02-20 10:00+01', '2025-02-20 10:15+01', 'Customer promised payment by end of March; not received.');
+
+INSERT INTO support_tickets (ticket_id, ticket_number, customer_id, contact_id, product_id, subject, description, priority, status, assigned_to, opened_at, resolved_at) VALUES
+    (1, 'TCK-25001', 1,  1,    5,    'Docks lose display after firmware update',   'Three USB-C docks drop the second screen since firmware 1.4.2.', 'high',   'resolved',    21, '2025-01-28 08:40+01', '2025-01-30 15:00+01'),
+    (2, 'TCK-25002', 2,  3,    10,   'Access point reboots every night',           'AP in building C reboots at 02:00.',                              'medium', 'closed',      21, '2025-02-11 09:15+01', '2025-02-14 11:00+01'),
+    (3, 'TCK-25003', 3,  4,    3,    'Monitor flickers at 60 Hz',                  'See RMA-25001.',                                                  'medium', 'resolved',    12, '2025-03-24 10:00+01', '2025-03-28 12:00+01'),
+    (4, 'TCK-25004', 7,  8,    2,    'Workstation fan noise',                      'Fan loud under normal office load.',                              'low',    'waiting',     21, '2025-05-09 15:30+02', NULL),
+    (5, 'TCK-25005', 5,  6,    9,    'Switch port flapping',                       'Ports 13-16 go up/down repeatedly.',                              'urgent', 'in_progress', 21, '2025-06-03 07:10+02', NULL),
+    (6, 'TCK-25006', 10, 10,   NULL, 'Missing delivery note SO-25005',             'Reseller needs delivery note copy for its customer.',             'low',    'resolved',    13, '2025-04-25 11:00+02', '2025-04-25 14:00+02'),
+    (7, 'TCK-25007', 11, 11,   1,    'BIOS password reset for 3 laptops',          NULL,                                                              'medium', 'open',        NULL, '2025-06-05 13:20+02', NULL),
+    (8, 'TCK-25008', 13, 12,   NULL, 'Dispute over installation hours',            'Customer disputes 4 of 16 billed installation hours.',            'high',   'open',        3,  '2025-03-03 09:00+01', NULL);
+
+INSERT INTO ticket_comments (ticket_id, author_id, body, is_internal, created_at) VALUES
+    (1, 11, 'Reproduced with firmware 1.4.2; rollback to 1.4.1 fixes it.',            true,  '2025-01-29 10:00+01'),
+    (1, 11, 'Please install firmware 1.4.3 released today; issue is fixed.',          false, '2025-01-30 15:00+01'),
+    (2, 11, 'Scheduled reboot was enabled in the controller profile; disabled.',      false, '2025-02-14 11:00+01'),
+    (3, 1,  'Replacement approved, RMA-25001 created.',                               false, '2025-03-28 12:00+01'),
+    (4, 11, 'Asked customer for BIOS version and fan log.',                           false, '2025-05-12 09:00+02'),
+    (5, 11, 'Cable test ok, suspect PoE budget exceeded on that port group.',        true,  '2025-06-03 09:30+02'),
+    (5, 11, 'Technician on site tomorrow 08:00.',                                     false, '2025-06-04 16:00+02'),
+    (6, 8,  'Delivery note sent as PDF.',                                             false, '2025-04-25 14:00+02'),
+    (8, 4,  'Timesheet of technician shows 16 h on site; sending copy to customer.',   false, '2025-03-04 10:00+01'),
+    (8, 4,  'Customer on credit hold until dispute is settled.',                      true,  '2025-03-10 09:00+01');
+

@@ -1116,7 +1116,7 @@ CREATE TABLE IF NOT EXISTS projects (
     department_id       integer        REFERENCES departments (department_id),
     project_type        varchar(12)    NOT NULL DEFAULT 'client'
                         CHECK (project_type IN ('client', 'internal', 'capex', 'r_and_d')),
-    billing_method      varchar(16)    NOT NULL DEFAULT 'time_and_material'
+    billing_method      varchar(20)    NOT NULL DEFAULT 'time_and_material'
                         CHECK (billing_method IN ('fixed_price', 'time_and_material', 'non_billable')),
     start_date          date           NOT NULL,
     end_date            date,

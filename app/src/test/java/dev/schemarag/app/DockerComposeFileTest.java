@@ -114,19 +114,9 @@ class DockerComposeFileTest {
     void dockerComposeAcceptsTheFile() throws Exception {
         assumeTrue(onPath("docker-compose"), "docker-compose is not installed");
 
-        CommandResult result = dockerComposeConfig(Map.of("LLM_API_KEY", "test-key"));
-
-        assertThat(result.exitCode()).as(result.output()).isZero();
-    }
-
-    @Test
-    void dockerComposeRefusesToRunWithoutAnLlmApiKey() throws Exception {
-        assumeTrue(onPath("docker-compose"), "docker-compose is not installed");
-
         CommandResult result = dockerComposeConfig(Map.of());
 
-        assertThat(result.exitCode()).isNotZero();
-        assertThat(result.output()).contains("set LLM_API_KEY");
+        assertThat(result.exitCode()).as(result.output()).isZero();
     }
 
     private record CommandResult(int exitCode, String output) {}

@@ -40,13 +40,17 @@ final class SqlTableReferences {
     }
 
     /**
-     * The table a doc names explicitly (a relationship target): the known table it denotes, or else the name
-     * itself taken in the default schema, when it is shaped like a table name at all.
+     * The table a doc names explicitly (a relationship target), when the name is shaped like a table name: the
+     * known table it denotes; else, for {@code departments.department_id}, the known table before the dot; else
+     * the name itself, taken in the default schema when unqualified.
      */
     Optional<TableName> named(String name) {
         String trimmed = name.strip();
         if (!NAME.matcher(trimmed).matches()) return Optional.empty();
-        return known(trimmed).or(() -> Optional.of(TableName.parse(trimmed, defaultSchema)));
+        int dot = trimmed.indexOf('.');
+        return known(trimmed)
+                .or(() -> dot < 0 ? Optional.empty() : known(trimmed.substring(0, dot)))
+                .or(() -> Optional.of(TableName.parse(trimmed, defaultSchema)));
     }
 
     /**

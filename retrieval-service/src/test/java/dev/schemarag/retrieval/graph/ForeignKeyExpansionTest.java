@@ -1,0 +1,103 @@
+package dev.schemarag.retrieval.graph;
+
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.ranking.RankedTable;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static dev.schemarag.retrieval.Tables.name;
+import static dev.schemarag.retrieval.Tables.table;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ForeignKeyExpansionTest {
+    private static final RetrievalSettings SETTINGS = RetrievalSettings.defaults();
+    private static final TableName ORDERS = name("s.orders");
+    private static final TableName CUSTOMERS = name("s.customers");
+    private static final TableName USERS = name("s.users");
+    private static final TableName ITEMS = name("s.order_items");
+
+    /** orders → customers, orders → users; order_items → orders. */
+    private final ForeignKeyGraph graph = ForeignKeyGraph.of(List.of(
+            table("s.orders").pk("order_id").fk("customer_id", "s.customers", "customer_id").fk("created_by", "s.users", "user_id").build(),
+            table("s.customers").pk("customer_id").build(),
+            table("s.users").pk("user_id").build(),
+            table("s.order_items").pk("item_id").fk("order_id", "s.orders", "order_id").build()));
+
+    @Test
+    void givenANeighbourInTheEvidenceSet_whenExpanded_thenItIsAdded() {
+        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3),
+                graph, t -> true, SETTINGS);
+
+        assertThat(expansion.added()).containsExactly(CUSTOMERS);
+    }
+
+    @Test
+    void givenANeighbourNobodyRetrieved_whenExpanded_thenItIsBlocked() {
+        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3),
+                graph, t -> true, SETTINGS);
+
+        assertThat(expansion.candidates()).containsExactlyInAnyOrder(CUSTOMERS, USERS, ITEMS);
+        assertThat(expansion.blocked()).containsExactlyInAnyOrder(USERS, ITEMS);
+    }
+
+    @Test
+    void givenARetrievedNeighbourBelowTheEvidenceScore_whenExpanded_thenItIsBlocked() {
+        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, USERS, 0.19),
+                graph, t -> true, SETTINGS);
+
+        assertThat(expansion.added()).isEmpty();
+        assertThat(expansion.blocked()).contains(USERS);
+    }
+
+    @Test
+    void givenANeighbourRankedBelowTheEvidenceTopK_whenExpanded_thenItIsBlocked() {
+        RetrievalSettings shortEvidence = SETTINGS.withOverrides(Map.of(RetrievalSettings.EVIDENCE_TOPK, "1"));
+
+        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.5),
+                graph, t -> true, shortEvidence);
+
+        assertThat(expansion.blocked()).contains(CUSTOMERS);
+    }
+
+    @Test
+    void givenMoreQualifiedNeighboursThanAllowed_whenExpanded_thenTheBestRankedAreAddedAndTheRestCapped() {
+        RetrievalSettings oneAddition = SETTINGS.withOverrides(Map.of(RetrievalSettings.FK_MAX_ADDED, "1"));
+
+        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS),
+                ranking(ORDERS, 0.6, USERS, 0.4, CUSTOMERS, 0.3), graph, t -> true, oneAddition);
+
+        assertThat(expansion.added()).containsExactly(USERS);
+        assertThat(expansion.capped()).containsExactly(CUSTOMERS);
+    }
+
+    @Test
+    void givenASelectionAtTheTableCap_whenExpanded_thenNothingIsAdded() {
+        RetrievalSettings cap = SETTINGS.withOverrides(Map.of(RetrievalSettings.MAX_TABLES, "1"));
+
+        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3),
+                graph, t -> true, cap);
+
+        assertThat(expansion.added()).isEmpty();
+        assertThat(expansion.capped()).containsExactly(CUSTOMERS);
+    }
+
+    @Test
+    void givenANeighbourOutOfScope_whenExpanded_thenItIsNoCandidate() {
+        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3),
+                graph, t -> !t.equals(CUSTOMERS), SETTINGS);
+
+        assertThat(expansion.candidates()).doesNotContain(CUSTOMERS);
+    }
+
+    private static List<RankedTable> ranking(Object... pairs) {
+        List<RankedTable> ranked = new ArrayList<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            ranked.add(new RankedTable((TableName) pairs[i], (Double) pairs[i + 1], i / 2 + 1, 0, 1.0 / (61 + i / 2)));
+        }
+        return ranked;
+    }
+}

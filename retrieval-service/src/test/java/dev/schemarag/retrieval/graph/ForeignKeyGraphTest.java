@@ -1,0 +1,55 @@
+package dev.schemarag.retrieval.graph;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static dev.schemarag.retrieval.Tables.name;
+import static dev.schemarag.retrieval.Tables.table;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+class ForeignKeyGraphTest {
+    private final ForeignKeyGraph graph = ForeignKeyGraph.of(List.of(
+            table("s.orders").pk("order_id").fk("customer_id", "s.customers", "customer_id").fk("ghost_id", "s.ghosts", "id").build(),
+            table("s.customers").pk("customer_id").fk("region_id", "s.regions", "region_id").build(),
+            table("s.regions").pk("region_id").build(),
+            table("s.employees").pk("employee_id").fk("manager_id", "s.employees", "employee_id").build()));
+
+    @Test
+    void neighboursAreFoundInBothDirections() {
+        assertThat(graph.neighbours(name("s.customers"))).containsExactlyInAnyOrder(name("s.orders"), name("s.regions"));
+    }
+
+    @Test
+    void keysToTablesOutsideTheCatalogAreLeftOut() {
+        assertThat(graph.neighbours(name("s.orders"))).containsExactly(name("s.customers"));
+    }
+
+    @Test
+    void aSelfReferenceIsAJoinButNotANeighbour() {
+        assertThat(graph.neighbours(name("s.employees"))).isEmpty();
+        assertThat(graph.edgesWithin(List.of(name("s.employees"))))
+                .containsExactly(new ForeignKeyEdge(name("s.employees"), List.of("manager_id"), name("s.employees"), List.of("employee_id")));
+    }
+
+    @Test
+    void edgesWithinKeepOnlyKeysBetweenTheGivenTables() {
+        assertThat(graph.edgesWithin(List.of(name("s.orders"), name("s.customers"))))
+                .extracting(ForeignKeyEdge::from, ForeignKeyEdge::to)
+                .containsExactly(tuple(name("s.orders"), name("s.customers")));
+    }
+
+    @Test
+    void shortestPathWalksForeignKeysEitherWay() {
+        assertThat(graph.shortestPath(Set.of(name("s.orders")), Set.of(name("s.regions")), t -> true))
+                .contains(List.of(name("s.orders"), name("s.customers"), name("s.regions")));
+    }
+
+    @Test
+    void shortestPathIsEmptyWhenOnlyImpassableTablesConnect() {
+        assertThat(graph.shortestPath(Set.of(name("s.orders")), Set.of(name("s.regions")), t -> !t.equals(name("s.customers"))))
+                .isEmpty();
+    }
+}
