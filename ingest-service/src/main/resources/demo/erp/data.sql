@@ -481,7 +481,7 @@ INSERT INTO stock_levels (product_id, warehouse_id, quantity_on_hand, quantity_r
     (1,  1, 64,  15, 15,  '2025-01-08 10:00+01', '2025-06-05 16:00+02'),
     (1,  2, 18,  0,  5,   '2025-01-09 10:00+01', '2025-06-02 11:00+02'),
     (1,  3, 25,  0,  10,  '2025-01-15 10:00-06', '2025-06-03 09:00-05'),
-    (1,  4, 40,  0,  0,   '2025-01-10 10:00+01', '2025-06-05 18:00+02'),
+    (1,  4, 28,  0,  0,   '2025-01-10 10:00+01', '2025-06-05 18:00+02'),
     (2,  1, 9,   4,  10,  '2025-01-08 10:00+01', '2025-06-04 15:00+02'),
     (2,  3, 6,   0,  4,   '2025-01-15 10:00-06', '2025-05-20 09:00-05'),
     (3,  1, 38,  20, 25,  '2025-01-08 10:00+01', '2025-06-05 12:00+02'),
@@ -1058,3 +1058,600 @@ INSERT INTO ticket_comments (ticket_id, author_id, body, is_internal, created_at
     (8, 4,  'Timesheet of technician shows 16 h on site; sending copy to customer.',   false, '2025-03-04 10:00+01'),
     (8, 4,  'Customer on credit hold until dispute is settled.',                      true,  '2025-03-10 09:00+01');
 
+-- ----------------------------------------------------------------------------------------------------
+-- Manufacturing (laptop assembly in the Leipzig plant)
+-- ----------------------------------------------------------------------------------------------------
+
+INSERT INTO work_centers (work_center_id, code, name, warehouse_id, capacity_hours_per_day, hourly_rate, currency_code) VALUES
+    (1, 'WC-PREP', 'Board flashing and pre-test', 4, 16.00, 65.00, 'EUR'),
+    (2, 'WC-ASSY', 'Final assembly',              4, 16.00, 85.00, 'EUR'),
+    (3, 'WC-TEST', 'Burn-in and final test',      4, 24.00, 40.00, 'EUR');
+
+INSERT INTO machines (machine_id, asset_tag, name, work_center_id, manufacturer, commissioned_on, status) VALUES
+    (1, 'AT-0101', 'BIOS flashing station 1', 1, 'Acme in-house',    '2021-03-01', 'running'),
+    (2, 'AT-0102', 'BIOS flashing station 2', 1, 'Acme in-house',    '2021-03-01', 'idle'),
+    (3, 'AT-0201', 'Screwdriving robot',      2, 'Weber Schraubautomaten', '2022-06-15', 'running'),
+    (4, 'AT-0301', 'Burn-in rack A',          3, 'Acme in-house',    '2020-01-15', 'running'),
+    (5, 'AT-0302', 'Burn-in rack B',          3, 'Acme in-house',    '2020-01-15', 'broken');
+
+INSERT INTO bills_of_materials (bom_id, product_id, version, base_quantity, is_active, valid_from) VALUES
+    (1, 1, 1, 1, false, '2023-01-01'),
+    (2, 1, 2, 1, true,  '2025-01-01'),
+    (3, 2, 1, 1, true,  '2024-06-01');
+
+INSERT INTO bom_components (bom_id, component_product_id, quantity, scrap_percent) VALUES
+    (1, 14, 1, 1.00), (1, 15, 1, 0.50), (1, 16, 1, 0.00), (1, 17, 1, 1.50), (1, 20, 1, 0.00),
+    (2, 14, 1, 1.00), (2, 15, 1, 0.50), (2, 16, 1, 0.00), (2, 17, 1, 1.50),
+    (3, 14, 1, 1.00), (3, 16, 2, 0.00);
+
+INSERT INTO routings (routing_id, product_id, version, is_active) VALUES
+    (1, 1, 1, true),
+    (2, 2, 1, true);
+
+INSERT INTO routing_operations (routing_id, operation_number, work_center_id, description, setup_minutes, run_minutes_per_unit) VALUES
+    (1, 10, 1, 'Flash BIOS and pre-test mainboard', 15, 4.0),
+    (1, 20, 2, 'Assemble case, display and battery', 30, 18.0),
+    (1, 30, 3, '8-hour burn-in and final test',      10, 6.0),
+    (2, 10, 1, 'Flash BIOS and pre-test mainboard', 15, 5.0),
+    (2, 20, 2, 'Assemble chassis, GPU and batteries', 45, 26.0),
+    (2, 30, 3, '12-hour burn-in and final test',     10, 8.0);
+
+INSERT INTO work_orders (work_order_id, wo_number, product_id, bom_id, routing_id, warehouse_id, sales_order_id, quantity_planned, quantity_completed,
+                         quantity_scrapped, status, planned_start, planned_end, actual_start, actual_end) VALUES
+    (1, 'WO-25001', 1, 2, 1, 4, NULL, 100, 98, 2, 'completed',   '2025-03-10', '2025-03-14', '2025-03-10 06:00+01', '2025-03-14 13:30+01'),
+    (2, 'WO-25002', 1, 2, 1, 4, NULL, 80,  80, 0, 'completed',   '2025-04-22', '2025-04-25', '2025-04-22 06:00+02', '2025-04-25 11:00+02'),
+    (3, 'WO-25003', 2, 3, 2, 4, 22,   10,  4,  0, 'in_progress', '2025-06-02', '2025-06-06', '2025-06-02 06:00+02', NULL),
+    (4, 'WO-25004', 1, 2, 1, 4, NULL, 120, 0,  0, 'released',    '2025-06-10', '2025-06-20', NULL,                  NULL),
+    (5, 'WO-25005', 2, 3, 2, 4, NULL, 20,  0,  0, 'planned',     '2025-06-23', '2025-06-27', NULL,                  NULL);
+
+INSERT INTO work_order_operations (work_order_id, routing_id, operation_number, machine_id, operator_id, status, actual_minutes) VALUES
+    (1, 1, 10, 1, 19, 'done',    430),
+    (1, 1, 20, 3, 20, 'done',    1860),
+    (1, 1, 30, 4, 19, 'done',    610),
+    (2, 1, 10, 1, 19, 'done',    330),
+    (2, 1, 20, 3, 20, 'done',    1420),
+    (2, 1, 30, 4, 20, 'done',    495),
+    (3, 2, 10, 2, 19, 'done',    65),
+    (3, 2, 20, 3, 20, 'running', 120),
+    (3, 2, 30, NULL, NULL, 'pending', NULL);
+
+INSERT INTO quality_inspections (inspection_id, product_id, work_order_id, goods_receipt_id, inspector_id, inspected_at, sample_size, defects_found, result, notes) VALUES
+    (1, 1,  1,    NULL, 18, '2025-03-14 12:00+01', 20, 0, 'pass',        NULL),
+    (2, 1,  2,    NULL, 18, '2025-04-25 10:00+02', 20, 1, 'conditional', 'Cosmetic scratch on one lid; released with deviation D-25-07.'),
+    (3, 16, NULL, 6,    19, '2024-09-04 14:00+02', 50, 4, 'fail',        'Swollen cells; 24 packs rejected, 8D report requested from PowerCell.'),
+    (4, 15, NULL, 4,    19, '2024-05-17 11:00+02', 20, 0, 'pass',        NULL),
+    (5, 3,  NULL, 10,   13, '2025-04-07 15:00+02', 10, 0, 'pass',        NULL);
+
+-- ----------------------------------------------------------------------------------------------------
+-- Logistics
+-- ----------------------------------------------------------------------------------------------------
+
+INSERT INTO carriers (carrier_id, code, name, tracking_url, is_active) VALUES
+    (1, 'DHL', 'DHL Paket',            'https://www.dhl.de/track?piececode={tracking}', true),
+    (2, 'UPS', 'UPS',                  'https://www.ups.com/track?tracknum={tracking}', true),
+    (3, 'DBS', 'DB Schenker',          'https://www.dbschenker.com/track/{tracking}',   true),
+    (4, 'OWN', 'Acme own fleet',       NULL,                                            true),
+    (5, 'HKL', 'Hanse Kurier Logistik', NULL,                                           false);
+
+INSERT INTO shipping_methods (shipping_method_id, carrier_id, code, name, transit_days) VALUES
+    (1, 1, 'DHL-STD', 'DHL Paket Standard',             2),
+    (2, 1, 'DHL-EXP', 'DHL Express',                    1),
+    (3, 2, 'UPS-STD', 'UPS Standard Europe',            3),
+    (4, 2, 'UPS-WWE', 'UPS Worldwide Expedited',        5),
+    (5, 3, 'DBS-PAL', 'DB Schenker pallet freight',     3),
+    (6, 4, 'OWN-VAN', 'Own van Berlin/Brandenburg',     1);
+
+INSERT INTO freight_rates (shipping_method_id, country_code, max_weight_kg, rate, currency_code) VALUES
+    (1, 'DE', 5,     6.49,   'EUR'),
+    (1, 'DE', 31.5,  16.49,  'EUR'),
+    (2, 'DE', 10,    24.90,  'EUR'),
+    (3, 'FR', 30,    38.50,  'EUR'),
+    (3, 'NL', 30,    34.90,  'EUR'),
+    (3, 'GB', 30,    64.00,  'EUR'),
+    (4, 'US', 30,    189.00, 'EUR'),
+    (4, 'JP', 30,    232.00, 'EUR'),
+    (5, 'DE', 1000,  145.00, 'EUR'),
+    (5, 'CH', 1000,  310.00, 'EUR'),
+    (5, 'FR', 1000,  260.00, 'EUR'),
+    (6, 'DE', 800,   35.00,  'EUR');
+
+INSERT INTO shipments (shipment_id, shipment_number, sales_order_id, warehouse_id, shipping_method_id, ship_to_address_id, ship_date, delivered_at, status,
+                       tracking_number, freight_cost, currency_code)
+SELECT v.id, v.nr, v.so, v.wh, v.method, o.shipping_address_id, v.ship_date::date, v.delivered::timestamptz, v.status, v.tracking, v.freight, 'EUR'
+FROM (VALUES
+    (1,  'SHP-24001', 1,  1, 1, '2024-01-19', '2024-01-22 10:12+01', 'delivered', '00340434161094012345', 32.98),
+    (2,  'SHP-24002', 2,  1, 6, '2024-02-09', '2024-02-09 09:30+01', 'delivered', NULL,                   35.00),
+    (3,  'SHP-24003', 3,  1, 3, '2024-02-23', '2024-02-27 14:05+01', 'delivered', '1Z999AA10123456784',   115.50),
+    (4,  'SHP-24004', 4,  1, 3, '2024-03-14', '2024-03-18 11:40+01', 'delivered', '1Z999AA10123456785',   128.00),
+    (5,  'SHP-24005', 5,  1, 5, '2024-04-24', '2024-04-26 08:15+02', 'delivered', 'DBS-4410087',          145.00),
+    (6,  'SHP-24006', 6,  2, 5, '2024-05-31', '2024-06-04 13:20+02', 'delivered', 'DBS-4410562',          310.00),
+    (7,  'SHP-24007', 7,  1, 4, '2024-06-07', '2024-06-12 16:45-04', 'delivered', '1Z999AA10123456786',   378.00),
+    (8,  'SHP-24008', 8,  1, 1, '2024-07-15', '2024-07-16 12:00+02', 'delivered', '00340434161094012346', 32.98),
+    (9,  'SHP-24009', 9,  1, 3, '2024-08-23', '2024-08-27 10:30+02', 'delivered', '1Z999AA10123456787',   69.80),
+    (10, 'SHP-24010', 10, 1, 1, '2024-09-11', '2024-09-12 09:50+02', 'delivered', '00340434161094012347', 65.96),
+    (11, 'SHP-24011', 11, 1, 4, '2024-10-03', '2024-10-09 11:00+09', 'delivered', '1Z999AA10123456788',   232.00),
+    (12, 'SHP-24012', 12, 1, 5, '2024-11-25', '2024-11-27 09:00+01', 'delivered', 'DBS-4411903',          145.00),
+    (13, 'SHP-24013', 13, 1, 6, '2024-11-19', '2024-11-19 10:15+01', 'delivered', NULL,                   35.00),
+    (14, 'SHP-25001', 15, 1, 1, '2025-01-20', '2025-01-21 11:20+01', 'delivered', '00340434161094012348', 32.98),
+    (15, 'SHP-25002', 16, 1, 5, '2025-03-12', '2025-03-14 08:40+01', 'delivered', 'DBS-4412250',          145.00),
+    (16, 'SHP-25003', 17, 1, 3, '2025-02-28', '2025-03-04 15:10+01', 'delivered', '1Z999AA10123456789',   38.50),
+    (17, 'SHP-25004', 18, 1, 5, '2025-04-10', '2025-04-15 10:00+02', 'delivered', 'DBS-4412871',          310.00),
+    (18, 'SHP-25005', 19, 1, 1, '2025-04-17', '2025-04-18 13:35+02', 'delivered', '00340434161094012349', 65.96),
+    (19, 'SHP-25006', 20, 1, 4, NULL,         NULL,                  'picking',   NULL,                   NULL)
+) AS v (id, nr, so, wh, method, ship_date, delivered, status, tracking, freight)
+JOIN sales_orders o ON o.sales_order_id = v.so;
+
+-- Physical goods only; services on the same orders are not shipped.
+INSERT INTO shipment_lines (shipment_id, line_number, sales_order_id, sales_order_line_number, quantity, lot_id)
+SELECT s.shipment_id,
+       row_number() OVER (PARTITION BY s.shipment_id ORDER BY l.line_number),
+       l.sales_order_id, l.line_number, l.quantity,
+       CASE WHEN s.shipment_id = 17 AND l.product_id = 1 THEN 3 WHEN s.shipment_id = 18 AND l.product_id = 1 THEN 4 END
+FROM shipments s
+JOIN sales_order_lines l ON l.sales_order_id = s.sales_order_id
+JOIN products p          ON p.product_id = l.product_id
+WHERE p.product_type <> 'service';
+
+UPDATE shipments s
+SET weight_kg = w.kg
+FROM (SELECT sl.shipment_id, sum(sl.quantity * p.weight_kg) AS kg
+      FROM shipment_lines sl
+      JOIN sales_order_lines l ON l.sales_order_id = sl.sales_order_id AND l.line_number = sl.sales_order_line_number
+      JOIN products p          ON p.product_id = l.product_id
+      GROUP BY sl.shipment_id) w
+WHERE w.shipment_id = s.shipment_id;
+
+INSERT INTO tracking_events (shipment_id, event_time, status_code, location, description) VALUES
+    (16, '2025-02-28 17:30+01', 'PICKED_UP',        'Berlin, DE',     'Picked up from shipper'),
+    (16, '2025-03-01 04:10+01', 'IN_TRANSIT',       'Köln Hub, DE',   'Departed facility'),
+    (16, '2025-03-03 09:00+01', 'EXCEPTION',        'Paris, FR',      'Consignee closed, delivery rescheduled'),
+    (16, '2025-03-04 15:10+01', 'DELIVERED',        'Paris, FR',      'Delivered, signed by C. Dubois'),
+    (17, '2025-04-10 16:00+02', 'PICKED_UP',        'Berlin, DE',     'Pallet collected'),
+    (17, '2025-04-11 22:00+02', 'IN_TRANSIT',       'Basel, CH',      'Customs clearance'),
+    (17, '2025-04-15 10:00+02', 'DELIVERED',        'Zug, CH',        'Delivered'),
+    (18, '2025-04-17 18:00+02', 'PICKED_UP',        'Berlin, DE',     'Picked up from shipper'),
+    (18, '2025-04-18 07:45+02', 'OUT_FOR_DELIVERY', 'Köln, DE',       'Out for delivery'),
+    (18, '2025-04-18 13:35+02', 'DELIVERED',        'Köln, DE',       'Delivered to goods-in');
+
+-- ----------------------------------------------------------------------------------------------------
+-- Finance: customer invoices and payments
+-- ----------------------------------------------------------------------------------------------------
+
+-- Terms, due date, billing address and amounts are derived below from the customer and the lines.
+INSERT INTO invoices (invoice_id, company_id, invoice_number, customer_id, sales_order_id, project_id, invoice_date, due_date, status, currency_code, notes, created_at) VALUES
+    (1,  1, 'INV-2024-0001', 1,  1,    NULL, '2024-01-22', '2024-01-22', 'paid',           'EUR', NULL,                                          '2024-01-22 10:00+01'),
+    (2,  1, 'INV-2024-0002', 2,  2,    NULL, '2024-02-12', '2024-02-12', 'paid',           'EUR', NULL,                                          '2024-02-12 10:00+01'),
+    (3,  1, 'INV-2024-0003', 3,  3,    NULL, '2024-02-27', '2024-02-27', 'paid',           'EUR', 'Reverse charge: VAT due by the recipient.',   '2024-02-27 10:00+01'),
+    (4,  1, 'INV-2024-0004', 4,  4,    NULL, '2024-03-18', '2024-03-18', 'paid',           'GBP', 'Export outside the EU, VAT exempt.',           '2024-03-18 10:00+01'),
+    (5,  1, 'INV-2024-0005', 5,  5,    NULL, '2024-04-26', '2024-04-26', 'paid',           'EUR', 'Framework 2024/0815, call-off 1.',             '2024-04-26 10:00+02'),
+    (6,  1, 'INV-2024-0006', 5,  NULL, 3,    '2024-05-31', '2024-05-31', 'paid',           'EUR', 'Milestone invoice PRJ-103.',                   '2024-05-31 10:00+02'),
+    (7,  1, 'INV-2024-0007', 6,  6,    NULL, '2024-06-04', '2024-06-04', 'paid',           'CHF', 'Export outside the EU, VAT exempt.',           '2024-06-04 10:00+02'),
+    (8,  1, 'INV-2024-0008', 7,  7,    NULL, '2024-06-12', '2024-06-12', 'paid',           'USD', 'Export outside the EU, VAT exempt.',           '2024-06-12 10:00+02'),
+    (9,  1, 'INV-2024-0009', 1,  8,    NULL, '2024-07-17', '2024-07-17', 'paid',           'EUR', NULL,                                          '2024-07-17 10:00+02'),
+    (10, 1, 'INV-2024-0010', 8,  9,    NULL, '2024-08-27', '2024-08-27', 'paid',           'EUR', 'Reverse charge: VAT due by the recipient.',   '2024-08-27 10:00+02'),
+    (11, 1, 'INV-2024-0011', 10, 10,   NULL, '2024-09-13', '2024-09-13', 'paid',           'EUR', NULL,                                          '2024-09-13 10:00+02'),
+    (12, 1, 'INV-2024-0012', 9,  11,   NULL, '2024-10-02', '2024-10-02', 'paid',           'USD', 'Prepayment invoice.',                          '2024-10-02 10:00+02'),
+    (13, 1, 'INV-2024-0013', 2,  13,   NULL, '2024-11-20', '2024-11-20', 'paid',           'EUR', NULL,                                          '2024-11-20 10:00+01'),
+    (14, 1, 'INV-2024-0014', 11, 12,   NULL, '2024-11-28', '2024-11-28', 'paid',           'EUR', 'Call-off LDBV-2024-117.',                      '2024-11-28 10:00+01'),
+    (15, 1, 'INV-2024-0015', 5,  NULL, 3,    '2024-11-30', '2024-11-30', 'paid',           'EUR', 'Final milestone invoice PRJ-103.',             '2024-11-30 10:00+01'),
+    (16, 1, 'INV-2024-0016', 13, NULL, NULL, '2024-12-10', '2024-12-10', 'overdue',        'EUR', NULL,                                          '2024-12-10 10:00+01'),
+    (17, 1, 'INV-2025-0001', 1,  15,   NULL, '2025-01-21', '2025-01-21', 'paid',           'EUR', NULL,                                          '2025-01-21 10:00+01'),
+    (18, 1, 'INV-2025-0002', 3,  17,   NULL, '2025-03-04', '2025-03-04', 'partially_paid', 'EUR', 'Reverse charge: VAT due by the recipient.',   '2025-03-04 10:00+01'),
+    (19, 1, 'INV-2025-0003', 5,  16,   NULL, '2025-03-14', '2025-03-14', 'overdue',        'EUR', 'Framework 2024/0815, call-off 2.',             '2025-03-14 10:00+01'),
+    (20, 1, 'INV-2025-0004', 1,  NULL, 1,    '2025-03-31', '2025-03-31', 'paid',           'EUR', 'Time and material PRJ-101, March 2025.',       '2025-03-31 10:00+02'),
+    (21, 1, 'INV-2025-0005', 1,  NULL, 1,    '2025-04-30', '2025-04-30', 'paid',           'EUR', 'Time and material PRJ-101, April 2025.',       '2025-04-30 10:00+02'),
+    (22, 1, 'INV-2025-0006', 1,  NULL, 1,    '2025-05-31', '2025-05-31', 'issued',         'EUR', 'Time and material PRJ-101, May 2025.',         '2025-05-31 10:00+02'),
+    (23, 1, 'INV-2025-0007', 2,  NULL, 2,    '2025-05-31', '2025-05-31', 'issued',         'EUR', 'Milestone invoice PRJ-102.',                   '2025-05-31 10:00+02'),
+    (24, 1, 'INV-2025-0008', 6,  18,   NULL, '2025-06-05', '2025-06-05', 'draft',          'CHF', 'Export outside the EU, VAT exempt.',           '2025-06-05 10:00+02');
+
+UPDATE invoices i
+SET payment_terms_id = c.payment_terms_id,
+    due_date = i.invoice_date + t.due_days,
+    billing_address_id = c.billing_address_id,
+    updated_at = i.created_at
+FROM customers c
+JOIN payment_terms t ON t.payment_terms_id = c.payment_terms_id
+WHERE c.customer_id = i.customer_id;
+
+-- Order invoices bill every order line; revenue goes to product sales or service revenue.
+INSERT INTO invoice_lines (invoice_id, line_number, product_id, sales_order_id, sales_order_line_number, description, quantity, unit_price, tax_rate_id, line_total, revenue_account_id)
+SELECT i.invoice_id, l.line_number, l.product_id, l.sales_order_id, l.line_number, l.description, l.quantity,
+       round(l.unit_price * (1 - l.discount_percent / 100), 2), l.tax_rate_id, l.line_total,
+       CASE WHEN p.product_type = 'service' THEN 19 ELSE 18 END
+FROM invoices i
+JOIN sales_order_lines l ON l.sales_order_id = i.sales_order_id
+JOIN products p          ON p.product_id = l.product_id;
+
+INSERT INTO invoice_lines (invoice_id, line_number, product_id, description, quantity, unit_price, tax_rate_id, line_total, revenue_account_id)
+SELECT v.invoice_id, v.line_number, v.product_id, v.description, v.quantity, v.unit_price, 1, round(v.quantity * v.unit_price, 2), v.account
+FROM (VALUES
+    (14, 5, NULL::bigint, 'Framework discount 2 %',                          1,   -1804.80, 18),
+    (6,  1, NULL,         'Milestone 1: migration plan approved (PRJ-103)', 1,   42000.00, 19),
+    (15, 1, NULL,         'Milestone 2: data center go-live (PRJ-103)',     1,   98000.00, 19),
+    (16, 1, 11,           'On-site installation, site office Dortmund',     16,  95.00,    19),
+    (16, 2, 12,           'Premium Support 1 Year',                         2,   399.00,   19),
+    (20, 1, 13,           'IT consulting J. Neumann, March 2025',           88,  140.00,   19),
+    (20, 2, 13,           'Project management L. Wolf, March 2025',         16,  160.00,   19),
+    (21, 1, 13,           'IT consulting J. Neumann, April 2025',           120, 140.00,   19),
+    (21, 2, 13,           'Project management L. Wolf, April 2025',         14,  160.00,   19),
+    (22, 1, 13,           'IT consulting J. Neumann, May 2025',             101, 140.00,   19),
+    (22, 2, 13,           'Project management L. Wolf, May 2025',           12,  160.00,   19),
+    (22, 3, 13,           'Infrastructure C. Vogel, May 2025',              6,   120.00,   19),
+    (23, 1, NULL,         'Milestone 1: network design sign-off (PRJ-102)', 1,   28500.00, 19)
+) AS v (invoice_id, line_number, product_id, description, quantity, unit_price, account);
+
+UPDATE invoices i
+SET subtotal = l.subtotal, tax_amount = l.tax, total_amount = l.subtotal + l.tax
+FROM (SELECT il.invoice_id, sum(il.line_total) AS subtotal, round(sum(il.line_total * t.rate_percent / 100), 2) AS tax
+      FROM invoice_lines il JOIN tax_rates t ON t.tax_rate_id = il.tax_rate_id
+      GROUP BY il.invoice_id) l
+WHERE l.invoice_id = i.invoice_id;
+
+-- One full payment per paid invoice (INV-2024-0014 paid late), a partial payment and a bounced cheque.
+INSERT INTO payments (payment_id, payment_number, customer_id, bank_account_id, payment_date, amount, currency_code, method, reference, status)
+SELECT row_number() OVER (ORDER BY x.payment_date, x.invoice_id),
+       'PAY-' || to_char(x.payment_date, 'YYYY') || '-' || lpad((row_number() OVER (PARTITION BY extract(year FROM x.payment_date) ORDER BY x.payment_date, x.invoice_id))::text, 4, '0'),
+       x.customer_id, b.bank_account_id, x.payment_date, x.amount, x.currency_code, x.method, x.reference,
+       CASE WHEN x.method = 'check' AND x.invoice_id IS NULL THEN 'bounced'
+            WHEN x.payment_date < '2025-05-01' THEN 'reconciled' ELSE 'received' END
+FROM (
+    SELECT i.invoice_id, i.customer_id, i.currency_code, i.total_amount AS amount, i.invoice_number AS reference,
+           CASE WHEN i.invoice_number = 'INV-2024-0014' THEN DATE '2025-02-20'
+                ELSE i.invoice_date + greatest(t.due_days - 3, 0) END AS payment_date,
+           CASE i.customer_id WHEN 10 THEN 'direct_debit' WHEN 7 THEN 'check' ELSE 'bank_transfer' END AS method
+    FROM invoices i JOIN payment_terms t ON t.payment_terms_id = i.payment_terms_id
+    WHERE i.status = 'paid'
+    UNION ALL
+    SELECT 18, 3, 'EUR', 4000.00, 'INV-2025-0002 Teilzahlung', DATE '2025-04-02', 'bank_transfer'
+    UNION ALL
+    SELECT NULL, 13, 'EUR', 1000.00, 'Scheck 004512', DATE '2025-03-28', 'check'
+) x
+JOIN bank_accounts b ON b.currency_code = x.currency_code;
+
+INSERT INTO payment_allocations (payment_id, invoice_id, amount)
+SELECT p.payment_id, i.invoice_id, p.amount
+FROM payments p
+JOIN invoices i ON p.reference LIKE i.invoice_number || '%'
+WHERE p.status <> 'bounced';
+
+UPDATE invoices i
+SET amount_paid = a.paid
+FROM (SELECT invoice_id, sum(amount) AS paid FROM payment_allocations GROUP BY invoice_id) a
+WHERE a.invoice_id = i.invoice_id;
+
+-- ----------------------------------------------------------------------------------------------------
+-- Finance: supplier invoices and payments
+-- ----------------------------------------------------------------------------------------------------
+
+INSERT INTO supplier_invoices (supplier_invoice_id, company_id, supplier_id, supplier_invoice_number, purchase_order_id, invoice_date, due_date, currency_code, subtotal, total_amount, status)
+SELECT v.id, 1, po.supplier_id, v.number, po.purchase_order_id, v.invoice_date::date, v.invoice_date::date + t.due_days, po.currency_code, 0, 0, v.status
+FROM (VALUES
+    (1,  'TS-R-240118',    1,  '2024-01-16', 'paid'),
+    (2,  'DT-INV-24-0233', 2,  '2024-02-24', 'paid'),
+    (3,  'PCI-9912',       3,  '2024-04-02', 'paid'),
+    (4,  'AF-24-1190',     4,  '2024-05-17', 'paid'),
+    (5,  'BK-R-24-331',    5,  '2024-06-28', 'paid'),
+    (6,  'PCB-INV-4471',   6,  '2024-09-04', 'disputed'),
+    (7,  'TS-R-240923',    7,  '2024-09-24', 'paid'),
+    (8,  'TS-R-250130',    8,  '2025-01-30', 'paid'),
+    (9,  'NP-25-0310',     9,  '2025-03-11', 'matched'),
+    (10, 'DT-INV-25-0410', 10, '2025-04-08', 'approved')
+) AS v (id, number, po_id, invoice_date, status)
+JOIN purchase_orders po ON po.purchase_order_id = v.po_id
+JOIN payment_terms t    ON t.payment_terms_id = po.payment_terms_id;
+
+-- PowerCell billed the full 300 packs although 24 were rejected, hence the dispute.
+INSERT INTO supplier_invoice_lines (supplier_invoice_id, line_number, purchase_order_id, po_line_number, description, quantity, unit_cost, line_total, expense_account_id)
+SELECT si.supplier_invoice_id, l.line_number, l.purchase_order_id, l.line_number, p.name, q.qty, l.unit_cost, round(q.qty * l.unit_cost, 2), 7
+FROM supplier_invoices si
+JOIN purchase_order_lines l ON l.purchase_order_id = si.purchase_order_id
+JOIN products p             ON p.product_id = l.product_id
+CROSS JOIN LATERAL (SELECT CASE WHEN si.status = 'disputed' THEN l.quantity ELSE l.quantity_received END AS qty) q
+WHERE q.qty > 0;
+
+-- German suppliers charge 19 % VAT; EU and non-EU suppliers invoice without VAT.
+UPDATE supplier_invoices si
+SET subtotal = l.subtotal,
+    tax_amount = CASE WHEN a.country_code = 'DE' THEN round(l.subtotal * 0.19, 2) ELSE 0 END,
+    total_amount = l.subtotal + CASE WHEN a.country_code = 'DE' THEN round(l.subtotal * 0.19, 2) ELSE 0 END
+FROM (SELECT supplier_invoice_id, sum(line_total) AS subtotal FROM supplier_invoice_lines GROUP BY supplier_invoice_id) l,
+     suppliers s
+JOIN addresses a ON a.address_id = s.address_id
+WHERE l.supplier_invoice_id = si.supplier_invoice_id AND s.supplier_id = si.supplier_id;
+
+-- TechSource invoices are paid within 10 days to take the 2 % early-payment discount.
+INSERT INTO supplier_payments (supplier_invoice_id, bank_account_id, payment_date, amount, currency_code, discount_taken, reference)
+SELECT si.supplier_invoice_id, b.bank_account_id,
+       CASE WHEN t.discount_days IS NOT NULL THEN si.invoice_date + t.discount_days - 1 ELSE si.due_date - 2 END,
+       si.total_amount - d.discount, si.currency_code, d.discount, 'Payment ' || si.supplier_invoice_number
+FROM supplier_invoices si
+JOIN suppliers s        ON s.supplier_id = si.supplier_id
+JOIN payment_terms t    ON t.payment_terms_id = s.payment_terms_id
+JOIN bank_accounts b    ON b.currency_code = si.currency_code
+CROSS JOIN LATERAL (SELECT CASE WHEN t.discount_percent IS NOT NULL THEN round(si.total_amount * t.discount_percent / 100, 2) ELSE 0 END AS discount) d
+WHERE si.status = 'paid'
+ORDER BY si.supplier_invoice_id;
+
+-- ----------------------------------------------------------------------------------------------------
+-- Finance: general ledger (sub-ledger postings, payroll and manual journals)
+-- ----------------------------------------------------------------------------------------------------
+
+-- Sales journal: one posted entry per issued customer invoice.
+INSERT INTO journal_entries (company_id, entry_number, fiscal_period_id, entry_date, entry_type, description, status, source_type, source_id, currency_code, created_by, posted_at, created_at)
+SELECT i.company_id,
+       'SJ-' || to_char(i.invoice_date, 'YYYY') || '-' || lpad((row_number() OVER (PARTITION BY extract(year FROM i.invoice_date) ORDER BY i.invoice_date, i.invoice_id))::text, 4, '0'),
+       fp.fiscal_period_id, i.invoice_date, 'sales', 'Customer invoice ' || i.invoice_number, 'posted', 'invoices', i.invoice_id,
+       i.currency_code, 4, i.invoice_date + time '18:00', i.invoice_date + time '10:05'
+FROM invoices i
+JOIN fiscal_periods fp ON i.invoice_date BETWEEN fp.start_date AND fp.end_date
+JOIN fiscal_years fy   ON fy.fiscal_year_id = fp.fiscal_year_id AND fy.company_id = i.company_id
+WHERE i.status <> 'draft'
+ORDER BY i.invoice_date, i.invoice_id;
+
+INSERT INTO journal_lines (journal_entry_id, line_number, gl_account_id, cost_center_id, project_id, debit, credit, description)
+SELECT je.journal_entry_id, row_number() OVER (PARTITION BY je.journal_entry_id ORDER BY x.sort, x.account),
+       x.account, x.cost_center, x.project, x.debit, x.credit, x.description
+FROM journal_entries je
+JOIN invoices i ON je.source_type = 'invoices' AND i.invoice_id = je.source_id
+CROSS JOIN LATERAL (
+    SELECT 1 AS sort, 6 AS account, NULL::integer AS cost_center, NULL::bigint AS project,
+           i.total_amount AS debit, 0::numeric AS credit, 'Receivable ' || i.invoice_number AS description
+    UNION ALL
+    SELECT 2, il.revenue_account_id, CASE WHEN i.project_id IS NULL THEN 4 ELSE 7 END, i.project_id,
+           0, sum(il.line_total), 'Revenue ' || i.invoice_number
+    FROM invoice_lines il WHERE il.invoice_id = i.invoice_id GROUP BY il.revenue_account_id
+    UNION ALL
+    SELECT 3, 12, NULL, NULL, 0, i.tax_amount, 'Output VAT ' || i.invoice_number WHERE i.tax_amount > 0
+) x;
+
+UPDATE invoices i SET journal_entry_id = je.journal_entry_id
+FROM journal_entries je WHERE je.source_type = 'invoices' AND je.source_id = i.invoice_id;
+
+-- Cash receipts journal: cleared customer payments (the bounced cheque was never posted).
+INSERT INTO journal_entries (company_id, entry_number, fiscal_period_id, entry_date, entry_type, description, status, source_type, source_id, currency_code, created_by, posted_at, created_at)
+SELECT 1,
+       'CR-' || to_char(p.payment_date, 'YYYY') || '-' || lpad((row_number() OVER (PARTITION BY extract(year FROM p.payment_date) ORDER BY p.payment_date, p.payment_id))::text, 4, '0'),
+       fp.fiscal_period_id, p.payment_date, 'payment', 'Customer payment ' || p.payment_number, 'posted', 'payments', p.payment_id,
+       p.currency_code, 4, p.payment_date + time '17:00', p.payment_date + time '09:30'
+FROM payments p
+JOIN fiscal_periods fp ON p.payment_date BETWEEN fp.start_date AND fp.end_date
+JOIN fiscal_years fy   ON fy.fiscal_year_id = fp.fiscal_year_id AND fy.company_id = 1
+WHERE p.status <> 'bounced'
+ORDER BY p.payment_date, p.payment_id;
+
+INSERT INTO journal_lines (journal_entry_id, line_number, gl_account_id, debit, credit, description)
+SELECT je.journal_entry_id, 1, b.gl_account_id, p.amount, 0, 'Bank receipt ' || p.reference
+FROM journal_entries je JOIN payments p ON je.source_type = 'payments' AND p.payment_id = je.source_id
+JOIN bank_accounts b ON b.bank_account_id = p.bank_account_id
+UNION ALL
+SELECT je.journal_entry_id, 2, 6, 0, p.amount, 'Clear receivable ' || p.reference
+FROM journal_entries je JOIN payments p ON je.source_type = 'payments' AND p.payment_id = je.source_id;
+
+-- Purchase journal: every received supplier invoice is posted to inventory, input VAT and payables.
+INSERT INTO journal_entries (company_id, entry_number, fiscal_period_id, entry_date, entry_type, description, status, source_type, source_id, currency_code, created_by, posted_at, created_at)
+SELECT si.company_id,
+       'PJ-' || to_char(si.invoice_date, 'YYYY') || '-' || lpad((row_number() OVER (PARTITION BY extract(year FROM si.invoice_date) ORDER BY si.invoice_date, si.supplier_invoice_id))::text, 4, '0'),
+       fp.fiscal_period_id, si.invoice_date, 'purchase', 'Supplier invoice ' || si.supplier_invoice_number, 'posted', 'supplier_invoices', si.supplier_invoice_id,
+       si.currency_code, 3, si.invoice_date + time '16:00', si.invoice_date + time '11:00'
+FROM supplier_invoices si
+JOIN fiscal_periods fp ON si.invoice_date BETWEEN fp.start_date AND fp.end_date
+JOIN fiscal_years fy   ON fy.fiscal_year_id = fp.fiscal_year_id AND fy.company_id = si.company_id
+ORDER BY si.invoice_date, si.supplier_invoice_id;
+
+INSERT INTO journal_lines (journal_entry_id, line_number, gl_account_id, cost_center_id, debit, credit, description)
+SELECT je.journal_entry_id, row_number() OVER (PARTITION BY je.journal_entry_id ORDER BY x.sort), x.account, x.cost_center, x.debit, x.credit, x.description
+FROM journal_entries je
+JOIN supplier_invoices si ON je.source_type = 'supplier_invoices' AND si.supplier_invoice_id = je.source_id
+CROSS JOIN LATERAL (
+    SELECT 1 AS sort, 7 AS account, 6 AS cost_center, si.subtotal AS debit, 0::numeric AS credit, 'Goods received ' || si.supplier_invoice_number AS description
+    UNION ALL
+    SELECT 2, 8, NULL, si.tax_amount, 0, 'Input VAT ' || si.supplier_invoice_number WHERE si.tax_amount > 0
+    UNION ALL
+    SELECT 3, 11, NULL, 0, si.total_amount, 'Payable ' || si.supplier_invoice_number
+) x;
+
+UPDATE supplier_invoices si SET journal_entry_id = je.journal_entry_id
+FROM journal_entries je WHERE je.source_type = 'supplier_invoices' AND je.source_id = si.supplier_invoice_id;
+
+-- Cash disbursements journal: supplier payments; early-payment discounts reduce inventory cost.
+INSERT INTO journal_entries (company_id, entry_number, fiscal_period_id, entry_date, entry_type, description, status, source_type, source_id, currency_code, created_by, posted_at, created_at)
+SELECT 1,
+       'CD-' || to_char(sp.payment_date, 'YYYY') || '-' || lpad((row_number() OVER (PARTITION BY extract(year FROM sp.payment_date) ORDER BY sp.payment_date, sp.supplier_payment_id))::text, 4, '0'),
+       fp.fiscal_period_id, sp.payment_date, 'payment', 'Supplier payment ' || sp.reference, 'posted', 'supplier_payments', sp.supplier_payment_id,
+       sp.currency_code, 3, sp.payment_date + time '15:00', sp.payment_date + time '08:30'
+FROM supplier_payments sp
+JOIN fiscal_periods fp ON sp.payment_date BETWEEN fp.start_date AND fp.end_date
+JOIN fiscal_years fy   ON fy.fiscal_year_id = fp.fiscal_year_id AND fy.company_id = 1
+ORDER BY sp.payment_date, sp.supplier_payment_id;
+
+INSERT INTO journal_lines (journal_entry_id, line_number, gl_account_id, debit, credit, description)
+SELECT je.journal_entry_id, row_number() OVER (PARTITION BY je.journal_entry_id ORDER BY x.sort), x.account, x.debit, x.credit, x.description
+FROM journal_entries je
+JOIN supplier_payments sp ON je.source_type = 'supplier_payments' AND sp.supplier_payment_id = je.source_id
+JOIN bank_accounts b      ON b.bank_account_id = sp.bank_account_id
+CROSS JOIN LATERAL (
+    SELECT 1 AS sort, 11 AS account, sp.amount + sp.discount_taken AS debit, 0::numeric AS credit, 'Clear payable' AS description
+    UNION ALL
+    SELECT 2, b.gl_account_id, 0, sp.amount, 'Bank transfer'
+    UNION ALL
+    SELECT 3, 7, 0, sp.discount_taken, 'Early-payment discount' WHERE sp.discount_taken > 0
+) x;
+
+-- Payroll journal: gross pay per cost center against payroll liabilities.
+INSERT INTO journal_entries (company_id, entry_number, fiscal_period_id, entry_date, entry_type, description, status, source_type, source_id, currency_code, created_by, posted_at, created_at)
+SELECT r.company_id, 'PY-2025-' || lpad(r.payroll_run_id::text, 4, '0'), fp.fiscal_period_id, r.period_end, 'payroll',
+       'Payroll ' || to_char(r.period_start, 'FMMonth YYYY'), 'posted', 'payroll_runs', r.payroll_run_id, r.currency_code, 5,
+       r.pay_date + time '12:00', r.pay_date + time '10:00'
+FROM payroll_runs r
+JOIN fiscal_periods fp ON r.period_end BETWEEN fp.start_date AND fp.end_date
+JOIN fiscal_years fy   ON fy.fiscal_year_id = fp.fiscal_year_id AND fy.company_id = r.company_id;
+
+INSERT INTO journal_lines (journal_entry_id, line_number, gl_account_id, cost_center_id, debit, credit, description)
+SELECT je.journal_entry_id, row_number() OVER (PARTITION BY je.journal_entry_id ORDER BY d.cost_center_id), 22, d.cost_center_id, sum(p.gross_pay), 0, 'Gross salaries'
+FROM journal_entries je
+JOIN payslips p    ON je.source_type = 'payroll_runs' AND p.payroll_run_id = je.source_id
+JOIN employees e   ON e.employee_id = p.employee_id
+JOIN departments d ON d.department_id = e.department_id
+GROUP BY je.journal_entry_id, d.cost_center_id;
+
+INSERT INTO journal_lines (journal_entry_id, line_number, gl_account_id, debit, credit, description)
+SELECT je.journal_entry_id, 100, 13, 0, r.total_gross, 'Net pay, wage tax and social security payable'
+FROM journal_entries je
+JOIN payroll_runs r ON je.source_type = 'payroll_runs' AND r.payroll_run_id = je.source_id;
+
+-- General journal: monthly rent, a marketing accrual booked on the wrong account and reversed, a draft bonus accrual.
+INSERT INTO journal_entries (company_id, entry_number, fiscal_period_id, entry_date, entry_type, description, status, currency_code, created_by, posted_at, created_at) VALUES
+    (1, 'GJ-2025-0001', 13, '2025-01-02', 'manual', 'Rent January 2025: HQ and Borsigturm warehouse',  'posted',   'EUR', 4, '2025-01-02 12:00+01', '2025-01-02 11:00+01'),
+    (1, 'GJ-2025-0002', 14, '2025-02-03', 'manual', 'Rent February 2025: HQ and Borsigturm warehouse', 'posted',   'EUR', 4, '2025-02-03 12:00+01', '2025-02-03 11:00+01'),
+    (1, 'GJ-2025-0003', 15, '2025-03-03', 'manual', 'Rent March 2025: HQ and Borsigturm warehouse',    'posted',   'EUR', 4, '2025-03-03 12:00+01', '2025-03-03 11:00+01'),
+    (1, 'GJ-2025-0004', 16, '2025-04-01', 'manual', 'Rent April 2025: HQ and Borsigturm warehouse',    'posted',   'EUR', 4, '2025-04-01 12:00+02', '2025-04-01 11:00+02'),
+    (1, 'GJ-2025-0005', 17, '2025-05-02', 'manual', 'Rent May 2025: HQ and Borsigturm warehouse',      'posted',   'EUR', 4, '2025-05-02 12:00+02', '2025-05-02 11:00+02'),
+    (1, 'GJ-2025-0006', 16, '2025-04-04', 'manual', 'Accrual Hannover Messe booth costs',              'reversed', 'EUR', 4, '2025-04-04 15:00+02', '2025-04-04 14:00+02'),
+    (1, 'GJ-2025-0007', 16, '2025-04-07', 'adjustment', 'Reversal of GJ-2025-0006 (booked to IT instead of marketing)', 'posted', 'EUR', 3, '2025-04-07 10:00+02', '2025-04-07 09:30+02'),
+    (1, 'GJ-2025-0008', 16, '2025-04-07', 'manual', 'Accrual Hannover Messe booth costs (corrected)',  'posted',   'EUR', 4, '2025-04-07 10:30+02', '2025-04-07 10:15+02'),
+    (1, 'GJ-2025-0009', 17, '2025-05-31', 'manual', 'Accrual sales bonus Q2 2025',                     'draft',    'EUR', 4, NULL,                  '2025-06-03 16:00+02');
+
+UPDATE journal_entries SET reversal_of_id = (SELECT journal_entry_id FROM journal_entries WHERE entry_number = 'GJ-2025-0006')
+WHERE entry_number = 'GJ-2025-0007';
+
+INSERT INTO journal_lines (journal_entry_id, line_number, gl_account_id, cost_center_id, debit, credit, description)
+SELECT je.journal_entry_id, v.line_number, v.account, v.cost_center, v.debit, v.credit, v.description
+FROM (VALUES
+    ('GJ-2025-0001', 1, 23, 1,    12500.00, 0,        'Office rent Friedrichstraße'),
+    ('GJ-2025-0001', 2, 23, 5,    6000.00,  0,        'Warehouse rent Borsigturm'),
+    ('GJ-2025-0001', 3, 2,  NULL, 0,        18500.00, 'Standing order'),
+    ('GJ-2025-0002', 1, 23, 1,    12500.00, 0,        'Office rent Friedrichstraße'),
+    ('GJ-2025-0002', 2, 23, 5,    6000.00,  0,        'Warehouse rent Borsigturm'),
+    ('GJ-2025-0002', 3, 2,  NULL, 0,        18500.00, 'Standing order'),
+    ('GJ-2025-0003', 1, 23, 1,    12500.00, 0,        'Office rent Friedrichstraße'),
+    ('GJ-2025-0003', 2, 23, 5,    6000.00,  0,        'Warehouse rent Borsigturm'),
+    ('GJ-2025-0003', 3, 2,  NULL, 0,        18500.00, 'Standing order'),
+    ('GJ-2025-0004', 1, 23, 1,    12500.00, 0,        'Office rent Friedrichstraße'),
+    ('GJ-2025-0004', 2, 23, 5,    6000.00,  0,        'Warehouse rent Borsigturm'),
+    ('GJ-2025-0004', 3, 2,  NULL, 0,        18500.00, 'Standing order'),
+    ('GJ-2025-0005', 1, 23, 1,    12500.00, 0,        'Office rent Friedrichstraße'),
+    ('GJ-2025-0005', 2, 23, 5,    6000.00,  0,        'Warehouse rent Borsigturm'),
+    ('GJ-2025-0005', 3, 2,  NULL, 0,        18500.00, 'Standing order'),
+    ('GJ-2025-0006', 1, 26, 9,    27800.00, 0,        'Booth, travel, catering Hannover Messe'),
+    ('GJ-2025-0006', 2, 11, NULL, 0,        27800.00, 'Invoices to be received'),
+    ('GJ-2025-0007', 1, 11, NULL, 27800.00, 0,        'Reverse accrual'),
+    ('GJ-2025-0007', 2, 26, 9,    0,        27800.00, 'Reverse accrual'),
+    ('GJ-2025-0008', 1, 25, 4,    27800.00, 0,        'Booth, travel, catering Hannover Messe'),
+    ('GJ-2025-0008', 2, 11, NULL, 0,        27800.00, 'Invoices to be received'),
+    ('GJ-2025-0009', 1, 22, 4,    15000.00, 0,        'Expected Q2 sales bonus'),
+    ('GJ-2025-0009', 2, 13, NULL, 0,        15000.00, 'Bonus payable')
+) AS v (entry_number, line_number, account, cost_center, debit, credit, description)
+JOIN journal_entries je ON je.entry_number = v.entry_number;
+
+-- ----------------------------------------------------------------------------------------------------
+-- Finance: budget FY2025
+-- ----------------------------------------------------------------------------------------------------
+
+INSERT INTO budgets (budget_id, company_id, fiscal_year_id, name, status, approved_by) VALUES
+    (1, 1, 2, 'Original budget 2025', 'approved', 2),
+    (2, 1, 2, 'Forecast after Q1',    'draft',    NULL);
+
+INSERT INTO budget_lines (budget_id, gl_account_id, cost_center_id, period_number, amount)
+SELECT 1, a.account, a.cost_center, m, CASE WHEN a.account = 25 AND m = 4 THEN 25000 ELSE a.monthly END
+FROM (VALUES (18, 4, 95000.00), (22, NULL::integer, 135000.00), (23, NULL, 18500.00), (25, 4, 4000.00)) AS a (account, cost_center, monthly)
+CROSS JOIN generate_series(1, 12) AS m;
+
+INSERT INTO budget_lines (budget_id, gl_account_id, cost_center_id, period_number, amount) VALUES
+    (2, 25, 4, 4, 27800.00),
+    (2, 18, 4, 6, 110000.00),
+    (2, 18, 4, 7, 105000.00);
+
+-- ----------------------------------------------------------------------------------------------------
+-- Inventory ledger: movements derived from the receipts, shipments, production, transfers and counts above
+-- ----------------------------------------------------------------------------------------------------
+
+INSERT INTO stock_movements (product_id, warehouse_id, location_id, lot_id, movement_type, quantity, unit_cost, reference_type, reference_id, moved_at, created_by, notes)
+SELECT x.product_id, x.warehouse_id, x.location_id, x.lot_id, x.movement_type, x.quantity, p.standard_cost, x.reference_type, x.reference_id, x.moved_at, x.created_by, x.notes
+FROM (
+    SELECT l.product_id, gr.warehouse_id, CASE gr.warehouse_id WHEN 1 THEN 4 END AS location_id, grl.lot_id,
+           'receipt' AS movement_type, grl.quantity_received AS quantity, 'goods_receipts' AS reference_type,
+           gr.goods_receipt_id AS reference_id, gr.received_date + time '10:00' AS moved_at, 8 AS created_by, gr.notes AS notes
+    FROM goods_receipts gr
+    JOIN goods_receipt_lines grl  ON grl.goods_receipt_id = gr.goods_receipt_id
+    JOIN purchase_order_lines l   ON l.purchase_order_id = grl.purchase_order_id AND l.line_number = grl.po_line_number
+    UNION ALL
+    SELECT l.product_id, s.warehouse_id, CASE s.warehouse_id WHEN 1 THEN 5 END, sl.lot_id,
+           'issue', -sl.quantity, 'shipments', s.shipment_id, s.ship_date + time '14:00', 8, NULL
+    FROM shipments s
+    JOIN shipment_lines sl   ON sl.shipment_id = s.shipment_id
+    JOIN sales_order_lines l ON l.sales_order_id = sl.sales_order_id AND l.line_number = sl.sales_order_line_number
+    WHERE s.ship_date IS NOT NULL
+    UNION ALL
+    SELECT wo.product_id, wo.warehouse_id, 11, CASE wo.work_order_id WHEN 1 THEN 3 WHEN 2 THEN 4 END,
+           'production', wo.quantity_completed, 'work_orders', wo.work_order_id, wo.actual_end, NULL, NULL
+    FROM work_orders wo
+    WHERE wo.status = 'completed'
+    UNION ALL
+    SELECT c.component_product_id, wo.warehouse_id, 9, NULL,
+           'consumption', -(wo.quantity_completed + wo.quantity_scrapped) * c.quantity, 'work_orders', wo.work_order_id, wo.actual_end, NULL, NULL
+    FROM work_orders wo
+    JOIN bom_components c ON c.bom_id = wo.bom_id
+    WHERE wo.status = 'completed'
+    UNION ALL
+    SELECT t.product_id, t.from_warehouse_id, NULL, NULL, 'transfer_out', -t.quantity, 'stock_transfers', t.transfer_id, t.requested_at, 8, NULL
+    FROM stock_transfers t WHERE t.status IN ('in_transit', 'received')
+    UNION ALL
+    SELECT t.product_id, t.to_warehouse_id, 4, NULL, 'transfer_in', t.quantity, 'stock_transfers', t.transfer_id, t.received_at, 8, NULL
+    FROM stock_transfers t WHERE t.status = 'received'
+    UNION ALL
+    SELECT cl.product_id, sc.warehouse_id, NULL, NULL, 'adjustment', cl.counted_quantity - cl.expected_quantity, 'stock_counts', sc.stock_count_id,
+           sc.count_date + time '16:00', 8, 'Annual stocktake difference'
+    FROM stock_counts sc
+    JOIN stock_count_lines cl ON cl.stock_count_id = sc.stock_count_id
+    WHERE sc.status = 'posted' AND cl.counted_quantity <> cl.expected_quantity
+    UNION ALL
+    SELECT l.product_id, l.warehouse_id, 4, NULL, 'return', rl.quantity, 'sales_returns', r.return_id, r.return_date + time '11:00', 8, r.notes
+    FROM sales_returns r
+    JOIN sales_return_lines rl ON rl.return_id = r.return_id
+    JOIN sales_order_lines l   ON l.sales_order_id = rl.sales_order_id AND l.line_number = rl.sales_order_line_number
+    WHERE rl.restock AND r.status IN ('received', 'refunded')
+) x
+JOIN products p ON p.product_id = x.product_id
+ORDER BY x.moved_at, x.reference_type, x.product_id;
+
+-- ----------------------------------------------------------------------------------------------------
+-- Audit trail and attachments
+-- ----------------------------------------------------------------------------------------------------
+
+INSERT INTO audit_log (user_id, table_name, record_id, action, changes, changed_at) VALUES
+    (5,  'employees', '22', 'UPDATE', '{"status": ["active", "terminated"], "termination_date": [null, "2024-06-30"]}', '2024-06-03 10:15+02'),
+    (1,  'users',     '12', 'UPDATE', '{"is_active": [true, false]}',                                                  '2024-07-01 08:00+02'),
+    (6,  'customers', '7',  'UPDATE', '{"account_manager_id": [22, 7]}',                                               '2024-07-01 09:20+02'),
+    (3,  'customers', '13', 'UPDATE', '{"status": ["active", "on_hold"]}',                                             '2025-03-10 09:05+01'),
+    (9,  'products',  '20', 'UPDATE', '{"is_active": [true, false]}',                                                  '2025-01-02 11:00+01'),
+    (4,  'journal_entries', 'GJ-2025-0006', 'UPDATE', '{"status": ["posted", "reversed"]}',                            '2025-04-07 10:00+02'),
+    (4,  'invoices',  '23', 'INSERT', NULL,                                                                            '2025-05-31 10:00+02'),
+    (7,  'sales_orders', '24', 'INSERT', NULL,                                                                         '2025-06-05 16:10+02');
+
+INSERT INTO attachments (entity_type, entity_id, file_name, mime_type, size_bytes, uploaded_by, uploaded_at) VALUES
+    ('expense_claims',      1, 'db-ticket-hamburg.pdf',         'application/pdf', 84211,   7,  '2025-03-05 08:10+01'),
+    ('expense_claims',      1, 'hotel-hamburg.pdf',             'application/pdf', 120034,  7,  '2025-03-05 08:11+01'),
+    ('supplier_invoices',   6, 'PCB-INV-4471.pdf',              'application/pdf', 201377,  9,  '2024-09-05 09:00+02'),
+    ('quality_inspections', 3, 'swollen-cells-lot-PC-2407-118.jpg', 'image/jpeg',  2483911, 9,  '2024-09-04 14:30+02'),
+    ('projects',            2, 'helios-network-design-v3.pdf',  'application/pdf', 3482110, 10, '2025-05-15 17:00+02'),
+    ('customers',           11, 'LDBV-framework-agreement.pdf', 'application/pdf', 912344,  6,  '2024-06-01 12:00+02');
+
+-- ----------------------------------------------------------------------------------------------------
+-- Move every identity/serial sequence past the explicit keys used above, so new rows get fresh ids.
+-- ----------------------------------------------------------------------------------------------------
+
+DO $$
+DECLARE
+    c record;
+BEGIN
+    FOR c IN
+        SELECT table_name, column_name, pg_get_serial_sequence(quote_ident(table_name), column_name) AS seq
+        FROM information_schema.columns
+        WHERE table_schema = 'public'
+          AND (is_identity = 'YES' OR column_default LIKE 'nextval(%')
+    LOOP
+        EXECUTE format('SELECT setval(%L, COALESCE((SELECT max(%I) FROM %I), 0) + 1, false)', c.seq, c.column_name, c.table_name);
+    END LOOP;
+END $$;
+
+COMMIT;

@@ -1631,11 +1631,11 @@ CREATE TABLE IF NOT EXISTS journal_entries (
     created_at        timestamptz  NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE journal_entries IS 'General ledger journal entries (bookings); each entry has balanced debit and credit lines.';
-COMMENT ON COLUMN journal_entries.entry_number IS 'Sequential voucher number per company, e.g. JE-2024-0001.';
+COMMENT ON COLUMN journal_entries.entry_number IS 'Voucher number: journal prefix + year + sequence, e.g. SJ-2024-0001. Prefixes: GJ general, SJ sales, PJ purchases, CR cash receipts, CD cash disbursements, PY payroll.';
 COMMENT ON COLUMN journal_entries.fiscal_period_id IS 'Accounting period the entry is posted into.';
 COMMENT ON COLUMN journal_entries.entry_date IS 'Accounting (posting) date.';
 COMMENT ON COLUMN journal_entries.entry_type IS 'Origin: manual, sales (from invoices), purchase (from supplier invoices), payroll, payment, adjustment or closing.';
-COMMENT ON COLUMN journal_entries.status IS 'draft (editable), posted (in the ledger, immutable) or reversed (cancelled by a reversal entry).';
+COMMENT ON COLUMN journal_entries.status IS 'draft (editable, not in balances), posted (in the ledger, immutable) or reversed (stays in the ledger; a separate reversal entry offsets it to zero).';
 COMMENT ON COLUMN journal_entries.source_type IS 'Table of the sub-ledger document that generated the entry, e.g. invoices, payroll_runs.';
 COMMENT ON COLUMN journal_entries.source_id IS 'Primary key of the sub-ledger document.';
 COMMENT ON COLUMN journal_entries.reversal_of_id IS 'Entry that this entry reverses; NULL for normal entries.';

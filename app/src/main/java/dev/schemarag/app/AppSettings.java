@@ -30,7 +30,7 @@ public final class AppSettings {
             "Least-privilege replication role Debezium connects as");
     public static final Setting<String> REPLICATION_PASSWORD = Setting.string("cdc.replication.password", "schemarag_cdc",
             "Password of the replication role");
-    public static final Setting<Integer> CDC_POLL_INTERVAL_MS = Setting.integer("cdc.poll.interval.ms", 20, 1, 60_000,
+    public static final Setting<Integer> CDC_POLL_INTERVAL_MS = Setting.integer("cdc.poll.interval.ms", 5, 1, 60_000,
             "Debezium poll interval: it dominates change-to-index latency");
     public static final Setting<Integer> INGEST_ADMIN_PORT = Setting.integer("ingest.admin.port", 8081, 1, 65535,
             "Port of the ingest admin HTTP endpoint (POST /internal/schema/sync)");

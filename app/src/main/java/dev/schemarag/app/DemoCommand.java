@@ -4,6 +4,12 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.retrieval.ContextMetadata;
+import dev.schemarag.retrieval.RetrievalRequest;
+import dev.schemarag.retrieval.RetrievalResult;
+import dev.schemarag.retrieval.RetrievedContext;
+import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.SelectionReason;
 import dev.schemarag.stack.StackConfig;
 import picocli.CommandLine.Command;
 
@@ -12,9 +18,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 /**
  * {@code schemarag demo}: the main job on the embedded default — stack, demo ERP database, full sync, then a live
@@ -40,6 +48,10 @@ final class DemoCommand implements Callable<Integer> {
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
                 liveChange(databases.find(DemoDatabase.ID).orElseThrow().jdbcUrl(), settings, services.store());
             }
+            step("3. Questions: the tables retrieval chose, with their scores, and the tokens saved");
+            Path extracted = DemoDatabase.extract(stackConfig.baseDir());
+            SchemaRetriever retriever = services.retrieval().retriever();
+            for (String question : DemoDatabase.sampleQuestions(extracted)) showRetrieval(retriever, question);
             step("Summary");
             long jvm = PeakMemory.jvmPeakKb();
             long pg = PeakMemory.postgresKb(stackConfig.postgresDir());
@@ -74,6 +86,24 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         throw new IllegalStateException("the live change did not reach pgvector within 30 s");
+    }
+
+    private static void showRetrieval(SchemaRetriever retriever, String question) {
+        System.out.println();
+        System.out.println("Q: " + question);
+        RetrievalResult result = retriever.retrieve(RetrievalRequest.of(DemoDatabase.ID, question));
+        if (result.isFailure()) {
+            System.out.println("   retrieval failed: " + result.failure().errorClass() + ": " + result.failure().message());
+            return;
+        }
+        RetrievedContext context = result.context();
+        ContextMetadata m = context.metadata();
+        String tables = context.tables().stream().map(t -> String.format(Locale.ROOT, "%s %.2f%s", t.table().table(), t.score(),
+                t.reason() == SelectionReason.RETRIEVED ? "" : " (" + t.reason().wireName() + ")")).collect(Collectors.joining(", "));
+        System.out.println("   " + m.strategy().wireName() + (m.fallbackReason() == null ? "" : " (fallback: " + m.fallbackReason().wireName() + ")")
+                + ": " + tables);
+        System.out.printf(Locale.ROOT, "   %d tokens instead of %d for the full schema (%.0fx smaller), %d doc chunks%n",
+                m.contextTokens(), m.fullSchemaTokens(), m.fullSchemaTokens() / (double) Math.max(1, m.contextTokens()), m.chunksRetrieved());
     }
 
     private static void printStats(Database store) throws SQLException {

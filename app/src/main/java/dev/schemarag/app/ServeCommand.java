@@ -3,6 +3,7 @@ package dev.schemarag.app;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.retrieval.kafka.RetrievalService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -10,9 +11,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /** {@code schemarag serve <service>}: one service per process, as in production (docker-compose). */
-@Command(name = "serve", description = "Run one service until stopped (SIGTERM): ingest.")
+@Command(name = "serve", description = "Run one service until stopped (SIGTERM): ingest or retrieval.")
 final class ServeCommand implements Callable<Integer> {
-    enum Service { ingest }
+    enum Service { ingest, retrieval }
 
     @Parameters(index = "0", description = "the service to run: ${COMPLETION-CANDIDATES}")
     Service service;
@@ -23,6 +24,15 @@ final class ServeCommand implements Callable<Integer> {
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
         try (Services services = new Services(settings, SchemaRagCli.home().resolve(".schemarag"))) {
+            if (service == Service.retrieval) {
+                try (RetrievalService retrieval = services.retrieval()) {
+                    retrieval.start(services.bootstrapServers(), services.registryUrl(), services.topics(),
+                            services.stateDir().resolve("retrieval"));
+                    System.out.println("retrieval service running");
+                    stop.await();
+                }
+                return 0;
+            }
             DatabaseRegistry databases = Targets.load(settings, SchemaRagCli.home());
             try (IngestService ingest = services.ingest(databases);
                  IngestAdminServer admin = new IngestAdminServer(ingest, "0.0.0.0", settings.get(AppSettings.INGEST_ADMIN_PORT))) {

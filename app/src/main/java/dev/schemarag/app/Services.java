@@ -9,6 +9,8 @@ import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.kafka.RetrievalService;
 
 import java.nio.file.Path;
 
@@ -57,6 +59,22 @@ public final class Services implements AutoCloseable {
                 settings.get(AppSettings.SCHEMA_REGISTRY_URL), stateDir.resolve("ingest"),
                 settings.get(AppSettings.REPLICATION_ROLE), settings.get(AppSettings.REPLICATION_PASSWORD),
                 settings.get(AppSettings.CDC_POLL_INTERVAL_MS)), databases, this::topics, model(), store());
+    }
+
+    public RetrievalService retrieval() {
+        return new RetrievalService(store(), model(), RetrievalSettings.fromEnvironment(System.getenv()));
+    }
+
+    public String bootstrapServers() {
+        return settings.get(AppSettings.KAFKA_BOOTSTRAP_SERVERS);
+    }
+
+    public String registryUrl() {
+        return settings.get(AppSettings.SCHEMA_REGISTRY_URL);
+    }
+
+    public Path stateDir() {
+        return stateDir;
     }
 
     @Override

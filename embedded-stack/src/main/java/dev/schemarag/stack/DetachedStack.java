@@ -58,7 +58,7 @@ public final class DetachedStack {
     public static StackStatus down(StackConfig config) {
         EmbeddedPostgres postgres = new EmbeddedPostgres(config);
         if (postgres.isRunning() && StackProbe.postgresAnswers(config)) {
-            postgres.dropReplicationSlots();
+            postgres.dropReplicationSlotsOrWarn();
         }
         runningDaemon(config).ifPresent(DetachedStack::terminate);
         try {

@@ -180,6 +180,15 @@ public final class EmbeddedPostgres {
         return dropped;
     }
 
+    /** For shutdown paths: a slot that cannot be dropped is logged, and must not keep the stack running. */
+    void dropReplicationSlotsOrWarn() {
+        try {
+            dropReplicationSlots();
+        } catch (IllegalStateException e) {
+            LOG.warn("Replication slots left in place: {}", e.getMessage());
+        }
+    }
+
     private void createDatabases() {
         createDatabaseIfMissing(RAG_DATABASE);
         createDatabaseIfMissing(DEMO_DATABASE);

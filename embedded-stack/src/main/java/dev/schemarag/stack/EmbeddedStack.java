@@ -40,7 +40,7 @@ public final class EmbeddedStack implements AutoCloseable {
         registry.stop();
         kafka.stop();
         if (postgres.isRunning()) {
-            postgres.dropReplicationSlots();
+            postgres.dropReplicationSlotsOrWarn();
             postgres.stop();
         }
     }

@@ -166,9 +166,9 @@ public final class ReadOnlySafetyGuard {
             boolean qualified = tokens.symbolAt(i - 1, ".");
             if (!qualified && token.isWordIn(KEYWORDS_BEFORE_PAREN)) continue;
             String name = token.identifier();
-            String schema = qualified ? tokens.at(i - 2).filter(SqlToken::isIdentifier).map(SqlToken::identifier)
-                    .orElse("") : null;
-            if (tokens.symbolAt(i - 3, ".")) schema = "";
+            // "" stands for a qualifier no function may have: not an identifier, or a three-part name.
+            String schema = !qualified ? null : tokens.symbolAt(i - 3, ".") ? ""
+                    : tokens.at(i - 2).filter(SqlToken::isIdentifier).map(SqlToken::identifier).orElse("");
             if (PostgresFunctions.isAllowed(schema, name)) continue;
             if (!qualified && definedNames.contains(name) && isNameDefinition(tokens, i)) continue;
             return Optional.of("function " + (qualified ? schema + "." : "") + name + " is not allowed");

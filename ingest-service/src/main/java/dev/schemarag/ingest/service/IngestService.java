@@ -31,6 +31,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -82,7 +83,8 @@ public final class IngestService implements AutoCloseable {
     }
 
     /** Installs DDL capture, starts one Debezium engine per database and the embedding updater. */
-    public void startLiveSync() throws SQLException {
+    public void startLiveSync() throws SQLException, IOException {
+        Files.createDirectories(config.stateDir()); // Debezium's file offset store does not create its directory
         Topics topics = this.topics.get();
         TopicCreator.ensure(config.bootstrapServers(), topics);
         Properties producerProps = new Properties();

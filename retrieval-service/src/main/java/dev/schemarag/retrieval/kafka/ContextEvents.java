@@ -1,0 +1,60 @@
+package dev.schemarag.retrieval.kafka;
+
+import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.events.DocChunkRef;
+import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.events.RetrievalMetadata;
+import dev.schemarag.events.ScoredTable;
+import dev.schemarag.retrieval.ContextMetadata;
+import dev.schemarag.retrieval.RetrievalRequest;
+import dev.schemarag.retrieval.RetrievedContext;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** Pure mapping between the Avro events and the retriever's request and result. */
+public final class ContextEvents {
+    /** A question's setting limiting retrieval to some schemas (comma-separated), e.g. for a per-database scope. */
+    public static final String SCHEMAS_SETTING = "retrieval.schemas";
+
+    private ContextEvents() {}
+
+    public static RetrievalRequest toRequest(QuestionAsked q) {
+        Map<String, String> settings = new HashMap<>(q.getRetrievalSettings());
+        String schemas = settings.remove(SCHEMAS_SETTING);
+        Set<String> scope = schemas == null ? Set.of() : Arrays.stream(schemas.split(",")).map(String::trim)
+                .filter(s -> !s.isEmpty()).collect(Collectors.toSet());
+        return new RetrievalRequest(q.getDatabaseId(), q.getQuestion(), q.getEvidence(), q.getUseRetrieval(), scope, settings);
+    }
+
+    public static ContextRetrieved toEvent(QuestionAsked question, RetrievedContext context) {
+        return ContextRetrieved.newBuilder()
+                .setQuestion(question)
+                .setContextPacket(context.packet())
+                .setSelectedTables(context.tables().stream().map(t -> ScoredTable.newBuilder()
+                        .setTable(t.table().toString()).setScore(t.score()).setReason(t.reason().wireName()).build()).toList())
+                .setJoinHints(context.joinHints())
+                .setDocChunks(context.docChunks().stream().map(d -> DocChunkRef.newBuilder()
+                        .setTable(d.chunk().table().toString()).setKind(d.chunk().kind().wireName())
+                        .setText(d.chunk().content()).setScore(d.similarity()).build()).toList())
+                .setRetrievalMetadata(metadata(context.metadata()))
+                .build();
+    }
+
+    static RetrievalMetadata metadata(ContextMetadata m) {
+        return RetrievalMetadata.newBuilder()
+                .setStrategy(m.strategy().wireName())
+                .setTablesIncluded(m.tablesIncluded())
+                .setChunksRetrieved(m.chunksRetrieved())
+                .setAvgRelevanceScore(m.avgRelevanceScore())
+                .setFallbackReason(m.fallbackReason() == null ? null : m.fallbackReason().wireName())
+                .setContextTokens(m.contextTokens())
+                .setFullSchemaTokens(m.fullSchemaTokens())
+                .setOverBudget(m.overBudget())
+                .setMetrics(m.metrics())
+                .build();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.schemarag.retrieval.kafka;
+
+import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.TopicCreator;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.pgvector.PgVectorSchemaIndex;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** The retrieval service assembled: the pgvector index, the retriever, and its Kafka Streams topology. */
+public final class RetrievalService implements AutoCloseable {
+    private static final int EMBEDDING_CACHE = 1024;
+
+    private final SchemaRetriever retriever;
+    private KafkaStreams streams;
+
+    public RetrievalService(Database store, EmbeddingModel model, RetrievalSettings settings) {
+        this.retriever = new SchemaRetriever(new PgVectorSchemaIndex(store), model, settings, EMBEDDING_CACHE);
+    }
+
+    /** The retriever itself, for direct calls (demo, benchmark) that need no broker. */
+    public SchemaRetriever retriever() {
+        return retriever;
+    }
+
+    public void start(String bootstrapServers, String registryUrl, Topics topics, Path stateDir) {
+        TopicCreator.ensure(bootstrapServers, topics);
+        StreamsBuilder builder = new StreamsBuilder();
+        RetrievalTopology.build(builder, topics, retriever);
+        streams = new KafkaStreams(builder.build(), StreamsProperties.of(topics.prefix() + "retrieval", bootstrapServers,
+                registryUrl, topics.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir));
+        streams.start();
+    }
+
+    public boolean running() {
+        return streams != null && streams.state().isRunningOrRebalancing();
+    }
+
+    @Override
+    public void close() {
+        if (streams != null) streams.close(Duration.ofSeconds(10));
+    }
+}

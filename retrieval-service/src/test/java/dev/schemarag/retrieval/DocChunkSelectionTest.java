@@ -1,0 +1,42 @@
+package dev.schemarag.retrieval;
+
+import dev.schemarag.retrieval.index.DocChunk;
+import dev.schemarag.retrieval.index.DocHit;
+import dev.schemarag.retrieval.index.DocKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static dev.schemarag.retrieval.Tables.name;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DocChunkSelectionTest {
+    private static final DocHit SELECTED_WEAK = hit("s.orders", 0.40);
+    private static final DocHit OTHER_STRONG = hit("s.audit", 0.80);
+    private static final DocHit SELECTED_STRONG = hit("s.orders", 0.60);
+    private static final DocHit BELOW_BAR = hit("s.orders", 0.30);
+
+    @Test
+    void chunksOfSelectedTablesComeFirstThenByDistance() {
+        assertThat(DocChunkSelection.choose(List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG),
+                Set.of(name("s.orders")), 5, 0.35))
+                .containsExactly(SELECTED_STRONG, SELECTED_WEAK, OTHER_STRONG);
+    }
+
+    @Test
+    void chunksBelowTheSimilarityBarAreDropped() {
+        assertThat(DocChunkSelection.choose(List.of(BELOW_BAR), Set.of(name("s.orders")), 5, 0.35)).isEmpty();
+    }
+
+    @Test
+    void atMostTopKChunksAreKept() {
+        assertThat(DocChunkSelection.choose(List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG),
+                Set.of(name("s.orders")), 2, 0.35))
+                .containsExactly(SELECTED_STRONG, SELECTED_WEAK);
+    }
+
+    private static DocHit hit(String table, double similarity) {
+        return new DocHit(new DocChunk(name(table), "", DocKind.OVERVIEW, table + " " + similarity), similarity);
+    }
+}
