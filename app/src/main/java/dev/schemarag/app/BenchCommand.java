@@ -22,13 +22,15 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 /** {@code schemarag bench freshness|sync}: figures, not timed tests. */
 @Command(name = "bench", description = "Benchmarks: freshness (DDL commit to pgvector) and sync (full sync of a suite).")
 final class BenchCommand implements Callable<Integer> {
-    enum Kind { freshness, sync }
+    enum Kind { freshness, sync, retrieval }
+    enum Scope { catalog, db }
 
     @Parameters(index = "0", description = "${COMPLETION-CANDIDATES}")
     Kind kind;
@@ -42,18 +44,24 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "also write the figures as JSON to this file")
     Path json;
 
+    @Option(names = "--scope", defaultValue = "catalog",
+            description = "retrieval: catalog = every question against the whole catalog; db = limited to its db_id's schema")
+    Scope scope;
+
+    @Option(names = "--limit", defaultValue = "0", description = "retrieval: only the first N questions (0 = all)")
+    int limit;
+
     @Override
     public Integer call() throws Exception {
         Settings settings = Settings.fromEnvironment(AppSettings.all());
         StackConfig stackConfig = StackConfig.defaults(SchemaRagCli.home());
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
              Services services = new Services(settings, stackConfig.baseDir())) {
+            if (kind != Kind.freshness && suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
             BenchReport report = switch (kind) {
                 case freshness -> freshness(settings, services);
-                case sync -> {
-                    if (suite == null) throw new IllegalArgumentException("bench sync needs --suite <dir>");
-                    yield sync(settings, services, suite);
-                }
+                case sync -> sync(settings, services, suite);
+                case retrieval -> retrieval(settings, services, suite);
             };
             report.print();
             if (json != null) report.writeJson(json);
@@ -80,24 +88,29 @@ final class BenchCommand implements Callable<Integer> {
         return db;
     }
 
-    private BenchReport sync(Settings settings, Services services, Path suiteDir) throws Exception {
+    /** Loads a suite's DDL, every database as its own schema of one fresh catalog. */
+    private static RegisteredDatabase loadSuite(Settings settings, Services services, Path suiteDir) throws Exception {
         List<Path> files;
         try (Stream<Path> list = Files.list(suiteDir.resolve("schema"))) {
             files = list.filter(p -> p.toString().endsWith(".sql")).sorted().toList();
         }
         List<String> schemas = files.stream().map(p -> p.getFileName().toString().replaceFirst("\\.sql$", "")).toList();
-        String suiteName = suiteDir.getFileName().toString();
-        String id = "bench_" + suiteName.replaceAll("[^a-zA-Z0-9]", "_");
+        String id = "bench_" + suiteDir.getFileName().toString().replaceAll("[^a-zA-Z0-9]", "_");
         RegisteredDatabase db = freshDatabase(settings, services, id, schemas);
         try (Database target = new Database(db.jdbcUrl(), db.user(), db.password()); Statement s = target.connection().createStatement()) {
             for (Path f : files) s.execute(Files.readString(f, StandardCharsets.UTF_8));
         }
         clearStore(services.store(), id);
+        return db;
+    }
+
+    private BenchReport sync(Settings settings, Services services, Path suiteDir) throws Exception {
+        RegisteredDatabase db = loadSuite(settings, services, suiteDir);
         try (IngestService ingest = services.ingest(new DatabaseRegistry(List.of(db)))) {
-            SyncSummary first = ingest.sync(id, new ProgressBar(System.out));
-            SyncSummary again = ingest.sync(id, SyncProgress.NONE);
-            return new BenchReport("bench sync " + suiteName)
-                    .put("suite", suiteName)
+            SyncSummary first = ingest.sync(db.id(), new ProgressBar(System.out));
+            SyncSummary again = ingest.sync(db.id(), SyncProgress.NONE);
+            return new BenchReport("bench sync " + suiteDir.getFileName())
+                    .put("suite", suiteDir.getFileName().toString())
                     .put("tables", first.tables())
                     .put("entities", first.entities())
                     .put("seconds", first.seconds())
@@ -105,6 +118,19 @@ final class BenchCommand implements Callable<Integer> {
                     .put("resync_seconds", again.seconds())
                     .put("resync_embedded", again.embedded());
         }
+    }
+
+    private BenchReport retrieval(Settings settings, Services services, Path suiteDir) throws Exception {
+        RegisteredDatabase db = loadSuite(settings, services, suiteDir);
+        try (IngestService ingest = services.ingest(new DatabaseRegistry(List.of(db)))) {
+            ingest.sync(db.id(), new ProgressBar(System.out));
+        }
+        List<RetrievalBenchmark.Question> questions = RetrievalBenchmark.questions(suiteDir, limit);
+        Map<String, Object> figures = RetrievalBenchmark.run(services.retrieval().retriever(), db.id(),
+                suiteDir.getFileName().toString(), questions, scope == Scope.db);
+        BenchReport report = new BenchReport("bench retrieval " + suiteDir.getFileName() + " (scope " + scope + ")");
+        figures.forEach(report::put);
+        return report;
     }
 
     private static void clearStore(Database store, String databaseId) throws Exception {

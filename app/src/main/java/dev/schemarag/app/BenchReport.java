@@ -27,8 +27,41 @@ final class BenchReport {
     void print() {
         System.out.println();
         System.out.println(title);
-        figures.forEach((k, v) -> System.out.printf(Locale.ROOT, "  %-16s %s%n", k,
-                v instanceof Double d ? String.format(Locale.ROOT, "%.3f", d) : v));
+        figures.forEach((k, v) -> {
+            if (v instanceof Map<?, ?> systems) printTable(systems);
+            else System.out.printf(Locale.ROOT, "  %-16s %s%n", k, format(v));
+        });
+    }
+
+    /** One row per system, one column per figure (latencies flattened). */
+    private static void printTable(Map<?, ?> systems) {
+        boolean header = true;
+        for (Map.Entry<?, ?> system : systems.entrySet()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            ((Map<?, ?>) system.getValue()).forEach((k, v) -> {
+                if (v instanceof Map<?, ?> nested) nested.forEach((nk, nv) -> row.put(k + "." + nk, nv));
+                else row.put(k.toString(), v);
+            });
+            if (header) {
+                System.out.printf(Locale.ROOT, "  %-12s", "system");
+                row.keySet().forEach(k -> System.out.printf(Locale.ROOT, " %10s", abbreviate(k)));
+                System.out.println();
+                header = false;
+            }
+            System.out.printf(Locale.ROOT, "  %-12s", system.getKey());
+            row.values().forEach(v -> System.out.printf(Locale.ROOT, " %10s", format(v)));
+            System.out.println();
+        }
+    }
+
+    private static String abbreviate(String key) {
+        return key.replace("complete_recall", "complete").replace("strict_column_recall", "strict_col")
+                .replace("column_recall", "col_recall").replace("token_reduction", "tok_reduct")
+                .replace("latency_ms.", "ms_").replace("table_recall", "tbl_recall").replace("mean_tables", "tables");
+    }
+
+    private static String format(Object v) {
+        return v instanceof Double d ? String.format(Locale.ROOT, "%.3f", d) : String.valueOf(v);
     }
 
     void writeJson(Path file) throws IOException {

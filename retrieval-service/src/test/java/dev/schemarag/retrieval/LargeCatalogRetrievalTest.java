@@ -34,7 +34,7 @@ class LargeCatalogRetrievalTest {
         index.replaceCatalog("v1", tables, docs);
         for (int i = 0; i < 15; i++) index.tableHits.add(new TableHit(pick(tables, random), 0.6 - i * 0.02));
         for (int i = 0; i < 50; i++) {
-            Table table = pick(tables, random).equals(tables.get(0).name()) ? tables.get(1) : tables.get(random.nextInt(TABLES));
+            Table table = tables.get(random.nextInt(TABLES));
             index.columnHits.add(new ColumnHit(table.name(), table.columns().get(1).name(), i % 5 == 0, 0.55 - i * 0.005));
         }
         SchemaRetriever retriever = new SchemaRetriever(index, new FakeEmbeddingModel(), RetrievalSettings.defaults(), 0);
@@ -42,6 +42,7 @@ class LargeCatalogRetrievalTest {
         long preparing = System.nanoTime();
         RetrievalResult first = retriever.retrieve(RetrievalRequest.of("big", "total ledger payment per vendor"));
         long prepareMs = (System.nanoTime() - preparing) / 1_000_000;
+        for (int i = 0; i < 300; i++) retriever.retrieve(RetrievalRequest.of("big", "warm " + WORDS[i % WORDS.length] + " " + i));
         double[] latencies = new double[50];
         for (int i = 0; i < latencies.length; i++) {
             String question = "open " + WORDS[i % WORDS.length] + " amounts by " + WORDS[(i * 7) % WORDS.length] + " " + i;

@@ -1,0 +1,136 @@
+package dev.schemarag.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.retrieval.RetrievalRequest;
+import dev.schemarag.retrieval.RetrievalResult;
+import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.RetrievedContext;
+import dev.schemarag.retrieval.SchemaRetriever;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The retrieval evaluation harness: every question of a suite through the real retriever, scored against the gold
+ * tables and columns, for SchemaRAG and the baselines in the same run.
+ */
+final class RetrievalBenchmark {
+
+    /** A system under test: the retriever with some settings, or the full schema. */
+    record SystemUnderTest(String name, Boolean useRetrieval, Map<String, String> settings) {}
+
+    static final List<SystemUnderTest> SYSTEMS = List.of(
+            new SystemUnderTest("schemarag", true, Map.of()),
+            new SystemUnderTest("full_schema", false, Map.of()),
+            new SystemUnderTest("bm25", true, Map.of(RetrievalSettings.RRF_DENSE_WEIGHT, "0",
+                    RetrievalSettings.FK_MAX_ADDED, "0", RetrievalSettings.BRIDGES_ENABLED, "false")),
+            new SystemUnderTest("dense", true, Map.of(RetrievalSettings.LEXICAL_ENABLED, "false",
+                    RetrievalSettings.FK_MAX_ADDED, "0", RetrievalSettings.BRIDGES_ENABLED, "false")),
+            // The design's V2 defaults without this project's additions (BM25 hybrid, bridges).
+            new SystemUnderTest("seed_v2", true, Map.of(RetrievalSettings.LEXICAL_ENABLED, "false",
+                    RetrievalSettings.BRIDGES_ENABLED, "false")));
+
+    record Question(String id, String dbId, String text, String evidence, Set<String> goldTables, Set<String> goldColumns) {}
+
+    static List<Question> questions(Path suiteDir, int limit) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<Question> questions = new ArrayList<>();
+        for (String line : Files.readAllLines(suiteDir.resolve("questions.jsonl"))) {
+            if (line.isBlank()) continue;
+            JsonNode n = json.readTree(line);
+            Set<String> tables = new HashSet<>();
+            n.path("gold_tables").forEach(t -> tables.add(t.asText()));
+            Set<String> columns = new HashSet<>();
+            n.path("gold_columns").forEach(c -> columns.add(c.asText()));
+            questions.add(new Question(n.path("id").asText(), n.path("db_id").asText(), n.path("question").asText(),
+                    n.hasNonNull("evidence") ? n.get("evidence").asText() : null, tables, columns));
+            if (limit > 0 && questions.size() >= limit) break;
+        }
+        return questions;
+    }
+
+    /** Runs every system over every question; {@code scopeDb} limits each question to its db_id's schema. */
+    static Map<String, Object> run(SchemaRetriever retriever, String databaseId, String suite, List<Question> questions,
+                                   boolean scopeDb) {
+        Map<String, Object> systems = new LinkedHashMap<>();
+        for (SystemUnderTest system : SYSTEMS) {
+            Score score = new Score();
+            for (Question q : questions) {
+                RetrievalRequest request = new RetrievalRequest(databaseId, q.text(), q.evidence(), system.useRetrieval(),
+                        scopeDb ? Set.of(q.dbId()) : Set.of(), system.settings());
+                long start = System.nanoTime();
+                RetrievalResult result = retriever.retrieve(request);
+                double ms = (System.nanoTime() - start) / 1e6;
+                score.add(q, result.isFailure() ? null : result.context(), ms);
+            }
+            systems.put(system.name(), score.figures());
+            System.out.printf(Locale.ROOT, "  %-12s done%n", system.name());
+        }
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("suite", suite);
+        report.put("scope", scopeDb ? "db" : "catalog");
+        report.put("questions", questions.size());
+        report.put("systems", systems);
+        return report;
+    }
+
+    /** Accumulates the per-question figures of one system. */
+    static final class Score {
+        private int questions, complete, strictColumns, goldColumns, coveredColumns;
+        private double tableRecall, precision, f1, tables;
+        private long contextTokens, fullTokens;
+        private final List<Double> latencies = new ArrayList<>();
+
+        void add(Question q, RetrievedContext context, double ms) {
+            questions++;
+            latencies.add(ms);
+            Set<String> selected = new HashSet<>();
+            if (context != null) {
+                context.tables().forEach(t -> selected.add(t.table().toString().toLowerCase(Locale.ROOT)));
+                contextTokens += context.metadata().contextTokens();
+                fullTokens += context.metadata().fullSchemaTokens();
+            }
+            long hits = q.goldTables().stream().filter(selected::contains).count();
+            double recall = q.goldTables().isEmpty() ? 1 : hits / (double) q.goldTables().size();
+            double prec = selected.isEmpty() ? 0 : hits / (double) selected.size();
+            tableRecall += recall;
+            precision += prec;
+            f1 += recall + prec == 0 ? 0 : 2 * recall * prec / (recall + prec);
+            tables += selected.size();
+            if (hits == q.goldTables().size()) complete++;
+            long columnsCovered = q.goldColumns().stream()
+                    .filter(c -> selected.contains(c.substring(0, c.lastIndexOf('.')))).count();
+            goldColumns += q.goldColumns().size();
+            coveredColumns += (int) columnsCovered;
+            if (columnsCovered == q.goldColumns().size()) strictColumns++;
+        }
+
+        Map<String, Object> figures() {
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("complete_recall", complete / (double) questions);
+            f.put("table_recall", tableRecall / questions);
+            f.put("precision", precision / questions);
+            f.put("f1", f1 / questions);
+            f.put("mean_tables", tables / questions);
+            f.put("column_recall", goldColumns == 0 ? 1.0 : coveredColumns / (double) goldColumns);
+            f.put("strict_column_recall", strictColumns / (double) questions);
+            f.put("token_reduction", contextTokens == 0 ? 0.0 : fullTokens / (double) contextTokens);
+            double[] sorted = BenchReport.sorted(latencies.stream().mapToDouble(Double::doubleValue).toArray());
+            Map<String, Object> latency = new LinkedHashMap<>();
+            latency.put("p50", BenchReport.percentile(sorted, 50));
+            latency.put("p95", BenchReport.percentile(sorted, 95));
+            latency.put("p99", BenchReport.percentile(sorted, 99));
+            f.put("latency_ms", latency);
+            return f;
+        }
+    }
+}

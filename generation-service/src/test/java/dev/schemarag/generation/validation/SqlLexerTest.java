@@ -1,0 +1,80 @@
+package dev.schemarag.generation.validation;
+
+import dev.schemarag.generation.validation.SqlToken.Kind;
+import dev.schemarag.generation.validation.SqlTokens.Unclosed.What;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SqlLexerTest {
+
+    private static List<String> texts(String sql) {
+        return SqlLexer.tokenize(sql).tokens().stream().map(SqlToken::text).toList();
+    }
+
+    @Test
+    void givenCommentsAndWhitespace_whenTokenized_thenTheyProduceNoTokens() {
+        assertThat(texts("SELECT /* a /* nested */ b */ 1 -- tail ; x\n, 2"))
+                .containsExactly("SELECT", "1", ",", "2");
+    }
+
+    @Test
+    void givenDoubledQuote_whenTokenized_thenItStaysInsideTheString() {
+        assertThat(texts("SELECT 'it''s;' AS x")).containsExactly("SELECT", "'it''s;'", "AS", "x");
+    }
+
+    @Test
+    void givenBackslashInStandardString_whenTokenized_thenTheQuoteClosesTheString() {
+        assertThat(texts("SELECT 'a\\'; x")).containsExactly("SELECT", "'a\\'", ";", "x");
+    }
+
+    @Test
+    void givenEscapeString_whenTokenized_thenBackslashEscapesTheQuote() {
+        assertThat(texts("SELECT E'a\\'; b' ; x")).containsExactly("SELECT", "E'a\\'; b'", ";", "x");
+    }
+
+    @Test
+    void givenDollarQuotedString_whenTokenized_thenItIsOneStringToken() {
+        SqlTokens tokens = SqlLexer.tokenize("SELECT $fn$ a'; $$ $fn$, $1");
+        assertThat(tokens.tokens()).extracting(SqlToken::kind)
+                .containsExactly(Kind.WORD, Kind.STRING, Kind.SYMBOL, Kind.PARAMETER);
+    }
+
+    @Test
+    void givenQuotedIdentifier_whenTokenized_thenIdentifierKeepsCaseAndSpaces() {
+        SqlToken token = SqlLexer.tokenize("\"Free Meal Count (K-12)\"").get(0);
+        assertThat(token.kind()).isEqualTo(Kind.QUOTED_IDENTIFIER);
+        assertThat(token.identifier()).isEqualTo("Free Meal Count (K-12)");
+    }
+
+    @Test
+    void givenUnquotedIdentifier_whenNormalized_thenFoldsToLowerCase() {
+        assertThat(SqlLexer.tokenize("T1").get(0).identifier()).isEqualTo("t1");
+    }
+
+    @Test
+    void givenCastAndOperators_whenTokenized_thenEachIsOneSymbol() {
+        assertThat(texts("a::int <> b->>'k'")).containsExactly("a", "::", "int", "<>", "b", "->>", "'k'");
+    }
+
+    @Test
+    void givenUnclosedString_whenTokenized_thenReportsItsStart() {
+        assertThat(SqlLexer.tokenize("SELECT 'abc").unclosed())
+                .contains(new SqlTokens.Unclosed(What.STRING, 7));
+    }
+
+    @Test
+    void givenUnclosedNestedComment_whenTokenized_thenReportsTheComment() {
+        assertThat(SqlLexer.tokenize("SELECT 1 /* a /* b */").unclosed())
+                .contains(new SqlTokens.Unclosed(What.COMMENT, 9));
+    }
+
+    @Test
+    void givenTokens_whenTokenized_thenOffsetsPointIntoTheSource() {
+        SqlToken token = SqlLexer.tokenize("SELECT  name").get(1);
+        assertThat(token.start()).isEqualTo(8);
+        assertThat(token.end()).isEqualTo(12);
+    }
+}
