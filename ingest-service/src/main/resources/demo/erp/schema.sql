@@ -286,7 +286,7 @@ CREATE TABLE IF NOT EXISTS departments (
     UNIQUE (company_id, code)
 );
 COMMENT ON TABLE departments IS 'Organisational units (departments, teams) of a company, arranged as a tree.';
-COMMENT ON COLUMN departments.code IS 'Short department code, e.g. FIN, HR, SALES-EU.';
+COMMENT ON COLUMN departments.code IS 'Short department code, e.g. FIN, HR, SALES.';
 COMMENT ON COLUMN departments.name IS 'Department name as shown on the org chart.';
 COMMENT ON COLUMN departments.parent_department_id IS 'Department this unit reports to; NULL for top-level divisions.';
 COMMENT ON COLUMN departments.cost_center_id IS 'Cost center that collects salaries and expenses of the department.';

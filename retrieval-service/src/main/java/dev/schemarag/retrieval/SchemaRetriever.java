@@ -83,7 +83,7 @@ public final class SchemaRetriever {
                     "database '" + databaseId + "' has no tables in schemas " + request.schemas());
         }
 
-        Request r = new Request(request, databaseId, effective, database, scope, started);
+        ResolvedRequest r = new ResolvedRequest(request, databaseId, effective, database, scope, started);
         Strategy strategy = Strategy.choose(request.useRetrieval(), effective.enabled(), scope.size(), effective.minTablesForRetrieval());
         if (strategy == Strategy.FULL_SCHEMA) return fullSchema(r, null, Map.of());
         if (QuestionSignal.contentWords(request.question()) < effective.minContentWords())
@@ -92,7 +92,7 @@ public final class SchemaRetriever {
     }
 
     /** One request's resolved inputs. */
-    private record Request(RetrievalRequest request, String databaseId, RetrievalSettings settings,
+    private record ResolvedRequest(RetrievalRequest request, String databaseId, RetrievalSettings settings,
                            PreparedDatabase database, List<TableName> scope, long started) {
         Predicate<TableName> inScope() {
             Set<String> schemas = request.schemas();
@@ -100,7 +100,7 @@ public final class SchemaRetriever {
         }
     }
 
-    private RetrievalResult rag(Request r) {
+    private RetrievalResult rag(ResolvedRequest r) {
         RetrievalSettings s = r.settings();
         Set<String> schemas = r.request().schemas();
         String text = r.request().searchText();
@@ -131,14 +131,14 @@ public final class SchemaRetriever {
                 selectionMetrics(selection), selection.expansion(), selection.bridging());
     }
 
-    private RetrievalResult fullSchema(Request r, FallbackReason reason, Map<String, Double> metrics) {
+    private RetrievalResult fullSchema(ResolvedRequest r, FallbackReason reason, Map<String, Double> metrics) {
         List<SelectedTable> tables = r.scope().stream()
                 .map(t -> new SelectedTable(t, 0, SelectionReason.FULL_SCHEMA)).toList();
         return context(r, Strategy.FULL_SCHEMA, reason, tables, r.scope(), List.of(), 0, metrics,
                 Expansion.NONE, Bridging.NONE);
     }
 
-    private RetrievalResult context(Request r, Strategy strategy, FallbackReason reason, List<SelectedTable> tables,
+    private RetrievalResult context(ResolvedRequest r, Strategy strategy, FallbackReason reason, List<SelectedTable> tables,
                                     List<TableName> names, List<DocHit> docs, double avgScore,
                                     Map<String, Double> selectionMetrics, Expansion expansion, Bridging bridging) {
         PacketFormat format = r.settings().packetFormat();

@@ -24,7 +24,7 @@ class LargeCatalogRetrievalTest {
             "vendor", "order", "line", "status", "audit", "price", "currency", "calendar", "period", "journal"};
 
     @Test
-    void givenAPreparedCatalog_whenAQuestionIsRetrieved_thenItTakesAFewMilliseconds() {
+    void givenAPreparedCatalog_whenQuestionsAreRetrieved_thenEachTakesAFewMilliseconds() {
         Random random = new Random(42);
         List<Table> tables = catalog(random);
         FakeSchemaIndex index = new FakeSchemaIndex("big", tables);
@@ -42,7 +42,7 @@ class LargeCatalogRetrievalTest {
         long preparing = System.nanoTime();
         RetrievalResult first = retriever.retrieve(RetrievalRequest.of("big", "total ledger payment per vendor"));
         long prepareMs = (System.nanoTime() - preparing) / 1_000_000;
-        for (int i = 0; i < 300; i++) retriever.retrieve(RetrievalRequest.of("big", "warm " + WORDS[i % WORDS.length] + " " + i));
+        for (int i = 0; i < 200; i++) retriever.retrieve(RetrievalRequest.of("big", "warm up " + WORDS[i % WORDS.length] + " " + i));
         double[] latencies = new double[50];
         for (int i = 0; i < latencies.length; i++) {
             String question = "open " + WORDS[i % WORDS.length] + " amounts by " + WORDS[(i * 7) % WORDS.length] + " " + i;
@@ -56,8 +56,8 @@ class LargeCatalogRetrievalTest {
 
         assertThat(first.context().metadata().strategy()).isEqualTo(Strategy.RAG);
         assertThat(first.context().tables().size()).isBetween(10, 12);
-        // A few ms on a quiet machine; the bound leaves room for a shared CI core.
-        assertThat(median).isLessThan(25);
+        // About 1.5 ms on two busy cores; the bound leaves room for a slower CI machine.
+        assertThat(median).isLessThan(10);
     }
 
     /** Tables of 4 to 7 columns (4710 in all), each referencing up to two earlier tables. */

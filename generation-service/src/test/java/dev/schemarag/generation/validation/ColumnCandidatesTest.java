@@ -12,7 +12,8 @@ class ColumnCandidatesTest {
 
     private static final SchemaColumns HR = SchemaColumns.of(orderedMap(
             "hr.employee", List.of("id", "first_name", "last_name", "dept_id"),
-            "hr.department", List.of("id", "name", "first_name_manager"),
+            "hr.department", List.of("id", "name"),
+            "hr.applicant", List.of("id", "first_name"),
             "hr.payroll", List.of("employee_id", "amount")));
 
     private final ColumnCandidates candidates = new ColumnCandidates(HR);
@@ -33,22 +34,22 @@ class ColumnCandidatesTest {
         ColumnRepair repair = candidates.suggest(FAILED, "column e.frist_name does not exist").orElseThrow();
         assertThat(repair.intendedTables()).containsExactly("hr.employee");
         assertThat(repair.validColumns()).extracting(ColumnMatch::column)
-                .containsExactly("first_name", "last_name", "id", "dept_id");
+                .containsExactly("first_name", "last_name", "dept_id", "id");
         assertThat(repair.validColumns().get(0).similarity()).isEqualTo(0.9);
     }
 
     @Test
     void givenQualifiedMisspelling_whenSuggested_thenNearMatchesComeFromOtherTables() {
         ColumnRepair repair = candidates.suggest(FAILED, "column e.frist_name does not exist").orElseThrow();
-        assertThat(repair.nearMatches()).containsExactly(
-                new ColumnMatch("hr.department", "first_name_manager", 1.0 - 9.0 / 18));
+        assertThat(repair.nearMatches()).containsExactly(new ColumnMatch("hr.applicant", "first_name", 0.9));
     }
 
     @Test
     void givenQualifiedMisspelling_whenSuggested_thenInstructionListsOnlyValidChoices() {
         ColumnRepair repair = candidates.suggest(FAILED, "column e.frist_name does not exist").orElseThrow();
         assertThat(repair.instruction()).isEqualTo("Column e.frist_name does not exist. Valid columns of "
-                + "hr.employee (e): first_name, last_name, id, dept_id. Choose only from these columns.");
+                + "hr.employee (e): first_name, last_name, dept_id, id. Similar columns in other tables: "
+                + "hr.applicant.first_name (join that table to use one). Choose only from these columns.");
     }
 
     @Test

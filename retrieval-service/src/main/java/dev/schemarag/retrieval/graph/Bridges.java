@@ -12,8 +12,9 @@ import java.util.function.Predicate;
 
 /**
  * Makes the selected tables joinable with each other: every group of selected tables that no FK connects to the
- * best-ranked table's group is linked to it through the inner tables of the shortest undirected FK path, as long as
- * they fit under the cap. Groups are taken in rank order, so the cap favours the better-ranked ones.
+ * best-ranked table's group is linked to it through the undirected FK path that adds the fewest tables, as long as
+ * they fit under the cap (a path may pass through other selected tables for free). Groups are taken in rank order,
+ * so the cap favours the better-ranked ones.
  */
 public final class Bridges {
     private Bridges() {
@@ -34,13 +35,12 @@ public final class Bridges {
         for (TableName table : selected) {
             if (connected.contains(table) || givenUp.contains(table)) continue;
             Set<TableName> group = graph.componentOf(table, members);
-            Optional<List<TableName>> path = graph.shortestPath(connected, group, inScope);
-            List<TableName> via = path.map(p -> p.subList(1, p.size() - 1).stream()
-                    .filter(t -> !members.contains(t)).toList()).orElse(List.of());
-            if (path.isEmpty() || via.size() > left) {
+            Optional<List<TableName>> path = graph.cheapestPath(connected, group, members, inScope, left);
+            if (path.isEmpty()) {
                 givenUp.addAll(group);
                 continue;
             }
+            List<TableName> via = path.get().stream().filter(t -> !members.contains(t)).toList();
             if (!via.isEmpty()) bridges.add(new Bridge(path.get().get(0), path.get().get(path.get().size() - 1), via));
             members.addAll(via);
             left -= via.size();

@@ -10,7 +10,6 @@ import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -67,23 +66,34 @@ public final class ForeignKeyGraph {
     }
 
     /**
-     * A shortest undirected path from any table of {@code from} to any table of {@code to}, both ends included,
-     * passing only through tables {@code passable} accepts; empty when there is none.
+     * An undirected path from any table of {@code from} to any table of {@code to}, both ends included, that passes
+     * through the fewest tables outside {@code free} (and only through tables {@code passable} accepts); empty when
+     * every path needs more than {@code maxAdded} of them. Free tables cost nothing, so the search is a 0-1 BFS, and
+     * it stops at the cost bound instead of walking the whole catalog.
      */
-    public Optional<List<TableName>> shortestPath(Set<TableName> from, Set<TableName> to, Predicate<TableName> passable) {
-        Map<TableName, TableName> parent = new LinkedHashMap<>();
+    public Optional<List<TableName>> cheapestPath(Set<TableName> from, Set<TableName> to, Set<TableName> free,
+                                                  Predicate<TableName> passable, int maxAdded) {
+        Map<TableName, Integer> cost = new HashMap<>();
+        Map<TableName, TableName> parent = new HashMap<>();
         Deque<TableName> queue = new ArrayDeque<>();
         for (TableName start : from) {
+            cost.put(start, 0);
             parent.put(start, start);
             queue.add(start);
         }
         while (!queue.isEmpty()) {
             TableName current = queue.poll();
             if (to.contains(current)) return Optional.of(pathTo(current, parent));
+            int here = cost.get(current);
             for (TableName next : neighbours(current)) {
-                if (parent.containsKey(next) || !(to.contains(next) || passable.test(next))) continue;
+                boolean costless = to.contains(next) || free.contains(next);
+                if (!costless && !passable.test(next)) continue;
+                int there = here + (costless ? 0 : 1);
+                if (there > maxAdded || there >= cost.getOrDefault(next, Integer.MAX_VALUE)) continue;
+                cost.put(next, there);
                 parent.put(next, current);
-                queue.add(next);
+                if (costless) queue.addFirst(next);
+                else queue.addLast(next);
             }
         }
         return Optional.empty();

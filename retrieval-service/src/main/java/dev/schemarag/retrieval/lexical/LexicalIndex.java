@@ -7,16 +7,19 @@ import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermInSetQuery;
@@ -47,11 +50,12 @@ public final class LexicalIndex {
     private static final IdentifierAnalyzer QUESTIONS = IdentifierAnalyzer.forQuestions();
 
     private final DirectoryReader reader;
-    private final List<TableName> tables;
+    /** The table of each document by docID, read once so a search maps hits without touching stored fields. */
+    private final TableName[] tableOfDoc;
 
-    private LexicalIndex(DirectoryReader reader, List<TableName> tables) {
+    private LexicalIndex(DirectoryReader reader, TableName[] tableOfDoc) {
         this.reader = reader;
-        this.tables = tables;
+        this.tableOfDoc = tableOfDoc;
     }
 
     public static LexicalIndex build(IndexedDatabase database) {
@@ -74,7 +78,8 @@ public final class LexicalIndex {
                 if (ordinal != null) writer.addDocument(document(chunk.table(), ordinal, chunk.content()));
             }
             writer.commit();
-            return new LexicalIndex(DirectoryReader.open(directory), List.copyOf(tables));
+            DirectoryReader reader = DirectoryReader.open(directory);
+            return new LexicalIndex(reader, tableOfDoc(reader, tables));
         } catch (IOException e) {
             throw new UncheckedIOException("building the in-memory lexical index of " + database.databaseId(), e);
         }
@@ -99,11 +104,9 @@ public final class LexicalIndex {
         searcher.setSimilarity(new BM25Similarity((float) k1, (float) b));
         try {
             ScoreDoc[] docs = searcher.search(query.build(), Math.max(64, topTables * 8)).scoreDocs;
-            StoredFields stored = searcher.storedFields();
             Map<TableName, LexicalHit> best = new LinkedHashMap<>();
             for (ScoreDoc doc : docs) {
-                int ordinal = stored.document(doc.doc, Set.of(TABLE_ORDINAL)).getField(TABLE_ORDINAL).numericValue().intValue();
-                TableName table = tables.get(ordinal);
+                TableName table = tableOfDoc[doc.doc];
                 best.putIfAbsent(table, new LexicalHit(table, doc.score));
                 if (best.size() == topTables) break;
             }
@@ -113,10 +116,21 @@ public final class LexicalIndex {
         }
     }
 
+    private static TableName[] tableOfDoc(DirectoryReader reader, List<TableName> tables) throws IOException {
+        TableName[] byDoc = new TableName[reader.maxDoc()];
+        for (LeafReaderContext leaf : reader.leaves()) {
+            NumericDocValues ordinals = DocValues.getNumeric(leaf.reader(), TABLE_ORDINAL);
+            for (int doc = ordinals.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = ordinals.nextDoc()) {
+                byDoc[leaf.docBase + doc] = tables.get((int) ordinals.longValue());
+            }
+        }
+        return byDoc;
+    }
+
     private static Document document(TableName table, int ordinal, String text) {
         Document document = new Document();
         document.add(new StringField(SCHEMA, table.schema(), Field.Store.NO));
-        document.add(new StoredField(TABLE_ORDINAL, ordinal));
+        document.add(new NumericDocValuesField(TABLE_ORDINAL, ordinal));
         document.add(new TextField(TEXT, text == null ? "" : text, Field.Store.NO));
         return document;
     }

@@ -42,14 +42,39 @@ class ForeignKeyGraphTest {
     }
 
     @Test
-    void shortestPathWalksForeignKeysEitherWay() {
-        assertThat(graph.shortestPath(Set.of(name("s.orders")), Set.of(name("s.regions")), t -> true))
+    void cheapestPathWalksForeignKeysEitherWay() {
+        assertThat(graph.cheapestPath(Set.of(name("s.orders")), Set.of(name("s.regions")), Set.of(), t -> true, 5))
                 .contains(List.of(name("s.orders"), name("s.customers"), name("s.regions")));
     }
 
     @Test
-    void shortestPathIsEmptyWhenOnlyImpassableTablesConnect() {
-        assertThat(graph.shortestPath(Set.of(name("s.orders")), Set.of(name("s.regions")), t -> !t.equals(name("s.customers"))))
-                .isEmpty();
+    void cheapestPathIsEmptyWhenOnlyImpassableTablesConnect() {
+        assertThat(graph.cheapestPath(Set.of(name("s.orders")), Set.of(name("s.regions")), Set.of(),
+                t -> !t.equals(name("s.customers")), 5)).isEmpty();
+    }
+
+    @Test
+    void cheapestPathIsEmptyWhenItWouldAddMoreTablesThanAllowed() {
+        assertThat(graph.cheapestPath(Set.of(name("s.orders")), Set.of(name("s.regions")), Set.of(), t -> true, 0)).isEmpty();
+    }
+
+    @Test
+    void freeTablesCostNothing() {
+        assertThat(graph.cheapestPath(Set.of(name("s.orders")), Set.of(name("s.regions")), Set.of(name("s.customers")), t -> true, 0))
+                .contains(List.of(name("s.orders"), name("s.customers"), name("s.regions")));
+    }
+
+    @Test
+    void aLongerPathThroughFreeTablesBeatsAShorterOneThatAddsTables() {
+        // a - x - d costs one added table; a - b - c - d passes only through free tables.
+        ForeignKeyGraph diamond = ForeignKeyGraph.of(List.of(
+                table("s.a").pk("id").fk("x_id", "s.x", "id").fk("b_id", "s.b", "id").build(),
+                table("s.x").pk("id").fk("d_id", "s.d", "id").build(),
+                table("s.b").pk("id").fk("c_id", "s.c", "id").build(),
+                table("s.c").pk("id").fk("d_id", "s.d", "id").build(),
+                table("s.d").pk("id").build()));
+
+        assertThat(diamond.cheapestPath(Set.of(name("s.a")), Set.of(name("s.d")), Set.of(name("s.b"), name("s.c")), t -> true, 3))
+                .contains(List.of(name("s.a"), name("s.b"), name("s.c"), name("s.d")));
     }
 }

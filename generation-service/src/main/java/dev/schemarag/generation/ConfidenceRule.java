@@ -1,0 +1,22 @@
+package dev.schemarag.generation;
+
+import java.util.Optional;
+
+/**
+ * A generator's confidence cannot exceed what retrieval supports: with weakly relevant tables, or a fallback to the
+ * full schema, the model may have been shown the wrong tables without knowing it.
+ */
+public final class ConfidenceRule {
+    public static final double WEAK_RELEVANCE = 0.4;
+    static final double WEAK_RELEVANCE_FACTOR = 0.7;
+    static final double FALLBACK_FACTOR = 0.8;
+
+    private ConfidenceRule() {}
+
+    public static double adjust(double confidence, double avgRelevanceScore, Optional<String> fallbackReason) {
+        double adjusted = Math.max(0.0, Math.min(1.0, confidence));
+        if (avgRelevanceScore < WEAK_RELEVANCE) adjusted *= WEAK_RELEVANCE_FACTOR;
+        if (fallbackReason.isPresent()) adjusted *= FALLBACK_FACTOR;
+        return adjusted;
+    }
+}

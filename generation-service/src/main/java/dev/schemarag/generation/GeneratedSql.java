@@ -1,0 +1,26 @@
+package dev.schemarag.generation;
+
+import java.util.List;
+
+/**
+ * A SQL candidate and what the generator says about it.
+ *
+ * @param generator {@code llm} or {@code verified_example}
+ */
+public record GeneratedSql(String sql, String explanation, double confidence, List<String> tablesUsed,
+                           List<String> assumptions, String generator) {
+
+    public GeneratedSql {
+        explanation = explanation == null ? "" : explanation;
+        tablesUsed = List.copyOf(tablesUsed);
+        assumptions = List.copyOf(assumptions);
+    }
+
+    public GeneratedSql withSql(String newSql) {
+        return new GeneratedSql(newSql, explanation, confidence, tablesUsed, assumptions, generator);
+    }
+
+    public GeneratedSql withConfidence(double newConfidence) {
+        return new GeneratedSql(sql, explanation, newConfidence, tablesUsed, assumptions, generator);
+    }
+}

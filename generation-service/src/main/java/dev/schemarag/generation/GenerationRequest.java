@@ -1,0 +1,38 @@
+package dev.schemarag.generation;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything a generator needs for one attempt: the question, the focused schema context and how it was chosen,
+ * and, on a repair attempt, what went wrong last time.
+ *
+ * @param docs              retrieved documentation texts, most relevant first
+ * @param avgRelevanceScore mean fused score of the selected tables (0..1)
+ * @param fallbackReason    why retrieval fell back to the full schema, empty when it did not
+ */
+public record GenerationRequest(String questionId, String databaseId, String question, Optional<String> evidence,
+                                String contextPacket, List<String> joinHints, List<String> docs,
+                                double avgRelevanceScore, Optional<String> fallbackReason, Optional<Repair> repair) {
+
+    public GenerationRequest {
+        evidence = evidence.filter(e -> !e.isBlank());
+        joinHints = List.copyOf(joinHints);
+        docs = List.copyOf(docs);
+        fallbackReason = fallbackReason.filter(r -> !r.isBlank());
+    }
+
+    /** The same request asking to repair {@code repair.previousSql()}. */
+    public GenerationRequest withRepair(Repair repair) {
+        return new GenerationRequest(questionId, databaseId, question, evidence, contextPacket, joinHints, docs,
+                avgRelevanceScore, fallbackReason, Optional.of(repair));
+    }
+
+    /**
+     * A failed attempt to repair.
+     *
+     * @param error       the database's or the linter's message
+     * @param instruction what to change: the error class's instruction, plus the column candidates when a column was unknown
+     */
+    public record Repair(String previousSql, String error, String instruction) {}
+}

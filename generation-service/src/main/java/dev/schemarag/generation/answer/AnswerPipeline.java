@@ -1,0 +1,181 @@
+package dev.schemarag.generation.answer;
+
+import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.events.DocChunkRef;
+import dev.schemarag.events.RetrievalMetadata;
+import dev.schemarag.events.ScoredTable;
+import dev.schemarag.events.SqlGenerated;
+import dev.schemarag.generation.ConfidenceRule;
+import dev.schemarag.generation.GeneratedSql;
+import dev.schemarag.generation.GenerationOutcome;
+import dev.schemarag.generation.GenerationRequest;
+import dev.schemarag.generation.SqlGenerator;
+import dev.schemarag.generation.validation.ColumnCandidates;
+import dev.schemarag.generation.validation.ColumnRepair;
+import dev.schemarag.generation.validation.ErrorClass;
+import dev.schemarag.generation.validation.LintIssue;
+import dev.schemarag.generation.validation.LintReport;
+import dev.schemarag.generation.validation.ReadOnlySafetyGuard;
+import dev.schemarag.generation.validation.SafetyVerdict;
+import dev.schemarag.generation.validation.SchemaColumns;
+import dev.schemarag.generation.validation.SqlLinter;
+import dev.schemarag.generation.validation.SqlStateClassifier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Generate → safety → lint → EXPLAIN → repair, for one question. Blocked SQL is never sent to the database; lint
+ * errors skip EXPLAIN; a misspelt column with one clear candidate is fixed without asking the generator; other
+ * repairable failures go back to the generator with the error class's instruction (and the column candidates),
+ * at most {@code maxAttempts} candidates in all. Nothing here throws for a bad question or a failing database.
+ */
+public final class AnswerPipeline {
+    public static final int DEFAULT_MAX_ATTEMPTS = 3;
+    private static final String UNDEFINED_COLUMN = "42703";
+    private static final Logger log = LoggerFactory.getLogger(AnswerPipeline.class);
+
+    private final SqlGenerator generator;
+    private final TargetDatabases targets;
+    private final ValidatedAnswerSink sink;
+    private final int maxAttempts;
+    private final ReadOnlySafetyGuard guard = new ReadOnlySafetyGuard();
+    private final SqlLinter linter = new SqlLinter();
+    private final SqlStateClassifier classifier = new SqlStateClassifier();
+
+    public AnswerPipeline(SqlGenerator generator, TargetDatabases targets, ValidatedAnswerSink sink, int maxAttempts) {
+        if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts must be at least 1, was " + maxAttempts);
+        this.generator = generator;
+        this.targets = targets;
+        this.sink = sink;
+        this.maxAttempts = maxAttempts;
+    }
+
+    public PipelineResult answer(ContextRetrieved event) {
+        GenerationRequest request = request(event);
+        List<SqlGenerated> candidates = new ArrayList<>();
+        GenerationOutcome first = generator.generate(request);
+        if (first instanceof GenerationOutcome.Unavailable unavailable)
+            return failed(request, candidates, new PipelineFailure(ErrorClass.GENERATION_UNAVAILABLE, null, unavailable.reason(), 0));
+        SchemaColumns columns = targets.columns(request.databaseId(),
+                event.getSelectedTables().stream().map(ScoredTable::getTable).toList());
+        GeneratedSql candidate = calibrated(((GenerationOutcome.Generated) first).sql(), request);
+        for (int attempt = 1; ; attempt++) {
+            candidates.add(sqlGenerated(event, candidate, attempt));
+            Check check = check(request, candidate.sql(), columns);
+            if (check.problem().isEmpty()) return answered(event, candidates, candidate, check.lintWarnings(), attempt);
+            Problem problem = check.problem().get();
+            log.info("candidate rejected: questionId={} attempt={} errorClass={} sqlstate={}", request.questionId(),
+                    attempt, problem.errorClass().wireName(), problem.sqlState());
+            PipelineFailure failure = new PipelineFailure(problem.errorClass(), problem.sqlState(), problem.message(), attempt);
+            if (!problem.errorClass().retryPolicy().retried() || attempt >= maxAttempts) return failed(request, candidates, failure);
+            Optional<String> autocorrected = UNDEFINED_COLUMN.equals(problem.sqlState())
+                    ? new ColumnCandidates(columns).autocorrect(candidate.sql(), problem.message()) : Optional.empty();
+            if (autocorrected.isPresent()) {
+                candidate = candidate.withSql(autocorrected.get());
+                continue;
+            }
+            GenerationOutcome repaired = generator.generate(request.withRepair(
+                    new GenerationRequest.Repair(candidate.sql(), problem.message(), problem.instruction())));
+            if (repaired instanceof GenerationOutcome.Unavailable unavailable)
+                return failed(request, candidates, new PipelineFailure(problem.errorClass(), problem.sqlState(),
+                        problem.message() + " (no repair: " + unavailable.reason() + ")", attempt));
+            candidate = calibrated(((GenerationOutcome.Generated) repaired).sql(), request);
+        }
+    }
+
+    /** Safety first, so a blocked statement is never linted into a repair or sent to the database. */
+    private Check check(GenerationRequest request, String sql, SchemaColumns columns) {
+        SafetyVerdict safety = guard.check(sql);
+        if (safety.blocked())
+            return Check.failed(new Problem(ErrorClass.VALIDATION_BLOCK, null, "blocked by the read-only guard: " + safety.reason(), ""));
+        LintReport lint = linter.lint(sql, columns);
+        List<String> warnings = lint.warnings().stream().map(LintIssue::toString).toList();
+        if (lint.hasErrors()) {
+            String errors = lint.errors().stream().map(LintIssue::toString).collect(Collectors.joining("; "));
+            return Check.failed(new Problem(ErrorClass.SQL_ERROR, null, "lint: " + errors,
+                    ErrorClass.SQL_ERROR.retryPolicy().instruction()));
+        }
+        ExplainResult explained = targets.explain(request.databaseId(), sql);
+        if (explained instanceof ExplainResult.Rejected rejected) {
+            ErrorClass errorClass = classifier.classify(rejected.sqlState());
+            String instruction = new ColumnCandidates(columns).suggest(sql, rejected.message()).map(ColumnRepair::instruction)
+                    .orElse(errorClass.retryPolicy().instruction());
+            return Check.failed(new Problem(errorClass, rejected.sqlState(), rejected.message(), instruction));
+        }
+        return new Check(Optional.empty(), warnings);
+    }
+
+    private PipelineResult answered(ContextRetrieved event, List<SqlGenerated> candidates, GeneratedSql sql,
+                                    List<String> lintWarnings, int attempts) {
+        String databaseId = event.getQuestion().getDatabaseId();
+        String question = event.getQuestion().getQuestion();
+        log.info("answer validated: questionId={} attempts={} generator={}", event.getQuestion().getId(), attempts, sql.generator());
+        try {
+            sink.validated(databaseId, question, sql.sql());
+        } catch (Exception e) {
+            // The answer stands without becoming an example; losing an example only costs a future LLM call.
+            log.warn("could not store the verified example: questionId={} error={}", event.getQuestion().getId(), e.toString());
+        }
+        return PipelineResult.answered(candidates, AnswerValidated.newBuilder()
+                .setQuestionId(event.getQuestion().getId())
+                .setCorrelationId(event.getQuestion().getCorrelationId())
+                .setDatabaseId(databaseId)
+                .setQuestion(question)
+                .setSql(sql.sql())
+                .setExplanation(sql.explanation())
+                .setConfidence(sql.confidence())
+                .setTablesUsed(sql.tablesUsed())
+                .setAssumptions(sql.assumptions())
+                .setLintWarnings(lintWarnings)
+                .setRetrievalMetadata(event.getRetrievalMetadata())
+                .setAttempts(attempts)
+                .setTimestamp(Instant.now())
+                .build());
+    }
+
+    private static PipelineResult failed(GenerationRequest request, List<SqlGenerated> candidates, PipelineFailure failure) {
+        log.info("question failed: questionId={} errorClass={} sqlstate={} attempts={}", request.questionId(),
+                failure.errorClass().wireName(), failure.sqlState(), failure.attempts());
+        return PipelineResult.failed(candidates, failure);
+    }
+
+    private static GeneratedSql calibrated(GeneratedSql sql, GenerationRequest request) {
+        return sql.withConfidence(ConfidenceRule.adjust(sql.confidence(), request.avgRelevanceScore(), request.fallbackReason()));
+    }
+
+    static GenerationRequest request(ContextRetrieved event) {
+        RetrievalMetadata metadata = event.getRetrievalMetadata();
+        return new GenerationRequest(event.getQuestion().getId(), event.getQuestion().getDatabaseId(),
+                event.getQuestion().getQuestion(), Optional.ofNullable(event.getQuestion().getEvidence()),
+                event.getContextPacket(), event.getJoinHints(), event.getDocChunks().stream().map(DocChunkRef::getText).toList(),
+                metadata.getAvgRelevanceScore(), Optional.ofNullable(metadata.getFallbackReason()), Optional.empty());
+    }
+
+    private static SqlGenerated sqlGenerated(ContextRetrieved event, GeneratedSql sql, int attempt) {
+        return SqlGenerated.newBuilder()
+                .setContext(event)
+                .setSql(sql.sql())
+                .setExplanation(sql.explanation())
+                .setConfidence(sql.confidence())
+                .setTablesUsed(sql.tablesUsed())
+                .setAssumptions(sql.assumptions())
+                .setGenerator(sql.generator())
+                .setAttempt(attempt)
+                .build();
+    }
+
+    private record Problem(ErrorClass errorClass, String sqlState, String message, String instruction) {}
+
+    private record Check(Optional<Problem> problem, List<String> lintWarnings) {
+        static Check failed(Problem problem) {
+            return new Check(Optional.of(problem), List.of());
+        }
+    }
+}

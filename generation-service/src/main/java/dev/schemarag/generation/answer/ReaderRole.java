@@ -1,0 +1,56 @@
+package dev.schemarag.generation.answer;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The least-privilege role validation connects as: it may connect, see the schemas and SELECT, nothing more, and
+ * every session defaults to read-only transactions. Register each target database with this role's credentials:
+ * <pre>
+ * CREATE ROLE schemarag_reader LOGIN PASSWORD '...';
+ * ALTER ROLE schemarag_reader SET default_transaction_read_only = on;
+ * GRANT CONNECT ON DATABASE erp TO schemarag_reader;
+ * GRANT USAGE ON SCHEMA public TO schemarag_reader;
+ * GRANT SELECT ON ALL TABLES IN SCHEMA public TO schemarag_reader;
+ * ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO schemarag_reader;
+ * </pre>
+ * {@link #grant} runs exactly these statements as an administrator (idempotent).
+ */
+public final class ReaderRole {
+    public static final String NAME = "schemarag_reader";
+
+    private ReaderRole() {}
+
+    public static List<String> statements(String databaseName, List<String> schemas, String password) {
+        List<String> sql = new ArrayList<>();
+        sql.add("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '" + NAME + "') THEN "
+                + "CREATE ROLE " + NAME + " LOGIN; END IF; END $$");
+        sql.add("ALTER ROLE " + NAME + " PASSWORD " + literal(password));
+        sql.add("ALTER ROLE " + NAME + " SET default_transaction_read_only = on");
+        sql.add("GRANT CONNECT ON DATABASE " + identifier(databaseName) + " TO " + NAME);
+        for (String schema : schemas) {
+            sql.add("GRANT USAGE ON SCHEMA " + identifier(schema) + " TO " + NAME);
+            sql.add("GRANT SELECT ON ALL TABLES IN SCHEMA " + identifier(schema) + " TO " + NAME);
+            sql.add("ALTER DEFAULT PRIVILEGES IN SCHEMA " + identifier(schema) + " GRANT SELECT ON TABLES TO " + NAME);
+        }
+        return sql;
+    }
+
+    /** Creates or updates the role on the database {@code admin} is connected to. */
+    public static void grant(Connection admin, String databaseName, List<String> schemas, String password) throws SQLException {
+        try (Statement st = admin.createStatement()) {
+            for (String sql : statements(databaseName, schemas, password)) st.execute(sql);
+        }
+    }
+
+    private static String identifier(String name) {
+        return "\"" + name.replace("\"", "\"\"") + "\"";
+    }
+
+    private static String literal(String value) {
+        return "'" + value.replace("'", "''") + "'";
+    }
+}

@@ -1,0 +1,15 @@
+package dev.schemarag.generation.answer;
+
+import dev.schemarag.generation.validation.SchemaColumns;
+
+import java.util.List;
+
+/** Port: the registered databases questions are about, seen through a read-only role. */
+public interface TargetDatabases {
+
+    /** Plans {@code sql} on {@code databaseId} without running it; failures come back as a value. */
+    ExplainResult explain(String databaseId, String sql);
+
+    /** Columns of {@code tables} ("schema.table"); empty when the database cannot be read. */
+    SchemaColumns columns(String databaseId, List<String> tables);
+}

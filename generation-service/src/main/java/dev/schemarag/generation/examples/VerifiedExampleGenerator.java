@@ -1,0 +1,52 @@
+package dev.schemarag.generation.examples;
+
+import dev.schemarag.generation.GeneratedSql;
+import dev.schemarag.generation.GenerationOutcome;
+import dev.schemarag.generation.GenerationRequest;
+import dev.schemarag.generation.SqlGenerator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The offline generator, used when no LLM is configured: answers with the SQL of the closest verified example when
+ * it is close enough to be the same question, and otherwise says so instead of guessing. It cannot repair SQL.
+ */
+public final class VerifiedExampleGenerator implements SqlGenerator {
+    public static final double DEFAULT_THRESHOLD = 0.80;
+    private static final Logger log = LoggerFactory.getLogger(VerifiedExampleGenerator.class);
+
+    private final VerifiedExampleStore examples;
+    private final double threshold;
+
+    public VerifiedExampleGenerator(VerifiedExampleStore examples, double threshold) {
+        this.examples = examples;
+        this.threshold = threshold;
+    }
+
+    @Override
+    public GenerationOutcome generate(GenerationRequest request) {
+        if (request.repair().isPresent())
+            return GenerationOutcome.unavailable("no LLM configured to repair the verified example's SQL");
+        Optional<VerifiedExample> nearest;
+        try {
+            nearest = examples.nearest(request.databaseId(), request.question());
+        } catch (SQLException e) {
+            log.warn("verified example lookup failed: questionId={} sqlstate={} error={}", request.questionId(), e.getSQLState(), e.getMessage());
+            return GenerationOutcome.unavailable("verified examples unavailable: " + e.getMessage());
+        }
+        if (nearest.isEmpty() || nearest.get().similarity() < threshold) {
+            String best = nearest.map(e -> String.format(Locale.ROOT, "%.2f", e.similarity())).orElse("none");
+            return GenerationOutcome.unavailable(String.format(Locale.ROOT,
+                    "no LLM configured and no verified example is similar enough (best %s, needed %.2f)", best, threshold));
+        }
+        VerifiedExample example = nearest.get();
+        return GenerationOutcome.generated(new GeneratedSql(example.sql(),
+                "Verified " + example.source() + " example for: " + example.question(), example.similarity(), List.of(),
+                List.of("The question was taken to mean: " + example.question()), "verified_example"));
+    }
+}
