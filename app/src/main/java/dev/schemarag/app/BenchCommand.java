@@ -126,7 +126,7 @@ final class BenchCommand implements Callable<Integer> {
             ingest.sync(db.id(), new ProgressBar(System.out));
         }
         List<RetrievalBenchmark.Question> questions = RetrievalBenchmark.questions(suiteDir, limit);
-        Map<String, Object> figures = RetrievalBenchmark.run(services.retrieval().retriever(), db.id(),
+        Map<String, Object> figures = RetrievalBenchmark.run(() -> services.retrieval().retriever(), db.id(),
                 suiteDir.getFileName().toString(), questions, scope == Scope.db);
         BenchReport report = new BenchReport("bench retrieval " + suiteDir.getFileName() + " (scope " + scope + ")");
         figures.forEach(report::put);

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The retrieval evaluation harness: every question of a suite through the real retriever, scored against the gold
@@ -59,10 +60,12 @@ final class RetrievalBenchmark {
     }
 
     /** Runs every system over every question; {@code scopeDb} limits each question to its db_id's schema. */
-    static Map<String, Object> run(SchemaRetriever retriever, String databaseId, String suite, List<Question> questions,
+    static Map<String, Object> run(Supplier<SchemaRetriever> retrievers, String databaseId, String suite, List<Question> questions,
                                    boolean scopeDb) {
         Map<String, Object> systems = new LinkedHashMap<>();
         for (SystemUnderTest system : SYSTEMS) {
+            // A fresh retriever per system: no system profits from question embeddings cached by another.
+            SchemaRetriever retriever = retrievers.get();
             Score score = new Score();
             for (Question q : questions) {
                 RetrievalRequest request = new RetrievalRequest(databaseId, q.text(), q.evidence(), system.useRetrieval(),

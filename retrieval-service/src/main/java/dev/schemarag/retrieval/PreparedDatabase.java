@@ -10,6 +10,8 @@ import dev.schemarag.retrieval.packet.CompactSchemaRenderer;
 import dev.schemarag.retrieval.packet.CreateTableRenderer;
 import dev.schemarag.retrieval.packet.TokenCounter;
 
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,34 +19,36 @@ import java.util.Set;
 
 /**
  * What retrieval needs of one catalog version, computed once: the FK graph, the BM25 index and every table rendered
- * in both packet forms with its token count. Immutable, so concurrent requests share it.
+ * in both packet forms. Token counts per table are computed on first use of a form, since most deployments use one.
+ * Shared by concurrent requests.
  */
 final class PreparedDatabase {
-    private record Rendered(String createTable, int createTableTokens, String compact, int compactTokens) {
-    }
-
     private final String version;
-    private final Map<TableName, Rendered> tables;
+    private final Map<PacketFormat, Map<TableName, String>> texts;
+    private final Map<PacketFormat, Map<TableName, Integer>> tokens = new EnumMap<>(PacketFormat.class);
     private final ForeignKeyGraph graph;
     private final LexicalIndex lexical;
 
-    private PreparedDatabase(String version, Map<TableName, Rendered> tables, ForeignKeyGraph graph, LexicalIndex lexical) {
+    private PreparedDatabase(String version, Map<PacketFormat, Map<TableName, String>> texts, ForeignKeyGraph graph,
+                             LexicalIndex lexical) {
         this.version = version;
-        this.tables = tables;
+        this.texts = texts;
         this.graph = graph;
         this.lexical = lexical;
     }
 
     static PreparedDatabase prepare(IndexedDatabase database) {
-        Map<TableName, Rendered> rendered = new LinkedHashMap<>();
+        Map<TableName, String> createTables = new LinkedHashMap<>();
+        Map<TableName, String> compacts = new HashMap<>();
         for (IndexedTable table : database.tables()) {
-            String createTable = CreateTableRenderer.render(table.definition());
-            String compact = CompactSchemaRenderer.render(table.definition());
-            rendered.put(table.definition().name(),
-                    new Rendered(createTable, TokenCounter.count(createTable), compact, TokenCounter.count(compact)));
+            createTables.put(table.definition().name(), CreateTableRenderer.render(table.definition()));
+            compacts.put(table.definition().name(), CompactSchemaRenderer.render(table.definition()));
         }
+        Map<PacketFormat, Map<TableName, String>> texts = new EnumMap<>(PacketFormat.class);
+        texts.put(PacketFormat.CREATE_TABLE, createTables);
+        texts.put(PacketFormat.COMPACT, compacts);
         List<Table> definitions = database.tables().stream().map(IndexedTable::definition).toList();
-        return new PreparedDatabase(database.version(), rendered, ForeignKeyGraph.of(definitions), LexicalIndex.build(database));
+        return new PreparedDatabase(database.version(), texts, ForeignKeyGraph.of(definitions), LexicalIndex.build(database));
     }
 
     String version() {
@@ -60,26 +64,32 @@ final class PreparedDatabase {
     }
 
     boolean contains(TableName table) {
-        return tables.containsKey(table);
+        return texts.get(PacketFormat.CREATE_TABLE).containsKey(table);
     }
 
     /** The tables of the given schemas (all when empty), in catalog order. */
     List<TableName> tablesIn(Set<String> schemas) {
-        return tables.keySet().stream().filter(t -> schemas.isEmpty() || schemas.contains(t.schema())).toList();
+        return texts.get(PacketFormat.CREATE_TABLE).keySet().stream()
+                .filter(t -> schemas.isEmpty() || schemas.contains(t.schema())).toList();
     }
 
     String text(TableName table, PacketFormat format) {
-        Rendered r = tables.get(table);
-        return format == PacketFormat.COMPACT ? r.compact() : r.createTable();
+        return texts.get(format).get(table);
     }
 
     /** Tokens of the given tables' definitions alone. */
-    int tokens(List<TableName> names, PacketFormat format) {
+    int tokens(List<TableName> tables, PacketFormat format) {
+        Map<TableName, Integer> counts = tokenCounts(format);
         int sum = 0;
-        for (TableName name : names) {
-            Rendered r = tables.get(name);
-            sum += format == PacketFormat.COMPACT ? r.compactTokens() : r.createTableTokens();
-        }
+        for (TableName table : tables) sum += counts.get(table);
         return sum;
+    }
+
+    private synchronized Map<TableName, Integer> tokenCounts(PacketFormat format) {
+        return tokens.computeIfAbsent(format, f -> {
+            Map<TableName, Integer> counts = new HashMap<>();
+            texts.get(f).forEach((table, text) -> counts.put(table, TokenCounter.count(text)));
+            return counts;
+        });
     }
 }

@@ -93,7 +93,7 @@ public final class SchemaRetriever {
 
     /** One request's resolved inputs. */
     private record ResolvedRequest(RetrievalRequest request, String databaseId, RetrievalSettings settings,
-                           PreparedDatabase database, List<TableName> scope, long started) {
+                                   PreparedDatabase database, List<TableName> scope, long started) {
         Predicate<TableName> inScope() {
             Set<String> schemas = request.schemas();
             return table -> database.contains(table) && (schemas.isEmpty() || schemas.contains(table.schema()));

@@ -31,7 +31,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Generate → safety → lint → EXPLAIN → repair, for one question. Blocked SQL is never sent to the database; lint
+ * Generate → lint → safety → EXPLAIN → repair, for one question. Blocked SQL is never sent to the database; lint
  * errors skip EXPLAIN; a misspelt column with one clear candidate is fixed without asking the generator; other
  * repairable failures go back to the generator with the error class's instruction (and the column candidates),
  * at most {@code maxAttempts} candidates in all. Nothing here throws for a bad question or a failing database.
@@ -90,18 +90,21 @@ public final class AnswerPipeline {
         }
     }
 
-    /** Safety first, so a blocked statement is never linted into a repair or sent to the database. */
+    /**
+     * Lint first: malformed SQL goes back for repair, and it is never executed either way. A well-formed statement
+     * the guard blocks is a validation_block and never reaches the database.
+     */
     private Check check(GenerationRequest request, String sql, SchemaColumns columns) {
-        SafetyVerdict safety = guard.check(sql);
-        if (safety.blocked())
-            return Check.failed(new Problem(ErrorClass.VALIDATION_BLOCK, null, "blocked by the read-only guard: " + safety.reason(), ""));
         LintReport lint = linter.lint(sql, columns);
-        List<String> warnings = lint.warnings().stream().map(LintIssue::toString).toList();
         if (lint.hasErrors()) {
             String errors = lint.errors().stream().map(LintIssue::toString).collect(Collectors.joining("; "));
             return Check.failed(new Problem(ErrorClass.SQL_ERROR, null, "lint: " + errors,
                     ErrorClass.SQL_ERROR.retryPolicy().instruction()));
         }
+        SafetyVerdict safety = guard.check(sql);
+        if (safety.blocked())
+            return Check.failed(new Problem(ErrorClass.VALIDATION_BLOCK, null, "blocked by the read-only guard: " + safety.reason(), ""));
+        List<String> warnings = lint.warnings().stream().map(LintIssue::toString).toList();
         ExplainResult explained = targets.explain(request.databaseId(), sql);
         if (explained instanceof ExplainResult.Rejected rejected) {
             ErrorClass errorClass = classifier.classify(rejected.sqlState());

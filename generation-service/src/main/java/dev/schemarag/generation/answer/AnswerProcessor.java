@@ -44,12 +44,13 @@ final class AnswerProcessor implements FixedKeyProcessor<String, ContextRetrieve
         String topic = source.map(RecordMetadata::topic).orElse(null);
         byte[] key = record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8);
         byte[] value = eventBytes.serialize(topic, record.value());
+        // No candidate at all means generation failed; otherwise validation gave up on the last one.
+        String stage = failure.attempts() == 0 ? "generation" : "validation";
         FailureRecord.Builder builder = source
-                .map(m -> Failures.failure("validation", failure.errorClass().wireName(), failure.message(),
+                .map(m -> Failures.failure(stage, failure.errorClass().wireName(), failure.message(),
                         m.topic(), m.partition(), m.offset(), key, value))
-                .orElseGet(() -> Failures.failure("validation", failure.errorClass().wireName(), failure.message()));
+                .orElseGet(() -> Failures.failure(stage, failure.errorClass().wireName(), failure.message()));
         return builder
-                .setStage(failure.attempts() == 0 ? "generation" : "validation")
                 .setSqlstate(failure.sqlState())
                 .setAttempt(Math.max(1, failure.attempts()))
                 .setCorrelationId(record.value().getQuestion().getCorrelationId())

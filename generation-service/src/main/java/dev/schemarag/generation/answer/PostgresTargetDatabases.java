@@ -40,7 +40,7 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     @Override
     public ExplainResult explain(String databaseId, String sql) {
         if (registry.find(databaseId).isEmpty())
-            return new ExplainResult.Rejected("08003", "database '" + databaseId + "' is not registered");
+            return new ExplainResult.Rejected(null, "database '" + databaseId + "' is not registered");
         Database database = database(databaseId);
         synchronized (database) {
             try {

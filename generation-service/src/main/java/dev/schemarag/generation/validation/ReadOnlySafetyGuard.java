@@ -133,7 +133,7 @@ public final class ReadOnlySafetyGuard {
             return "row locking (FOR UPDATE/SHARE) is not allowed";
         }
         if (node instanceof Select select && select.getForClause() != null) {
-            return "FOR " + select.getForClause() + " is not allowed";
+            return "FOR XML/JSON clauses are not allowed";
         }
         if (node instanceof NextValExpression) return "function nextval is not allowed";
         if (node instanceof Function function) return functionViolation(function.getMultipartName());

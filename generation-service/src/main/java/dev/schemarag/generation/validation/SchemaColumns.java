@@ -4,6 +4,7 @@ import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +20,7 @@ public record SchemaColumns(Map<String, List<String>> columnsByTable) {
     public SchemaColumns {
         Map<String, List<String>> copy = new LinkedHashMap<>();
         columnsByTable.forEach((table, columns) -> copy.put(table, List.copyOf(columns)));
-        columnsByTable = java.util.Collections.unmodifiableMap(copy);
+        columnsByTable = Collections.unmodifiableMap(copy);
     }
 
     public static SchemaColumns of(Map<String, List<String>> columnsByTable) {

@@ -1,6 +1,7 @@
 package dev.schemarag.generation.validation;
 
 import java.util.Locale;
+import java.util.Set;
 
 /** One lexical token of PostgreSQL SQL with its offsets in the source text; comments and whitespace are not tokens. */
 record SqlToken(Kind kind, String text, int start, int end) {
@@ -11,7 +12,7 @@ record SqlToken(Kind kind, String text, int start, int end) {
         return kind == Kind.WORD && text.equalsIgnoreCase(keyword);
     }
 
-    boolean isWordIn(java.util.Set<String> lowerCaseKeywords) {
+    boolean isWordIn(Set<String> lowerCaseKeywords) {
         return kind == Kind.WORD && lowerCaseKeywords.contains(text.toLowerCase(Locale.ROOT));
     }
 

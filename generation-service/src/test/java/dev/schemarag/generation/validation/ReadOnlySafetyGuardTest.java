@@ -42,6 +42,9 @@ class ReadOnlySafetyGuardTest {
             "SELECT name FROM t WHERE id = ANY (ARRAY[1, 2]) AND EXISTS (SELECT 1 FROM u WHERE u.id = t.id)",
             "SELECT substring(name FROM 1 FOR 3) FROM t",
             "SELECT varchar_col::varchar(20), 'E' AS e FROM t",
+            "TABLE singer",
+            "SELECT w FROM unnest(ARRAY[1, 2]) WITH ORDINALITY AS u(w, n)",
+            "WITH a AS (SELECT 1 AS x), b(y) AS (SELECT x FROM a) SELECT y FROM b",
     })
     void givenReadOnlyQuery_whenChecked_thenAllowed(String sql) {
         assertThat(guard.check(sql)).isEqualTo(SafetyVerdict.allow());

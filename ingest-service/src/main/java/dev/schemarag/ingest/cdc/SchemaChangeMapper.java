@@ -33,7 +33,7 @@ public final class SchemaChangeMapper {
         String tag = ddl.commandTag();
         boolean columnObject = ddl.objectType().endsWith("column");
         if (tag.equals("COMMENT")) return columnObject ? ChangeKind.COMMENT_COLUMN : ChangeKind.COMMENT_TABLE;
-        if (tag.startsWith("DROP") ) return ChangeKind.DROP_TABLE;
+        if (tag.startsWith("DROP")) return ChangeKind.DROP_TABLE;
         if (tag.startsWith("CREATE") || tag.equals("SELECT INTO")) return ChangeKind.CREATE_TABLE;
         if (tag.startsWith("ALTER")) return ddl.previousTable() != null ? ChangeKind.RENAME_TABLE : ChangeKind.ALTER_TABLE;
         return ChangeKind.OTHER;

@@ -13,6 +13,7 @@ import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
@@ -62,7 +63,12 @@ public final class LexicalIndex {
         List<TableName> tables = new ArrayList<>();
         Map<TableName, Integer> ordinals = new LinkedHashMap<>();
         ByteBuffersDirectory directory = new ByteBuffersDirectory();
-        try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(DOCUMENTS))) {
+        // Written once, never updated: flush in large segments and skip merging and compound files.
+        IndexWriterConfig config = new IndexWriterConfig(DOCUMENTS)
+                .setRAMBufferSizeMB(64)
+                .setUseCompoundFile(false)
+                .setMergePolicy(NoMergePolicy.INSTANCE);
+        try (IndexWriter writer = new IndexWriter(directory, config)) {
             for (IndexedTable table : database.tables()) {
                 TableName name = table.definition().name();
                 int ordinal = tables.size();

@@ -1,0 +1,76 @@
+package dev.schemarag.generation.service;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.generation.SqlGenerator;
+import dev.schemarag.generation.answer.AnswerPipeline;
+import dev.schemarag.generation.answer.GenerationTopology;
+import dev.schemarag.generation.answer.PostgresTargetDatabases;
+import dev.schemarag.generation.examples.VerifiedExampleGenerator;
+import dev.schemarag.generation.examples.VerifiedExampleStore;
+import dev.schemarag.generation.llm.LlmSettings;
+import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The generation + validation Kafka Streams app: the configured LLM, or verified examples when none is configured,
+ * validated by EXPLAIN on the registered databases; validated answers become verified examples.
+ */
+public final class GenerationService implements AutoCloseable {
+    public static final String APPLICATION_ID = "schemarag-generation";
+    private static final Logger log = LoggerFactory.getLogger(GenerationService.class);
+
+    private final PostgresTargetDatabases targets;
+    private final KafkaStreams streams;
+
+    public GenerationService(String bootstrapServers, String registryUrl, Path stateDir, Topics topics, Settings settings,
+                             DatabaseRegistry databases, Database store, EmbeddingModel model) {
+        settings.validate(GenerationSettings.declared());
+        VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
+        targets = new PostgresTargetDatabases(databases, Duration.ofMillis(settings.get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS)));
+        AnswerPipeline pipeline = new AnswerPipeline(generator(settings, examples), targets, examples,
+                settings.get(GenerationSettings.MAX_ATTEMPTS));
+        StreamsBuilder builder = new StreamsBuilder();
+        GenerationTopology.build(builder, topics, pipeline);
+        streams = new KafkaStreams(builder.build(), StreamsProperties.of(topics.prefix() + APPLICATION_ID, bootstrapServers,
+                registryUrl, topics.deadLetter(DeadLetterTopic.UNKNOWN), "validation", stateDir));
+    }
+
+    /** The LLM when {@code llm.base.url} is set, else the offline verified-example generator. */
+    public static SqlGenerator generator(Settings settings, VerifiedExampleStore examples) {
+        return LlmSettings.from(settings)
+                .<SqlGenerator>map(llm -> {
+                    log.info("generator: OpenAI-compatible endpoint {}", llm);
+                    return new OpenAiCompatibleSqlGenerator(llm);
+                })
+                .orElseGet(() -> {
+                    log.info("generator: verified examples (no llm.base.url configured)");
+                    return new VerifiedExampleGenerator(examples, settings.get(GenerationSettings.EXAMPLE_THRESHOLD));
+                });
+    }
+
+    public void start() {
+        streams.start();
+    }
+
+    public KafkaStreams.State state() {
+        return streams.state();
+    }
+
+    @Override
+    public void close() {
+        streams.close(Duration.ofSeconds(30));
+        targets.close();
+    }
+}

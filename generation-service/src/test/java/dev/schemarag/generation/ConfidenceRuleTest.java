@@ -1,0 +1,41 @@
+package dev.schemarag.generation;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class ConfidenceRuleTest {
+
+    @Test
+    void relevantRetrievalWithoutFallbackKeepsTheModelsConfidence() {
+        assertThat(ConfidenceRule.adjust(0.9, 0.75, Optional.empty())).isEqualTo(0.9);
+    }
+
+    @Test
+    void weakRelevanceLowersConfidence() {
+        assertThat(ConfidenceRule.adjust(0.9, 0.39, Optional.empty())).isCloseTo(0.63, within(1e-9));
+    }
+
+    @Test
+    void relevanceAtTheThresholdIsNotWeak() {
+        assertThat(ConfidenceRule.adjust(0.9, 0.4, Optional.empty())).isEqualTo(0.9);
+    }
+
+    @Test
+    void fallbackToTheFullSchemaLowersConfidence() {
+        assertThat(ConfidenceRule.adjust(0.9, 0.8, Optional.of("low_relevance"))).isCloseTo(0.72, within(1e-9));
+    }
+
+    @Test
+    void weakRelevanceAndFallbackCompound() {
+        assertThat(ConfidenceRule.adjust(1.0, 0.1, Optional.of("low_relevance"))).isCloseTo(0.56, within(1e-9));
+    }
+
+    @Test
+    void outOfRangeModelConfidenceIsClamped() {
+        assertThat(ConfidenceRule.adjust(1.7, 0.9, Optional.empty())).isEqualTo(1.0);
+    }
+}

@@ -1,0 +1,181 @@
+package dev.schemarag.generation.answer;
+
+import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.events.SqlGenerated;
+import dev.schemarag.generation.GeneratedSql;
+import dev.schemarag.generation.GenerationOutcome;
+import dev.schemarag.generation.GenerationRequest;
+import dev.schemarag.generation.SqlGenerator;
+import dev.schemarag.generation.validation.ErrorClass;
+import dev.schemarag.generation.validation.SchemaColumns;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class AnswerPipelineTest {
+    private static final ContextRetrieved EVENT = Events.context("q1", "erp", "Last names of employees",
+            "CREATE TABLE hr.employees (employee_id bigint, last_name text, first_name text);", "hr.employees");
+
+    /** Generator fake: answers the scripted outcomes in order and records what it was asked. */
+    private static final class ScriptedGenerator implements SqlGenerator {
+        final Deque<GenerationOutcome> outcomes = new ArrayDeque<>();
+        final List<GenerationRequest> requests = new ArrayList<>();
+
+        ScriptedGenerator answering(String... sqls) {
+            for (String sql : sqls) outcomes.add(GenerationOutcome.generated(new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")));
+            return this;
+        }
+
+        @Override
+        public GenerationOutcome generate(GenerationRequest request) {
+            requests.add(request);
+            return outcomes.isEmpty() ? GenerationOutcome.unavailable("script exhausted") : outcomes.poll();
+        }
+    }
+
+    /** Database fake: rejects SQL containing a key with the mapped SQLSTATE and message, plans anything else. */
+    private static final class ScriptedDatabase implements TargetDatabases {
+        final Map<String, ExplainResult.Rejected> rejections;
+        final List<String> explained = new ArrayList<>();
+
+        ScriptedDatabase(Map<String, ExplainResult.Rejected> rejections) {
+            this.rejections = rejections;
+        }
+
+        @Override
+        public ExplainResult explain(String databaseId, String sql) {
+            explained.add(sql);
+            return rejections.entrySet().stream().filter(e -> sql.contains(e.getKey())).<ExplainResult>map(Map.Entry::getValue)
+                    .findFirst().orElse(new ExplainResult.Planned("Seq Scan on employees"));
+        }
+
+        @Override
+        public SchemaColumns columns(String databaseId, List<String> tables) {
+            return SchemaColumns.of(Map.of("hr.employees", List.of("employee_id", "last_name", "first_name")));
+        }
+    }
+
+    private final List<String> remembered = new ArrayList<>();
+
+    private PipelineResult run(ScriptedGenerator generator, ScriptedDatabase database) {
+        return new AnswerPipeline(generator, database, (db, question, sql) -> remembered.add(sql), 3).answer(EVENT);
+    }
+
+    @Test
+    void validFirstCandidateBecomesAnAnswerAndAVerifiedExample() {
+        PipelineResult result = run(new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e"), new ScriptedDatabase(Map.of()));
+
+        AnswerValidated answer = result.answer().orElseThrow();
+        assertThat(answer.getSql()).isEqualTo("SELECT e.last_name FROM hr.employees e");
+        assertThat(answer.getAttempts()).isEqualTo(1);
+        assertThat(answer.getCorrelationId()).isEqualTo("corr-q1");
+        assertThat(result.candidates()).extracting(SqlGenerated::getAttempt).containsExactly(1);
+        assertThat(remembered).containsExactly("SELECT e.last_name FROM hr.employees e");
+    }
+
+    @Test
+    void deleteIsBlockedWithoutReachingTheDatabaseOrTheGeneratorAgain() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("DELETE FROM hr.employees");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of());
+
+        PipelineResult result = run(generator, database);
+
+        assertThat(result.failure().orElseThrow().errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+        assertThat(database.explained).isEmpty();
+        assertThat(generator.requests).hasSize(1);
+    }
+
+    @Test
+    void noGeneratedSqlIsGenerationUnavailableWithZeroAttempts() {
+        PipelineResult result = run(new ScriptedGenerator(), new ScriptedDatabase(Map.of()));
+
+        assertThat(result.failure()).contains(new PipelineFailure(ErrorClass.GENERATION_UNAVAILABLE, null, "script exhausted", 0));
+        assertThat(result.candidates()).isEmpty();
+    }
+
+    @Test
+    void clearlyMisspeltColumnIsAutocorrectedWithoutAskingTheGenerator() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.lastt_name FROM hr.employees e");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of("lastt_name",
+                new ExplainResult.Rejected("42703", "ERROR: column e.lastt_name does not exist")));
+
+        PipelineResult result = run(generator, database);
+
+        assertThat(result.answer().orElseThrow().getSql()).isEqualTo("SELECT e.last_name FROM hr.employees e");
+        assertThat(result.answer().orElseThrow().getAttempts()).isEqualTo(2);
+        assertThat(generator.requests).hasSize(1);
+    }
+
+    @Test
+    void unclearColumnGoesBackToTheGeneratorWithTheCandidates() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.surname FROM hr.employees e",
+                "SELECT e.last_name FROM hr.employees e");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of("surname",
+                new ExplainResult.Rejected("42703", "ERROR: column e.surname does not exist")));
+
+        PipelineResult result = run(generator, database);
+
+        assertThat(result.answer().orElseThrow().getAttempts()).isEqualTo(2);
+        GenerationRequest.Repair repair = generator.requests.get(1).repair().orElseThrow();
+        assertThat(repair.previousSql()).isEqualTo("SELECT e.surname FROM hr.employees e");
+        assertThat(repair.instruction()).contains("last_name", "first_name");
+    }
+
+    @Test
+    void timeoutIsRetriedWithTheInstructionToSimplify() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT 1 FROM hr.employees a CROSS JOIN hr.employees b",
+                "SELECT count(*) FROM hr.employees e");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of("CROSS JOIN",
+                new ExplainResult.Rejected("57014", "ERROR: canceling statement due to statement timeout")));
+
+        PipelineResult result = run(generator, database);
+
+        assertThat(result.answer()).isPresent();
+        assertThat(generator.requests.get(1).repair().orElseThrow().instruction()).contains("simpler");
+    }
+
+    @Test
+    void unreachableDatabaseIsInfraFailureAfterOneAttempt() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of("", new ExplainResult.Rejected("08001", "Connection refused")));
+
+        PipelineResult result = run(generator, database);
+
+        assertThat(result.failure()).contains(new PipelineFailure(ErrorClass.INFRA_FAILURE, "08001", "Connection refused", 1));
+        assertThat(generator.requests).hasSize(1);
+    }
+
+    @Test
+    void repairsStopAtMaxAttemptsWithTheLastError() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT x.a FROM nowhere x", "SELECT x.b FROM nowhere x",
+                "SELECT x.c FROM nowhere x", "SELECT e.last_name FROM hr.employees e");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of("nowhere",
+                new ExplainResult.Rejected("42P01", "ERROR: relation \"nowhere\" does not exist")));
+
+        PipelineResult result = run(generator, database);
+
+        assertThat(result.failure().orElseThrow().errorClass()).isEqualTo(ErrorClass.SQL_ERROR);
+        assertThat(result.failure().orElseThrow().attempts()).isEqualTo(3);
+        assertThat(result.candidates()).hasSize(3);
+    }
+
+    @Test
+    void lintErrorSkipsExplainAndIsRepaired() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.last_name, FROM hr.employees e",
+                "SELECT e.last_name FROM hr.employees e");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of());
+
+        PipelineResult result = run(generator, database);
+
+        assertThat(result.answer().orElseThrow().getAttempts()).isEqualTo(2);
+        assertThat(database.explained).containsExactly("SELECT e.last_name FROM hr.employees e");
+        assertThat(generator.requests.get(1).repair().orElseThrow().error()).contains("trailing_comma_select");
+    }
+}

@@ -1,0 +1,88 @@
+package dev.schemarag.generation.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The LLM boundary for integration tests: a local chat-completions endpoint. Each scripted question (matched as a
+ * substring of the user message) answers its queued SQL in order, the last one repeating; a question scripted
+ * with status 500 always fails. Every user message is kept so a test can read what the model was told.
+ */
+public final class FakeChatCompletions implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpServer server;
+    private final Map<String, Deque<String>> answers = new ConcurrentHashMap<>();
+    private final Map<String, List<String>> prompts = new ConcurrentHashMap<>();
+    private final Map<String, Integer> failures = new ConcurrentHashMap<>();
+
+    public FakeChatCompletions() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/v1/chat/completions", this::handle);
+        server.start();
+    }
+
+    public URI baseUrl() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
+    }
+
+    public void answer(String question, String... sqls) {
+        answers.put(question, new ArrayDeque<>(List.of(sqls)));
+    }
+
+    public void fail(String question, int status) {
+        failures.put(question, status);
+    }
+
+    public List<String> promptsFor(String question) {
+        return prompts.getOrDefault(question, List.of());
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        JsonNode request = JSON.readTree(exchange.getRequestBody());
+        String user = request.path("messages").path(1).path("content").asText();
+        String question = java.util.stream.Stream.concat(answers.keySet().stream(), failures.keySet().stream())
+                .filter(user::contains).findFirst().orElse("");
+        prompts.computeIfAbsent(question, q -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(user);
+        Integer status = failures.get(question);
+        Deque<String> queue = answers.get(question);
+        if (status != null || queue == null) {
+            respond(exchange, status == null ? 404 : status, "{\"error\":{\"message\":\"scripted failure\"}}");
+            return;
+        }
+        String sql = queue.size() > 1 ? queue.poll() : queue.peek();
+        ObjectNode answer = JSON.createObjectNode().put("query", sql).put("explanation", "scripted").put("confidence", 0.9);
+        answer.putArray("tablesUsed").add("public.employees");
+        ObjectNode response = JSON.createObjectNode().put("id", "chatcmpl-test").put("object", "chat.completion");
+        response.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop")
+                .putObject("message").put("role", "assistant").put("content", answer.toString());
+        respond(exchange, 200, response.toString());
+    }
+
+    private static void respond(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (var out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

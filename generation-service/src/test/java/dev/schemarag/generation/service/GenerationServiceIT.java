@@ -1,0 +1,225 @@
+package dev.schemarag.generation.service;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.embedding.OnnxEmbeddingModel;
+import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.core.kafka.TopicCreator;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.events.FailureRecord;
+import dev.schemarag.generation.answer.ReaderRole;
+import dev.schemarag.generation.llm.FakeChatCompletions;
+import dev.schemarag.stack.EmbeddedStack;
+import dev.schemarag.stack.SharedTestStack;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Predicate;
+
+import static dev.schemarag.generation.answer.Events.context;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The generation service on the real stack: Kafka Streams, PostgreSQL through the read-only role, and a local
+ * chat-completions endpoint standing in for the LLM.
+ */
+class GenerationServiceIT {
+    private static final String DB = "generation_it";
+    private static final String STORE_DB = "generation_it_store";
+    private static final String PACKET = "CREATE TABLE public.employees (employee_id bigint PRIMARY KEY, last_name text, first_name text);";
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    private static EmbeddedStack stack;
+    private static FakeChatCompletions llm;
+    private static Topics topics;
+    private static Database admin;
+    private static Database store;
+    private static GenerationService service;
+
+    @BeforeAll
+    static void start(@TempDir Path stateDir) throws Exception {
+        stack = SharedTestStack.get();
+        String user = stack.postgres().user();
+        String password = stack.postgres().password();
+        stack.postgres().createDatabaseIfMissing(DB);
+        stack.postgres().createDatabaseIfMissing(STORE_DB);
+        admin = new Database(stack.postgres().jdbcUrl(DB), user, password);
+        sql("DROP TABLE IF EXISTS employees, payroll_runs",
+            "CREATE TABLE employees (employee_id bigint PRIMARY KEY, last_name text, first_name text)",
+            "INSERT INTO employees VALUES (1, 'Lovelace', 'Ada')",
+            "CREATE TABLE payroll_runs (run_id bigint PRIMARY KEY, paid_on date)");
+        ReaderRole.grant(admin.connection(), DB, List.of("public"), "reader-secret");
+        // The store from this source tree's migrations, V2__verified_examples included.
+        Flyway.configure().dataSource(stack.postgres().jdbcUrl(STORE_DB), user, password)
+                .locations("filesystem:" + Path.of("../core/src/main/resources/db/migration").toAbsolutePath()).load().migrate();
+        store = new Database(stack.postgres().jdbcUrl(STORE_DB), user, password);
+
+        llm = new FakeChatCompletions();
+        topics = new Topics("generation-it.", stack.registryClient());
+        TopicCreator.ensure(stack.bootstrapServers(), topics);
+        String unreachable = "jdbc:postgresql://127.0.0.1:1/" + DB;
+        DatabaseRegistry databases = new DatabaseRegistry(List.of(
+                new RegisteredDatabase("gen", stack.postgres().jdbcUrl(DB), ReaderRole.NAME, "reader-secret", List.of("public"), null, null),
+                new RegisteredDatabase("gen_down", unreachable, ReaderRole.NAME, "reader-secret", List.of("public"), null, null)));
+        Settings settings = Settings.of(Map.of("llm.base.url", llm.baseUrl().toString(), "llm.max.retries", "1",
+                "llm.backoff.millis", "10", "generation.statement.timeout.millis", "500"));
+        EmbeddingModel model = OnnxEmbeddingModel.defaultModel();
+        service = new GenerationService(stack.bootstrapServers(), stack.registryUrl(), stateDir, topics, settings, databases, store, model);
+        service.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (service != null) service.close();
+        if (llm != null) llm.close();
+        if (store != null) store.close();
+        if (admin != null) admin.close();
+    }
+
+    @Test
+    void wrongColumnIsRepairedWithTheCandidatesAndTheAnswerBecomesAVerifiedExample() throws Exception {
+        String question = "What are the surnames of all employees?";
+        llm.answer(question, "SELECT e.surname FROM public.employees e", "SELECT e.last_name FROM public.employees e");
+
+        ask(context("repair-1", "gen", question, PACKET, "public.employees"));
+
+        AnswerValidated answer = await(topics.answers(), a -> a.getQuestionId().equals("repair-1"));
+        assertThat(answer.getSql()).isEqualTo("SELECT e.last_name FROM public.employees e");
+        assertThat(answer.getAttempts()).isEqualTo(2);
+        assertThat(llm.promptsFor(question)).hasSize(2);
+        assertThat(llm.promptsFor(question).get(1)).contains("SELECT e.surname FROM public.employees e", "last_name", "first_name");
+        assertThat(query(store, "SELECT source FROM verified_examples WHERE database_id = 'gen' AND question = '" + question + "'"))
+                .isEqualTo("validated");
+    }
+
+    @Test
+    void deleteMultiStatementAndSleepAreBlockedAndNeverExecuted() throws Exception {
+        llm.answer("Remove employee one", "DELETE FROM public.employees WHERE employee_id = 1");
+        llm.answer("List and clean up", "SELECT e.last_name FROM public.employees e; DELETE FROM public.employees");
+        llm.answer("Wait for employees", "SELECT e.last_name, pg_sleep(20) FROM public.employees e");
+        long started = System.nanoTime();
+
+        ask(context("block-delete", "gen", "Remove employee one", PACKET, "public.employees"));
+        ask(context("block-multi", "gen", "List and clean up", PACKET, "public.employees"));
+        ask(context("block-sleep", "gen", "Wait for employees", PACKET, "public.employees"));
+
+        Topic<String, FailureRecord> blocked = topics.deadLetter(DeadLetterTopic.VALIDATION_BLOCK);
+        for (String id : List.of("block-delete", "block-multi", "block-sleep")) {
+            FailureRecord failure = await(blocked, f -> ("corr-" + id).equals(f.getCorrelationId()));
+            assertThat(failure.getErrorClass()).isEqualTo("validation_block");
+            assertThat(failure.getAttempt()).isEqualTo(1);
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(20));
+        assertThat(query(admin, "SELECT count(*) FROM employees WHERE employee_id = 1")).isEqualTo("1");
+    }
+
+    @Test
+    void unreachableDatabaseIsInfraFailureAfterOneAttempt() throws Exception {
+        String question = "How many employees are on the down database?";
+        llm.answer(question, "SELECT count(*) FROM public.employees e");
+
+        ask(context("down-1", "gen_down", question, PACKET, "public.employees"));
+
+        FailureRecord failure = await(topics.deadLetter(DeadLetterTopic.INFRA_FAILURE), f -> "corr-down-1".equals(f.getCorrelationId()));
+        assertThat(failure.getSqlstate()).startsWith("08");
+        assertThat(failure.getAttempt()).isEqualTo(1);
+        assertThat(failure.getOriginalValue()).isNotNull();
+        assertThat(llm.promptsFor(question)).hasSize(1);
+    }
+
+    @Test
+    void explainOutlastingTheStatementTimeoutIsQueryTimeoutAfterTheSimplifyRetries() throws Exception {
+        String question = "When were payrolls run?";
+        llm.answer(question, "SELECT p.paid_on FROM public.payroll_runs p");
+        // An exclusive lock held elsewhere makes planning wait until statement_timeout cancels it.
+        try (Connection locker = admin.open()) {
+            locker.setAutoCommit(false);
+            try (Statement st = locker.createStatement()) {
+                st.execute("LOCK TABLE payroll_runs IN ACCESS EXCLUSIVE MODE");
+            }
+            ask(context("slow-1", "gen", question, PACKET, "public.payroll_runs"));
+
+            FailureRecord failure = await(topics.deadLetter(DeadLetterTopic.QUERY_TIMEOUT), f -> "corr-slow-1".equals(f.getCorrelationId()));
+            assertThat(failure.getSqlstate()).isEqualTo("57014");
+            assertThat(failure.getAttempt()).isEqualTo(3);
+            assertThat(llm.promptsFor(question).get(1)).contains("simpler");
+            locker.rollback();
+        }
+    }
+
+    @Test
+    void failingLlmIsGenerationUnavailableCarryingTheContextPacket() throws Exception {
+        String question = "Which employees joined this year?";
+        llm.fail(question, 503);
+
+        ask(context("llm-down-1", "gen", question, PACKET, "public.employees"));
+
+        FailureRecord failure = await(topics.deadLetter(DeadLetterTopic.GENERATION_UNAVAILABLE), f -> "corr-llm-down-1".equals(f.getCorrelationId()));
+        assertThat(failure.getMessage()).contains("HTTP 503 after 2 attempt(s)");
+        assertThat(failure.getContext()).isEqualTo(PACKET);
+        assertThat(llm.promptsFor(question)).hasSize(2);
+    }
+
+    private static void ask(ContextRetrieved event) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers());
+        Topic<String, ContextRetrieved> topic = topics.contextRetrieved();
+        try (KafkaProducer<String, ContextRetrieved> producer = new KafkaProducer<>(p, new StringSerializer(), topic.valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(topic.name(), event.getQuestion().getId(), event));
+        }
+    }
+
+    private static <V> V await(Topic<String, V> topic, Predicate<V> wanted) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers());
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(p, new StringDeserializer(), topic.valueSerde().deserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic.name()).stream()
+                    .map(info -> new TopicPartition(topic.name(), info.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (System.nanoTime() < deadline) {
+                for (var record : consumer.poll(Duration.ofMillis(500))) if (wanted.test(record.value())) return record.value();
+            }
+        }
+        throw new AssertionError("no matching record on " + topic.name() + " within " + WAIT);
+    }
+
+    private static void sql(String... statements) throws Exception {
+        try (Statement st = admin.connection().createStatement()) {
+            for (String s : statements) st.execute(s);
+        }
+    }
+
+    private static String query(Database db, String sql) throws Exception {
+        try (Statement st = db.connection().createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            return rs.next() ? rs.getString(1) : null;
+        }
+    }
+}
