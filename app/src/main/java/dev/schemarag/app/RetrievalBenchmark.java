@@ -88,7 +88,7 @@ final class RetrievalBenchmark {
 
     /** Accumulates the per-question figures of one system. */
     static final class Score {
-        private int questions, complete, strictColumns, goldColumns, coveredColumns;
+        private int questions, complete, strictColumns, goldColumns, coveredColumns, fallbacks, failures;
         private double tableRecall, precision, f1, tables;
         private long contextTokens, fullTokens;
         private final List<Double> latencies = new ArrayList<>();
@@ -97,6 +97,8 @@ final class RetrievalBenchmark {
             questions++;
             latencies.add(ms);
             Set<String> selected = new HashSet<>();
+            if (context == null) failures++;
+            else if (context.metadata().fallbackReason() != null) fallbacks++;
             if (context != null) {
                 context.tables().forEach(t -> selected.add(t.table().toString().toLowerCase(Locale.ROOT)));
                 contextTokens += context.metadata().contextTokens();
@@ -127,6 +129,8 @@ final class RetrievalBenchmark {
             f.put("column_recall", goldColumns == 0 ? 1.0 : coveredColumns / (double) goldColumns);
             f.put("strict_column_recall", strictColumns / (double) questions);
             f.put("token_reduction", contextTokens == 0 ? 0.0 : fullTokens / (double) contextTokens);
+            f.put("fallback_rate", fallbacks / (double) questions);
+            f.put("failures", failures);
             double[] sorted = BenchReport.sorted(latencies.stream().mapToDouble(Double::doubleValue).toArray());
             Map<String, Object> latency = new LinkedHashMap<>();
             latency.put("p50", BenchReport.percentile(sorted, 50));

@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The LLM boundary for integration tests: a local chat-completions endpoint. Each scripted question (matched as a
  * substring of the user message) answers its queued SQL in order, the last one repeating; a question scripted
- * with status 500 always fails. Every user message is kept so a test can read what the model was told.
+ * to fail answers that HTTP status as many times as asked first. Every user message, and every raw request with its
+ * Authorization header, is kept so a test can read what the model was told and how.
  */
 public final class FakeChatCompletions implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -27,7 +28,19 @@ public final class FakeChatCompletions implements AutoCloseable {
     private final HttpServer server;
     private final Map<String, Deque<String>> answers = new ConcurrentHashMap<>();
     private final Map<String, List<String>> prompts = new ConcurrentHashMap<>();
-    private final Map<String, Integer> failures = new ConcurrentHashMap<>();
+    private final Map<String, Failure> failures = new ConcurrentHashMap<>();
+    private final List<String> requests = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<String> authorizations = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    private static final class Failure {
+        final int status;
+        int remaining;
+
+        Failure(int status, int times) {
+            this.status = status;
+            this.remaining = times;
+        }
+    }
 
     public FakeChatCompletions() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -43,24 +56,41 @@ public final class FakeChatCompletions implements AutoCloseable {
         answers.put(question, new ArrayDeque<>(List.of(sqls)));
     }
 
-    public void fail(String question, int status) {
-        failures.put(question, status);
+    /** Answers {@code status} to the question's next {@code times} requests. */
+    public void fail(String question, int status, int times) {
+        failures.put(question, new Failure(status, times));
+    }
+
+    public List<String> requests() {
+        return List.copyOf(requests);
+    }
+
+    public List<String> authorizations() {
+        return List.copyOf(authorizations);
     }
 
     public List<String> promptsFor(String question) {
         return prompts.getOrDefault(question, List.of());
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        JsonNode request = JSON.readTree(exchange.getRequestBody());
+    private synchronized void handle(HttpExchange exchange) throws IOException {
+        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        requests.add(body);
+        authorizations.add(exchange.getRequestHeaders().getFirst("Authorization"));
+        JsonNode request = JSON.readTree(body);
         String user = request.path("messages").path(1).path("content").asText();
         String question = java.util.stream.Stream.concat(answers.keySet().stream(), failures.keySet().stream())
                 .filter(user::contains).findFirst().orElse("");
         prompts.computeIfAbsent(question, q -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(user);
-        Integer status = failures.get(question);
+        Failure failure = failures.get(question);
         Deque<String> queue = answers.get(question);
-        if (status != null || queue == null) {
-            respond(exchange, status == null ? 404 : status, "{\"error\":{\"message\":\"scripted failure\"}}");
+        if (failure != null && failure.remaining > 0 || queue == null) {
+            int status = 404;
+            if (failure != null && failure.remaining > 0) {
+                failure.remaining--;
+                status = failure.status;
+            }
+            respond(exchange, status, "{\"error\":{\"message\":\"scripted failure\"}}");
             return;
         }
         String sql = queue.size() > 1 ? queue.poll() : queue.peek();

@@ -175,7 +175,7 @@ class GenerationServiceIT {
     @Test
     void failingLlmIsGenerationUnavailableCarryingTheContextPacket() throws Exception {
         String question = "Which employees joined this year?";
-        llm.fail(question, 503);
+        llm.fail(question, 503, Integer.MAX_VALUE);
 
         ask(context("llm-down-1", "gen", question, PACKET, "public.employees"));
 
@@ -183,6 +183,16 @@ class GenerationServiceIT {
         assertThat(failure.getMessage()).contains("HTTP 503 after 2 attempt(s)");
         assertThat(failure.getContext()).isEqualTo(PACKET);
         assertThat(llm.promptsFor(question)).hasSize(2);
+    }
+
+    @Test
+    void theReaderRoleCannotWrite() throws Exception {
+        try (Connection reader = java.sql.DriverManager.getConnection(stack.postgres().jdbcUrl(DB), ReaderRole.NAME, "reader-secret");
+             Statement st = reader.createStatement()) {
+            assertThat(org.assertj.core.api.Assertions.catchThrowableOfType(java.sql.SQLException.class,
+                    () -> st.execute("DELETE FROM employees")).getSQLState()).isIn("25006", "42501");
+        }
+        assertThat(query(admin, "SELECT count(*) FROM employees")).isEqualTo("1");
     }
 
     private static void ask(ContextRetrieved event) {

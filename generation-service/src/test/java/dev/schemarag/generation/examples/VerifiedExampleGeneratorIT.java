@@ -1,0 +1,88 @@
+package dev.schemarag.generation.examples;
+
+import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.embedding.OnnxEmbeddingModel;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.generation.GenerationOutcome;
+import dev.schemarag.generation.GenerationRequest;
+import dev.schemarag.stack.EmbeddedStack;
+import dev.schemarag.stack.SharedTestStack;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The offline generator on the real pgvector store, seeded from a stored Common Queries doc chunk. */
+class VerifiedExampleGeneratorIT {
+    private static final String STORE_DB = "generation_examples_it";
+
+    private static Database store;
+    private static VerifiedExampleGenerator generator;
+
+    @BeforeAll
+    static void seed() throws Exception {
+        EmbeddedStack stack = SharedTestStack.get();
+        stack.postgres().createDatabaseIfMissing(STORE_DB);
+        String url = stack.postgres().jdbcUrl(STORE_DB);
+        Flyway.configure().dataSource(url, stack.postgres().user(), stack.postgres().password())
+                .locations("filesystem:" + Path.of("../core/src/main/resources/db/migration").toAbsolutePath()).load().migrate();
+        store = new Database(url, stack.postgres().user(), stack.postgres().password());
+        EmbeddingModel model = OnnxEmbeddingModel.defaultModel();
+        String chunk = "Query pattern on hr.employees: Number of employees per department\nSQL:\n"
+                + "SELECT e.department_id, count(*) FROM hr.employees e GROUP BY e.department_id";
+        try (PreparedStatement ps = store.connection().prepareStatement("""
+                INSERT INTO doc_chunks (database_id, schema_name, table_name, chunk_kind, chunk_index, token_estimate, content, text_hash, embedding)
+                VALUES ('hr', 'hr', 'employees', 'query', 0, 20, ?, 'h', ?::vector)
+                ON CONFLICT ON CONSTRAINT doc_chunks_entity DO NOTHING""")) {
+            ps.setString(1, chunk);
+            ps.setString(2, java.util.Arrays.toString(model.embed(chunk)));
+            ps.executeUpdate();
+        }
+        VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
+        assertThat(examples.seedFromDocs("hr")).isEqualTo(1);
+        generator = new VerifiedExampleGenerator(examples, VerifiedExampleGenerator.DEFAULT_THRESHOLD);
+    }
+
+    @AfterAll
+    static void close() {
+        if (store != null) store.close();
+    }
+
+    private static GenerationRequest ask(String question) {
+        return new GenerationRequest("q", "hr", question, Optional.empty(), "packet", List.of(), List.of(), 0.9, Optional.empty(), Optional.empty());
+    }
+
+    @Test
+    void aParaphraseOfADocumentedQueryIsAnsweredWithItsSql() {
+        GenerationOutcome outcome = generator.generate(ask("How many employees are in each department?"));
+
+        assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> {
+            assertThat(g.sql().sql()).isEqualTo("SELECT e.department_id, count(*) FROM hr.employees e GROUP BY e.department_id");
+            assertThat(g.sql().generator()).isEqualTo("verified_example");
+            assertThat(g.sql().confidence()).isGreaterThanOrEqualTo(VerifiedExampleGenerator.DEFAULT_THRESHOLD);
+        });
+    }
+
+    @Test
+    void anUnrelatedQuestionIsUnavailableRatherThanGuessed() {
+        GenerationOutcome outcome = generator.generate(ask("Which suppliers shipped late last winter?"));
+
+        assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Unavailable.class,
+                u -> assertThat(u.reason()).contains("no verified example is similar enough"));
+    }
+
+    @Test
+    void anotherDatabasesExamplesAreNeverUsed() {
+        GenerationRequest other = new GenerationRequest("q", "erp", "How many employees are in each department?", Optional.empty(),
+                "packet", List.of(), List.of(), 0.9, Optional.empty(), Optional.empty());
+
+        assertThat(generator.generate(other)).isInstanceOf(GenerationOutcome.Unavailable.class);
+    }
+}
