@@ -2,8 +2,11 @@ package dev.schemarag.app;
 
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.generation.llm.LlmSettings;
+import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.stack.StackConfig;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,8 +38,16 @@ public final class AppSettings {
     public static final Setting<Integer> INGEST_ADMIN_PORT = Setting.integer("ingest.admin.port", 8081, 1, 65535,
             "Port of the ingest admin HTTP endpoint (POST /internal/schema/sync)");
 
+    public static final Setting<String> READER_PASSWORD = Setting.string("generation.reader.password", "schemarag_reader",
+            "Password of the least-privilege read-only role validation runs EXPLAIN as (demo database)");
+
+    /** Every setting the CLI reads, the services' own included, so all are validated at start-up. */
     public static List<Setting<?>> all() {
-        return List.of(KAFKA_BOOTSTRAP_SERVERS, SCHEMA_REGISTRY_URL, STORE_JDBC_URL, STORE_USER, STORE_PASSWORD, TOPIC_PREFIX,
-                DATABASES_FILE, EMBEDDING_MODEL, REPLICATION_ROLE, REPLICATION_PASSWORD, CDC_POLL_INTERVAL_MS, INGEST_ADMIN_PORT);
+        List<Setting<?>> all = new ArrayList<>(List.of(KAFKA_BOOTSTRAP_SERVERS, SCHEMA_REGISTRY_URL, STORE_JDBC_URL, STORE_USER,
+                STORE_PASSWORD, TOPIC_PREFIX, DATABASES_FILE, EMBEDDING_MODEL, REPLICATION_ROLE, REPLICATION_PASSWORD,
+                CDC_POLL_INTERVAL_MS, INGEST_ADMIN_PORT, READER_PASSWORD));
+        all.addAll(LlmSettings.declared());
+        all.addAll(GenerationSettings.declared());
+        return all;
     }
 }

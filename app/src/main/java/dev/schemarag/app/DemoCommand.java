@@ -3,6 +3,8 @@ package dev.schemarag.app;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.retrieval.ContextMetadata;
 import dev.schemarag.retrieval.RetrievalRequest;
@@ -20,7 +22,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -52,6 +58,21 @@ final class DemoCommand implements Callable<Integer> {
             Path extracted = DemoDatabase.extract(stackConfig.baseDir());
             SchemaRetriever retriever = services.retrieval().retriever();
             for (String question : DemoDatabase.sampleQuestions(extracted)) showRetrieval(retriever, question);
+
+            step("4. Answers: questions through Kafka (retrieval -> generation -> read-only validation)");
+            System.out.println(LlmSettings.from(settings).isPresent() ? "generator: the configured LLM"
+                    : "generator: offline verified examples (set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL for an LLM)");
+            try (PipelineSession pipeline = new PipelineSession(services, databases);
+                 AskClient client = new AskClient(services.bootstrapServers(), services.topics())) {
+                List<QuestionAsked> asked = new ArrayList<>();
+                for (String question : DemoDatabase.sampleQuestions(extracted)) asked.add(client.send(DemoDatabase.ID, question, null));
+                Map<String, AskClient.Outcome> outcomes = client.await(asked, Duration.ofSeconds(120));
+                for (QuestionAsked q : asked) {
+                    System.out.println();
+                    System.out.println("Q: " + q.getQuestion());
+                    AskCommand.print(AskCommand.view(Optional.ofNullable(outcomes.get(q.getCorrelationId()))));
+                }
+            }
             step("Summary");
             long jvm = PeakMemory.jvmPeakKb();
             long pg = PeakMemory.postgresKb(stackConfig.postgresDir());

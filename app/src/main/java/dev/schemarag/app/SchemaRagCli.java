@@ -8,7 +8,8 @@ import java.nio.file.Path;
 /** The {@code schemarag} command line: the embedded stack, the demo, syncs, the services and the benchmarks. */
 @Command(name = "schemarag", mixinStandardHelpOptions = true, version = "SchemaRAG 0.1.0",
         description = "Schema-retrieval text-to-SQL pipeline on Kafka, PostgreSQL and pgvector.",
-        subcommands = {StackCommand.class, DemoCommand.class, SyncCommand.class, ServeCommand.class, BenchCommand.class})
+        subcommands = {StackCommand.class, DemoCommand.class, SyncCommand.class, AskCommand.class, DlqCommand.class,
+                ServeCommand.class, BenchCommand.class})
 public final class SchemaRagCli implements Runnable {
 
     /** The project (or install) directory: the embedded stack keeps its data in {@code <home>/.schemarag}. */

@@ -2,6 +2,7 @@ package dev.schemarag.app;
 
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 import picocli.CommandLine.Command;
@@ -11,9 +12,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /** {@code schemarag serve <service>}: one service per process, as in production (docker-compose). */
-@Command(name = "serve", description = "Run one service until stopped (SIGTERM): ingest or retrieval.")
+@Command(name = "serve", description = "Run one service until stopped (SIGTERM): ingest, retrieval or generation.")
 final class ServeCommand implements Callable<Integer> {
-    enum Service { ingest, retrieval }
+    enum Service { ingest, retrieval, generation }
 
     @Parameters(index = "0", description = "the service to run: ${COMPLETION-CANDIDATES}")
     Service service;
@@ -34,6 +35,15 @@ final class ServeCommand implements Callable<Integer> {
                 return 0;
             }
             DatabaseRegistry databases = Targets.load(settings, SchemaRagCli.home());
+            if (service == Service.generation) {
+                for (var db : databases.all()) services.examples().seedFromDocs(db.id());
+                try (GenerationService generation = services.generation(Targets.readers(settings, databases))) {
+                    generation.start();
+                    System.out.println("generation service running");
+                    stop.await();
+                }
+                return 0;
+            }
             try (IngestService ingest = services.ingest(databases);
                  IngestAdminServer admin = new IngestAdminServer(ingest, "0.0.0.0", settings.get(AppSettings.INGEST_ADMIN_PORT))) {
                 ingest.startLiveSync();

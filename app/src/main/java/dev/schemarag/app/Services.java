@@ -8,6 +8,8 @@ import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.generation.examples.VerifiedExampleStore;
+import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.retrieval.RetrievalSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
@@ -63,6 +65,16 @@ public final class Services implements AutoCloseable {
 
     public RetrievalService retrieval() {
         return new RetrievalService(store(), model(), RetrievalSettings.fromEnvironment(System.getenv()));
+    }
+
+    /** Generation and validation; EXPLAIN runs with the target databases' registered (read-only) credentials. */
+    public GenerationService generation(DatabaseRegistry readers) {
+        return new GenerationService(bootstrapServers(), registryUrl(), stateDir.resolve("generation"), topics(), settings,
+                readers, store(), model());
+    }
+
+    public VerifiedExampleStore examples() {
+        return new VerifiedExampleStore(store(), model());
     }
 
     public String bootstrapServers() {

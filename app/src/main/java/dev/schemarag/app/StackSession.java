@@ -22,6 +22,8 @@ final class StackSession implements AutoCloseable {
         if (DetachedStack.status(config).allUp()) return new StackSession(null);
         System.out.println("starting the embedded stack (Kafka KRaft, PostgreSQL + pgvector, schema registry) in " + config.baseDir());
         EmbeddedStack stack = new EmbeddedStack(config);
+        // Ctrl-C must not leave PostgreSQL running: it is a separate process.
+        Runtime.getRuntime().addShutdownHook(new Thread(stack::down, "schemarag-stack-down"));
         stack.up();
         return new StackSession(stack);
     }

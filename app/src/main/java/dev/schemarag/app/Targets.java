@@ -4,6 +4,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.generation.answer.ReaderRole;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,5 +30,23 @@ final class Targets {
             if (DemoDatabase.loadIfEmpty(target, extracted)) System.out.println("loaded the demo ERP database into " + erpUrl);
         }
         return new DatabaseRegistry(List.of(erp));
+    }
+
+    /**
+     * The databases as validation sees them. For the demo database the least-privilege read-only role is created and
+     * used; databases from a file are used with the credentials given there (register a read-only role there).
+     */
+    static DatabaseRegistry readers(Settings settings, DatabaseRegistry databases) throws SQLException {
+        if (!settings.get(AppSettings.DATABASES_FILE).isBlank()) return databases;
+        List<RegisteredDatabase> readers = new java.util.ArrayList<>();
+        String password = settings.get(AppSettings.READER_PASSWORD);
+        for (RegisteredDatabase db : databases.all()) {
+            try (Database admin = new Database(db.jdbcUrl(), db.user(), db.password())) {
+                ReaderRole.grant(admin.connection(), db.databaseName(), db.schemas(), password);
+            }
+            readers.add(new RegisteredDatabase(db.id(), db.jdbcUrl(), ReaderRole.NAME, password, db.schemas(),
+                    db.annotationsFile(), db.docsDir()));
+        }
+        return new DatabaseRegistry(readers);
     }
 }

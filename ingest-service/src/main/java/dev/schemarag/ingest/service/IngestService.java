@@ -47,6 +47,7 @@ import java.util.function.Supplier;
  * database feeding the schema-changes topic, and the Kafka Streams embedding updater consuming it.
  */
 public final class IngestService implements AutoCloseable {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(IngestService.class);
 
     /** Connection settings of the service; the replication role is created by the DDL capture installer. */
     public record Config(String bootstrapServers, String registryUrl, Path stateDir, String replicationRole,
@@ -96,9 +97,12 @@ public final class IngestService implements AutoCloseable {
                 topics.schemaChanges().valueSerde().serializer());
         for (RegisteredDatabase db : databases.all()) {
             DdlCaptureInstaller.install(target(db), config.replicationRole(), config.replicationPassword());
+            Path offsets = config.stateDir().resolve("cdc-offsets-" + db.id() + ".dat");
+            if (!slotExists(target(db), DebeziumDdlCapture.slotName(db.id())) && Files.deleteIfExists(offsets))
+                // Offsets past a slot that is gone cannot be resumed: start from now; a full sync reconciles the gap.
+                log.warn("replication slot of {} is gone; CDC restarts from the current position (run a sync to reconcile)", db.id());
             DebeziumDdlCapture capture = new DebeziumDdlCapture(new DebeziumDdlCapture.Config(db.id(), db.host(), db.port(),
-                    db.databaseName(), config.replicationRole(), config.replicationPassword(),
-                    config.stateDir().resolve("cdc-offsets-" + db.id() + ".dat"), config.cdcPollIntervalMs()),
+                    db.databaseName(), config.replicationRole(), config.replicationPassword(), offsets, config.cdcPollIntervalMs()),
                     producer, topics.schemaChanges().name());
             capture.start();
             captures.add(capture);
@@ -128,6 +132,15 @@ public final class IngestService implements AutoCloseable {
         while (updater.state() != KafkaStreams.State.RUNNING) {
             if (System.nanoTime() > deadline) throw new IllegalStateException("embedding updater not running after " + timeout);
             Thread.sleep(100);
+        }
+    }
+
+    private static boolean slotExists(Database db, String slot) throws SQLException {
+        try (var ps = db.connection().prepareStatement("SELECT 1 FROM pg_replication_slots WHERE slot_name = ?")) {
+            ps.setString(1, slot);
+            try (var rs = ps.executeQuery()) {
+                return rs.next();
+            }
         }
     }
 

@@ -1,0 +1,102 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QuestionAsked;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Publishes a question and waits for what closed it: the validated answer, or the dead-letter record carrying the
+ * same correlation id. Reads the answer and dead-letter topics from their current end, so old records are ignored.
+ */
+final class AskClient implements AutoCloseable {
+
+    /** Exactly one of answer and failure is set. */
+    record Outcome(QuestionAsked question, AnswerValidated answer, FailureRecord failure) {}
+
+    private final Topics topics;
+    private final KafkaProducer<String, QuestionAsked> producer;
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final Map<String, Topic<String, ?>> watched = new HashMap<>();
+
+    AskClient(String bootstrapServers, Topics topics) {
+        this.topics = topics;
+        producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+                topics.questions().keySerde().serializer(), topics.questions().valueSerde().serializer());
+        consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"), new StringDeserializer(), new ByteArrayDeserializer());
+        watched.put(topics.answers().name(), topics.answers());
+        for (DeadLetterTopic dlq : DeadLetterTopic.values()) watched.put(topics.deadLetter(dlq).name(), topics.deadLetter(dlq));
+        List<TopicPartition> partitions = new ArrayList<>();
+        for (String name : watched.keySet())
+            consumer.partitionsFor(name).forEach(p -> partitions.add(new TopicPartition(name, p.partition())));
+        consumer.assign(partitions);
+        consumer.seekToEnd(partitions);
+        partitions.forEach(consumer::position); // fix the start now, before the question is sent
+    }
+
+    QuestionAsked send(String databaseId, String question, Boolean useRetrieval) throws Exception {
+        String id = UUID.randomUUID().toString();
+        QuestionAsked asked = QuestionAsked.newBuilder().setId(id).setDatabaseId(databaseId).setQuestion(question)
+                .setUseRetrieval(useRetrieval).setCorrelationId(id).setTimestamp(Instant.now()).build();
+        producer.send(new ProducerRecord<>(topics.questions().name(), id, asked)).get();
+        return asked;
+    }
+
+    /** Waits for the answer or failure of each question sent, in any order. */
+    Map<String, Outcome> await(List<QuestionAsked> questions, Duration timeout) {
+        Map<String, QuestionAsked> pending = new HashMap<>();
+        questions.forEach(q -> pending.put(q.getCorrelationId(), q));
+        Map<String, Outcome> done = new HashMap<>();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!pending.isEmpty() && System.nanoTime() < deadline) {
+            for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+                Object value = decode(r);
+                if (value instanceof AnswerValidated a && pending.containsKey(a.getCorrelationId()))
+                    done.put(a.getCorrelationId(), new Outcome(pending.remove(a.getCorrelationId()), a, null));
+                else if (value instanceof FailureRecord f && f.getCorrelationId() != null && pending.containsKey(f.getCorrelationId()))
+                    done.put(f.getCorrelationId(), new Outcome(pending.remove(f.getCorrelationId()), null, f));
+            }
+        }
+        return done;
+    }
+
+    Optional<Outcome> ask(String databaseId, String question, Boolean useRetrieval, Duration timeout) throws Exception {
+        QuestionAsked asked = send(databaseId, question, useRetrieval);
+        return Optional.ofNullable(await(List.of(asked), timeout).get(asked.getCorrelationId()));
+    }
+
+    private Object decode(ConsumerRecord<String, byte[]> r) {
+        try {
+            return watched.get(r.topic()).valueSerde().deserializer().deserialize(r.topic(), r.value());
+        } catch (RuntimeException unreadable) {
+            return null; // not ours to judge here: the record stays on its topic for operators
+        }
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+        consumer.close();
+    }
+}

@@ -1,0 +1,126 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.events.SqlGenerated;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code schemarag dlq list|show|replay [class]}: inspect dead-letter topics and send their records back. */
+@Command(name = "dlq", description = "Inspect dead-letter topics (list, show <class>) and replay a class to the start of the pipeline.")
+final class DlqCommand implements Callable<Integer> {
+    enum Action { list, show, replay }
+
+    @Parameters(index = "0", description = "list, show or replay")
+    Action action;
+
+    @Parameters(index = "1", arity = "0..1", description = "dead-letter class, e.g. query_timeout, sql_error, ingest")
+    String errorClass;
+
+    @Override
+    public Integer call() throws Exception {
+        Settings settings = Settings.fromEnvironment(AppSettings.all());
+        try (Services services = new Services(settings, SchemaRagCli.home().resolve(".schemarag"))) {
+            Topics topics = services.topics();
+            if (action == Action.list) {
+                for (DeadLetterTopic dlq : DeadLetterTopic.values())
+                    System.out.printf(Locale.ROOT, "%-24s %6d%n", dlq.wireName(), read(services, topics.deadLetter(dlq)).size());
+                return 0;
+            }
+            if (errorClass == null) throw new IllegalArgumentException("dlq " + action + " needs a class, e.g. sql_error");
+            Topic<String, FailureRecord> topic = topics.deadLetter(DeadLetterTopic.byWireName(errorClass));
+            List<FailureRecord> records = read(services, topic);
+            if (action == Action.show) {
+                records.forEach(f -> System.out.printf(Locale.ROOT, "%s %s %s%s attempt %d: %s%n", f.getTimestamp(), f.getStage(),
+                        f.getErrorClass(), f.getSqlstate() == null ? "" : " [" + f.getSqlstate() + "]", f.getAttempt(), f.getMessage()));
+                return 0;
+            }
+            int replayed = replay(services, topics, records);
+            System.out.println("replayed " + replayed + " of " + records.size() + " record(s) from " + topic.name());
+            return 0;
+        }
+    }
+
+    /** Sends each failure's question back to the questions topic (raw bytes to their original topic otherwise). */
+    private static int replay(Services services, Topics topics, List<FailureRecord> records) throws Exception {
+        int sent = 0;
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                services.bootstrapServers()), new ByteArraySerializer(), new ByteArraySerializer())) {
+            for (FailureRecord f : records) {
+                if (f.getOriginalValue() == null || f.getOriginalTopic() == null) continue;
+                byte[] value = bytes(f.getOriginalValue());
+                byte[] key = f.getOriginalKey() == null ? null : bytes(f.getOriginalKey());
+                QuestionAsked question = questionOf(topics, f.getOriginalTopic(), value);
+                if (question != null) {
+                    String name = topics.questions().name();
+                    producer.send(new ProducerRecord<>(name, question.getId().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                            topics.questions().valueSerde().serializer().serialize(name, question))).get();
+                } else {
+                    producer.send(new ProducerRecord<>(f.getOriginalTopic(), key, value)).get();
+                }
+                sent++;
+            }
+        }
+        return sent;
+    }
+
+    private static QuestionAsked questionOf(Topics topics, String topic, byte[] value) {
+        try {
+            if (topic.equals(topics.questions().name())) return topics.questions().valueSerde().deserializer().deserialize(topic, value);
+            if (topic.equals(topics.contextRetrieved().name())) {
+                ContextRetrieved c = topics.contextRetrieved().valueSerde().deserializer().deserialize(topic, value);
+                return c.getQuestion();
+            }
+            if (topic.equals(topics.sqlGenerated().name())) {
+                SqlGenerated s = topics.sqlGenerated().valueSerde().deserializer().deserialize(topic, value);
+                return s.getContext().getQuestion();
+            }
+        } catch (RuntimeException unreadable) {
+            return null; // a poison record goes back as it came
+        }
+        return null;
+    }
+
+    private static byte[] bytes(ByteBuffer buffer) {
+        ByteBuffer copy = buffer.duplicate();
+        byte[] bytes = new byte[copy.remaining()];
+        copy.get(bytes);
+        return bytes;
+    }
+
+    private static List<FailureRecord> read(Services services, Topic<String, FailureRecord> topic) {
+        List<FailureRecord> records = new ArrayList<>();
+        try (KafkaConsumer<String, FailureRecord> consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                services.bootstrapServers()), new StringDeserializer(), topic.valueSerde().deserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic.name()).stream()
+                    .map(p -> new TopicPartition(topic.name(), p.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p)))
+                consumer.poll(Duration.ofMillis(500)).forEach(r -> records.add(r.value()));
+        }
+        return records;
+    }
+}

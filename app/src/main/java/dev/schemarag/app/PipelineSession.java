@@ -1,0 +1,26 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.generation.service.GenerationService;
+import dev.schemarag.retrieval.kafka.RetrievalService;
+
+/** Retrieval and generation running in this JVM for the length of a command (demo, ask). */
+final class PipelineSession implements AutoCloseable {
+    private final RetrievalService retrieval;
+    private final GenerationService generation;
+
+    PipelineSession(Services services, DatabaseRegistry databases) throws Exception {
+        DatabaseRegistry readers = Targets.readers(services.settings(), databases);
+        for (var db : databases.all()) services.examples().seedFromDocs(db.id());
+        retrieval = services.retrieval();
+        retrieval.start(services.bootstrapServers(), services.registryUrl(), services.topics(), services.stateDir().resolve("retrieval"));
+        generation = services.generation(readers);
+        generation.start();
+    }
+
+    @Override
+    public void close() {
+        generation.close();
+        retrieval.close();
+    }
+}
