@@ -28,7 +28,7 @@ final class EmbeddingCache {
             float[] cached = recent.get(text);
             if (cached != null) return cached;
         }
-        float[] vector = model.embed(text); // outside the lock: a slow model must not serialize every request
+        float[] vector = model.embedQuery(text); // outside the lock: a slow model must not serialize every request
         synchronized (recent) {
             recent.put(text, vector);
         }

@@ -11,6 +11,14 @@ public interface EmbeddingModel {
 
     float[] embed(String text);
 
+    /**
+     * Embeds a search query, to be compared with {@link #embed document} vectors. Asymmetric models (BGE) want an
+     * instruction before queries; symmetric ones embed queries like documents.
+     */
+    default float[] embedQuery(String query) {
+        return embed(query);
+    }
+
     /** Embeds many texts at once; the default adapter batches them for throughput. */
     List<float[]> embedAll(List<String> texts);
 }

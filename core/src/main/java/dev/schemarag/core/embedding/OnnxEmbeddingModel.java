@@ -27,19 +27,23 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
 
     /** The models this adapter knows; the default is chosen by the retrieval benchmark. */
     public enum Choice {
-        BGE_SMALL_EN_V15("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json", PoolingMode.CLS),
-        ALL_MINILM_L6_V2("all-minilm-l6-v2-q", "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json", PoolingMode.MEAN);
+        BGE_SMALL_EN_V15("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json", PoolingMode.CLS,
+                "Represent this sentence for searching relevant passages: "),
+        ALL_MINILM_L6_V2("all-minilm-l6-v2-q", "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json", PoolingMode.MEAN, "");
 
         final String id;
         final String modelResource;
         final String tokenizerResource;
         final PoolingMode pooling;
+        /** The model card's instruction for retrieval queries (empty for symmetric models). */
+        final String queryInstruction;
 
-        Choice(String id, String modelResource, String tokenizerResource, PoolingMode pooling) {
+        Choice(String id, String modelResource, String tokenizerResource, PoolingMode pooling, String queryInstruction) {
             this.id = id;
             this.modelResource = modelResource;
             this.tokenizerResource = tokenizerResource;
             this.pooling = pooling;
+            this.queryInstruction = queryInstruction;
         }
 
         public static Choice byId(String id) {
@@ -78,6 +82,11 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
     @Override
     public float[] embed(String text) {
         return model.embed(text).content().vector();
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+        return embed(choice.queryInstruction + query);
     }
 
     @Override

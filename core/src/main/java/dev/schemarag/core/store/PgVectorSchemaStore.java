@@ -92,24 +92,24 @@ public final class PgVectorSchemaStore {
     }
 
     /**
-     * Updates the non-embedded fields of table rows (compact form, definition) whose text did not change;
-     * {@code definitions} maps each table to {compact, definition JSON}. Rows already equal are left untouched.
+     * Updates the non-embedded fields of table rows (compact form, definition) whose text did not change.
+     * Rows already equal are left untouched.
      */
-    public synchronized void updateTableDefinitions(String databaseId, Map<TableName, String[]> definitions) throws SQLException {
+    public synchronized void updateTableDefinitions(String databaseId, Map<TableName, TableDefinition> definitions) throws SQLException {
         if (definitions.isEmpty()) return;
         inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
                     UPDATE schema_embeddings SET m_schema_compact = ?, definition = ?::jsonb, updated_at = now()
                     WHERE database_id = ? AND entity_type = 'table' AND schema_name = ? AND table_name = ?
                       AND (m_schema_compact IS DISTINCT FROM ? OR definition IS DISTINCT FROM ?::jsonb)""")) {
-                for (Map.Entry<TableName, String[]> e : definitions.entrySet()) {
-                    ps.setString(1, e.getValue()[0]);
-                    ps.setString(2, e.getValue()[1]);
+                for (Map.Entry<TableName, TableDefinition> e : definitions.entrySet()) {
+                    ps.setString(1, e.getValue().compactSchema());
+                    ps.setString(2, e.getValue().definitionJson());
                     ps.setString(3, databaseId);
                     ps.setString(4, e.getKey().schema());
                     ps.setString(5, e.getKey().table());
-                    ps.setString(6, e.getValue()[0]);
-                    ps.setString(7, e.getValue()[1]);
+                    ps.setString(6, e.getValue().compactSchema());
+                    ps.setString(7, e.getValue().definitionJson());
                     ps.addBatch();
                 }
                 ps.executeBatch();

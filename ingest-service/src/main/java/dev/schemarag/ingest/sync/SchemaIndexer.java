@@ -5,12 +5,14 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.PgVectorSchemaStore;
+import dev.schemarag.core.store.TableDefinition;
 import dev.schemarag.core.store.TableDefinitions;
 import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.text.ColumnText;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.ingest.text.EntityTexts;
+import dev.schemarag.ingest.text.TextHash;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -55,28 +57,31 @@ public final class SchemaIndexer {
         List<Pending> pending = new ArrayList<>();
         Set<EntityKey> current = new HashSet<>();
         int unchanged = 0;
-        List<Table> unchangedTables = new ArrayList<>();
+        // A table whose embedded text did not change may still have a new default or constraint name.
+        Map<TableName, TableDefinition> unchangedDefinitions = new HashMap<>();
         for (Table table : tables) {
             EntityTexts t = texts.of(table, annotations);
             String module = annotations.module(table.name()).orElse(null);
             String definition = TableDefinitions.toJson(table);
             EntityKey tableKey = EntityKey.table(table.name());
             current.add(tableKey);
-            if (t.tableHash().equals(stored.get(tableKey))) {
+            String tableHash = modelHash(model, t.tableHash());
+            if (tableHash.equals(stored.get(tableKey))) {
                 unchanged++;
-                unchangedTables.add(table);
+                unchangedDefinitions.put(table.name(), new TableDefinition(t.compact(), definition));
             } else {
-                pending.add(new Pending(tableKey, module, false, t.tableText(), t.tableHash(), t.compact(), definition));
+                pending.add(new Pending(tableKey, module, false, t.tableText(), tableHash, t.compact(), definition));
             }
             for (ColumnText c : t.columns()) {
                 EntityKey key = EntityKey.column(table.name(), c.column());
                 current.add(key);
-                if (c.hash().equals(stored.get(key))) unchanged++;
-                else pending.add(new Pending(key, module, c.generic(), c.text(), c.hash(), null, null));
+                String hash = modelHash(model, c.hash());
+                if (hash.equals(stored.get(key))) unchanged++;
+                else pending.add(new Pending(key, module, c.generic(), c.text(), hash, null, null));
             }
         }
         embedAndStore(databaseId, pending, progress);
-        refreshDefinitions(databaseId, unchangedTables, annotations);
+        store.updateTableDefinitions(databaseId, unchangedDefinitions);
 
         List<EntityKey> gone = stored.keySet().stream().filter(k -> !current.contains(k)).toList();
         Set<TableName> removedTables = new HashSet<>();
@@ -85,12 +90,9 @@ public final class SchemaIndexer {
         return new Outcome(pending.size(), unchanged, deleted, removedTables);
     }
 
-    /** A table whose embedded text did not change may still have a new default or constraint name. */
-    private void refreshDefinitions(String databaseId, List<Table> tables, Annotations annotations) throws SQLException {
-        Map<TableName, String[]> definitions = new HashMap<>();
-        for (Table t : tables)
-            definitions.put(t.name(), new String[] {texts.of(t, annotations).compact(), TableDefinitions.toJson(t)});
-        store.updateTableDefinitions(databaseId, definitions);
+    /** The stored hash covers the model too: switching models re-embeds everything, never mixes vector spaces. */
+    static String modelHash(EmbeddingModel model, String textHash) {
+        return TextHash.sha256(model.modelId() + "\n" + textHash);
     }
 
     private void embedAndStore(String databaseId, List<Pending> pending, SyncProgress progress) throws SQLException {

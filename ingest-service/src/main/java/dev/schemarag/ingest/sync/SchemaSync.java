@@ -65,7 +65,7 @@ public final class SchemaSync {
         for (DocChunk d : docs) {
             String key = PgVectorSchemaStore.docKey(d.table(), kind(d), d.index());
             keep.add(key);
-            if (!TextHash.sha256(d.content()).equals(stored.get(key))) changed.add(d);
+            if (!SchemaIndexer.modelHash(model, TextHash.sha256(d.content())).equals(stored.get(key))) changed.add(d);
         }
         List<float[]> vectors = model.embedAll(changed.stream().map(DocChunk::content).toList());
         List<StoredDocChunk> rows = new ArrayList<>();
@@ -73,7 +73,7 @@ public final class SchemaSync {
             DocChunk d = changed.get(i);
             rows.add(new StoredDocChunk(d.table(), d.column().orElse(null), kind(d), d.index(),
                     d.relatedTables().stream().map(TableName::toString).toList(), d.keywords(), d.tokenEstimate(),
-                    d.content(), TextHash.sha256(d.content()), vectors.get(i)));
+                    d.content(), SchemaIndexer.modelHash(model, TextHash.sha256(d.content())), vectors.get(i)));
         }
         store.replaceDocChunks(databaseId, rows, keep);
         return docs.size();
