@@ -120,7 +120,7 @@ public record RetrievalSettings(
     public static RetrievalSettings defaults() {
         return new RetrievalSettings(true, 10, 15, 0.20, 50, 0.18, 0.5, 0.7, 0.6, 0.4,
                 true, 20, 1.5, 0.75, 60, 1.0, 0.7,
-                10, 20, 0.20, 3, 12, true, 0.20, 2, 5, 0.35,
+                10, 20, 0.20, 3, 12, true, 0.20, 1, 5, 0.35,
                 JoinHintFormat.EDGES, PacketFormat.CREATE_TABLE, 12_000);
     }
 

@@ -114,7 +114,7 @@ class SchemaRetrieverTest {
 
     @Test
     void givenAQuestionWithoutContentWords_whenRetrieved_thenItFallsBackAsTooShort() {
-        RetrievedContext context = retrieve(RetrievalRequest.of("erp", "Show me everything?"));
+        RetrievedContext context = retrieve(RetrievalRequest.of("erp", "What is it?"));
 
         assertThat(context.metadata().strategy()).isEqualTo(Strategy.FULL_SCHEMA);
         assertThat(context.metadata().fallbackReason()).isEqualTo(FallbackReason.QUESTION_TOO_SHORT);
