@@ -2,11 +2,9 @@ package dev.schemarag.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.schemarag.core.config.Settings;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.RetrievalMetadata;
-import dev.schemarag.stack.StackConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,11 +35,9 @@ final class AskCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Settings settings = Settings.fromEnvironment(AppSettings.all());
-        StackConfig stackConfig = StackConfig.defaults(SchemaRagCli.home());
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
-             Services services = new Services(settings, stackConfig.baseDir());
-             PipelineSession pipeline = new PipelineSession(services, Targets.load(settings, SchemaRagCli.home()));
+             Services services = Services.fromEnvironment();
+             PipelineSession pipeline = new PipelineSession(services, Targets.load(services));
              AskClient client = new AskClient(services.bootstrapServers(), services.topics())) {
             Optional<AskClient.Outcome> outcome = client.ask(databaseId, question, useRetrieval, Duration.ofSeconds(timeoutSeconds));
             Map<String, Object> view = view(outcome);

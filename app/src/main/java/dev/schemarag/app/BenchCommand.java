@@ -7,7 +7,6 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.sync.SyncSummary;
-import dev.schemarag.stack.StackConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -20,7 +19,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -53,10 +51,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Settings settings = Settings.fromEnvironment(AppSettings.all());
-        StackConfig stackConfig = StackConfig.defaults(SchemaRagCli.home());
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
-             Services services = new Services(settings, stackConfig.baseDir())) {
+             Services services = Services.fromEnvironment()) {
+            Settings settings = services.settings();
             if (kind != Kind.freshness && suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
             BenchReport report = switch (kind) {
                 case freshness -> freshness(settings, services);
@@ -71,8 +68,7 @@ final class BenchCommand implements Callable<Integer> {
 
     /** A fresh database named after the benchmark, created through the store's (privileged) connection. */
     private static RegisteredDatabase freshDatabase(Settings settings, Services services, String id, List<String> schemas) throws Exception {
-        String storeUrl = settings.get(AppSettings.STORE_JDBC_URL);
-        String url = storeUrl.substring(0, storeUrl.lastIndexOf('/') + 1) + id;
+        String url = services.databaseUrl(id);
         RegisteredDatabase db = new RegisteredDatabase(id, url, settings.get(AppSettings.STORE_USER),
                 settings.get(AppSettings.STORE_PASSWORD), schemas, null, null);
         try (Connection previous = new Database(url, db.user(), db.password()).open(); Statement s = previous.createStatement()) {

@@ -1,6 +1,7 @@
 package dev.schemarag.app;
 
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.QuestionAsked;
@@ -39,11 +40,13 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Settings settings = Settings.fromEnvironment(AppSettings.all());
         StackConfig stackConfig = StackConfig.defaults(SchemaRagCli.home());
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
-             Services services = new Services(settings, stackConfig.baseDir())) {
-            DatabaseRegistry databases = Targets.load(settings, SchemaRagCli.home());
+             Services services = Services.fromEnvironment()) {
+            Settings settings = services.settings();
+            DatabaseRegistry databases = Targets.load(services);
+            RegisteredDatabase erp = databases.find(DemoDatabase.ID).orElseThrow();
+            Path extracted = erp.annotationsFile().getParent(); // the demo files Targets extracted
             try (IngestService ingest = services.ingest(databases)) {
                 step("1. Full sync of the demo ERP database");
                 System.out.println(SyncCommand.summary(DemoDatabase.ID, ingest.sync(DemoDatabase.ID, new ProgressBar(System.out))));
@@ -52,10 +55,9 @@ final class DemoCommand implements Callable<Integer> {
                 step("2. Live sync: Debezium captures DDL, the embedding updater re-embeds what changed");
                 ingest.startLiveSync();
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
-                liveChange(databases.find(DemoDatabase.ID).orElseThrow().jdbcUrl(), settings, services.store());
+                liveChange(erp.jdbcUrl(), settings, services.store());
             }
             step("3. Questions: the tables retrieval chose, with their scores, and the tokens saved");
-            Path extracted = DemoDatabase.extract(stackConfig.baseDir());
             SchemaRetriever retriever = services.retrieval().retriever();
             for (String question : DemoDatabase.sampleQuestions(extracted)) showRetrieval(retriever, question);
 

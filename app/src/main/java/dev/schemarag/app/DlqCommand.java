@@ -1,6 +1,5 @@
 package dev.schemarag.app;
 
-import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.kafka.DeadLetterTopic;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
@@ -40,8 +39,7 @@ final class DlqCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Settings settings = Settings.fromEnvironment(AppSettings.all());
-        try (Services services = new Services(settings, SchemaRagCli.home().resolve(".schemarag"))) {
+        try (Services services = Services.fromEnvironment()) {
             Topics topics = services.topics();
             if (action == Action.list) {
                 for (DeadLetterTopic dlq : DeadLetterTopic.values())

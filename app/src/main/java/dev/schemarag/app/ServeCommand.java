@@ -21,10 +21,10 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Settings settings = Settings.fromEnvironment(AppSettings.all());
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
-        try (Services services = new Services(settings, SchemaRagCli.home().resolve(".schemarag"))) {
+        try (Services services = Services.fromEnvironment()) {
+            Settings settings = services.settings();
             if (service == Service.retrieval) {
                 try (RetrievalService retrieval = services.retrieval()) {
                     retrieval.start(services.bootstrapServers(), services.registryUrl(), services.topics(),
@@ -34,7 +34,7 @@ final class ServeCommand implements Callable<Integer> {
                 }
                 return 0;
             }
-            DatabaseRegistry databases = Targets.load(settings, SchemaRagCli.home());
+            DatabaseRegistry databases = Targets.load(services);
             if (service == Service.generation) {
                 for (var db : databases.all()) services.examples().seedFromDocs(db.id());
                 try (GenerationService generation = services.generation(Targets.readers(settings, databases))) {

@@ -29,6 +29,17 @@ public final class Services implements AutoCloseable {
         this.stateDir = stateDir;
     }
 
+    /** The services of this checkout: settings from the environment, state under {@code <home>/.schemarag}. */
+    public static Services fromEnvironment() {
+        return new Services(Settings.fromEnvironment(AppSettings.all()), SchemaRagCli.home().resolve(".schemarag"));
+    }
+
+    /** The JDBC URL of another database on the store's server (demo and benchmark databases live there). */
+    public String databaseUrl(String database) {
+        String storeUrl = settings.get(AppSettings.STORE_JDBC_URL);
+        return storeUrl.substring(0, storeUrl.lastIndexOf('/') + 1) + database;
+    }
+
     public Settings settings() {
         return settings;
     }

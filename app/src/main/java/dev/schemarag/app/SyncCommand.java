@@ -1,7 +1,6 @@
 package dev.schemarag.app;
 
 import dev.schemarag.core.config.DatabaseRegistry;
-import dev.schemarag.core.config.Settings;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncSummary;
 import picocli.CommandLine.Command;
@@ -18,9 +17,8 @@ final class SyncCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Settings settings = Settings.fromEnvironment(AppSettings.all());
-        try (Services services = new Services(settings, SchemaRagCli.home().resolve(".schemarag"))) {
-            DatabaseRegistry databases = Targets.load(settings, SchemaRagCli.home());
+        try (Services services = Services.fromEnvironment()) {
+            DatabaseRegistry databases = Targets.load(services);
             if (databases.find(databaseId).isEmpty()) {
                 System.err.println("unknown database '" + databaseId + "'; registered: "
                         + databases.all().stream().map(d -> d.id()).toList());

@@ -18,12 +18,12 @@ import java.util.List;
 final class Targets {
     private Targets() {}
 
-    static DatabaseRegistry load(Settings settings, Path home) throws IOException, SQLException {
+    static DatabaseRegistry load(Services services) throws IOException, SQLException {
+        Settings settings = services.settings();
         String file = settings.get(AppSettings.DATABASES_FILE);
         if (!file.isBlank()) return DatabaseRegistry.load(Path.of(file));
-        String storeUrl = settings.get(AppSettings.STORE_JDBC_URL);
-        String erpUrl = storeUrl.substring(0, storeUrl.lastIndexOf('/') + 1) + DemoDatabase.ID;
-        Path extracted = DemoDatabase.extract(home.resolve(".schemarag"));
+        String erpUrl = services.databaseUrl(DemoDatabase.ID);
+        Path extracted = DemoDatabase.extract(services.stateDir());
         RegisteredDatabase erp = DemoDatabase.registration(erpUrl, settings.get(AppSettings.STORE_USER),
                 settings.get(AppSettings.STORE_PASSWORD), extracted);
         try (Database target = new Database(erp.jdbcUrl(), erp.user(), erp.password())) {
