@@ -1,0 +1,187 @@
+package dev.schemarag.retrieval.kafka;
+
+import dev.schemarag.avro.SchemaRegistryClient;
+import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.events.ScoredTable;
+import dev.schemarag.retrieval.ErpCatalog;
+import dev.schemarag.retrieval.FakeEmbeddingModel;
+import dev.schemarag.retrieval.FakeSchemaIndex;
+import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.index.ColumnHit;
+import dev.schemarag.retrieval.index.TableHit;
+import dev.schemarag.stack.EmbeddedKafka;
+import dev.schemarag.stack.SchemaRegistryServer;
+import dev.schemarag.stack.StackConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Properties;
+
+import static dev.schemarag.retrieval.ErpCatalog.EMPLOYEES;
+import static dev.schemarag.retrieval.ErpCatalog.LEAVE_REQUESTS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The retrieval topology in a TopologyTestDriver with the production streams settings (dead-letter handlers
+ * included, at-least-once instead of exactly-once), Avro serdes against the embedded schema registry, and a retriever
+ * over an in-memory index.
+ */
+class RetrievalTopologyTest {
+    private static final String QUESTION = "Which employees took sick leave last year?";
+
+    private static EmbeddedKafka kafka;
+    private static SchemaRegistryServer registry;
+
+    private TopologyTestDriver driver;
+    private Topics topics;
+    private TestInputTopic<String, QuestionAsked> questions;
+    private TestOutputTopic<String, ContextRetrieved> contexts;
+    private TestOutputTopic<String, FailureRecord> deadLetters;
+
+    /** The embedded registry keeps its registrations in Kafka, so it needs a broker (ports from a test stack config). */
+    @BeforeAll
+    static void startRegistry(@TempDir Path dir) {
+        StackConfig ports = StackConfig.forTests(dir);
+        kafka = new EmbeddedKafka(ports.kafkaDir(), ports.kafkaPort(), ports.controllerPort());
+        kafka.start();
+        registry = new SchemaRegistryServer(kafka.bootstrapServers(), ports.registryPort());
+        registry.start();
+    }
+
+    @AfterAll
+    static void stopRegistry() {
+        if (registry != null) registry.stop();
+        if (kafka != null) kafka.stop();
+    }
+
+    @BeforeEach
+    void startDriver(@TempDir Path stateDir) {
+        FakeSchemaIndex index = new FakeSchemaIndex("erp", ErpCatalog.TABLES);
+        index.tableHits.addAll(List.of(new TableHit(LEAVE_REQUESTS, 0.62), new TableHit(EMPLOYEES, 0.48)));
+        index.columnHits.addAll(List.of(new ColumnHit(LEAVE_REQUESTS, "leave_type", false, 0.55),
+                new ColumnHit(EMPLOYEES, "full_name", false, 0.35)));
+        SchemaRetriever retriever = new SchemaRetriever(index, new FakeEmbeddingModel(), RetrievalSettings.defaults(), 16);
+
+        topics = new Topics("retrieval-test.", new SchemaRegistryClient(registry.url()));
+        StreamsBuilder builder = new StreamsBuilder();
+        RetrievalTopology.build(builder, topics, retriever);
+        Properties settings = StreamsProperties.of("retrieval-test", "127.0.0.1:9", registry.url(),
+                topics.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir);
+        // Under exactly-once the driver drops what the deserialization handler sends: the handler runs when a record
+        // is enqueued, inside a transaction the driver has not committed yet, and the driver clears its MockProducer's
+        // uncommitted sends (MockProducer.clear) before processing. On a real broker the task's next commit carries them.
+        settings.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
+        driver = new TopologyTestDriver(builder.build(), settings);
+
+        Topic<String, QuestionAsked> in = topics.questions();
+        questions = driver.createInputTopic(in.name(), in.keySerde().serializer(), in.valueSerde().serializer());
+        Topic<String, ContextRetrieved> out = topics.contextRetrieved();
+        contexts = driver.createOutputTopic(out.name(), out.keySerde().deserializer(), out.valueSerde().deserializer());
+        Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.RETRIEVAL);
+        deadLetters = driver.createOutputTopic(dlq.name(), dlq.keySerde().deserializer(), dlq.valueSerde().deserializer());
+    }
+
+    @AfterEach
+    void closeDriver() {
+        driver.close();
+    }
+
+    @Test
+    void aQuestionBecomesTheContextOfItsSelectedTablesUnderItsCorrelationId() {
+        questions.pipeInput("q-1", question("q-1", "erp", QUESTION));
+
+        TestRecord<String, ContextRetrieved> record = contexts.readRecord();
+        ContextRetrieved context = record.value();
+        assertThat(record.key()).isEqualTo("q-1");
+        assertThat(context.getQuestion().getCorrelationId()).isEqualTo("corr-q-1");
+        assertThat(context.getQuestion().getQuestion()).isEqualTo(QUESTION);
+        assertThat(context.getSelectedTables()).extracting(ScoredTable::getTable)
+                .startsWith("hr.leave_requests", "hr.employees").doesNotContain("sales.orders");
+        assertThat(context.getSelectedTables().get(0).getReason()).isEqualTo("retrieved");
+        assertThat(context.getRetrievalMetadata().getStrategy()).isEqualTo("rag");
+        assertThat(context.getRetrievalMetadata().getTablesIncluded()).isEqualTo(context.getSelectedTables().size());
+        assertThat(context.getRetrievalMetadata().getFallbackReason()).isNull();
+        assertThat(context.getContextPacket()).contains("CREATE TABLE hr.leave_requests (", "CREATE TABLE hr.employees (")
+                .doesNotContain("CREATE TABLE sales.orders (");
+        assertThat(context.getJoinHints()).contains("leave_requests.employee_id = employees.employee_id");
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void aQuestionOnAnUnknownDatabaseIsDeadLetteredAndTheNextQuestionIsStillAnswered() {
+        questions.pipeInput("q-crm", question("q-crm", "crm", QUESTION));
+        questions.pipeInput("q-2", question("q-2", "erp", QUESTION));
+
+        FailureRecord failure = deadLetters.readValue();
+        assertThat(failure.getStage()).isEqualTo("retrieval");
+        assertThat(failure.getErrorClass()).isEqualTo("unknown_database");
+        assertThat(failure.getMessage()).isEqualTo("database 'crm' is not registered");
+        assertThat(failure.getCorrelationId()).isEqualTo("corr-q-crm");
+        assertThat(failure.getContext()).isEqualTo("question q-crm on database crm");
+        assertThat(deadLetters.isEmpty()).isTrue();
+        assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-2");
+        assertThat(contexts.isEmpty()).isTrue();
+    }
+
+    @Test
+    void bytesThatAreNotAvroAreDeadLetteredWithTheOriginalBytesAndTheStreamGoesOn() {
+        byte[] key = "poison".getBytes(StandardCharsets.UTF_8);
+        byte[] value = "not an Avro record".getBytes(StandardCharsets.UTF_8);
+        driver.createInputTopic(topics.questions().name(), new ByteArraySerializer(), new ByteArraySerializer())
+                .pipeInput(key, value);
+        questions.pipeInput("q-3", question("q-3", "erp", QUESTION));
+
+        FailureRecord failure = deadLetters.readValue();
+        assertThat(failure.getStage()).isEqualTo("retrieval");
+        assertThat(failure.getErrorClass()).isEqualTo("malformed_event");
+        assertThat(failure.getMessage()).startsWith("SerializationException: ").contains("unknown magic byte");
+        assertThat(failure.getOriginalTopic()).isEqualTo("retrieval-test.questions");
+        assertThat(failure.getOriginalOffset()).isZero();
+        assertThat(failure.getOriginalKey()).isEqualTo(ByteBuffer.wrap(key));
+        assertThat(failure.getOriginalValue()).isEqualTo(ByteBuffer.wrap(value));
+        assertThat(failure.getCorrelationId()).isNull();
+        assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-3");
+    }
+
+    @Test
+    void useRetrievalFalseSendsTheFullSchema() {
+        QuestionAsked full = question("q-4", "erp", QUESTION);
+        full.setUseRetrieval(false);
+        questions.pipeInput("q-4", full);
+
+        ContextRetrieved context = contexts.readValue();
+        assertThat(context.getRetrievalMetadata().getStrategy()).isEqualTo("full_schema");
+        assertThat(context.getRetrievalMetadata().getTablesIncluded()).isEqualTo(ErpCatalog.TABLES.size());
+        assertThat(context.getSelectedTables()).hasSize(ErpCatalog.TABLES.size())
+                .allSatisfy(t -> assertThat(t.getReason()).isEqualTo("full_schema"));
+        assertThat(context.getContextPacket()).contains("CREATE TABLE sales.orders (", "CREATE TABLE finance.tax_codes (");
+    }
+
+    private static QuestionAsked question(String id, String databaseId, String text) {
+        return QuestionAsked.newBuilder().setId(id).setDatabaseId(databaseId).setQuestion(text).setCorrelationId("corr-" + id)
+                .setTimestamp(Instant.EPOCH).build();
+    }
+}
