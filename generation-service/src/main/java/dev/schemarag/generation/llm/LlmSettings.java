@@ -12,16 +12,16 @@ import java.util.Optional;
  * Where the OpenAI-compatible chat-completions endpoint is ({@code LLM_BASE_URL}, e.g. {@code https://api.openai.com/v1}),
  * with which key and model. No base URL means no LLM: the service then answers from verified examples.
  */
-public record LlmSettings(URI baseUrl, String apiKey, String model, Duration timeout, int maxRetries, Duration backoff) {
+public record LlmSettings(URI baseUrl, String apiKey, String model, Duration timeout, int maxRetries) {
     public static final Setting<String> BASE_URL = Setting.string("llm.base.url", "", "OpenAI-compatible API base URL; empty disables the LLM");
     public static final Setting<String> API_KEY = Setting.string("llm.api.key", "", "API key sent as a Bearer token");
     public static final Setting<String> MODEL = Setting.string("llm.model", "gpt-4o-mini", "chat model name");
-    public static final Setting<Integer> TIMEOUT_SECONDS = Setting.integer("llm.timeout.seconds", 60, 1, 600, "per-request timeout");
-    public static final Setting<Integer> MAX_RETRIES = Setting.integer("llm.max.retries", 3, 0, 10, "retries on 429 and 5xx");
-    public static final Setting<Integer> BACKOFF_MILLIS = Setting.integer("llm.backoff.millis", 500, 0, 60_000, "first retry delay, doubled each time");
+    public static final Setting<Integer> TIMEOUT_SECONDS = Setting.integer("llm.timeout.seconds", 60, 1, 600, "timeout of each attempt");
+    public static final Setting<Integer> MAX_RETRIES = Setting.integer("llm.max.retries", 3, 0, 10,
+            "retries on 408, 409, 429, 5xx and I/O failures, with the SDK's exponential backoff or the server's Retry-After");
 
     public static List<Setting<?>> declared() {
-        return List.of(BASE_URL, API_KEY, MODEL, TIMEOUT_SECONDS, MAX_RETRIES, BACKOFF_MILLIS);
+        return List.of(BASE_URL, API_KEY, MODEL, TIMEOUT_SECONDS, MAX_RETRIES);
     }
 
     public LlmSettings {
@@ -34,12 +34,7 @@ public record LlmSettings(URI baseUrl, String apiKey, String model, Duration tim
         String base = settings.get(BASE_URL).strip();
         if (base.isEmpty()) return Optional.empty();
         return Optional.of(new LlmSettings(URI.create(base), settings.get(API_KEY), settings.get(MODEL),
-                Duration.ofSeconds(settings.get(TIMEOUT_SECONDS)), settings.get(MAX_RETRIES),
-                Duration.ofMillis(settings.get(BACKOFF_MILLIS))));
-    }
-
-    public URI chatCompletions() {
-        return URI.create(baseUrl + "/chat/completions");
+                Duration.ofSeconds(settings.get(TIMEOUT_SECONDS)), settings.get(MAX_RETRIES)));
     }
 
     @Override

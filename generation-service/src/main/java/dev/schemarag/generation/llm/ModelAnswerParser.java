@@ -3,32 +3,34 @@ package dev.schemarag.generation.llm;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.openai.errors.OpenAIInvalidDataException;
+import com.openai.models.chat.completions.ChatCompletion;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
-/** Reads a chat-completions response whose message content is the JSON answer the prompt asks for. */
+/** Reads a chat completion whose message content is the JSON answer the prompt asks for. */
 public final class ModelAnswerParser {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private ModelAnswerParser() {}
 
-    public static GenerationOutcome parse(String responseBody) {
-        JsonNode response;
+    public static GenerationOutcome parse(ChatCompletion completion) {
+        Optional<String> content;
         try {
-            response = JSON.readTree(responseBody);
-        } catch (JsonProcessingException e) {
-            return GenerationOutcome.unavailable("the LLM response is not JSON: " + e.getOriginalMessage());
+            content = completion.choices().stream().findFirst().flatMap(choice -> choice.message().content());
+        } catch (OpenAIInvalidDataException e) { // the SDK reads fields lazily: choices or message is missing
+            content = Optional.empty();
         }
-        JsonNode content = response.path("choices").path(0).path("message").path("content");
-        if (!content.isTextual()) return GenerationOutcome.unavailable("the LLM response has no message content");
-        return parseAnswer(content.asText());
+        return content.map(ModelAnswerParser::parseAnswer)
+                .orElseGet(() -> GenerationOutcome.unavailable("the LLM response has no message content"));
     }
 
     /** The answer object {query, explanation, confidence, tablesUsed, assumptions}; a fenced block is unwrapped. */
-    static GenerationOutcome parseAnswer(String content) {
+    private static GenerationOutcome parseAnswer(String content) {
         JsonNode answer;
         try {
             answer = JSON.readTree(unfence(content));

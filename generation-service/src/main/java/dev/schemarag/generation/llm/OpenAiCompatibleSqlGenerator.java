@@ -1,7 +1,12 @@
 package dev.schemarag.generation.llm;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.errors.OpenAIException;
+import com.openai.errors.OpenAIIoException;
+import com.openai.errors.OpenAIServiceException;
+import com.openai.models.ResponseFormatJsonObject;
+import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.Prompt;
@@ -10,92 +15,66 @@ import dev.schemarag.generation.SqlGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.io.InterruptedIOException;
 
 /**
- * Adapter: any OpenAI-compatible chat-completions endpoint (OpenAI, Azure-style proxies, vLLM, Ollama, LiteLLM),
- * asked for a JSON object. Retries 429 and 5xx with exponential backoff, honouring Retry-After; any other failure
- * becomes {@code generation_unavailable}.
- * <p>
- * Plain java.net.http + Jackson rather than the openai-java SDK: one POST does not justify the SDK's Kotlin and
- * OkHttp runtime, and the retry rule stays visible here.
+ * Adapter: any OpenAI-compatible chat-completions endpoint (OpenAI, Azure-style proxies, vLLM, Ollama, LiteLLM)
+ * through the official openai-java SDK, asked for a JSON object ({@code json_object}: the response format local
+ * servers support most widely). The SDK retries 408, 409, 429, 5xx and I/O failures with exponential backoff,
+ * honouring Retry-After; whatever still fails becomes {@code generation_unavailable}.
  */
 public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
     private static final Logger log = LoggerFactory.getLogger(OpenAiCompatibleSqlGenerator.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LlmSettings settings;
     private final PromptBuilder prompts = new PromptBuilder();
-    private final HttpClient http;
+    private final OpenAIClient client;
 
     public OpenAiCompatibleSqlGenerator(LlmSettings settings) {
         this.settings = settings;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        this.client = OpenAIOkHttpClient.builder()
+                .baseUrl(settings.baseUrl().toString())
+                .apiKey(settings.apiKey())
+                .maxRetries(settings.maxRetries())
+                .timeout(settings.timeout())
+                .build();
     }
 
     @Override
     public GenerationOutcome generate(GenerationRequest request) {
-        HttpRequest httpRequest = HttpRequest.newBuilder(settings.chatCompletions())
-                .timeout(settings.timeout())
-                .header("Content-Type", "application/json")
-                .header("Authorization", "Bearer " + settings.apiKey())
-                .POST(HttpRequest.BodyPublishers.ofString(body(prompts.build(request))))
+        Prompt prompt = prompts.build(request);
+        ChatCompletionCreateParams params = ChatCompletionCreateParams.builder()
+                .model(settings.model())
+                .temperature(0.0)
+                .responseFormat(ResponseFormatJsonObject.builder().build())
+                .addSystemMessage(prompt.system())
+                .addUserMessage(prompt.user())
                 .build();
-        Duration backoff = settings.backoff();
-        for (int attempt = 1; ; attempt++) {
-            HttpResponse<String> response;
-            try {
-                response = http.send(httpRequest, HttpResponse.BodyHandlers.ofString());
-            } catch (IOException e) {
-                log.warn("LLM call failed: questionId={} attempt={} error={}", request.questionId(), attempt, e.toString());
-                return GenerationOutcome.unavailable("LLM endpoint unreachable: " + e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return GenerationOutcome.unavailable("interrupted while calling the LLM");
-            }
-            int status = response.statusCode();
-            if (status / 100 == 2) return ModelAnswerParser.parse(response.body());
-            boolean retriable = status == 429 || status / 100 == 5;
-            log.warn("LLM call failed: questionId={} attempt={} status={} retriable={}", request.questionId(), attempt, status, retriable);
-            if (!retriable || attempt > settings.maxRetries())
-                return GenerationOutcome.unavailable("LLM endpoint answered HTTP " + status + " after " + attempt + " attempt(s)");
-            if (!sleep(retryAfter(response).orElse(backoff))) return GenerationOutcome.unavailable("interrupted while calling the LLM");
-            backoff = backoff.multipliedBy(2);
-        }
-    }
-
-    private String body(Prompt prompt) {
-        ObjectNode body = JSON.createObjectNode();
-        body.put("model", settings.model());
-        body.put("temperature", 0);
-        body.putObject("response_format").put("type", "json_object");
-        var messages = body.putArray("messages");
-        messages.addObject().put("role", "system").put("content", prompt.system());
-        messages.addObject().put("role", "user").put("content", prompt.user());
-        return body.toString();
-    }
-
-    private static java.util.Optional<Duration> retryAfter(HttpResponse<?> response) {
-        return response.headers().firstValue("Retry-After").flatMap(v -> {
-            try {
-                return java.util.Optional.of(Duration.ofSeconds(Math.min(30, Long.parseLong(v.strip()))));
-            } catch (NumberFormatException e) {
-                return java.util.Optional.empty(); // an HTTP date: fall back to our own backoff
-            }
-        });
-    }
-
-    private static boolean sleep(Duration duration) {
         try {
-            Thread.sleep(duration.toMillis());
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+            return ModelAnswerParser.parse(client.chat().completions().create(params));
+        } catch (OpenAIServiceException e) {
+            return unavailable(request, "LLM endpoint answered HTTP " + e.statusCode() + " after " + attempts(e) + " attempt(s)");
+        } catch (OpenAIIoException e) { // the SDK retries every I/O failure
+            String attempts = (settings.maxRetries() + 1) + " attempt(s)";
+            return unavailable(request, e.getCause() instanceof InterruptedIOException // OkHttp's call and read timeouts
+                    ? "LLM endpoint timed out: " + attempts + " of " + settings.timeout().toMillis() + " ms"
+                    : "LLM endpoint unreachable after " + attempts + ": " + e.getCause());
+        } catch (OpenAIException e) { // e.g. a body that is not a chat completion
+            return unavailable(request, "LLM call failed: " + e.getMessage());
         }
+    }
+
+    /** The SDK's rule (RetryingHttpClient.shouldRetry): the server's X-Should-Retry, else 408, 409, 429 and 5xx. */
+    private int attempts(OpenAIServiceException e) {
+        int status = e.statusCode();
+        boolean retried = e.headers().values("X-Should-Retry").stream().findFirst()
+                .map("true"::equals)
+                .orElse(status == 408 || status == 409 || status == 429 || status >= 500);
+        return retried ? settings.maxRetries() + 1 : 1;
+    }
+
+    private static GenerationOutcome unavailable(GenerationRequest request, String reason) {
+        log.warn("LLM call failed: questionId={} reason={}", request.questionId(), reason);
+        return GenerationOutcome.unavailable(reason);
     }
 }

@@ -17,11 +17,11 @@ class LlmSettingsTest {
     }
 
     @Test
-    void baseUrlEnablesTheLlmWithItsChatCompletionsEndpoint() {
+    void baseUrlEnablesTheLlmWithoutATrailingSlash() {
         LlmSettings llm = LlmSettings.from(Settings.of(Map.of("llm.base.url", "http://localhost:11434/v1/",
                 "llm.model", "qwen2.5-coder", "llm.timeout.seconds", "30"))).orElseThrow();
 
-        assertThat(llm.chatCompletions()).isEqualTo(URI.create("http://localhost:11434/v1/chat/completions"));
+        assertThat(llm.baseUrl()).isEqualTo(URI.create("http://localhost:11434/v1"));
         assertThat(llm.model()).isEqualTo("qwen2.5-coder");
         assertThat(llm.timeout()).isEqualTo(Duration.ofSeconds(30));
     }

@@ -1,5 +1,9 @@
 package dev.schemarag.generation.llm;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.openai.core.ObjectMappers;
+import com.openai.models.chat.completions.ChatCompletion;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import org.junit.jupiter.api.Test;
@@ -10,8 +14,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ModelAnswerParserTest {
 
-    private static String response(String content) {
-        return "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":" + com.fasterxml.jackson.databind.node.TextNode.valueOf(content) + "}}]}";
+    private static ChatCompletion response(String content) {
+        return completion("{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":" + TextNode.valueOf(content) + "}}]}");
+    }
+
+    /** Read the way the SDK reads a response body. */
+    private static ChatCompletion completion(String json) {
+        try {
+            return ObjectMappers.jsonMapper().readValue(json, ChatCompletion.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(e);
+        }
     }
 
     @Test
@@ -47,7 +60,7 @@ class ModelAnswerParserTest {
 
     @Test
     void aResponseWithoutChoicesIsUnavailable() {
-        assertThat(ModelAnswerParser.parse("{\"error\": {\"message\": \"overloaded\"}}"))
+        assertThat(ModelAnswerParser.parse(completion("{\"error\": {\"message\": \"overloaded\"}}")))
                 .isEqualTo(GenerationOutcome.unavailable("the LLM response has no message content"));
     }
 }

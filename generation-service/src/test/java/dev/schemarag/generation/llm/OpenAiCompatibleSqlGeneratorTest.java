@@ -1,9 +1,12 @@
 package dev.schemarag.generation.llm;
 
+import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.net.URI;
@@ -13,19 +16,23 @@ import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The adapter against a local chat-completions endpoint: the request it sends and its retry rule. */
+/** The adapter against a local chat-completions endpoint: the request it sends, its retry rule and its failures. */
 class OpenAiCompatibleSqlGeneratorTest {
     private static final String QUESTION = "How many employees are there?";
+    private static final String SQL = "SELECT count(*) FROM public.employees e";
 
     private final FakeChatCompletions llm = new FakeChatCompletions();
-    private final OpenAiCompatibleSqlGenerator generator = new OpenAiCompatibleSqlGenerator(
-            new LlmSettings(llm.baseUrl(), "test-key", "test-model", Duration.ofSeconds(5), 2, Duration.ofMillis(1)));
+    private final OpenAiCompatibleSqlGenerator generator = generator(llm.baseUrl(), Duration.ofSeconds(5), 2);
 
     OpenAiCompatibleSqlGeneratorTest() throws IOException {}
 
     @AfterEach
     void stop() {
         llm.close();
+    }
+
+    private static OpenAiCompatibleSqlGenerator generator(URI baseUrl, Duration timeout, int maxRetries) {
+        return new OpenAiCompatibleSqlGenerator(new LlmSettings(baseUrl, "test-key", "test-model", timeout, maxRetries));
     }
 
     private static GenerationRequest request() {
@@ -35,7 +42,7 @@ class OpenAiCompatibleSqlGeneratorTest {
 
     @Test
     void asksTheConfiguredModelForAJsonObjectWithTheKey() {
-        llm.answer(QUESTION, "SELECT count(*) FROM public.employees e");
+        llm.answer(QUESTION, SQL);
 
         generator.generate(request());
 
@@ -45,22 +52,43 @@ class OpenAiCompatibleSqlGeneratorTest {
     }
 
     @Test
-    void rateLimitIsRetriedUntilTheAnswerComes() {
-        llm.answer(QUESTION, "SELECT count(*) FROM public.employees e");
-        llm.fail(QUESTION, 429, 2);
+    void theJsonAnswerBecomesTheCandidate() {
+        llm.answer(QUESTION, SQL);
 
-        GenerationOutcome outcome = generator.generate(request());
-
-        assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class,
-                g -> assertThat(g.sql().sql()).isEqualTo("SELECT count(*) FROM public.employees e"));
-        assertThat(llm.requests()).hasSize(3);
+        assertThat(generator.generate(request())).isEqualTo(GenerationOutcome.generated(
+                new GeneratedSql(SQL, "scripted", 0.9, List.of("public.employees"), List.of(), "llm")));
     }
 
     @Test
-    void serverErrorsBeyondTheRetryBudgetAreUnavailable() {
-        llm.fail(QUESTION, 502, Integer.MAX_VALUE);
+    void theBaseUrlPathPrefixIsKeptWithOrWithoutATrailingSlash() {
+        llm.answer(QUESTION, SQL);
 
-        assertThat(generator.generate(request())).isEqualTo(GenerationOutcome.unavailable("LLM endpoint answered HTTP 502 after 3 attempt(s)"));
+        generator(URI.create(llm.baseUrl() + "/"), Duration.ofSeconds(5), 0).generate(request());
+        generator.generate(request());
+
+        assertThat(llm.paths()).containsExactly("/v1/chat/completions", "/v1/chat/completions");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {429, 503})
+    void rateLimitsAndServerErrorsAreRetriedUntilTheAnswerComes(int status) {
+        llm.answer(QUESTION, SQL);
+        llm.fail(QUESTION, status, 2);
+
+        GenerationOutcome outcome = generator.generate(request());
+
+        assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> assertThat(g.sql().sql()).isEqualTo(SQL));
+        assertThat(llm.requests()).hasSize(3);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {429, 502, 503})
+    void failuresBeyondTheRetryBudgetAreUnavailable(int status) {
+        llm.fail(QUESTION, status, Integer.MAX_VALUE);
+
+        assertThat(generator.generate(request()))
+                .isEqualTo(GenerationOutcome.unavailable("LLM endpoint answered HTTP " + status + " after 3 attempt(s)"));
+        assertThat(llm.requests()).hasSize(3);
     }
 
     @Test
@@ -72,11 +100,18 @@ class OpenAiCompatibleSqlGeneratorTest {
     }
 
     @Test
-    void unreachableEndpointIsUnavailable() {
-        OpenAiCompatibleSqlGenerator nowhere = new OpenAiCompatibleSqlGenerator(new LlmSettings(URI.create("http://127.0.0.1:1/v1"),
-                "k", "m", Duration.ofSeconds(2), 2, Duration.ofMillis(1)));
+    void aSlowEndpointTimesOut() {
+        llm.answer(QUESTION, SQL);
+        llm.delay(QUESTION, Duration.ofSeconds(1));
 
-        assertThat(nowhere.generate(request())).isInstanceOfSatisfying(GenerationOutcome.Unavailable.class,
-                u -> assertThat(u.reason()).startsWith("LLM endpoint unreachable"));
+        assertThat(generator(llm.baseUrl(), Duration.ofMillis(300), 0).generate(request()))
+                .isEqualTo(GenerationOutcome.unavailable("LLM endpoint timed out: 1 attempt(s) of 300 ms"));
+    }
+
+    @Test
+    void unreachableEndpointIsUnavailable() {
+        assertThat(generator(URI.create("http://127.0.0.1:1/v1"), Duration.ofSeconds(2), 0).generate(request()))
+                .isInstanceOfSatisfying(GenerationOutcome.Unavailable.class,
+                        u -> assertThat(u.reason()).startsWith("LLM endpoint unreachable after 1 attempt(s): java.net.ConnectException"));
     }
 }

@@ -87,7 +87,7 @@ class GenerationServiceIT {
                 new RegisteredDatabase("gen", stack.postgres().jdbcUrl(DB), ReaderRole.NAME, "reader-secret", List.of("public"), null, null),
                 new RegisteredDatabase("gen_down", unreachable, ReaderRole.NAME, "reader-secret", List.of("public"), null, null)));
         Settings settings = Settings.of(Map.of("llm.base.url", llm.baseUrl().toString(), "llm.max.retries", "1",
-                "llm.backoff.millis", "10", "generation.statement.timeout.millis", "500"));
+                "generation.statement.timeout.millis", "500"));
         EmbeddingModel model = OnnxEmbeddingModel.defaultModel();
         service = new GenerationService(stack.bootstrapServers(), stack.registryUrl(), stateDir, topics, settings, databases, store, model);
         service.start();
