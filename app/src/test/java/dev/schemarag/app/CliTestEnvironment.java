@@ -1,0 +1,131 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.ingest.sync.SyncProgress;
+import dev.schemarag.stack.EmbeddedStack;
+import dev.schemarag.stack.SharedTestStack;
+import picocli.CommandLine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The command line's environment on the shared test stack, named {@code name}: a small target database whose table
+ * doc has one Common Query, registered through a databases file and synced into a store of its own, with the
+ * settings given as system properties (which take precedence over environment variables) so that the commands
+ * run on the test stack under the topic prefix {@code <name>.}. The question pipeline runs in this JVM, as for
+ * {@code ask}: retrieval, then generation offline from verified examples (no LLM is configured).
+ */
+final class CliTestEnvironment implements AutoCloseable {
+    static final String DOCUMENTED_SQL = "SELECT e.department_id, count(*) FROM public.employees e GROUP BY e.department_id";
+    private static final String EMPLOYEES_DOC = """
+            # Table: employees
+
+            ## Purpose
+            Staff members of the company.
+
+            ## Common Queries
+
+            ### Query Pattern: Number of employees per department
+            ```sql
+            %s
+            ```
+            """.formatted(DOCUMENTED_SQL);
+
+    final String databaseId;
+    final Services services;
+    private final Map<String, String> properties;
+    private PipelineSession pipeline;
+
+    private CliTestEnvironment(String databaseId, Services services, Map<String, String> properties) {
+        this.databaseId = databaseId;
+        this.services = services;
+        this.properties = properties;
+    }
+
+    /** Creates and syncs the database {@code name}, then starts the question pipeline. */
+    static CliTestEnvironment start(String name, Path dir) throws Exception {
+        EmbeddedStack stack = SharedTestStack.get();
+        stack.postgres().createDatabaseIfMissing(name);
+        stack.postgres().createDatabaseIfMissing(name + "_store");
+        String user = stack.postgres().user();
+        String password = stack.postgres().password();
+        try (Database target = new Database(stack.postgres().jdbcUrl(name), user, password);
+             Statement s = target.connection().createStatement()) {
+            s.execute("""
+                    CREATE TABLE departments (department_id int PRIMARY KEY, department_name text);
+                    CREATE TABLE employees (employee_id int PRIMARY KEY, full_name text,
+                        department_id int REFERENCES departments, hire_date date);
+                    """);
+        }
+        Path docs = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(docs.resolve("employees.md"), EMPLOYEES_DOC);
+        Path databasesFile = dir.resolve("databases.json");
+        Files.writeString(databasesFile, """
+                [{"id": "%s", "jdbcUrl": "%s", "user": "%s", "password": "%s", "schemas": ["public"], "docs": "docs"}]
+                """.formatted(name, stack.postgres().jdbcUrl(name), user, password));
+
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put(AppSettings.KAFKA_BOOTSTRAP_SERVERS.key(), stack.bootstrapServers());
+        properties.put(AppSettings.SCHEMA_REGISTRY_URL.key(), stack.registryUrl());
+        properties.put(AppSettings.STORE_JDBC_URL.key(), stack.postgres().jdbcUrl(name + "_store"));
+        properties.put(AppSettings.STORE_USER.key(), user);
+        properties.put(AppSettings.STORE_PASSWORD.key(), password);
+        properties.put(AppSettings.TOPIC_PREFIX.key(), name + ".");
+        properties.put(AppSettings.DATABASES_FILE.key(), databasesFile.toString());
+        properties.put("schemarag.home", dir.toString());
+        properties.forEach(System::setProperty);
+
+        CliTestEnvironment environment = new CliTestEnvironment(name, Services.fromEnvironment(), properties);
+        DatabaseRegistry databases = Targets.load(environment.services);
+        try (IngestService ingest = environment.services.ingest(databases)) {
+            ingest.sync(name, SyncProgress.NONE);
+        }
+        environment.pipeline = new PipelineSession(environment.services, databases);
+        return environment;
+    }
+
+    void stopPipeline() {
+        if (pipeline != null) pipeline.close();
+        pipeline = null;
+    }
+
+    /** Runs {@code schemarag <args>} as {@link SchemaRagCli#main} does, capturing what it prints. */
+    static Run execute(String... args) {
+        int[] exitCode = new int[1];
+        String output = printedBy(() -> exitCode[0] = new CommandLine(new SchemaRagCli())
+                .setCaseInsensitiveEnumValuesAllowed(true).execute(args));
+        return new Run(exitCode[0], output);
+    }
+
+    /** What {@code action} prints to standard output (log lines included: the test logger writes there too). */
+    static String printedBy(Runnable action) {
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            action.run();
+            return printed.toString(StandardCharsets.UTF_8);
+        } finally {
+            System.setOut(stdout);
+        }
+    }
+
+    /** A command's exit code and standard output. */
+    record Run(int exitCode, String output) {}
+
+    @Override
+    public void close() {
+        stopPipeline();
+        services.close();
+        properties.keySet().forEach(System::clearProperty);
+    }
+}

@@ -1,0 +1,106 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.events.QuestionAsked;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code dlq list|show|replay} through the command line on the real stack, over the dead-letter records the pipeline
+ * wrote for two failed questions. The pipeline is stopped before the commands run, so a replayed question stays on
+ * the questions topic where the test reads it.
+ */
+class DlqCommandIT {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Pattern LIST_LINE = Pattern.compile("(?m)^([a-z_]+) +(\\d+)$");
+    private static final String UNANSWERABLE = "Which employees were hired on a Monday?";
+
+    private static CliTestEnvironment environment;
+    private static QuestionAsked unanswerable;
+
+    @BeforeAll
+    static void failTwoQuestions(@TempDir Path dir) throws Exception {
+        environment = CliTestEnvironment.start("dlq_it", dir);
+        try (AskClient client = new AskClient(environment.services.bootstrapServers(), environment.services.topics())) {
+            QuestionAsked unregistered = client.send("nowhere", "How many employees are there?", null);
+            unanswerable = client.send(environment.databaseId, UNANSWERABLE, null);
+            assertThat(client.await(List.of(unregistered, unanswerable), WAIT)).hasSize(2);
+        }
+        environment.stopPipeline();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (environment != null) environment.close();
+    }
+
+    @Test
+    void listCountsTheRecordsOfEveryDeadLetterTopic() {
+        CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "list");
+
+        assertThat(run.exitCode()).isZero();
+        Map<String, Integer> counts = new TreeMap<>();
+        Matcher line = LIST_LINE.matcher(run.output());
+        while (line.find()) counts.put(line.group(1), Integer.parseInt(line.group(2)));
+        assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of("ingest", 0, "retrieval", 1, "infra_failure", 0,
+                "query_timeout", 0, "validation_block", 0, "sql_error", 0, "unknown", 0, "generation_unavailable", 1));
+    }
+
+    @Test
+    void showPrintsTheRecordsOfOneClass() {
+        CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "show", "retrieval");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.output()).containsPattern(
+                "(?m)^\\S+ retrieval unknown_database attempt 1: database 'nowhere' is not registered$");
+    }
+
+    @Test
+    void replaySendsTheQuestionBackToTheQuestionsTopicWithItsCorrelationId() {
+        Topic<String, QuestionAsked> questions = environment.services.topics().questions();
+        try (KafkaConsumer<String, QuestionAsked> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
+                new StringDeserializer(), questions.valueSerde().deserializer())) {
+            TopicPartition partition = new TopicPartition(questions.name(), 0);
+            consumer.assign(List.of(partition));
+            consumer.seekToEnd(List.of(partition));
+            consumer.position(partition); // fix the start now, before the replay
+
+            CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "replay", "generation_unavailable");
+
+            assertThat(run.exitCode()).isZero();
+            assertThat(run.output()).contains("replayed 1 of 1 record(s) from dlq_it.dlq.generation_unavailable");
+            ConsumerRecord<String, QuestionAsked> replayed = next(consumer);
+            assertThat(replayed.key()).isEqualTo(unanswerable.getId());
+            assertThat(replayed.value().getCorrelationId()).isEqualTo(unanswerable.getCorrelationId());
+            assertThat(replayed.value().getQuestion()).isEqualTo(UNANSWERABLE);
+            assertThat(replayed.value().getDatabaseId()).isEqualTo(environment.databaseId);
+        }
+    }
+
+    private static ConsumerRecord<String, QuestionAsked> next(KafkaConsumer<String, QuestionAsked> consumer) {
+        List<ConsumerRecord<String, QuestionAsked>> read = new ArrayList<>();
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (read.isEmpty() && System.nanoTime() < deadline) consumer.poll(Duration.ofMillis(200)).forEach(read::add);
+        assertThat(read).hasSize(1);
+        return read.get(0);
+    }
+}
