@@ -8,11 +8,13 @@ import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.SqlGenerated;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import picocli.CommandLine.Command;
@@ -29,6 +31,8 @@ import java.util.concurrent.Callable;
 /** {@code schemarag dlq list|show|replay [class]}: inspect dead-letter topics and send their records back. */
 @Command(name = "dlq", description = "Inspect dead-letter topics (list, show <class>) and replay a class to the start of the pipeline.")
 final class DlqCommand implements Callable<Integer> {
+    private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
+
     enum Action { list, show, replay }
 
     @Parameters(index = "0", description = "list, show or replay")
@@ -42,16 +46,22 @@ final class DlqCommand implements Callable<Integer> {
         try (Services services = Services.fromEnvironment()) {
             Topics topics = services.topics();
             if (action == Action.list) {
-                for (DeadLetterTopic dlq : DeadLetterTopic.values())
-                    System.out.printf(Locale.ROOT, "%-24s %6d%n", dlq.wireName(), read(services, topics.deadLetter(dlq)).size());
+                for (DeadLetterTopic dlq : DeadLetterTopic.values()) {
+                    DeadLetters read = read(services, topics.deadLetter(dlq));
+                    System.out.printf(Locale.ROOT, "%-24s %6d%s%n", dlq.wireName(), read.records().size(),
+                            read.undecodable().isEmpty() ? "" : " (+" + read.undecodable().size() + " undecodable)");
+                }
                 return 0;
             }
             if (errorClass == null) throw new IllegalArgumentException("dlq " + action + " needs a class, e.g. sql_error");
             Topic<String, FailureRecord> topic = topics.deadLetter(DeadLetterTopic.byWireName(errorClass));
-            List<FailureRecord> records = read(services, topic);
+            DeadLetters read = read(services, topic);
+            read.undecodable().forEach(at -> System.out.println("undecodable record at " + at));
+            List<FailureRecord> records = read.records();
             if (action == Action.show) {
-                records.forEach(f -> System.out.printf(Locale.ROOT, "%s %s %s%s attempt %d: %s%n", f.getTimestamp(), f.getStage(),
-                        f.getErrorClass(), f.getSqlstate() == null ? "" : " [" + f.getSqlstate() + "]", f.getAttempt(), f.getMessage()));
+                records.forEach(f -> System.out.printf(Locale.ROOT, "%s %s %s%s attempt %d question %s correlation %s: %s%n",
+                        f.getTimestamp(), f.getStage(), f.getErrorClass(), f.getSqlstate() == null ? "" : " [" + f.getSqlstate() + "]",
+                        f.getAttempt(), questionId(topics, f), f.getCorrelationId() == null ? "-" : f.getCorrelationId(), f.getMessage()));
                 return 0;
             }
             int replayed = replay(services, topics, records);
@@ -59,6 +69,9 @@ final class DlqCommand implements Callable<Integer> {
             return 0;
         }
     }
+
+    /** What a dead-letter topic holds: the records that decode, and where the ones that do not are ("partition-offset"). */
+    record DeadLetters(List<FailureRecord> records, List<String> undecodable) {}
 
     /** Sends each failure's question back to the questions topic (raw bytes to their original topic otherwise). */
     private static int replay(Services services, Topics topics, List<FailureRecord> records) throws Exception {
@@ -107,18 +120,45 @@ final class DlqCommand implements Callable<Integer> {
         return bytes;
     }
 
-    private static List<FailureRecord> read(Services services, Topic<String, FailureRecord> topic) {
+    private static String questionId(Topics topics, FailureRecord f) {
+        if (f.getOriginalValue() == null || f.getOriginalTopic() == null) return "-";
+        QuestionAsked question = questionOf(topics, f.getOriginalTopic(), bytes(f.getOriginalValue()));
+        return question == null ? "-" : question.getId();
+    }
+
+    /**
+     * Reads a topic up to the end offsets it had when reading began. Only committed records count (the services
+     * run exactly-once, so an aborted transaction's dead letters were never written), and the wait is bounded so that an unreachable partition cannot hang
+     * the command; a record that does not decode is reported rather than failing the rest.
+     */
+    private static DeadLetters read(Services services, Topic<String, FailureRecord> topic) {
         List<FailureRecord> records = new ArrayList<>();
-        try (KafkaConsumer<String, FailureRecord> consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                services.bootstrapServers()), new StringDeserializer(), topic.valueSerde().deserializer())) {
+        List<String> undecodable = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, services.bootstrapServers(),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"), new StringDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic.name()).stream()
                     .map(p -> new TopicPartition(topic.name(), p.partition())).toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p)))
-                consumer.poll(Duration.ofMillis(500)).forEach(r -> records.add(r.value()));
+            long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
+                if (System.nanoTime() > deadline) {
+                    System.err.println("stopped reading " + topic.name() + " after " + READ_TIMEOUT.toSeconds()
+                            + " s before its end; the counts are partial");
+                    break;
+                }
+                for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(500))) {
+                    if (r.offset() >= end.get(new TopicPartition(r.topic(), r.partition()))) continue;
+                    try {
+                        records.add(topic.valueSerde().deserializer().deserialize(r.topic(), r.value()));
+                    } catch (RuntimeException e) {
+                        undecodable.add(r.partition() + "-" + r.offset());
+                    }
+                }
+            }
         }
-        return records;
+        return new DeadLetters(records, undecodable);
     }
 }

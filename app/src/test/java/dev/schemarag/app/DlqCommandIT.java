@@ -34,13 +34,14 @@ class DlqCommandIT {
     private static final String UNANSWERABLE = "Which employees were hired on a Monday?";
 
     private static CliTestEnvironment environment;
+    private static QuestionAsked unregistered;
     private static QuestionAsked unanswerable;
 
     @BeforeAll
     static void failTwoQuestions(@TempDir Path dir) throws Exception {
         environment = CliTestEnvironment.start("dlq_it", dir);
         try (AskClient client = new AskClient(environment.services.bootstrapServers(), environment.services.topics())) {
-            QuestionAsked unregistered = client.send("nowhere", "How many employees are there?", null);
+            unregistered = client.send("nowhere", "How many employees are there?", null);
             unanswerable = client.send(environment.databaseId, UNANSWERABLE, null);
             assertThat(client.await(List.of(unregistered, unanswerable), WAIT)).hasSize(2);
         }
@@ -65,16 +66,26 @@ class DlqCommandIT {
     }
 
     @Test
-    void showPrintsTheRecordsOfOneClass() {
+    void showPrintsTheRecordsOfOneClassWithTheirQuestionAndCorrelationIds() {
         CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "show", "retrieval");
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.output()).containsPattern(
-                "(?m)^\\S+ retrieval unknown_database attempt 1: database 'nowhere' is not registered$");
+        assertThat(run.output()).containsPattern("(?m)^\\S+ retrieval unknown_database attempt 1 question "
+                + Pattern.quote(unregistered.getId()) + " correlation " + Pattern.quote(unregistered.getCorrelationId())
+                + ": database 'nowhere' is not registered$");
     }
 
     @Test
     void replaySendsTheQuestionBackToTheQuestionsTopicWithItsCorrelationId() {
+        assertReplays("generation_unavailable", unanswerable);
+    }
+
+    @Test
+    void replayOfARetrievalFailureSendsItsQuestionBackToo() {
+        assertReplays("retrieval", unregistered);
+    }
+
+    private static void assertReplays(String errorClass, QuestionAsked question) {
         Topic<String, QuestionAsked> questions = environment.services.topics().questions();
         try (KafkaConsumer<String, QuestionAsked> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
@@ -84,15 +95,15 @@ class DlqCommandIT {
             consumer.seekToEnd(List.of(partition));
             consumer.position(partition); // fix the start now, before the replay
 
-            CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "replay", "generation_unavailable");
+            CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "replay", errorClass);
 
             assertThat(run.exitCode()).isZero();
-            assertThat(run.output()).contains("replayed 1 of 1 record(s) from dlq_it.dlq.generation_unavailable");
+            assertThat(run.output()).contains("replayed 1 of 1 record(s) from dlq_it.dlq." + errorClass);
             ConsumerRecord<String, QuestionAsked> replayed = next(consumer);
-            assertThat(replayed.key()).isEqualTo(unanswerable.getId());
-            assertThat(replayed.value().getCorrelationId()).isEqualTo(unanswerable.getCorrelationId());
-            assertThat(replayed.value().getQuestion()).isEqualTo(UNANSWERABLE);
-            assertThat(replayed.value().getDatabaseId()).isEqualTo(environment.databaseId);
+            assertThat(replayed.key()).isEqualTo(question.getId());
+            assertThat(replayed.value().getCorrelationId()).isEqualTo(question.getCorrelationId());
+            assertThat(replayed.value().getQuestion()).isEqualTo(question.getQuestion());
+            assertThat(replayed.value().getDatabaseId()).isEqualTo(question.getDatabaseId());
         }
     }
 

@@ -65,7 +65,7 @@ public final class AnswerPipeline {
             return failed(request, candidates, new PipelineFailure(ErrorClass.GENERATION_UNAVAILABLE, null, unavailable.reason(), 0));
         SchemaColumns columns = targets.columns(request.databaseId(),
                 event.getSelectedTables().stream().map(ScoredTable::getTable).toList());
-        GeneratedSql candidate = calibrated(((GenerationOutcome.Generated) first).sql(), request);
+        GeneratedSql candidate = calibrated(((GenerationOutcome.Generated) first).sql(), request, event);
         for (int attempt = 1; ; attempt++) {
             candidates.add(sqlGenerated(event, candidate, attempt));
             Check check = check(request, candidate.sql(), columns);
@@ -86,7 +86,7 @@ public final class AnswerPipeline {
             if (repaired instanceof GenerationOutcome.Unavailable unavailable)
                 return failed(request, candidates, new PipelineFailure(problem.errorClass(), problem.sqlState(),
                         problem.message() + " (no repair: " + unavailable.reason() + ")", attempt));
-            candidate = calibrated(((GenerationOutcome.Generated) repaired).sql(), request);
+            candidate = calibrated(((GenerationOutcome.Generated) repaired).sql(), request, event);
         }
     }
 
@@ -149,8 +149,9 @@ public final class AnswerPipeline {
         return PipelineResult.failed(candidates, failure);
     }
 
-    private static GeneratedSql calibrated(GeneratedSql sql, GenerationRequest request) {
-        return sql.withConfidence(ConfidenceRule.adjust(sql.confidence(), request.avgRelevanceScore(), request.fallbackReason()));
+    private static GeneratedSql calibrated(GeneratedSql sql, GenerationRequest request, ContextRetrieved event) {
+        return sql.withConfidence(ConfidenceRule.adjust(sql.confidence(), event.getRetrievalMetadata().getStrategy(),
+                request.avgRelevanceScore(), request.fallbackReason()));
     }
 
     static GenerationRequest request(ContextRetrieved event) {

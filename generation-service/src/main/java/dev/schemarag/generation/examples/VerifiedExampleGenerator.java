@@ -4,6 +4,7 @@ import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
+import dev.schemarag.generation.validation.SqlTables;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +47,7 @@ public final class VerifiedExampleGenerator implements SqlGenerator {
         }
         VerifiedExample example = nearest.get();
         return GenerationOutcome.generated(new GeneratedSql(example.sql(),
-                "Verified " + example.source() + " example for: " + example.question(), example.similarity(), List.of(),
+                "Verified " + example.source() + " example for: " + example.question(), example.similarity(), SqlTables.readBy(example.sql()),
                 List.of("The question was taken to mean: " + example.question()), "verified_example"));
     }
 }

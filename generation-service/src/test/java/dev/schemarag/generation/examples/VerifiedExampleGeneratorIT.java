@@ -66,6 +66,7 @@ class VerifiedExampleGeneratorIT {
         assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> {
             assertThat(g.sql().sql()).isEqualTo("SELECT e.department_id, count(*) FROM hr.employees e GROUP BY e.department_id");
             assertThat(g.sql().generator()).isEqualTo("verified_example");
+            assertThat(g.sql().tablesUsed()).containsExactly("hr.employees");
             assertThat(g.sql().confidence()).isGreaterThanOrEqualTo(VerifiedExampleGenerator.DEFAULT_THRESHOLD);
         });
     }

@@ -9,8 +9,16 @@ import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.SchemaRetriever;
+import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
+import org.apache.kafka.streams.processor.api.FixedKeyRecord;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /** {@code QuestionAsked} → dual retrieval → {@code ContextRetrieved}, or a {@code FailureRecord} on the retrieval DLQ. */
 public final class RetrievalTopology {
@@ -20,9 +28,10 @@ public final class RetrievalTopology {
     record Outcome(ContextRetrieved context, FailureRecord failure) {}
 
     public static void build(StreamsBuilder builder, Topics topics, SchemaRetriever retriever) {
+        Topic<String, QuestionAsked> source = topics.questions();
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.RETRIEVAL);
-        builder.stream(topics.questions().name(), topics.questions().consumed())
-                .mapValues(question -> retrieve(retriever, question))
+        builder.stream(source.name(), source.consumed())
+                .processValues(() -> new Retrieval(retriever, source.valueSerde().serializer()))
                 .split()
                 .branch((key, outcome) -> outcome.failure() != null,
                         Branched.withConsumer(failed -> failed.mapValues(Outcome::failure).to(dlq.name(), dlq.produced())))
@@ -30,13 +39,47 @@ public final class RetrievalTopology {
                         .to(topics.contextRetrieved().name(), topics.contextRetrieved().produced())));
     }
 
-    static Outcome retrieve(SchemaRetriever retriever, QuestionAsked question) {
-        RetrievalResult result = retriever.retrieve(ContextEvents.toRequest(question));
-        if (result.isFailure())
-            return new Outcome(null, Failures.failure("retrieval", result.failure().errorClass(), result.failure().message())
+    /**
+     * Retrieves each question's context; a failure carries the source coordinates and the question's bytes,
+     * re-serialized with the topic's serde, so that {@code dlq replay retrieval} can send it again.
+     */
+    private static final class Retrieval implements FixedKeyProcessor<String, QuestionAsked, Outcome> {
+        private final SchemaRetriever retriever;
+        private final Serializer<QuestionAsked> questionBytes;
+        private FixedKeyProcessorContext<String, Outcome> context;
+
+        Retrieval(SchemaRetriever retriever, Serializer<QuestionAsked> questionBytes) {
+            this.retriever = retriever;
+            this.questionBytes = questionBytes;
+        }
+
+        @Override
+        public void init(FixedKeyProcessorContext<String, Outcome> context) {
+            this.context = context;
+        }
+
+        @Override
+        public void process(FixedKeyRecord<String, QuestionAsked> record) {
+            QuestionAsked question = record.value();
+            RetrievalResult result = retriever.retrieve(ContextEvents.toRequest(question));
+            Outcome outcome = result.isFailure()
+                    ? new Outcome(null, failure(record, result.failure().errorClass(), result.failure().message()))
+                    : new Outcome(ContextEvents.toEvent(question, result.context()), null);
+            context.forward(record.withValue(outcome));
+        }
+
+        private FailureRecord failure(FixedKeyRecord<String, QuestionAsked> record, String errorClass, String message) {
+            QuestionAsked question = record.value();
+            Optional<RecordMetadata> source = context.recordMetadata();
+            byte[] key = record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8);
+            byte[] value = questionBytes.serialize(source.map(RecordMetadata::topic).orElse(null), question);
+            FailureRecord.Builder builder = source
+                    .map(m -> Failures.failure("retrieval", errorClass, message, m.topic(), m.partition(), m.offset(), key, value))
+                    .orElseGet(() -> Failures.failure("retrieval", errorClass, message));
+            return builder
                     .setCorrelationId(question.getCorrelationId())
                     .setContext("question " + question.getId() + " on database " + question.getDatabaseId())
-                    .build());
-        return new Outcome(ContextEvents.toEvent(question, result.context()), null);
+                    .build();
+        }
     }
 }

@@ -141,6 +141,13 @@ class RetrievalTopologyTest {
         assertThat(failure.getMessage()).isEqualTo("database 'crm' is not registered");
         assertThat(failure.getCorrelationId()).isEqualTo("corr-q-crm");
         assertThat(failure.getContext()).isEqualTo("question q-crm on database crm");
+        assertThat(failure.getOriginalTopic()).isEqualTo("retrieval-test.questions");
+        assertThat(failure.getOriginalOffset()).isZero();
+        assertThat(failure.getOriginalKey()).isEqualTo(ByteBuffer.wrap("q-crm".getBytes(StandardCharsets.UTF_8)));
+        // The original value is the question itself, so that dlq replay can send it again.
+        QuestionAsked replayed = topics.questions().valueSerde().deserializer()
+                .deserialize(failure.getOriginalTopic(), bytes(failure.getOriginalValue()));
+        assertThat(replayed).isEqualTo(question("q-crm", "crm", QUESTION));
         assertThat(deadLetters.isEmpty()).isTrue();
         assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-2");
         assertThat(contexts.isEmpty()).isTrue();
@@ -178,6 +185,12 @@ class RetrievalTopologyTest {
         assertThat(context.getSelectedTables()).hasSize(ErpCatalog.TABLES.size())
                 .allSatisfy(t -> assertThat(t.getReason()).isEqualTo("full_schema"));
         assertThat(context.getContextPacket()).contains("CREATE TABLE sales.orders (", "CREATE TABLE finance.tax_codes (");
+    }
+
+    private static byte[] bytes(ByteBuffer buffer) {
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.duplicate().get(bytes);
+        return bytes;
     }
 
     private static QuestionAsked question(String id, String databaseId, String text) {
