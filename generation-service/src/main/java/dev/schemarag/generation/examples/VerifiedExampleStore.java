@@ -26,15 +26,16 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink {
         this.model = model;
     }
 
-    /** The stored example closest to {@code question}, if the database has any. */
+    /** The stored example closest to {@code question}, if the database has any embedded by this model. */
     public synchronized Optional<VerifiedExample> nearest(String databaseId, String question) throws SQLException {
         PGvector vector = new PGvector(model.embed(question));
         try (PreparedStatement ps = store.connection().prepareStatement("""
                 SELECT question, sql, source, 1 - (embedding <=> ?) AS similarity FROM verified_examples
-                WHERE database_id = ? ORDER BY embedding <=> ? LIMIT 1""")) {
+                WHERE database_id = ? AND model_id = ? ORDER BY embedding <=> ? LIMIT 1""")) {
             ps.setObject(1, vector);
             ps.setString(2, databaseId);
-            ps.setObject(3, vector);
+            ps.setString(3, model.modelId());
+            ps.setObject(4, vector);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next()
                         ? Optional.of(new VerifiedExample(rs.getString(1), rs.getString(2), rs.getString(3), rs.getDouble(4)))
@@ -46,8 +47,8 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink {
     /** Stores or replaces the example for {@code question}; a validated answer supersedes a documented one. */
     public synchronized void remember(String databaseId, String question, String sql, String source) throws SQLException {
         try (PreparedStatement ps = store.connection().prepareStatement("""
-                INSERT INTO verified_examples (database_id, question, question_hash, sql, source, embedding)
-                VALUES (?, ?, md5(?), ?, ?, ?)
+                INSERT INTO verified_examples (database_id, question, question_hash, sql, source, embedding, model_id)
+                VALUES (?, ?, md5(?), ?, ?, ?, ?)
                 ON CONFLICT ON CONSTRAINT verified_examples_question DO UPDATE SET
                     question = excluded.question, sql = excluded.sql, source = excluded.source,
                     embedding = excluded.embedding, updated_at = now()""")) {
@@ -57,6 +58,7 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink {
             ps.setString(4, sql);
             ps.setString(5, source);
             ps.setObject(6, new PGvector(model.embed(question)));
+            ps.setString(7, model.modelId());
             ps.executeUpdate();
         }
     }

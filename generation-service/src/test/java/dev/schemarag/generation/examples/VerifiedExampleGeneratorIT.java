@@ -25,6 +25,7 @@ class VerifiedExampleGeneratorIT {
 
     private static Database store;
     private static VerifiedExampleGenerator generator;
+    private static VerifiedExampleStore examples;
 
     @BeforeAll
     static void seed() throws Exception {
@@ -45,7 +46,7 @@ class VerifiedExampleGeneratorIT {
             ps.setString(2, java.util.Arrays.toString(model.embed(chunk)));
             ps.executeUpdate();
         }
-        VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
+        examples = new VerifiedExampleStore(store, model);
         assertThat(examples.seedFromDocs("hr")).isEqualTo(1);
         generator = new VerifiedExampleGenerator(examples, VerifiedExampleGenerator.DEFAULT_THRESHOLD);
     }
@@ -85,5 +86,14 @@ class VerifiedExampleGeneratorIT {
                 "packet", List.of(), List.of(), 0.9, Optional.empty(), Optional.empty());
 
         assertThat(generator.generate(other)).isInstanceOf(GenerationOutcome.Unavailable.class);
+    }
+
+    @Test
+    void examplesEmbeddedByAnotherModelAreNeverCompared() throws Exception {
+        String question = "How many employees are in each department?";
+        assertThat(examples.nearest("hr", question)).isPresent();
+
+        VerifiedExampleStore otherModel = new VerifiedExampleStore(store, OnnxEmbeddingModel.load("all-minilm-l6-v2-q"));
+        assertThat(otherModel.nearest("hr", question)).isEmpty();
     }
 }
