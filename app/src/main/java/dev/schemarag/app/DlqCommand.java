@@ -16,6 +16,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -142,6 +143,7 @@ final class DlqCommand implements Callable<Integer> {
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            Deserializer<FailureRecord> failures = topic.valueSerde().deserializer();
             long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
             while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
                 if (System.nanoTime() > deadline) {
@@ -152,7 +154,7 @@ final class DlqCommand implements Callable<Integer> {
                 for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(500))) {
                     if (r.offset() >= end.get(new TopicPartition(r.topic(), r.partition()))) continue;
                     try {
-                        records.add(topic.valueSerde().deserializer().deserialize(r.topic(), r.value()));
+                        records.add(failures.deserialize(r.topic(), r.value()));
                     } catch (RuntimeException e) {
                         undecodable.add(r.partition() + "-" + r.offset());
                     }

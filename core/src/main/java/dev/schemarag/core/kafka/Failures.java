@@ -1,9 +1,15 @@
 package dev.schemarag.core.kafka;
 
 import dev.schemarag.events.FailureRecord;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.streams.processor.api.FixedKeyRecord;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Optional;
 
 /** Builds {@link FailureRecord}s: the cause in words, plus enough of the original record to replay it. */
 public final class Failures {
@@ -28,6 +34,22 @@ public final class Failures {
                 .setOriginalOffset(offset)
                 .setOriginalKey(key == null ? null : ByteBuffer.wrap(key))
                 .setOriginalValue(value == null ? null : ByteBuffer.wrap(value));
+    }
+
+    /**
+     * The failure of the record a processor is working on: its source coordinates and its key and value bytes (the
+     * value re-serialized with the source topic's serializer), so that a replay can send it again. Without source
+     * metadata (a record from a punctuation) only the cause is recorded.
+     */
+    public static <V extends SpecificRecord> FailureRecord.Builder ofRecord(String stage, String errorClass, String message,
+                                                                           FixedKeyRecord<String, V> record,
+                                                                           Optional<RecordMetadata> source,
+                                                                           Serializer<V> valueBytes) {
+        if (source.isEmpty()) return failure(stage, errorClass, message);
+        RecordMetadata m = source.get();
+        byte[] key = record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8);
+        return failure(stage, errorClass, message, m.topic(), m.partition(), m.offset(), key,
+                valueBytes.serialize(m.topic(), record.value()));
     }
 
     /** The exception and its root cause in one line: what an operator needs first. */

@@ -7,9 +7,7 @@ import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
@@ -40,17 +38,10 @@ final class AnswerProcessor implements FixedKeyProcessor<String, ContextRetrieve
     }
 
     private FailureRecord failureRecord(FixedKeyRecord<String, ContextRetrieved> record, PipelineFailure failure) {
-        Optional<RecordMetadata> source = context.recordMetadata();
-        String topic = source.map(RecordMetadata::topic).orElse(null);
-        byte[] key = record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8);
-        byte[] value = eventBytes.serialize(topic, record.value());
         // No candidate at all means generation failed; otherwise validation gave up on the last one.
         String stage = failure.attempts() == 0 ? "generation" : "validation";
-        FailureRecord.Builder builder = source
-                .map(m -> Failures.failure(stage, failure.errorClass().wireName(), failure.message(),
-                        m.topic(), m.partition(), m.offset(), key, value))
-                .orElseGet(() -> Failures.failure(stage, failure.errorClass().wireName(), failure.message()));
-        return builder
+        return Failures.ofRecord(stage, failure.errorClass().wireName(), failure.message(), record,
+                context.recordMetadata(), eventBytes)
                 .setSqlstate(failure.sqlState())
                 .setAttempt(Math.max(1, failure.attempts()))
                 .setCorrelationId(record.value().getQuestion().getCorrelationId())

@@ -15,10 +15,7 @@ import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 
 /** {@code QuestionAsked} → dual retrieval → {@code ContextRetrieved}, or a {@code FailureRecord} on the retrieval DLQ. */
 public final class RetrievalTopology {
@@ -70,13 +67,7 @@ public final class RetrievalTopology {
 
         private FailureRecord failure(FixedKeyRecord<String, QuestionAsked> record, String errorClass, String message) {
             QuestionAsked question = record.value();
-            Optional<RecordMetadata> source = context.recordMetadata();
-            byte[] key = record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8);
-            byte[] value = questionBytes.serialize(source.map(RecordMetadata::topic).orElse(null), question);
-            FailureRecord.Builder builder = source
-                    .map(m -> Failures.failure("retrieval", errorClass, message, m.topic(), m.partition(), m.offset(), key, value))
-                    .orElseGet(() -> Failures.failure("retrieval", errorClass, message));
-            return builder
+            return Failures.ofRecord("retrieval", errorClass, message, record, context.recordMetadata(), questionBytes)
                     .setCorrelationId(question.getCorrelationId())
                     .setContext("question " + question.getId() + " on database " + question.getDatabaseId())
                     .build();
