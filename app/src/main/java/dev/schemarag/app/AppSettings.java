@@ -1,9 +1,11 @@
 package dev.schemarag.app;
 
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.service.GenerationSettings;
+import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.stack.StackConfig;
 
 import java.util.ArrayList;
@@ -27,8 +29,12 @@ public final class AppSettings {
     public static final Setting<String> TOPIC_PREFIX = Setting.string("topic.prefix", Topics.DEFAULT_PREFIX, "Prefix of every topic name");
     public static final Setting<String> DATABASES_FILE = Setting.string("schemarag.databases.file", "",
             "JSON list of target databases; empty = the demo database erp on the embedded stack");
-    public static final Setting<String> EMBEDDING_MODEL = Setting.string("embedding.model", "bge-small-en-v1.5-q",
-            "In-process embedding model: bge-small-en-v1.5-q or all-minilm-l6-v2-q");
+    public static final Setting<String> EMBEDDING_MODEL = Setting.string("embedding.model",
+            OnnxEmbeddingModel.Choice.ALL_MINILM_L6_V2.id(),
+            "In-process model of the schema index (ingest and retrieval): all-minilm-l6-v2-q or bge-small-en-v1.5-q");
+    /** A model of its own, because the offline answer threshold is a similarity on this model's scale. */
+    public static final Setting<String> EXAMPLES_EMBEDDING_MODEL = Setting.string("examples.embedding.model",
+            OnnxEmbeddingModel.Choice.BGE_SMALL_EN_V15.id(), "In-process model of the verified-example store (offline answers)");
     public static final Setting<String> REPLICATION_ROLE = Setting.string("cdc.replication.role", "schemarag_cdc",
             "Least-privilege replication role Debezium connects as");
     public static final Setting<String> REPLICATION_PASSWORD = Setting.string("cdc.replication.password", "schemarag_cdc",
@@ -44,10 +50,11 @@ public final class AppSettings {
     /** Every setting the CLI reads, the services' own included, so all are validated at start-up. */
     public static List<Setting<?>> all() {
         List<Setting<?>> all = new ArrayList<>(List.of(KAFKA_BOOTSTRAP_SERVERS, SCHEMA_REGISTRY_URL, STORE_JDBC_URL, STORE_USER,
-                STORE_PASSWORD, TOPIC_PREFIX, DATABASES_FILE, EMBEDDING_MODEL, REPLICATION_ROLE, REPLICATION_PASSWORD,
+                STORE_PASSWORD, TOPIC_PREFIX, DATABASES_FILE, EMBEDDING_MODEL, EXAMPLES_EMBEDDING_MODEL, REPLICATION_ROLE, REPLICATION_PASSWORD,
                 CDC_POLL_INTERVAL_MS, INGEST_ADMIN_PORT, READER_PASSWORD));
         all.addAll(LlmSettings.declared());
         all.addAll(GenerationSettings.declared());
+        all.add(VectorSearch.SETTING);
         return all;
     }
 }

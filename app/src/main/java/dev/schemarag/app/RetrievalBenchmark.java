@@ -29,16 +29,25 @@ final class RetrievalBenchmark {
     /** A system under test: the retriever with some settings, or the full schema. */
     record SystemUnderTest(String name, Boolean useRetrieval, Map<String, String> settings) {}
 
+    /** The baselines select a plain top-k: no relative cut-off. */
+    private static final Map<String, String> PLAIN_TOP_K = Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF, "0");
+
     static final List<SystemUnderTest> SYSTEMS = List.of(
             new SystemUnderTest("schemarag", true, Map.of()),
             new SystemUnderTest("full_schema", false, Map.of()),
-            new SystemUnderTest("bm25", true, Map.of(RetrievalSettings.RRF_DENSE_WEIGHT, "0",
+            new SystemUnderTest("bm25", true, with(PLAIN_TOP_K, RetrievalSettings.RRF_DENSE_WEIGHT, "0",
                     RetrievalSettings.FK_MAX_ADDED, "0", RetrievalSettings.BRIDGES_ENABLED, "false")),
-            new SystemUnderTest("dense", true, Map.of(RetrievalSettings.LEXICAL_ENABLED, "false",
+            new SystemUnderTest("dense", true, with(PLAIN_TOP_K, RetrievalSettings.LEXICAL_ENABLED, "false",
                     RetrievalSettings.FK_MAX_ADDED, "0", RetrievalSettings.BRIDGES_ENABLED, "false")),
-            // The design's V2 defaults without this project's additions (BM25 hybrid, bridges).
-            new SystemUnderTest("seed_v2", true, Map.of(RetrievalSettings.LEXICAL_ENABLED, "false",
-                    RetrievalSettings.BRIDGES_ENABLED, "false")));
+            // The design's V2 defaults without this project's additions (BM25 hybrid, bridges, relative cut-off).
+            new SystemUnderTest("seed_v2", true, with(PLAIN_TOP_K, RetrievalSettings.LEXICAL_ENABLED, "false",
+                    RetrievalSettings.BRIDGES_ENABLED, "false", RetrievalSettings.EVIDENCE_TOPK, "20")));
+
+    private static Map<String, String> with(Map<String, String> base, String... keyValues) {
+        Map<String, String> settings = new LinkedHashMap<>(base);
+        for (int i = 0; i < keyValues.length; i += 2) settings.put(keyValues[i], keyValues[i + 1]);
+        return Map.copyOf(settings);
+    }
 
     record Question(String id, String dbId, String text, String evidence, Set<String> goldTables, Set<String> goldColumns) {}
 

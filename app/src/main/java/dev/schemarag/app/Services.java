@@ -12,6 +12,7 @@ import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ public final class Services implements AutoCloseable {
     private final Path stateDir;
     private Database store;
     private EmbeddingModel model;
+    private EmbeddingModel examplesModel;
     private Topics topics;
 
     public Services(Settings settings, Path stateDir) {
@@ -54,9 +56,19 @@ public final class Services implements AutoCloseable {
         return store;
     }
 
+    /** The schema index's model: ingest embeds with it, retrieval embeds questions with it. */
     public synchronized EmbeddingModel model() {
         if (model == null) model = OnnxEmbeddingModel.load(settings.get(AppSettings.EMBEDDING_MODEL));
         return model;
+    }
+
+    /** The verified-example store's model, the same instance as {@link #model()} when both settings name one model. */
+    public synchronized EmbeddingModel examplesModel() {
+        if (examplesModel == null) {
+            String id = settings.get(AppSettings.EXAMPLES_EMBEDDING_MODEL);
+            examplesModel = model().modelId().equals(OnnxEmbeddingModel.Choice.byId(id).id()) ? model() : OnnxEmbeddingModel.load(id);
+        }
+        return examplesModel;
     }
 
     public synchronized Topics topics() {
@@ -75,17 +87,17 @@ public final class Services implements AutoCloseable {
     }
 
     public RetrievalService retrieval() {
-        return new RetrievalService(store(), model(), RetrievalSettings.fromEnvironment(System.getenv()));
+        return new RetrievalService(store(), model(), RetrievalSettings.fromEnvironment(System.getenv()), VectorSearch.from(settings));
     }
 
     /** Generation and validation; EXPLAIN runs with the target databases' registered (read-only) credentials. */
     public GenerationService generation(DatabaseRegistry readers) {
         return new GenerationService(bootstrapServers(), registryUrl(), stateDir.resolve("generation"), topics(), settings,
-                readers, store(), model());
+                readers, store(), examplesModel());
     }
 
     public VerifiedExampleStore examples() {
-        return new VerifiedExampleStore(store(), model());
+        return new VerifiedExampleStore(store(), examplesModel());
     }
 
     public String bootstrapServers() {

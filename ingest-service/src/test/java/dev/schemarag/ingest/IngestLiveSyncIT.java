@@ -84,7 +84,7 @@ class IngestLiveSyncIT {
             "CREATE TABLE orders (order_id bigint PRIMARY KEY, customer_id bigint REFERENCES customers, total numeric(12,2))",
             "COMMENT ON TABLE orders IS 'Customer orders'");
         registered = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), user, password, List.of("public"), null, null);
-        model = OnnxEmbeddingModel.defaultModel();
+        model = OnnxEmbeddingModel.schemaIndexDefault();
         topics = new Topics("ingest-it.", stack.registryClient());
         ingest = start();
         SyncSummary first = ingest.sync(DB, SyncProgress.NONE);

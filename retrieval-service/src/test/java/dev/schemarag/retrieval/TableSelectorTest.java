@@ -18,14 +18,51 @@ class TableSelectorTest {
     private static final ForeignKeyGraph GRAPH = ForeignKeyGraph.of(ErpCatalog.TABLES);
 
     @Test
-    void theTopTenOfTheRankingAreSelected() {
-        List<TableHit> hits = ErpCatalog.TABLES.stream()
-                .map(t -> new TableHit(t.name(), 0.9 - ErpCatalog.TABLES.indexOf(t) * 0.05)).toList();
+    void withoutARelativeCutOffTheTopTenOfTheRankingAreSelected() {
+        RetrievalSettings plainTopK = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF, "0"));
 
-        Selection selection = TableSelector.select(hits, List.of(), List.of(), GRAPH, t -> true, SETTINGS);
+        Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, plainTopK);
 
-        assertThat(selection.tables().stream().filter(t -> t.reason() == SelectionReason.RETRIEVED).map(SelectedTable::table))
-                .containsExactlyElementsOf(hits.stream().limit(10).map(TableHit::table).toList());
+        assertThat(retrieved(selection)).containsExactlyElementsOf(descendingHits().stream().limit(10).map(TableHit::table).toList());
+    }
+
+    @Test
+    void tablesFollowTheBestOnlyWhileTheirFusedScoreIsWithinTheCutOff() {
+        // Dense only, RRF k 5: the best scores 1/6, the bar is 0.45/6 = 1/13.3, so ranks 1..8 (1/6 .. 1/13) pass.
+        Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, ONE_AT_LEAST);
+
+        assertThat(retrieved(selection)).containsExactlyElementsOf(descendingHits().stream().limit(8).map(TableHit::table).toList());
+    }
+
+    @Test
+    void whenBothRetrieversAgreeOnTheBestTableFewerTablesFollowIt() {
+        // The best scores 1/6 + 0.5/6 = 0.25, the bar 0.1125: dense ranks 2 and 3 (1/7, 1/8) pass, rank 4 (1/9) does not.
+        TableName best = descendingHits().get(0).table();
+
+        Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(new LexicalHit(best, 9.0)), GRAPH,
+                t -> true, ONE_AT_LEAST);
+
+        assertThat(retrieved(selection)).containsExactlyElementsOf(descendingHits().stream().limit(3).map(TableHit::table).toList());
+    }
+
+    @Test
+    void theMinimumIsSelectedHoweverTheScoresFall() {
+        RetrievalSettings onlyTies = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF, "1"));
+
+        Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, onlyTies);
+
+        assertThat(retrieved(selection)).hasSize(SETTINGS.selectMinTables());
+    }
+
+    private static final RetrievalSettings ONE_AT_LEAST = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_MIN_TABLES, "1"));
+
+    /** Every ERP table, in catalog order with falling similarity. */
+    private static List<TableHit> descendingHits() {
+        return ErpCatalog.TABLES.stream().map(t -> new TableHit(t.name(), 0.9 - ErpCatalog.TABLES.indexOf(t) * 0.05)).toList();
+    }
+
+    private static List<TableName> retrieved(Selection selection) {
+        return selection.tables().stream().filter(t -> t.reason() == SelectionReason.RETRIEVED).map(SelectedTable::table).toList();
     }
 
     @Test

@@ -35,7 +35,7 @@ class VerifiedExampleGeneratorIT {
         Flyway.configure().dataSource(url, stack.postgres().user(), stack.postgres().password())
                 .locations("filesystem:" + Path.of("../core/src/main/resources/db/migration").toAbsolutePath()).load().migrate();
         store = new Database(url, stack.postgres().user(), stack.postgres().password());
-        EmbeddingModel model = OnnxEmbeddingModel.defaultModel();
+        EmbeddingModel model = OnnxEmbeddingModel.examplesDefault();
         String chunk = "Query pattern on hr.employees: Number of employees per department\nSQL:\n"
                 + "SELECT e.department_id, count(*) FROM hr.employees e GROUP BY e.department_id";
         try (PreparedStatement ps = store.connection().prepareStatement("""

@@ -88,7 +88,7 @@ class GenerationServiceIT {
                 new RegisteredDatabase("gen_down", unreachable, ReaderRole.NAME, "reader-secret", List.of("public"), null, null)));
         Settings settings = Settings.of(Map.of("llm.base.url", llm.baseUrl().toString(), "llm.max.retries", "1",
                 "generation.statement.timeout.millis", "500"));
-        EmbeddingModel model = OnnxEmbeddingModel.defaultModel();
+        EmbeddingModel model = OnnxEmbeddingModel.examplesDefault();
         service = new GenerationService(stack.bootstrapServers(), stack.registryUrl(), stateDir, topics, settings, databases, store, model);
         service.start();
     }

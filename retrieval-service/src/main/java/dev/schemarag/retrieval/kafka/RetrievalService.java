@@ -8,6 +8,9 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.retrieval.RetrievalSettings;
 import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.VectorSearch;
+import dev.schemarag.retrieval.index.InMemoryVectorIndex;
+import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.pgvector.PgVectorSchemaIndex;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -15,15 +18,26 @@ import org.apache.kafka.streams.StreamsBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** The retrieval service assembled: the pgvector index, the retriever, and its Kafka Streams topology. */
+/**
+ * The retrieval service assembled: the pgvector index (searched in memory or in the store), the retriever, and its
+ * Kafka Streams topology.
+ */
 public final class RetrievalService implements AutoCloseable {
     private static final int EMBEDDING_CACHE = 1024;
 
     private final SchemaRetriever retriever;
     private KafkaStreams streams;
 
-    public RetrievalService(Database store, EmbeddingModel model, RetrievalSettings settings) {
-        this.retriever = new SchemaRetriever(new PgVectorSchemaIndex(store), model, settings, EMBEDDING_CACHE);
+    public RetrievalService(Database store, EmbeddingModel model, RetrievalSettings settings, VectorSearch vectorSearch) {
+        this.retriever = new SchemaRetriever(index(store, vectorSearch), model, settings, EMBEDDING_CACHE);
+    }
+
+    private static SchemaIndex index(Database store, VectorSearch vectorSearch) {
+        PgVectorSchemaIndex pgvector = new PgVectorSchemaIndex(store);
+        return switch (vectorSearch) {
+            case MEMORY -> new InMemoryVectorIndex(pgvector, pgvector);
+            case STORE -> pgvector;
+        };
     }
 
     /** The retriever itself, for direct calls (demo, benchmark) that need no broker. */

@@ -6,14 +6,17 @@ import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.TableDefinitions;
 import dev.schemarag.retrieval.index.ColumnHit;
+import dev.schemarag.retrieval.index.DatabaseVectors;
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.DocKind;
+import dev.schemarag.retrieval.index.Embedded;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
 import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.index.TableHit;
+import dev.schemarag.retrieval.index.VectorSource;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -31,8 +34,9 @@ import java.util.Set;
 /**
  * Adapter: {@link SchemaIndex} over the pgvector store (HNSW, cosine). The store holds many databases, so a filtered
  * HNSW scan could return fewer than k rows; pgvector's iterative index scans keep scanning until k rows match.
+ * As a {@link VectorSource} it reads a database's vectors for in-memory search.
  */
-public final class PgVectorSchemaIndex implements SchemaIndex {
+public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     private final Database store;
     private boolean sessionTuned;
 
@@ -40,19 +44,15 @@ public final class PgVectorSchemaIndex implements SchemaIndex {
         this.store = store;
     }
 
+    /** The database's counter in {@code catalog_versions}, which triggers bump on every change to its rows. */
     @Override
     public synchronized Optional<String> version(String databaseId) {
-        try (PreparedStatement ps = connection().prepareStatement("""
-                SELECT (SELECT count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(updated_at)::text, '')
-                        FROM schema_embeddings WHERE database_id = ?),
-                       (SELECT count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(updated_at)::text, '')
-                        FROM doc_chunks WHERE database_id = ?)""")) {
+        try (PreparedStatement ps = connection().prepareStatement("SELECT version FROM catalog_versions WHERE database_id = ?"
+                + " AND EXISTS (SELECT 1 FROM schema_embeddings WHERE database_id = ?)")) {
             ps.setString(1, databaseId);
             ps.setString(2, databaseId);
             try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                if (rs.getString(1).startsWith("0:")) return Optional.empty();
-                return Optional.of(rs.getString(1) + "/" + rs.getString(2));
+                return rs.next() ? Optional.of(Long.toString(rs.getLong(1))) : Optional.empty();
             }
         } catch (SQLException e) {
             throw new StoreUnavailableException(e);
@@ -132,6 +132,46 @@ public final class PgVectorSchemaIndex implements SchemaIndex {
                 rs -> hits.add(new DocHit(new DocChunk(new TableName(rs.getString(1), rs.getString(2)), rs.getString(4),
                         DocKind.fromWireName(rs.getString(5)), rs.getString(6)), rs.getDouble(3))));
         return hits;
+    }
+
+    /**
+     * Rows in key order, so that equal similarities rank the same way on every load. Vectors come in pgvector's binary
+     * form ({@code vector_send}): parsing their text form would take several times longer.
+     */
+    @Override
+    public synchronized DatabaseVectors vectors(String databaseId) {
+        List<Embedded<TableName>> tables = new ArrayList<>();
+        read("SELECT schema_name, table_name, vector_send(embedding) FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'"
+                        + " ORDER BY schema_name, table_name", databaseId,
+                rs -> tables.add(new Embedded<>(new TableName(rs.getString(1), rs.getString(2)), vector(rs, 3))));
+        List<Embedded<DatabaseVectors.Column>> columns = new ArrayList<>();
+        read("SELECT schema_name, table_name, column_name, is_generic, vector_send(embedding) FROM schema_embeddings"
+                        + " WHERE database_id = ? AND entity_type = 'column' ORDER BY schema_name, table_name, column_name", databaseId,
+                rs -> columns.add(new Embedded<>(new DatabaseVectors.Column(new TableName(rs.getString(1), rs.getString(2)),
+                        rs.getString(3), rs.getBoolean(4)), vector(rs, 5))));
+        List<Embedded<DocChunk>> docs = new ArrayList<>();
+        read("SELECT schema_name, table_name, column_name, chunk_kind, content, vector_send(embedding) FROM doc_chunks WHERE database_id = ?"
+                        + " ORDER BY schema_name, table_name, chunk_kind, chunk_index", databaseId,
+                rs -> docs.add(new Embedded<>(new DocChunk(new TableName(rs.getString(1), rs.getString(2)), rs.getString(3),
+                        DocKind.fromWireName(rs.getString(4)), rs.getString(5)), vector(rs, 6))));
+        return new DatabaseVectors(tables, columns, docs);
+    }
+
+    private static float[] vector(ResultSet rs, int column) throws SQLException {
+        PGvector vector = new PGvector();
+        vector.setByteValue(rs.getBytes(column), 0);
+        return vector.toArray();
+    }
+
+    private void read(String sql, String databaseId, RowReader reader) {
+        try (PreparedStatement ps = connection().prepareStatement(sql)) {
+            ps.setString(1, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) reader.read(rs);
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailableException(e);
+        }
     }
 
     private interface RowReader {

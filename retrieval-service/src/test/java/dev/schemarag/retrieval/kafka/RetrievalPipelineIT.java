@@ -14,6 +14,7 @@ import dev.schemarag.events.ScoredTable;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.SharedTestStack;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -79,14 +80,14 @@ class RetrievalPipelineIT {
         }
         store = new Database(stack.postgres().jdbcUrl("schemarag"), user, password);
         store.migrateStore();
-        EmbeddingModel model = OnnxEmbeddingModel.defaultModel();
+        EmbeddingModel model = OnnxEmbeddingModel.schemaIndexDefault();
         topics = new Topics("retrieval-it.", stack.registryClient());
         RegisteredDatabase db = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), user, password, List.of("public"), null, null);
         try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(), dir,
                 "schemarag_cdc", "cdc-secret", 10), new DatabaseRegistry(List.of(db)), () -> topics, model, store)) {
             ingest.sync(DB, SyncProgress.NONE);
         }
-        retrieval = new RetrievalService(store, model, RetrievalSettings.defaults());
+        retrieval = new RetrievalService(store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY);
         retrieval.start(stack.bootstrapServers(), stack.registryUrl(), topics, dir.resolve("streams"));
     }
 

@@ -1,0 +1,128 @@
+package dev.schemarag.retrieval.index;
+
+import dev.schemarag.core.schema.TableName;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+class InMemoryVectorIndexTest {
+    private static final float[] QUERY = {1, 0};
+    private static final TableName ORDERS = new TableName("sales", "orders");
+    private static final TableName EMPLOYEES = new TableName("hr", "employees");
+
+    private final Store store = new Store();
+    private final InMemoryVectorIndex index = new InMemoryVectorIndex(store, store);
+
+    @Test
+    void givenAStoredCatalog_whenSearched_thenTablesColumnsAndDocsComeFromVectorsLoadedOnce() {
+        index.version("erp");
+
+        List<TableHit> tables = index.searchTables("erp", Set.of(), QUERY, 5);
+        List<ColumnHit> columns = index.searchColumns("erp", Set.of("hr"), QUERY, 5);
+        List<DocHit> docs = index.searchDocs("erp", Set.of(), QUERY, 1);
+        index.searchTables("erp", Set.of(), QUERY, 5);
+
+        assertThat(tables).extracting(TableHit::table).containsExactly(ORDERS, EMPLOYEES);
+        assertThat(columns).extracting(ColumnHit::column, ColumnHit::generic).containsExactly(
+                tuple("employee_id", true));
+        assertThat(docs).extracting(h -> h.chunk().content()).containsExactly("Orders placed by customers.");
+        assertThat(store.loads).isEqualTo(1);
+    }
+
+    @Test
+    void givenANewCatalogVersion_whenTheVersionIsChecked_thenTheNextSearchReloadsTheVectors() {
+        index.version("erp");
+        index.searchTables("erp", Set.of(), QUERY, 5);
+        store.vectors = new DatabaseVectors(List.of(table(EMPLOYEES, 1, 0), table(ORDERS, 0, 1)), List.of(), List.of());
+        store.version = "2";
+
+        assertThat(index.searchTables("erp", Set.of(), QUERY, 5)).extracting(TableHit::table).containsExactly(ORDERS, EMPLOYEES);
+        assertThat(index.version("erp")).contains("2");
+        assertThat(index.searchTables("erp", Set.of(), QUERY, 5)).extracting(TableHit::table).containsExactly(EMPLOYEES, ORDERS);
+        assertThat(store.loads).isEqualTo(2);
+    }
+
+    @Test
+    void givenNoVersionCheckYet_whenSearched_thenTheVersionIsAskedBeforeLoading() {
+        assertThat(index.searchTables("erp", Set.of(), QUERY, 1)).extracting(TableHit::table).containsExactly(ORDERS);
+        assertThat(store.versionChecks).isEqualTo(1);
+    }
+
+    @Test
+    void givenAnUnregisteredDatabase_whenSearched_thenNothingIsFoundAndNothingLoaded() {
+        store.version = null;
+
+        assertThat(index.version("erp")).isEmpty();
+        assertThat(index.searchTables("erp", Set.of(), QUERY, 5)).isEmpty();
+        assertThat(index.searchDocs("erp", Set.of(), QUERY, 5)).isEmpty();
+        assertThat(store.loads).isZero();
+    }
+
+    @Test
+    void givenTheStoreIsDown_whenSearched_thenTheVectorsLoadedLastStillAnswer() {
+        index.version("erp");
+        index.searchTables("erp", Set.of(), QUERY, 5);
+        store.down = true;
+
+        assertThatThrownBy(() -> index.version("erp")).isInstanceOf(IllegalStateException.class);
+        assertThat(index.searchTables("erp", Set.of("sales"), QUERY, 5)).extracting(TableHit::table).containsExactly(ORDERS);
+    }
+
+    private static Embedded<TableName> table(TableName name, float... vector) {
+        return new Embedded<>(name, vector);
+    }
+
+    /** A store holding one database, "erp"; its own searches must never be used. */
+    private static final class Store implements SchemaIndex, VectorSource {
+        String version = "1";
+        DatabaseVectors vectors = new DatabaseVectors(
+                List.of(table(ORDERS, 1, 0.1f), table(EMPLOYEES, 0.1f, 1)),
+                List.of(new Embedded<>(new DatabaseVectors.Column(EMPLOYEES, "employee_id", true), new float[] {1, 0.5f}),
+                        new Embedded<>(new DatabaseVectors.Column(ORDERS, "order_id", true), new float[] {1, 0})),
+                List.of(new Embedded<>(new DocChunk(ORDERS, "", DocKind.OVERVIEW, "Orders placed by customers."), new float[] {1, 0}),
+                        new Embedded<>(new DocChunk(EMPLOYEES, "", DocKind.OVERVIEW, "Staff."), new float[] {0, 1})));
+        boolean down;
+        int loads;
+        int versionChecks;
+
+        @Override
+        public Optional<String> version(String databaseId) {
+            if (down) throw new IllegalStateException("store down");
+            versionChecks++;
+            return databaseId.equals("erp") ? Optional.ofNullable(version) : Optional.empty();
+        }
+
+        @Override
+        public DatabaseVectors vectors(String databaseId) {
+            if (down) throw new IllegalStateException("store down");
+            loads++;
+            return vectors;
+        }
+
+        @Override
+        public Optional<IndexedDatabase> load(String databaseId) {
+            throw new AssertionError("not needed by searches");
+        }
+
+        @Override
+        public List<TableHit> searchTables(String databaseId, Set<String> schemas, float[] query, int topK) {
+            throw new AssertionError("searched the store");
+        }
+
+        @Override
+        public List<ColumnHit> searchColumns(String databaseId, Set<String> schemas, float[] query, int topK) {
+            throw new AssertionError("searched the store");
+        }
+
+        @Override
+        public List<DocHit> searchDocs(String databaseId, Set<String> schemas, float[] query, int topK) {
+            throw new AssertionError("searched the store");
+        }
+    }
+}
