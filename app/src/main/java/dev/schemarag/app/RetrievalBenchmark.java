@@ -39,9 +39,11 @@ final class RetrievalBenchmark {
                     RetrievalSettings.FK_MAX_ADDED, "0", RetrievalSettings.BRIDGES_ENABLED, "false")),
             new SystemUnderTest("dense", true, with(PLAIN_TOP_K, RetrievalSettings.LEXICAL_ENABLED, "false",
                     RetrievalSettings.FK_MAX_ADDED, "0", RetrievalSettings.BRIDGES_ENABLED, "false")),
-            // The design's V2 defaults without this project's additions (BM25 hybrid, bridges, relative cut-off).
+            // The design's V2 defaults without this project's additions (BM25 hybrid, bridges, relative cut-off,
+            // evidence top 30, the leading tables' parents).
             new SystemUnderTest("seed_v2", true, with(PLAIN_TOP_K, RetrievalSettings.LEXICAL_ENABLED, "false",
-                    RetrievalSettings.BRIDGES_ENABLED, "false", RetrievalSettings.EVIDENCE_TOPK, "20")));
+                    RetrievalSettings.BRIDGES_ENABLED, "false", RetrievalSettings.EVIDENCE_TOPK, "20",
+                    RetrievalSettings.FK_PARENTS_OF_TOP, "0")));
 
     private static Map<String, String> with(Map<String, String> base, String... keyValues) {
         Map<String, String> settings = new LinkedHashMap<>(base);

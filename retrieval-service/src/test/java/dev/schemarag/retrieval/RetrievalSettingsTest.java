@@ -26,6 +26,7 @@ class RetrievalSettingsTest {
         assertThat(defaults.evidenceTopK()).isEqualTo(30);
         assertThat(defaults.selectMinTables()).isEqualTo(3);
         assertThat(defaults.selectRelativeCutoff()).isEqualTo(0.45);
+        assertThat(defaults.fkParentsOfTop()).isEqualTo(2);
         assertThat(defaults.maxTables()).isEqualTo(12);
         assertThat(defaults.joinHintFormat()).isEqualTo(JoinHintFormat.EDGES);
     }

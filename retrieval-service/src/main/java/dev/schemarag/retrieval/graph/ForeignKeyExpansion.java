@@ -14,6 +14,11 @@ import java.util.function.Predicate;
  * Adds FK neighbours of the selected tables, but only those the retrievers also found relevant: a neighbour must be
  * in the evidence set (the top ranks with a score at or above the evidence bar). Blind expansion would pull in hub
  * tables (users, audit logs) that every table references.
+ *
+ * <p>One exception to the score bar: the parents of the leading tables (the tables they reference) need only a rank
+ * in the evidence set. Questions about a table's rows usually name the rows they reference ("order lines of the
+ * customer ACME", "languages spoken in Peru"), by values no schema text holds, so such a parent scores low exactly
+ * when it is needed. Limiting this to the leading tables' parents keeps hubs out of the rest of the selection.
  */
 public final class ForeignKeyExpansion {
     private ForeignKeyExpansion() {
@@ -33,10 +38,12 @@ public final class ForeignKeyExpansion {
                 if (!chosen.contains(neighbour) && inScope.test(neighbour)) candidates.add(neighbour);
             }
         }
+        Set<TableName> leadingParents = new LinkedHashSet<>();
+        ranking.stream().limit(settings.fkParentsOfTop()).forEach(r -> leadingParents.addAll(graph.referencedBy(r.table())));
         // In ranking order, so the strongest evidence is added first when the cap bites.
         List<TableName> withEvidence = ranking.stream()
                 .limit(settings.evidenceTopK())
-                .filter(r -> r.score() >= settings.evidenceMinScore())
+                .filter(r -> r.score() >= settings.evidenceMinScore() || leadingParents.contains(r.table()))
                 .map(RankedTable::table)
                 .filter(candidates::contains)
                 .toList();

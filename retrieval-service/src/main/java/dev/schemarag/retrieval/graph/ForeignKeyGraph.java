@@ -53,6 +53,15 @@ public final class ForeignKeyGraph {
         return neighbours.getOrDefault(table, Set.of());
     }
 
+    /** The tables the given table references by its foreign keys (its parents), itself left out. */
+    public Set<TableName> referencedBy(TableName table) {
+        Set<TableName> parents = new LinkedHashSet<>();
+        for (ForeignKeyEdge edge : outgoing.getOrDefault(table, List.of())) {
+            if (!edge.to().equals(table)) parents.add(edge.to());
+        }
+        return parents;
+    }
+
     /** Foreign keys whose both ends are among the given tables, ordered by the referencing table's position. */
     public List<ForeignKeyEdge> edgesWithin(Collection<TableName> tables) {
         Set<TableName> members = new HashSet<>(tables);

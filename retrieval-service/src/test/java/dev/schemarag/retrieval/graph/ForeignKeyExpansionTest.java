@@ -46,11 +46,39 @@ class ForeignKeyExpansionTest {
 
     @Test
     void givenARetrievedNeighbourBelowTheEvidenceScore_whenExpanded_thenItIsBlocked() {
-        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, USERS, 0.19),
+        // order_items references orders: a child, so the parent exception does not apply.
+        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, ITEMS, 0.19),
                 graph, t -> true, SETTINGS);
 
         assertThat(expansion.added()).isEmpty();
+        assertThat(expansion.blocked()).contains(ITEMS);
+    }
+
+    @Test
+    void givenAParentOfALeadingTableBelowTheEvidenceScore_whenExpanded_thenItIsAddedAnyway() {
+        // orders leads and references customers: a rank in the evidence set is enough, whatever the score.
+        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.05),
+                graph, t -> true, SETTINGS);
+
+        assertThat(expansion.added()).containsExactly(CUSTOMERS);
+    }
+
+    @Test
+    void givenAParentOfATableBehindTheLeaders_whenExpanded_thenItNeedsTheEvidenceScore() {
+        RetrievalSettings onlyTheFirstLeads = SETTINGS.withOverrides(Map.of(RetrievalSettings.FK_PARENTS_OF_TOP, "1"));
+
+        Expansion expansion = ForeignKeyExpansion.expand(List.of(CUSTOMERS, ORDERS),
+                ranking(CUSTOMERS, 0.7, ORDERS, 0.6, USERS, 0.05), graph, t -> true, onlyTheFirstLeads);
+
         assertThat(expansion.blocked()).contains(USERS);
+    }
+
+    @Test
+    void givenAParentOfALeadingTableNobodyRetrieved_whenExpanded_thenItIsBlocked() {
+        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6), graph, t -> true, SETTINGS);
+
+        assertThat(expansion.added()).isEmpty();
+        assertThat(expansion.blocked()).contains(CUSTOMERS, USERS);
     }
 
     @Test

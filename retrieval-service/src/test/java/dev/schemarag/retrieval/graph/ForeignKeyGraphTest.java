@@ -35,6 +35,14 @@ class ForeignKeyGraphTest {
     }
 
     @Test
+    void referencedByListsOnlyTheParentsInTheCatalog() {
+        assertThat(graph.referencedBy(name("s.customers"))).containsExactly(name("s.regions"));
+        assertThat(graph.referencedBy(name("s.orders"))).containsExactly(name("s.customers"));
+        assertThat(graph.referencedBy(name("s.regions"))).isEmpty();
+        assertThat(graph.referencedBy(name("s.employees"))).isEmpty();
+    }
+
+    @Test
     void edgesWithinKeepOnlyKeysBetweenTheGivenTables() {
         assertThat(graph.edgesWithin(List.of(name("s.orders"), name("s.customers"))))
                 .extracting(ForeignKeyEdge::from, ForeignKeyEdge::to)
