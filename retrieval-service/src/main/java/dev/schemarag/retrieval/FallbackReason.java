@@ -11,7 +11,9 @@ public enum FallbackReason {
     /** Even the best table scored below the fallback bar: the question resembles nothing in the catalog. */
     LOW_SCORES,
     /** Too few content words to retrieve on. */
-    QUESTION_TOO_SHORT;
+    QUESTION_TOO_SHORT,
+    /** The stored vectors come from another embedding model than the question's (a model change not yet synced). */
+    OTHER_MODEL_INDEX;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

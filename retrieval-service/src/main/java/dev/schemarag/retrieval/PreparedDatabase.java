@@ -1,8 +1,10 @@
 package dev.schemarag.retrieval;
 
+import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
+import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
 import dev.schemarag.retrieval.lexical.LexicalIndex;
@@ -28,16 +30,19 @@ final class PreparedDatabase {
     private final Map<PacketFormat, Map<TableName, Integer>> tokens = new EnumMap<>(PacketFormat.class);
     private final ForeignKeyGraph graph;
     private final LexicalIndex lexical;
+    private final int vectorsOfOtherModels;
 
     private PreparedDatabase(String version, Map<PacketFormat, Map<TableName, String>> texts, ForeignKeyGraph graph,
-                             LexicalIndex lexical) {
+                             LexicalIndex lexical, int vectorsOfOtherModels) {
         this.version = version;
         this.texts = texts;
         this.graph = graph;
         this.lexical = lexical;
+        this.vectorsOfOtherModels = vectorsOfOtherModels;
     }
 
-    static PreparedDatabase prepare(IndexedDatabase database) {
+    /** @param modelId the model that embeds the questions, which the stored vectors must come from to be compared */
+    static PreparedDatabase prepare(IndexedDatabase database, String modelId) {
         Map<TableName, String> createTables = new LinkedHashMap<>();
         Map<TableName, String> compacts = new HashMap<>();
         for (IndexedTable table : database.tables()) {
@@ -48,11 +53,33 @@ final class PreparedDatabase {
         texts.put(PacketFormat.CREATE_TABLE, createTables);
         texts.put(PacketFormat.COMPACT, compacts);
         List<Table> definitions = database.tables().stream().map(IndexedTable::definition).toList();
-        return new PreparedDatabase(database.version(), texts, ForeignKeyGraph.of(definitions), LexicalIndex.build(database));
+        return new PreparedDatabase(database.version(), texts, ForeignKeyGraph.of(definitions), LexicalIndex.build(database),
+                vectorsOfOtherModels(database, modelId));
+    }
+
+    /**
+     * Table and column vectors whose stamp says another model made them (the store's rows after a model change, until
+     * a sync re-embeds them): their similarities to this model's query vectors mean nothing.
+     */
+    static int vectorsOfOtherModels(IndexedDatabase database, String modelId) {
+        int count = 0;
+        for (IndexedTable table : database.tables()) {
+            if (!madeBy(modelId, table.text(), table.stamp())) count++;
+            for (IndexedColumn column : table.columns()) if (!madeBy(modelId, column.text(), column.stamp())) count++;
+        }
+        return count;
+    }
+
+    private static boolean madeBy(String modelId, String text, String stamp) {
+        return TextHash.stamp(modelId, TextHash.sha256(text)).equals(stamp);
     }
 
     String version() {
         return version;
+    }
+
+    int vectorsOfOtherModels() {
+        return vectorsOfOtherModels;
     }
 
     ForeignKeyGraph graph() {

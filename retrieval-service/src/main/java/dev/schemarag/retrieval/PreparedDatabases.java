@@ -13,10 +13,13 @@ final class PreparedDatabases {
     private static final Logger log = LoggerFactory.getLogger(PreparedDatabases.class);
 
     private final SchemaIndex index;
+    private final String modelId;
     private final ConcurrentMap<String, PreparedDatabase> byId = new ConcurrentHashMap<>();
 
-    PreparedDatabases(SchemaIndex index) {
+    /** @param modelId the model that embeds questions, see {@link PreparedDatabase#vectorsOfOtherModels()} */
+    PreparedDatabases(SchemaIndex index, String modelId) {
         this.index = index;
+        this.modelId = modelId;
     }
 
     /**
@@ -48,10 +51,14 @@ final class PreparedDatabases {
     private PreparedDatabase load(String databaseId) {
         long started = System.nanoTime();
         return index.load(databaseId).map(database -> {
-            PreparedDatabase prepared = PreparedDatabase.prepare(database);
+            PreparedDatabase prepared = PreparedDatabase.prepare(database, modelId);
             log.info("Prepared catalog of database {} version {}: {} tables, {} doc chunks in {} ms", databaseId,
                     database.version(), database.tables().size(), database.docs().size(),
                     (System.nanoTime() - started) / 1_000_000);
+            if (prepared.vectorsOfOtherModels() > 0)
+                log.warn("Database {}: {} table and column vectors were embedded by another model than {}; questions get"
+                        + " the full schema until a sync re-embeds them (schemarag sync --db {})", databaseId,
+                        prepared.vectorsOfOtherModels(), modelId, databaseId);
             return prepared;
         }).orElse(null);
     }

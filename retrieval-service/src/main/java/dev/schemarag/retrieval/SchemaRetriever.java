@@ -49,7 +49,7 @@ public final class SchemaRetriever {
         this.index = index;
         this.settings = settings;
         this.embeddings = new EmbeddingCache(model, embeddingCacheSize);
-        this.databases = new PreparedDatabases(index);
+        this.databases = new PreparedDatabases(index, model.modelId());
     }
 
     public RetrievalResult retrieve(RetrievalRequest request) {
@@ -88,6 +88,7 @@ public final class SchemaRetriever {
         if (strategy == Strategy.FULL_SCHEMA) return fullSchema(r, null, Map.of());
         if (QuestionSignal.contentWords(request.question()) < effective.minContentWords())
             return fullSchema(r, FallbackReason.QUESTION_TOO_SHORT, Map.of());
+        if (database.vectorsOfOtherModels() > 0) return fullSchema(r, FallbackReason.OTHER_MODEL_INDEX, Map.of());
         return rag(r);
     }
 

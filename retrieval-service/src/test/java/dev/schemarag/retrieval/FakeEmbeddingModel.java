@@ -7,11 +7,12 @@ import java.util.List;
 
 /** A deterministic embedding: a unit vector derived from the text's hash. Records what it was asked to embed. */
 public final class FakeEmbeddingModel implements EmbeddingModel {
+    public static final String ID = "fake-8";
     public final List<String> embedded = new ArrayList<>();
 
     @Override
     public String modelId() {
-        return "fake-8";
+        return ID;
     }
 
     @Override

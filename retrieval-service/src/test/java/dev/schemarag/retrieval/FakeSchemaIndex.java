@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval;
 
+import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
@@ -38,11 +39,21 @@ public final class FakeSchemaIndex implements SchemaIndex {
         replaceCatalog("v1", tables, List.of());
     }
 
-    /** Stores a new catalog version; texts are the table and column names with comments, as ingest would write. */
+    /**
+     * Stores a new catalog version; texts are the table and column names with comments, stamped as embedded by
+     * {@link FakeEmbeddingModel}, as ingest would write them.
+     */
     public void replaceCatalog(String version, Collection<Table> tables, List<DocChunk> docs) {
-        List<IndexedTable> indexed = tables.stream().map(t -> new IndexedTable(t, null, false,
-                t.name().table() + (t.hasComment() ? ": " + t.comment() : ""),
-                t.columns().stream().map(FakeSchemaIndex::indexed).toList())).toList();
+        replaceCatalog(version, tables, docs, FakeEmbeddingModel.ID);
+    }
+
+    /** {@link #replaceCatalog(String, Collection, List)} with vectors stamped as embedded by another model. */
+    public void replaceCatalog(String version, Collection<Table> tables, List<DocChunk> docs, String embeddedBy) {
+        List<IndexedTable> indexed = tables.stream().map(t -> {
+            String text = t.name().table() + (t.hasComment() ? ": " + t.comment() : "");
+            return new IndexedTable(t, null, false, text, stamp(embeddedBy, text),
+                    t.columns().stream().map(c -> indexed(c, embeddedBy)).toList());
+        }).toList();
         database = new IndexedDatabase(databaseId, version, indexed, docs);
     }
 
@@ -50,8 +61,13 @@ public final class FakeSchemaIndex implements SchemaIndex {
         return loads;
     }
 
-    private static IndexedColumn indexed(Column c) {
-        return new IndexedColumn(c.name(), false, c.name() + (c.hasComment() ? ": " + c.comment() : ""));
+    private static IndexedColumn indexed(Column c, String embeddedBy) {
+        String text = c.name() + (c.hasComment() ? ": " + c.comment() : "");
+        return new IndexedColumn(c.name(), false, text, stamp(embeddedBy, text));
+    }
+
+    private static String stamp(String modelId, String text) {
+        return TextHash.stamp(modelId, TextHash.sha256(text));
     }
 
     @Override

@@ -121,6 +121,29 @@ class SchemaRetrieverTest {
     }
 
     @Test
+    void givenACatalogEmbeddedByAnotherModel_whenRetrieved_thenItFallsBackWithoutSearching() {
+        index.replaceCatalog("v2", ErpCatalog.TABLES, List.of(), "another-model");
+        index.searchFailure = new IllegalStateException("vectors of another model must not be searched");
+
+        RetrievedContext context = retrieve(RetrievalRequest.of("erp", QUESTION));
+
+        assertThat(context.metadata().strategy()).isEqualTo(Strategy.FULL_SCHEMA);
+        assertThat(context.metadata().fallbackReason()).isEqualTo(FallbackReason.OTHER_MODEL_INDEX);
+        assertThat(context.tables()).hasSize(ErpCatalog.TABLES.size());
+    }
+
+    @Test
+    void givenACatalogReEmbeddedByTheQuestionsModel_whenRetrieved_thenRagResumes() {
+        index.replaceCatalog("v2", ErpCatalog.TABLES, List.of(), "another-model");
+        retrieve(RetrievalRequest.of("erp", QUESTION));
+        index.replaceCatalog("v3", ErpCatalog.TABLES, List.of());
+
+        RetrievedContext context = retrieve(RetrievalRequest.of("erp", QUESTION));
+
+        assertThat(context.metadata().strategy()).isEqualTo(Strategy.RAG);
+    }
+
+    @Test
     void givenAFailingSearch_whenRetrieved_thenItFallsBackToTheFullSchemaAsRetrievalError() {
         index.searchFailure = new IllegalStateException("connection reset");
 

@@ -1,18 +1,18 @@
 package dev.schemarag.ingest.sync;
 
 import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.PgVectorSchemaStore;
+import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.core.store.TableDefinition;
 import dev.schemarag.core.store.TableDefinitions;
-import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.text.ColumnText;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.ingest.text.EntityTexts;
-import dev.schemarag.ingest.text.TextHash;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -65,7 +65,7 @@ public final class SchemaIndexer {
             String definition = TableDefinitions.toJson(table);
             EntityKey tableKey = EntityKey.table(table.name());
             current.add(tableKey);
-            String tableHash = modelHash(model, t.tableHash());
+            String tableHash = TextHash.stamp(model.modelId(), t.tableHash());
             if (tableHash.equals(stored.get(tableKey))) {
                 unchanged++;
                 unchangedDefinitions.put(table.name(), new TableDefinition(t.compact(), definition));
@@ -75,7 +75,7 @@ public final class SchemaIndexer {
             for (ColumnText c : t.columns()) {
                 EntityKey key = EntityKey.column(table.name(), c.column());
                 current.add(key);
-                String hash = modelHash(model, c.hash());
+                String hash = TextHash.stamp(model.modelId(), c.hash());
                 if (hash.equals(stored.get(key))) unchanged++;
                 else pending.add(new Pending(key, module, c.generic(), c.text(), hash, null, null));
             }
@@ -88,11 +88,6 @@ public final class SchemaIndexer {
         gone.stream().filter(k -> k.column().isEmpty()).forEach(k -> removedTables.add(k.table()));
         int deleted = store.delete(databaseId, gone);
         return new Outcome(pending.size(), unchanged, deleted, removedTables);
-    }
-
-    /** The stored hash covers the model too: switching models re-embeds everything, never mixes vector spaces. */
-    static String modelHash(EmbeddingModel model, String textHash) {
-        return TextHash.sha256(model.modelId() + "\n" + textHash);
     }
 
     private void embedAndStore(String databaseId, List<Pending> pending, SyncProgress progress) throws SQLException {

@@ -2,6 +2,7 @@ package dev.schemarag.ingest.sync;
 
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.SchemaCatalog;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
@@ -11,7 +12,6 @@ import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.docs.DocChunk;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
-import dev.schemarag.ingest.text.TextHash;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -65,7 +65,7 @@ public final class SchemaSync {
         for (DocChunk d : docs) {
             String key = PgVectorSchemaStore.docKey(d.table(), kind(d), d.index());
             keep.add(key);
-            if (!SchemaIndexer.modelHash(model, TextHash.sha256(d.content())).equals(stored.get(key))) changed.add(d);
+            if (!TextHash.stamp(model.modelId(), TextHash.sha256(d.content())).equals(stored.get(key))) changed.add(d);
         }
         List<float[]> vectors = model.embedAll(changed.stream().map(DocChunk::content).toList());
         List<StoredDocChunk> rows = new ArrayList<>();
@@ -73,7 +73,7 @@ public final class SchemaSync {
             DocChunk d = changed.get(i);
             rows.add(new StoredDocChunk(d.table(), d.column().orElse(null), kind(d), d.index(),
                     d.relatedTables().stream().map(TableName::toString).toList(), d.keywords(), d.tokenEstimate(),
-                    d.content(), SchemaIndexer.modelHash(model, TextHash.sha256(d.content())), vectors.get(i)));
+                    d.content(), TextHash.stamp(model.modelId(), TextHash.sha256(d.content())), vectors.get(i)));
         }
         store.replaceDocChunks(databaseId, rows, keep);
         return docs.size();

@@ -2,6 +2,7 @@ package dev.schemarag.ingest.updater;
 
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;

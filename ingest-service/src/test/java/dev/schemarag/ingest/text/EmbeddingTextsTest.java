@@ -1,5 +1,6 @@
 package dev.schemarag.ingest.text;
 
+import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.SchemaCatalog;
 import org.junit.jupiter.api.Test;
 

@@ -65,23 +65,24 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
         if (version.isEmpty()) return Optional.empty();
         try {
             Map<TableName, List<IndexedColumn>> columns = new HashMap<>();
-            try (PreparedStatement ps = connection().prepareStatement("SELECT schema_name, table_name, column_name, is_generic, stable_text"
-                    + " FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column' ORDER BY id")) {
+            try (PreparedStatement ps = connection().prepareStatement("SELECT schema_name, table_name, column_name, is_generic, stable_text,"
+                    + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column' ORDER BY id")) {
                 ps.setString(1, databaseId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) columns.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), t -> new ArrayList<>())
-                            .add(new IndexedColumn(rs.getString(3), rs.getBoolean(4), rs.getString(5)));
+                            .add(new IndexedColumn(rs.getString(3), rs.getBoolean(4), rs.getString(5), rs.getString(6)));
                 }
             }
             Map<TableName, IndexedTable> tables = new LinkedHashMap<>();
-            try (PreparedStatement ps = connection().prepareStatement("SELECT module, is_generic, stable_text, definition::text"
-                    + " FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table' ORDER BY schema_name, table_name")) {
+            try (PreparedStatement ps = connection().prepareStatement("SELECT module, is_generic, stable_text, definition::text,"
+                    + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table' ORDER BY schema_name, table_name")) {
                 ps.setString(1, databaseId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         Table definition = TableDefinitions.fromJson(rs.getString(4));
                         List<IndexedColumn> cols = inDefinitionOrder(definition, columns.getOrDefault(definition.name(), List.of()));
-                        tables.put(definition.name(), new IndexedTable(definition, rs.getString(1), rs.getBoolean(2), rs.getString(3), cols));
+                        tables.put(definition.name(), new IndexedTable(definition, rs.getString(1), rs.getBoolean(2), rs.getString(3),
+                                rs.getString(5), cols));
                     }
                 }
             }

@@ -22,10 +22,10 @@ class LexicalIndexTest {
     private static final TableName TAX = name("finance.tax_codes");
 
     private final LexicalIndex index = LexicalIndex.build(new IndexedDatabase("erp", "v1", List.of(
-            indexed(EMPLOYEES, "Employees of the company", new IndexedColumn("employee_id", true, "employee_id identifier")),
-            indexed(LEAVE, "Leave taken by employees", new IndexedColumn("leave_type", false, "leave_type vacation sick parental")),
-            indexed(INVOICES, "Invoices sent to customers", new IndexedColumn("vat_amount", false, "vat_amount")),
-            indexed(TAX, "Tax rates", new IndexedColumn("code", false, "code"))),
+            indexed(EMPLOYEES, "Employees of the company", new IndexedColumn("employee_id", true, "employee_id identifier", "")),
+            indexed(LEAVE, "Leave taken by employees", new IndexedColumn("leave_type", false, "leave_type vacation sick parental", "")),
+            indexed(INVOICES, "Invoices sent to customers", new IndexedColumn("vat_amount", false, "vat_amount", "")),
+            indexed(TAX, "Tax rates", new IndexedColumn("code", false, "code", ""))),
             List.of(new DocChunk(TAX, "code", DocKind.COLUMN, "Codes follow ISO3166 country codes, e.g. DE19 for Germany."))));
 
     @Test
@@ -70,7 +70,7 @@ class LexicalIndexTest {
 
     private static IndexedTable indexed(TableName name, String text, IndexedColumn column) {
         return new IndexedTable(table(name.toString()).column(column.name(), "text").build(), null, false,
-                name.table() + " " + text, List.of(column));
+                name.table() + " " + text, "", List.of(column));
     }
 
     private static List<TableName> tables(List<LexicalHit> hits) {

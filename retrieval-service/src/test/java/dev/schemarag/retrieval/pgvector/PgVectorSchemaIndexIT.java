@@ -14,6 +14,12 @@ import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.core.store.TableDefinition;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
+import dev.schemarag.retrieval.FallbackReason;
+import dev.schemarag.retrieval.RetrievalRequest;
+import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.RetrievedContext;
+import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.Strategy;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.InMemoryVectorIndex;
@@ -130,6 +136,21 @@ class PgVectorSchemaIndexIT {
             }
         }
         assertThat(pgvector.searchDocs(DB, Set.of(), model.embed(QUESTIONS.get(1)), 10)).isNotEmpty();
+    }
+
+    @Test
+    void givenACatalogSyncedWithAnotherModel_whenAQuestionIsRetrieved_thenItGetsTheFullSchemaUntilASync() {
+        SchemaRetriever ownModel = new SchemaRetriever(pgvector, model, RetrievalSettings.defaults(), 16);
+        SchemaRetriever otherModel = new SchemaRetriever(pgvector, OnnxEmbeddingModel.examplesDefault(),
+                RetrievalSettings.defaults(), 16);
+        RetrievalRequest question = RetrievalRequest.of(DB, QUESTIONS.get(0)).withUseRetrieval(true);
+
+        RetrievedContext own = ownModel.retrieve(question).context();
+        RetrievedContext other = otherModel.retrieve(question).context();
+
+        assertThat(own.metadata().strategy()).isEqualTo(Strategy.RAG);
+        assertThat(other.metadata().strategy()).isEqualTo(Strategy.FULL_SCHEMA);
+        assertThat(other.metadata().fallbackReason()).isEqualTo(FallbackReason.OTHER_MODEL_INDEX);
     }
 
     /** Same hits in the same order; similarities only differ by float rounding (pgvector sums in another order). */
