@@ -62,11 +62,16 @@ public final class Services implements AutoCloseable {
         return model;
     }
 
-    /** The verified-example store's model, the same instance as {@link #model()} when both settings name one model. */
+    /**
+     * The verified-example store's model, the same instance as {@link #model()} when both settings name one model;
+     * otherwise loaded alone, so a generation service never loads the schema index's model.
+     */
     public synchronized EmbeddingModel examplesModel() {
         if (examplesModel == null) {
             String id = settings.get(AppSettings.EXAMPLES_EMBEDDING_MODEL);
-            examplesModel = model().modelId().equals(OnnxEmbeddingModel.Choice.byId(id).id()) ? model() : OnnxEmbeddingModel.load(id);
+            boolean sameModel = OnnxEmbeddingModel.Choice.byId(id)
+                    == OnnxEmbeddingModel.Choice.byId(settings.get(AppSettings.EMBEDDING_MODEL));
+            examplesModel = sameModel ? model() : OnnxEmbeddingModel.load(id);
         }
         return examplesModel;
     }
