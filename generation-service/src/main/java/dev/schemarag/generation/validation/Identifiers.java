@@ -1,6 +1,5 @@
 package dev.schemarag.generation.validation;
 
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -22,7 +21,10 @@ final class Identifiers {
     private Identifiers() {
     }
 
-    /** The identifier as the database sees it: quotes (or SQLite backticks) removed, unquoted text lower-cased. */
+    /**
+     * The identifier as the database sees it: quotes (or SQLite backticks) removed, unquoted text lower-cased the
+     * way PostgreSQL does it, ASCII letters only (Java would also fold e.g. the Kelvin sign into an ASCII "k").
+     */
     static String normalize(String identifier) {
         if (identifier == null) return null;
         int last = identifier.length() - 1;
@@ -32,7 +34,15 @@ final class Identifiers {
         if (last > 0 && identifier.charAt(0) == '`' && identifier.charAt(last) == '`') {
             return identifier.substring(1, last);
         }
-        return identifier.toLowerCase(Locale.ROOT);
+        return asciiLowerCase(identifier);
+    }
+
+    private static String asciiLowerCase(String text) {
+        char[] chars = text.toCharArray();
+        for (int i = 0; i < chars.length; i++) {
+            if (chars[i] >= 'A' && chars[i] <= 'Z') chars[i] = (char) (chars[i] + ('a' - 'A'));
+        }
+        return new String(chars);
     }
 
     static boolean isQuoted(String identifier) {

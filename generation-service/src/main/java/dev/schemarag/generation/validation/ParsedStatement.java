@@ -19,6 +19,9 @@ record ParsedStatement(Optional<Statement> statement, String error) {
             return new ParsedStatement(Optional.of(CCJSqlParserUtil.parse(sql)), "");
         } catch (JSQLParserException | RuntimeException e) {
             return new ParsedStatement(Optional.empty(), describe(e));
+        } catch (StackOverflowError e) {
+            // The parser recurses per nesting level; StatementLimits keeps statements far from this, it is the last net.
+            return new ParsedStatement(Optional.empty(), StatementLimits.TOO_COMPLEX);
         }
     }
 

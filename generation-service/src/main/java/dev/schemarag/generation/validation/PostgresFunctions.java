@@ -1,7 +1,12 @@
 package dev.schemarag.generation.validation;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Built-in PostgreSQL functions that only read and compute. Anything not listed here is refused by the safety
@@ -36,7 +41,7 @@ final class PostgresFunctions {
             "strpos", "replace", "translate", "concat", "concat_ws", "left", "right", "repeat", "reverse",
             "split_part", "string_to_array", "array_to_string", "regexp_replace", "regexp_match",
             "regexp_matches", "regexp_split_to_array", "regexp_split_to_table", "regexp_like", "regexp_count",
-            "regexp_substr", "regexp_instr", "starts_with", "format", "to_char", "to_number", "md5", "ascii",
+            "regexp_substr", "regexp_instr", "starts_with", "to_char", "to_number", "md5", "ascii",
             "chr", "overlay", "quote_ident", "quote_literal", "quote_nullable", "encode", "decode", "sha256",
             "normalize", "unistr", "to_hex",
             // date and time
@@ -65,6 +70,19 @@ final class PostgresFunctions {
 
     private static final Set<String> ALLOWED = union(AGGREGATES, WINDOW, SCALAR);
 
+    /**
+     * Allowlisted functions whose result can be far larger than their arguments. The planner folds immutable calls
+     * with constant arguments even under plain EXPLAIN, so {@code repeat('x', 500000000)} allocates on the target.
+     * ({@code format} left the allowlist for the same reason: {@code %1000000000s} pads to a gigabyte.)
+     */
+    private static final Set<String> AMPLIFIERS = Set.of(
+            "repeat", "lpad", "rpad", "factorial", "generate_series", "replace", "regexp_replace", "overlay",
+            "power", "pow", "exp");
+
+    private static final String NON_IMMUTABLE_RESOURCE = "postgres-15-non-immutable-functions.txt";
+    /** Built-ins that may read or change state; loaded from the PostgreSQL 15 catalogue. */
+    private static final Set<String> NON_IMMUTABLE = loadNames(NON_IMMUTABLE_RESOURCE);
+
     private PostgresFunctions() {
     }
 
@@ -73,8 +91,34 @@ final class PostgresFunctions {
         return (schema == null || schema.equals("pg_catalog")) && ALLOWED.contains(name);
     }
 
+    static boolean isAmplifier(String name) {
+        return AMPLIFIERS.contains(name);
+    }
+
+    /**
+     * Whether a name written as a field ({@code x.name} or {@code (x).name}) could run something unsafe: PostgreSQL
+     * reads {@code x.f} as the call {@code f(x)} when {@code x} has no field {@code f}, for any single-argument
+     * function, so this covers every built-in that is not immutable and not allowlisted, factorial, and the
+     * prefixes of admin, large-object and dblink functions (extensions are not in the catalogue).
+     */
+    static boolean isUnsafeAsField(String name) {
+        if (name.startsWith("pg_") || name.startsWith("lo_") || name.startsWith("dblink")) return true;
+        if (name.equals("factorial")) return true; // the one amplifier that takes a single argument
+        return NON_IMMUTABLE.contains(name) && !ALLOWED.contains(name);
+    }
+
     static boolean isAggregate(String name) {
         return AGGREGATES.contains(name);
+    }
+
+    private static Set<String> loadNames(String resource) {
+        try (InputStream in = PostgresFunctions.class.getResourceAsStream(resource)) {
+            if (in == null) throw new IllegalStateException("missing resource " + resource);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
+                    .filter(line -> !line.isEmpty() && !line.startsWith("#")).collect(Collectors.toUnmodifiableSet());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @SafeVarargs

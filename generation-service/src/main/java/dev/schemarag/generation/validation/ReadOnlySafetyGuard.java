@@ -25,6 +25,8 @@ import java.util.Set;
  * The checks run twice over: on the token stream as PostgreSQL lexes it and on JSqlParser's tree. The tree gives
  * structure (DML inside a CTE, SELECT INTO, FOR UPDATE, every function call); the tokens guard against the parser
  * reading the text differently from PostgreSQL (it silently drops a tail after some dollar-quoted strings).
+ * Before either, {@link StatementLimits} keeps recursive parsing away from a stack overflow, and the JDBC driver's
+ * own splitter must also see exactly one statement, since the driver sends whatever statements it finds.
  */
 public final class ReadOnlySafetyGuard {
 
@@ -33,7 +35,10 @@ public final class ReadOnlySafetyGuard {
     private static final Set<String> QUERY_STARTS = Set.of("select", "with", "values", "table");
     private static final Set<String> DATA_MODIFYING = Set.of("insert", "update", "delete", "merge");
     private static final Set<String> ROW_LOCK_MODES = Set.of("update", "share", "no", "key");
-    /** Keywords that PostgreSQL allows directly before "(" without it being a function call. */
+    /**
+     * Keywords that PostgreSQL allows directly before "(" without it being a function call, used on JSqlParser's
+     * tree and for column-list definitions; on tokens {@link KeywordParens} decides by context.
+     */
     private static final Set<String> KEYWORDS_BEFORE_PAREN = Set.of(
             "all", "and", "any", "array", "as", "asymmetric", "between", "both", "by", "case", "cube", "distinct",
             "else", "escape", "except", "exists", "fetch", "filter", "first", "for", "from", "group", "having",
@@ -43,6 +48,16 @@ public final class ReadOnlySafetyGuard {
             "bernoulli", "tablesample", "then", "to", "trailing", "union", "using", "values", "varying", "when",
             "where", "window", "with", "within", "zone");
 
+    private final StatementLimits limits;
+
+    public ReadOnlySafetyGuard() {
+        this(StatementLimits.DEFAULT);
+    }
+
+    public ReadOnlySafetyGuard(StatementLimits limits) {
+        this.limits = limits;
+    }
+
     public SafetyVerdict check(String sql) {
         SafetyVerdict verdict = verdictFor(sql);
         if (verdict.blocked()) log.debug("query blocked: {}", verdict.reason());
@@ -51,6 +66,7 @@ public final class ReadOnlySafetyGuard {
 
     private SafetyVerdict verdictFor(String sql) {
         if (sql == null || sql.isBlank()) return SafetyVerdict.block("the SQL is empty");
+        if (sql.length() > limits.maxLength()) return SafetyVerdict.block(limits.violation(sql).orElseThrow());
         SqlTokens all = SqlLexer.tokenize(sql);
         if (all.unclosed().isPresent()) {
             SqlTokens.Unclosed open = all.unclosed().get();
@@ -59,10 +75,17 @@ public final class ReadOnlySafetyGuard {
         int semicolon = firstSemicolon(all);
         if (semicolon < all.size() - 1) return SafetyVerdict.block("multiple statements are not allowed");
         if (semicolon == 0 || all.size() == 0) return SafetyVerdict.block("the SQL is empty");
+        if (!DriverStatements.isSingle(sql)) {
+            return SafetyVerdict.block("multiple statements are not allowed (the JDBC driver splits the text)");
+        }
+        Optional<String> tooComplex = limits.violation(all);
+        if (tooComplex.isPresent()) return SafetyVerdict.block(tooComplex.get());
 
         String statementSql = semicolon < all.size() ? sql.substring(0, all.get(semicolon).start()) : sql;
         SqlTokens tokens = new SqlTokens(statementSql, all.tokens().subList(0, semicolon), Optional.empty());
-        Optional<String> violation = lexicalViolation(tokens);
+        Optional<String> violation = lexicalViolation(tokens)
+                .or(() -> AttributeNotation.violation(tokens))
+                .or(() -> AmplifyingCalls.violation(tokens));
         if (violation.isPresent()) return SafetyVerdict.block(violation.get());
 
         ParsedStatement parsed = ParsedStatement.parse(statementSql);
@@ -78,6 +101,8 @@ public final class ReadOnlySafetyGuard {
         } catch (RuntimeException e) {
             log.warn("could not analyse a query, blocking it: {}", e.toString());
             return SafetyVerdict.block("the query could not be analysed");
+        } catch (StackOverflowError e) {
+            return SafetyVerdict.block(StatementLimits.TOO_COMPLEX);
         }
         return violation.map(SafetyVerdict::block).orElseGet(SafetyVerdict::allow);
     }
@@ -98,6 +123,9 @@ public final class ReadOnlySafetyGuard {
         for (int i = 0; i < tokens.size(); i++) {
             SqlToken token = tokens.get(i);
             Optional<SqlToken> next = tokens.at(i + 1);
+            if (token.kind() == SqlToken.Kind.QUOTED_IDENTIFIER && !token.text().startsWith("\"")) {
+                return Optional.of("Unicode-escaped identifiers (U&\"...\") are not allowed");
+            }
             if (token.isWord("into")) {
                 return Optional.of("SELECT ... INTO is not allowed");
             }
@@ -164,7 +192,7 @@ public final class ReadOnlySafetyGuard {
             SqlToken token = tokens.get(i);
             if (!token.isIdentifier() || !tokens.symbolAt(i + 1, "(")) continue;
             boolean qualified = tokens.symbolAt(i - 1, ".");
-            if (!qualified && token.isWordIn(KEYWORDS_BEFORE_PAREN)) continue;
+            if (KeywordParens.isKeyword(tokens, i)) continue;
             String name = token.identifier();
             // "" stands for a qualifier no function may have: not an identifier, or a three-part name.
             String schema = !qualified ? null : tokens.symbolAt(i - 3, ".") ? ""

@@ -9,14 +9,17 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Splits SQL into tokens following PostgreSQL's lexical rules (standard strings without backslash escapes,
- * E'' strings with them, dollar quoting, nested block comments). The safety guard relies on this lexer rather
- * than on JSqlParser to find statement boundaries, so a semicolon or a call hidden from the parser is still seen
- * the way the database will see it.
+ * Splits SQL into tokens following PostgreSQL's lexical rules (scan.l, standard_conforming_strings on): whitespace
+ * is space, tab, CR, LF and form feed only; "--" comments end at CR or LF; block comments nest; standard and
+ * {@code U&} strings have no backslash escapes, {@code E''} strings do; {@code U&""} is a quoted identifier;
+ * a backtick is an operator character; identifiers and dollar-quote tags take any non-ASCII character and tags
+ * never start with a digit. The safety guard relies on this lexer rather than on JSqlParser to find statement
+ * boundaries, so a semicolon or a call hidden from the parser is still seen the way the database will see it.
  */
 final class SqlLexer {
 
     private static final String OPERATOR_CHARS = "+-*/<>=~!@#%^&|`?";
+    private static final String WHITESPACE = " \t\n\r\f";
 
     private final String sql;
     private final List<SqlToken> tokens = new ArrayList<>();
@@ -35,11 +38,10 @@ final class SqlLexer {
             char c = sql.charAt(pos);
             int start = pos;
             Optional<What> unclosed = Optional.empty();
-            if (Character.isWhitespace(c)) {
+            if (WHITESPACE.indexOf(c) >= 0) {
                 pos++;
             } else if (startsWith("--")) {
-                int eol = sql.indexOf('\n', pos);
-                pos = eol < 0 ? sql.length() : eol + 1;
+                while (pos < sql.length() && sql.charAt(pos) != '\n' && sql.charAt(pos) != '\r') pos++;
             } else if (startsWith("/*")) {
                 unclosed = skipBlockComment();
             } else if (c == '\'') {
@@ -51,17 +53,23 @@ final class SqlLexer {
                 // B'0101', X'1F' and N'text' are string literals with a one-letter prefix.
                 pos++;
                 unclosed = quoted(start, '\'', false, Kind.STRING, What.STRING);
-            } else if (c == '"' || c == '`') {
+            } else if ((c == 'U' || c == 'u') && charAt(pos + 1) == '&' && charAt(pos + 2) == '\'') {
+                pos += 2;
+                unclosed = quoted(start, '\'', false, Kind.STRING, What.STRING);
+            } else if ((c == 'U' || c == 'u') && charAt(pos + 1) == '&' && charAt(pos + 2) == '"') {
+                pos += 2;
+                unclosed = quoted(start, '"', false, Kind.QUOTED_IDENTIFIER, What.QUOTED_IDENTIFIER);
+            } else if (c == '"') {
                 unclosed = quoted(start, c, false, Kind.QUOTED_IDENTIFIER, What.QUOTED_IDENTIFIER);
-            } else if (c == '$' && Character.isDigit(charAt(pos + 1))) {
+            } else if (c == '$' && isAsciiDigit(charAt(pos + 1))) {
                 pos++;
-                while (Character.isDigit(charAt(pos))) pos++;
+                while (isAsciiDigit(charAt(pos))) pos++;
                 add(Kind.PARAMETER, start);
             } else if (c == '$' && dollarTagEnd(pos) > 0) {
                 unclosed = dollarQuoted();
-            } else if (Character.isLetter(c) || c == '_') {
+            } else if (isIdentifierStart(c)) {
                 word();
-            } else if (Character.isDigit(c) || (c == '.' && Character.isDigit(charAt(pos + 1)))) {
+            } else if (isAsciiDigit(c) || (c == '.' && isAsciiDigit(charAt(pos + 1)))) {
                 number();
             } else if (OPERATOR_CHARS.indexOf(c) >= 0) {
                 operator();
@@ -118,8 +126,8 @@ final class SqlLexer {
     /** End offset (exclusive) of a dollar-quote tag such as {@code $$} or {@code $fn$} starting at {@code from}, or -1. */
     private int dollarTagEnd(int from) {
         int i = from + 1;
-        if (Character.isLetter(charAt(i)) || charAt(i) == '_') {
-            while (Character.isLetterOrDigit(charAt(i)) || charAt(i) == '_') i++;
+        if (isIdentifierStart(charAt(i))) {
+            while (isIdentifierStart(charAt(i)) || isAsciiDigit(charAt(i))) i++;
         }
         return charAt(i) == '$' ? i + 1 : -1;
     }
@@ -137,13 +145,13 @@ final class SqlLexer {
 
     private void word() {
         int start = pos;
-        while (Character.isLetterOrDigit(charAt(pos)) || charAt(pos) == '_' || charAt(pos) == '$') pos++;
+        while (isIdentifierStart(charAt(pos)) || isAsciiDigit(charAt(pos)) || charAt(pos) == '$') pos++;
         add(Kind.WORD, start);
     }
 
     private void number() {
         int start = pos;
-        while (Character.isLetterOrDigit(charAt(pos)) || charAt(pos) == '.' || charAt(pos) == '_'
+        while (isIdentifierStart(charAt(pos)) || isAsciiDigit(charAt(pos)) || charAt(pos) == '.'
                 || ((charAt(pos) == '+' || charAt(pos) == '-') && (charAt(pos - 1) == 'e' || charAt(pos - 1) == 'E'))) {
             pos++;
         }
@@ -155,6 +163,15 @@ final class SqlLexer {
         while (OPERATOR_CHARS.indexOf(charAt(pos)) >= 0 && !startsWith("--") && !startsWith("/*")) pos++;
         if (pos == start) pos++;
         add(Kind.SYMBOL, start);
+    }
+
+    /** scan.l's ident_start: an ASCII letter, an underscore or any non-ASCII character. */
+    private static boolean isIdentifierStart(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80;
+    }
+
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     private void add(Kind kind, int start) {

@@ -35,7 +35,7 @@ public final class SqlLinter {
         }
         try {
             issues.addAll(treeIssues(parsed.statement().get(), schema));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             log.warn("tree lint rules failed, reporting token rules only: {}", e.toString());
         }
         return new LintReport(issues);
