@@ -21,6 +21,7 @@ import dev.schemarag.generation.validation.SafetyVerdict;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.SqlLinter;
 import dev.schemarag.generation.validation.SqlStateClassifier;
+import dev.schemarag.generation.validation.StatementLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,16 +46,24 @@ public final class AnswerPipeline {
     private final TargetDatabases targets;
     private final ValidatedAnswerSink sink;
     private final int maxAttempts;
-    private final ReadOnlySafetyGuard guard = new ReadOnlySafetyGuard();
+    private final StatementLimits limits;
+    private final ReadOnlySafetyGuard guard;
     private final SqlLinter linter = new SqlLinter();
     private final SqlStateClassifier classifier = new SqlStateClassifier();
 
     public AnswerPipeline(SqlGenerator generator, TargetDatabases targets, ValidatedAnswerSink sink, int maxAttempts) {
+        this(generator, targets, sink, maxAttempts, StatementLimits.DEFAULT);
+    }
+
+    public AnswerPipeline(SqlGenerator generator, TargetDatabases targets, ValidatedAnswerSink sink, int maxAttempts,
+                          StatementLimits limits) {
         if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts must be at least 1, was " + maxAttempts);
         this.generator = generator;
         this.targets = targets;
         this.sink = sink;
         this.maxAttempts = maxAttempts;
+        this.limits = limits;
+        this.guard = new ReadOnlySafetyGuard(limits);
     }
 
     public PipelineResult answer(ContextRetrieved event) {
@@ -91,10 +100,14 @@ public final class AnswerPipeline {
     }
 
     /**
-     * Lint first: malformed SQL goes back for repair, and it is never executed either way. A well-formed statement
-     * the guard blocks is a validation_block and never reaches the database.
+     * Size limits first: a statement too long or too deeply nested for the recursive parsers is a validation_block
+     * before anything parses it. Then lint: malformed SQL goes back for repair, and it is never executed either way.
+     * A well-formed statement the guard blocks is a validation_block and never reaches the database.
      */
     private Check check(GenerationRequest request, String sql, SchemaColumns columns) {
+        Optional<String> tooComplex = limits.violation(sql);
+        if (tooComplex.isPresent())
+            return Check.failed(new Problem(ErrorClass.VALIDATION_BLOCK, null, tooComplex.get(), ""));
         LintReport lint = linter.lint(sql, columns);
         if (lint.hasErrors()) {
             String errors = lint.errors().stream().map(LintIssue::toString).collect(Collectors.joining("; "));
@@ -106,6 +119,8 @@ public final class AnswerPipeline {
             return Check.failed(new Problem(ErrorClass.VALIDATION_BLOCK, null, "blocked by the read-only guard: " + safety.reason(), ""));
         List<String> warnings = lint.warnings().stream().map(LintIssue::toString).toList();
         ExplainResult explained = targets.explain(request.databaseId(), sql);
+        if (explained instanceof ExplainResult.Refused refused)
+            return Check.failed(new Problem(refused.errorClass(), null, refused.reason(), ""));
         if (explained instanceof ExplainResult.Rejected rejected) {
             ErrorClass errorClass = classifier.classify(rejected.sqlState());
             String instruction = new ColumnCandidates(columns).suggest(sql, rejected.message()).map(ColumnRepair::instruction)

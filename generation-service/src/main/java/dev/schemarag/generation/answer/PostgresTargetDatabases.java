@@ -3,7 +3,10 @@ package dev.schemarag.generation.answer;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.generation.validation.DriverStatements;
+import dev.schemarag.generation.validation.ErrorClass;
 import dev.schemarag.generation.validation.SchemaColumns;
+import org.postgresql.PGConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +27,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * Adapter: EXPLAIN on the registered PostgreSQL databases, connected as the registry's user, which should be the
  * least-privilege {@link ReaderRole}. Every EXPLAIN runs in a READ ONLY transaction with a local statement_timeout
  * and is always rolled back, so even a guard bypass could neither write nor outlast the timeout.
+ * <p>
+ * Two refusals come before anything is sent: a session with {@code standard_conforming_strings} off (backslashes
+ * would then escape quotes in every string, and the guard's reading of the text would no longer be the server's),
+ * and a text the JDBC driver would split into more than one statement (it would send them all, EXPLAIN covering
+ * only the first). JDBC escape processing is off, so the driver rewrites nothing either.
  */
 public final class PostgresTargetDatabases implements TargetDatabases, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PostgresTargetDatabases.class);
@@ -42,15 +50,27 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         if (registry.find(databaseId).isEmpty())
             return new ExplainResult.Rejected(null, "database '" + databaseId + "' is not registered");
         Database database = database(databaseId);
+        String explain = "EXPLAIN " + sql;
         synchronized (database) {
             try {
                 Connection c = database.connection();
+                if (!standardConformingStrings(c)) {
+                    log.warn("EXPLAIN refused: databaseId={} has standard_conforming_strings off", databaseId);
+                    return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, "database '" + databaseId
+                            + "' has standard_conforming_strings off; validation needs it on (ALTER ROLE or ALTER DATABASE ... "
+                            + "SET standard_conforming_strings = on)");
+                }
+                if (DriverStatements.count(explain, true) != 1) {
+                    return new ExplainResult.Refused(ErrorClass.VALIDATION_BLOCK,
+                            "multiple statements are not allowed (the JDBC driver splits the text)");
+                }
                 c.setAutoCommit(false);
                 try (Statement st = c.createStatement()) {
+                    st.setEscapeProcessing(false);
                     st.execute("SET TRANSACTION READ ONLY");
                     st.execute("SET LOCAL statement_timeout = " + statementTimeout.toMillis());
                     StringBuilder plan = new StringBuilder();
-                    try (ResultSet rs = st.executeQuery("EXPLAIN " + sql)) {
+                    try (ResultSet rs = st.executeQuery(explain)) {
                         while (rs.next()) plan.append(rs.getString(1)).append('\n');
                     }
                     return new ExplainResult.Planned(plan.toString());
@@ -85,6 +105,12 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
                 return SchemaColumns.empty();
             }
         }
+    }
+
+    /** The session's setting as the server last reported it (a ParameterStatus message, kept by the driver). */
+    private static boolean standardConformingStrings(Connection c) throws SQLException {
+        String value = c.unwrap(PGConnection.class).getParameterStatus("standard_conforming_strings");
+        return "on".equalsIgnoreCase(value);
     }
 
     private Database database(String databaseId) {

@@ -40,7 +40,7 @@ public final class GenerationService implements AutoCloseable {
         VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
         targets = new PostgresTargetDatabases(databases, Duration.ofMillis(settings.get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS)));
         AnswerPipeline pipeline = new AnswerPipeline(generator(settings, examples), targets, examples,
-                settings.get(GenerationSettings.MAX_ATTEMPTS));
+                settings.get(GenerationSettings.MAX_ATTEMPTS), GenerationSettings.statementLimits(settings));
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline);
         streams = new KafkaStreams(builder.build(), StreamsProperties.of(topics.prefix() + APPLICATION_ID, bootstrapServers,

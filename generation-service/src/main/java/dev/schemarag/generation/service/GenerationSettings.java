@@ -1,9 +1,11 @@
 package dev.schemarag.generation.service;
 
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.config.Settings;
 import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.llm.LlmSettings;
+import dev.schemarag.generation.validation.StatementLimits;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,10 +19,23 @@ public final class GenerationSettings {
     public static final Setting<Double> EXAMPLE_THRESHOLD = Setting.decimal("generation.example.threshold",
             VerifiedExampleGenerator.DEFAULT_THRESHOLD, 0.0, 1.0, "least question similarity at which a verified example answers offline");
 
+    public static final Setting<Integer> SQL_MAX_LENGTH = Setting.integer("generation.sql.max.length",
+            StatementLimits.DEFAULT_MAX_LENGTH, 1_000, 1_048_576, "longest generated SQL text (characters) that is validated at all");
+    public static final Setting<Integer> SQL_MAX_DEPTH = Setting.integer("generation.sql.max.depth",
+            StatementLimits.DEFAULT_MAX_DEPTH, 4, 100, "deepest nesting of parentheses, brackets and CASE in generated SQL");
+    public static final Setting<Integer> SQL_MAX_OPERATOR_CHAIN = Setting.integer("generation.sql.max.operator.chain",
+            StatementLimits.DEFAULT_MAX_OPERATOR_CHAIN, 10, 1_000, "most operators chained within one nesting level of generated SQL");
+
     private GenerationSettings() {}
 
+    public static StatementLimits statementLimits(Settings settings) {
+        return new StatementLimits(settings.get(SQL_MAX_LENGTH), settings.get(SQL_MAX_DEPTH),
+                settings.get(SQL_MAX_OPERATOR_CHAIN));
+    }
+
     public static List<Setting<?>> declared() {
-        List<Setting<?>> all = new ArrayList<>(List.of(MAX_ATTEMPTS, STATEMENT_TIMEOUT_MILLIS, EXAMPLE_THRESHOLD));
+        List<Setting<?>> all = new ArrayList<>(List.of(MAX_ATTEMPTS, STATEMENT_TIMEOUT_MILLIS, EXAMPLE_THRESHOLD,
+                SQL_MAX_LENGTH, SQL_MAX_DEPTH, SQL_MAX_OPERATOR_CHAIN));
         all.addAll(LlmSettings.declared());
         return all;
     }

@@ -76,8 +76,7 @@ final class PostgresFunctions {
      * ({@code format} left the allowlist for the same reason: {@code %1000000000s} pads to a gigabyte.)
      */
     private static final Set<String> AMPLIFIERS = Set.of(
-            "repeat", "lpad", "rpad", "factorial", "generate_series", "replace", "regexp_replace", "overlay",
-            "power", "pow", "exp");
+            "repeat", "lpad", "rpad", "factorial", "generate_series", "replace", "regexp_replace", "overlay");
 
     private static final String NON_IMMUTABLE_RESOURCE = "postgres-15-non-immutable-functions.txt";
     /** Built-ins that may read or change state; loaded from the PostgreSQL 15 catalogue. */

@@ -41,7 +41,7 @@ class AnswerPipelineTest {
     }
 
     /** Database fake: rejects SQL containing a key with the mapped SQLSTATE and message, plans anything else. */
-    private static final class ScriptedDatabase implements TargetDatabases {
+    private static class ScriptedDatabase implements TargetDatabases {
         final Map<String, ExplainResult.Rejected> rejections;
         final List<String> explained = new ArrayList<>();
 
@@ -89,6 +89,36 @@ class AnswerPipelineTest {
 
         assertThat(result.failure().orElseThrow().errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
         assertThat(database.explained).isEmpty();
+        assertThat(generator.requests).hasSize(1);
+    }
+
+    @Test
+    void deeplyNestedSqlIsATooComplexValidationBlockInsteadOfAStackOverflow() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT " + "1+".repeat(5000) + "1");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of());
+
+        PipelineResult result = run(generator, database);
+
+        PipelineFailure failure = result.failure().orElseThrow();
+        assertThat(failure.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+        assertThat(failure.message()).startsWith("statement too complex");
+        assertThat(database.explained).isEmpty();
+    }
+
+    @Test
+    void explainRefusedByTheAdapterFailsWithTheAdaptersClassAndIsNotRetried() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of()) {
+            @Override
+            public ExplainResult explain(String databaseId, String sql) {
+                explained.add(sql);
+                return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, "standard_conforming_strings is off");
+            }
+        };
+
+        PipelineResult result = run(generator, database);
+
+        assertThat(result.failure()).contains(new PipelineFailure(ErrorClass.INFRA_FAILURE, null, "standard_conforming_strings is off", 1));
         assertThat(generator.requests).hasSize(1);
     }
 

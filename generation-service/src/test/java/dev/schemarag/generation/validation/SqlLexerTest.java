@@ -77,4 +77,57 @@ class SqlLexerTest {
         assertThat(token.start()).isEqualTo(8);
         assertThat(token.end()).isEqualTo(12);
     }
+
+    @Test
+    void givenLineCommentEndedByCarriageReturn_whenTokenized_thenTheNextLineIsCode() {
+        assertThat(texts("SELECT 1 --\r; SELECT 2")).containsExactly("SELECT", "1", ";", "SELECT", "2");
+    }
+
+    @Test
+    void givenBacktick_whenTokenized_thenItIsAnOperatorNotAQuote() {
+        assertThat(texts("SELECT 1 AS `x; SELECT 2`")).containsExactly("SELECT", "1", "AS", "`", "x", ";", "SELECT", "2", "`");
+    }
+
+    @Test
+    void givenUnicodeEscapeString_whenTokenized_thenBackslashDoesNotEscapeTheQuote() {
+        assertThat(texts("SELECT U&'a\\'; x")).containsExactly("SELECT", "U&'a\\'", ";", "x");
+        assertThat(texts("SELECT U&'d!0061t!+000061' UESCAPE '!'"))
+                .containsExactly("SELECT", "U&'d!0061t!+000061'", "UESCAPE", "'!'");
+    }
+
+    @Test
+    void givenUnicodeEscapeIdentifier_whenTokenized_thenItIsOneQuotedIdentifier() {
+        SqlToken token = SqlLexer.tokenize("U&\"d\\0061t\\+000061\"").get(0);
+        assertThat(token.kind()).isEqualTo(Kind.QUOTED_IDENTIFIER);
+        assertThat(token.text()).isEqualTo("U&\"d\\0061t\\+000061\"");
+    }
+
+    @Test
+    void givenDollarTagWithNonAsciiCharacters_whenTokenized_thenItQuotesLikePostgres() {
+        // PostgreSQL takes any non-ASCII character in a tag, letter or not (scan.l dolq_start/dolq_cont).
+        assertThat(texts("SELECT $€$ '$€$; x")).containsExactly("SELECT", "$€$ '$€$", ";", "x");
+        assertThat(texts("SELECT $٣$;$٣$")).containsExactly("SELECT", "$٣$;$٣$");
+    }
+
+    @Test
+    void givenDollarFollowedByDigit_whenTokenized_thenItIsAParameterNotATag() {
+        assertThat(SqlLexer.tokenize("SELECT $1$ ; x").tokens()).extracting(SqlToken::kind)
+                .containsExactly(Kind.WORD, Kind.PARAMETER, Kind.SYMBOL, Kind.SYMBOL, Kind.WORD);
+    }
+
+    @Test
+    void givenNonAsciiAndDollarInIdentifiers_whenTokenized_thenTheyArePartOfTheWord() {
+        assertThat(texts("SELECT größe$1, a\u2003b FROM t")).containsExactly("SELECT", "größe$1", ",", "a\u2003b", "FROM", "t");
+    }
+
+    @Test
+    void givenNestedBlockCommentHidingASemicolon_whenTokenized_thenTheCommentEndsAtTheOuterClose() {
+        assertThat(texts("SELECT 1 /* a /* ; */ ; */ , 2")).containsExactly("SELECT", "1", ",", "2");
+    }
+
+    @Test
+    void givenUnicodeUpperCase_whenNormalized_thenOnlyAsciiLettersFold() {
+        // Java would fold the Kelvin sign into "k"; PostgreSQL keeps it, so the name is not "rank".
+        assertThat(SqlLexer.tokenize("RAN\u212A").get(0).identifier()).isEqualTo("ran\u212A");
+    }
 }
