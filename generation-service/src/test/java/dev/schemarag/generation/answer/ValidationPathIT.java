@@ -1,0 +1,142 @@
+package dev.schemarag.generation.answer;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.generation.GeneratedSql;
+import dev.schemarag.generation.GenerationOutcome;
+import dev.schemarag.generation.validation.ErrorClass;
+import dev.schemarag.generation.validation.HostileCorpus;
+import dev.schemarag.generation.validation.SchemaColumns;
+import dev.schemarag.stack.EmbeddedPostgres;
+import dev.schemarag.stack.SharedTestStack;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every hostile statement through the whole validation path the generation service runs (limits, lint, guard,
+ * EXPLAIN adapter) against a real PostgreSQL, connected as the least-privilege reader role, with a sentinel
+ * session watching for side effects: no advisory lock, no backend gone, no row changed, no file or large object.
+ */
+class ValidationPathIT {
+    private static final String DB = "validation_path_it";
+    private static final String READER_PASSWORD = "reader-secret";
+    private static final String SENTINEL_ROWS = "SELECT string_agg(id || ':' || v, ',' ORDER BY id) FROM sentinel";
+
+    private static EmbeddedPostgres postgres;
+    private static Connection sentinel;
+    private static PostgresTargetDatabases targets;
+
+    @BeforeAll
+    static void setUp() throws SQLException {
+        postgres = SharedTestStack.get().postgres();
+        postgres.createDatabaseIfMissing(DB);
+        sentinel = postgres.connect(DB);
+        try (Statement st = sentinel.createStatement()) {
+            st.execute("DROP TABLE IF EXISTS sentinel, employees");
+            st.execute("CREATE TABLE sentinel (id int PRIMARY KEY, v text)");
+            st.execute("INSERT INTO sentinel VALUES (1, 'one'), (2, 'two')");
+            st.execute("CREATE TABLE employees (id int PRIMARY KEY, name text)");
+            st.execute("INSERT INTO employees VALUES (42, 'ada')");
+        }
+        ReaderRole.grant(sentinel, DB, List.of("public"), READER_PASSWORD);
+        String url = postgres.jdbcUrl(DB);
+        targets = new PostgresTargetDatabases(new DatabaseRegistry(List.of(
+                new RegisteredDatabase("guarded", url, ReaderRole.NAME, READER_PASSWORD, List.of("public"), null, null),
+                new RegisteredDatabase("nonstandard", url + "?options=-c%20standard_conforming_strings%3Doff",
+                        ReaderRole.NAME, READER_PASSWORD, List.of("public"), null, null))), Duration.ofSeconds(2));
+    }
+
+    @AfterAll
+    static void tearDown() throws SQLException {
+        if (targets != null) targets.close();
+        if (sentinel != null) sentinel.close();
+    }
+
+    /** The real adapter, recording what it answered for each statement that got as far as EXPLAIN. */
+    private static final class RecordingTargets implements TargetDatabases {
+        final List<String> explained = new ArrayList<>();
+        final List<String> planned = new ArrayList<>();
+
+        @Override
+        public ExplainResult explain(String databaseId, String sql) {
+            explained.add(sql);
+            ExplainResult result = targets.explain(databaseId, sql);
+            if (result instanceof ExplainResult.Planned) planned.add(sql);
+            return result;
+        }
+
+        @Override
+        public SchemaColumns columns(String databaseId, List<String> tables) {
+            return targets.columns(databaseId, tables);
+        }
+    }
+
+    @Test
+    void givenEveryHostileStatement_whenValidated_thenNoneIsAnsweredAndNothingHappensOnTheTarget() throws Exception {
+        List<String> corpus = HostileCorpus.statements();
+        String rowsBefore = scalar(SENTINEL_ROWS);
+        String backendsBefore = scalar("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()");
+        String largeObjectsBefore = scalar("SELECT count(*) FROM pg_largeobject_metadata");
+        RecordingTargets recording = new RecordingTargets();
+        List<String> answered = new ArrayList<>();
+        long started = System.nanoTime();
+
+        for (String sql : corpus) {
+            AnswerPipeline pipeline = new AnswerPipeline(request -> GenerationOutcome.generated(
+                    new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")), recording, (db, q, s) -> {}, 1);
+            PipelineResult result = pipeline.answer(Events.context("h", "guarded", "hostile", "", "public.employees"));
+            if (result.answer().isPresent()) answered.add(sql);
+        }
+
+        assertThat(answered).as("hostile statements validated as answers").isEmpty();
+        assertThat(recording.planned).as("hostile statements the database planned").isEmpty();
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(60));
+        assertThat(scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")).isEqualTo("0");
+        assertThat(scalar(SENTINEL_ROWS)).isEqualTo(rowsBefore);
+        assertThat(scalar("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"))
+                .isEqualTo(backendsBefore);
+        assertThat(scalar("SELECT count(*) FROM pg_largeobject_metadata")).isEqualTo(largeObjectsBefore);
+        assertThat(Files.exists(Path.of("/tmp/sentinel.csv"))).isFalse();
+        // The adapter's own session survived and still plans a harmless query.
+        assertThat(targets.explain("guarded", "SELECT name FROM employees")).isInstanceOf(ExplainResult.Planned.class);
+    }
+
+    @Test
+    void givenSecondStatementBehindACarriageReturnComment_whenExplainedDirectly_thenRefusedAndNoLockTaken() throws SQLException {
+        ExplainResult result = targets.explain("guarded", "SELECT 1 --\r; SELECT pg_advisory_lock(778)");
+
+        assertThat(result).isInstanceOf(ExplainResult.Refused.class);
+        assertThat(((ExplainResult.Refused) result).errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+        assertThat(scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")).isEqualTo("0");
+    }
+
+    @Test
+    void givenSessionWithStandardConformingStringsOff_whenExplained_thenRefusedAsInfrastructure() {
+        ExplainResult result = targets.explain("nonstandard", "SELECT name FROM employees");
+
+        assertThat(result).isInstanceOf(ExplainResult.Refused.class);
+        ExplainResult.Refused refused = (ExplainResult.Refused) result;
+        assertThat(refused.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+        assertThat(refused.reason()).contains("standard_conforming_strings off");
+    }
+
+    private static String scalar(String sql) throws SQLException {
+        try (Statement st = sentinel.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}
