@@ -57,6 +57,9 @@ class ValidationPathIT {
                 new RegisteredDatabase("guarded", url, ReaderRole.NAME, READER_PASSWORD, List.of("public"), null, null),
                 new RegisteredDatabase("nonstandard", url + "?options=-c%20standard_conforming_strings%3Doff",
                         ReaderRole.NAME, READER_PASSWORD, List.of("public"), null, null))), Duration.ofSeconds(2));
+        // Open both adapter sessions now, so the backend count below compares like with like.
+        targets.explain("guarded", "SELECT 1");
+        targets.explain("nonstandard", "SELECT 1");
     }
 
     @AfterAll
