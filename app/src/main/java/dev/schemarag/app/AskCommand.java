@@ -102,6 +102,7 @@ final class AskCommand implements Callable<Integer> {
             System.out.println(view.get("sql"));
             System.out.printf(java.util.Locale.ROOT, "-- confidence %.2f, tables %s, attempts %s%n", (Double) view.get("confidence"),
                     view.get("tablesUsed"), view.get("attempts"));
+            System.out.println("-- unreviewed: schemarag feedback " + view.get("id") + " approve|reject");
         } else {
             System.out.println("failed: " + view.get("errorClass") + (view.get("sqlstate") == null ? "" : " (SQLSTATE " + view.get("sqlstate") + ")")
                     + (view.get("message") == null ? "" : ": " + view.get("message")));

@@ -2,6 +2,7 @@ package dev.schemarag.core.kafka;
 
 import dev.schemarag.avro.AvroSerde;
 import dev.schemarag.avro.SchemaRegistryClient;
+import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
@@ -32,6 +33,7 @@ public final class Topics {
     private final Topic<String, ContextRetrieved> contextRetrieved;
     private final Topic<String, SqlGenerated> sqlGenerated;
     private final Topic<String, AnswerValidated> answers;
+    private final Topic<String, AnswerFeedback> feedback;
     private final Map<DeadLetterTopic, Topic<String, FailureRecord>> deadLetters = new EnumMap<>(DeadLetterTopic.class);
 
     public Topics(String prefix, SchemaRegistryClient registry) {
@@ -42,6 +44,7 @@ public final class Topics {
         contextRetrieved = topic("context-retrieved", ContextRetrieved.class, registry, false);
         sqlGenerated = topic("sql-generated", SqlGenerated.class, registry, false);
         answers = topic("answers", AnswerValidated.class, registry, false);
+        feedback = topic("feedback", AnswerFeedback.class, registry, false);
         for (DeadLetterTopic dlq : DeadLetterTopic.values())
             deadLetters.put(dlq, topic("dlq." + dlq.wireName(), FailureRecord.class, registry, false));
     }
@@ -59,6 +62,8 @@ public final class Topics {
     public Topic<String, ContextRetrieved> contextRetrieved() { return contextRetrieved; }
     public Topic<String, SqlGenerated> sqlGenerated() { return sqlGenerated; }
     public Topic<String, AnswerValidated> answers() { return answers; }
+    /** People's verdicts on validated answers, keyed by question id. */
+    public Topic<String, AnswerFeedback> feedback() { return feedback; }
 
     public Topic<String, FailureRecord> deadLetter(DeadLetterTopic which) {
         return deadLetters.get(which);
@@ -66,7 +71,7 @@ public final class Topics {
 
     /** Every topic, for creating them up front with the right cleanup policy. */
     public List<Topic<String, ?>> all() {
-        List<Topic<String, ?>> all = new ArrayList<>(List.of(questions, schemaChanges, schemaCatalog, contextRetrieved, sqlGenerated, answers));
+        List<Topic<String, ?>> all = new ArrayList<>(List.of(questions, schemaChanges, schemaCatalog, contextRetrieved, sqlGenerated, answers, feedback));
         all.addAll(deadLetters.values());
         return all;
     }

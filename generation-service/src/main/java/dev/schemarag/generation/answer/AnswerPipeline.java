@@ -136,10 +136,10 @@ public final class AnswerPipeline {
         String question = event.getQuestion().getQuestion();
         log.info("answer validated: questionId={} attempts={} generator={}", event.getQuestion().getId(), attempts, sql.generator());
         try {
-            sink.validated(databaseId, question, sql.sql());
+            sink.validated(event.getQuestion().getId(), databaseId, question, sql.sql());
         } catch (Exception e) {
-            // The answer stands without becoming an example; losing an example only costs a future LLM call.
-            log.warn("could not store the verified example: questionId={} error={}", event.getQuestion().getId(), e.toString());
+            // The answer stands without becoming a candidate example; it only cannot be reviewed into one.
+            log.warn("could not store the candidate example: questionId={} error={}", event.getQuestion().getId(), e.toString());
         }
         return PipelineResult.answered(candidates, AnswerValidated.newBuilder()
                 .setQuestionId(event.getQuestion().getId())

@@ -1,6 +1,9 @@
 package dev.schemarag.generation.answer;
 
-/** Port: learns from an answer that passed validation (it becomes a verified example). */
+/**
+ * Port: keeps an answer that passed validation, under its question id. Validation proves that the SQL runs, not
+ * that it answers the question, so the answer is only a candidate until a person reviews it.
+ */
 public interface ValidatedAnswerSink {
-    void validated(String databaseId, String question, String sql) throws Exception;
+    void validated(String questionId, String databaseId, String question, String sql) throws Exception;
 }

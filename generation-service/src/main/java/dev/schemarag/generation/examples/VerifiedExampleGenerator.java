@@ -14,8 +14,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The offline generator, used when no LLM is configured: answers with the SQL of the closest verified example when
- * it is close enough to be the same question, and otherwise says so instead of guessing. It cannot repair SQL.
+ * The offline generator, used when no LLM is configured: answers with the SQL of the closest verified example (a
+ * documented query or an approved answer, never an unreviewed one) when it is close enough to be the same question,
+ * and otherwise says so instead of guessing. It cannot repair SQL.
  */
 public final class VerifiedExampleGenerator implements SqlGenerator {
     public static final double DEFAULT_THRESHOLD = 0.80;
@@ -47,7 +48,7 @@ public final class VerifiedExampleGenerator implements SqlGenerator {
         }
         VerifiedExample example = nearest.get();
         return GenerationOutcome.generated(new GeneratedSql(example.sql(),
-                "Verified " + example.source() + " example for: " + example.question(), example.similarity(), SqlTables.readBy(example.sql()),
+                "Verified " + example.status().wireName() + " example for: " + example.question(), example.similarity(), SqlTables.readBy(example.sql()),
                 List.of("The question was taken to mean: " + example.question()), "verified_example"));
     }
 }

@@ -3,6 +3,7 @@ package dev.schemarag.generation.examples;
 import com.pgvector.PGvector;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.events.FeedbackVerdict;
 import dev.schemarag.generation.answer.ValidatedAnswerSink;
 
 import java.sql.PreparedStatement;
@@ -12,12 +13,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
- * Adapter: verified question → SQL examples in the store's {@code verified_examples} table (migration V2), searched
- * by question embedding. Writes are upserts on the normalized question, so replays and re-seeding are harmless.
+ * Adapter: question → SQL examples in the store's {@code verified_examples} table (migrations V2, V5), searched by
+ * question embedding. Documented queries are upserted on their normalized wording, so re-seeding is harmless;
+ * validated answers are candidates kept once per question id, and only what {@link ExampleStatus#servedOffline()}
+ * admits is ever searched.
  */
-public final class VerifiedExampleStore implements ValidatedAnswerSink {
+public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerReviews {
+    private static final String SERVED = ExampleStatus.served().stream()
+            .map(s -> "'" + s.wireName() + "'").collect(Collectors.joining(", "));
+
     private final Database store;
     private final EmbeddingModel model;
 
@@ -26,46 +33,78 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink {
         this.model = model;
     }
 
-    /** The stored example closest to {@code question}, if the database has any embedded by this model. */
+    /** The served example closest to {@code question}, if the database has any embedded by this model. */
     public synchronized Optional<VerifiedExample> nearest(String databaseId, String question) throws SQLException {
         PGvector vector = new PGvector(model.embed(question));
         try (PreparedStatement ps = store.connection().prepareStatement("""
-                SELECT question, sql, source, 1 - (embedding <=> ?) AS similarity FROM verified_examples
-                WHERE database_id = ? AND model_id = ? ORDER BY embedding <=> ? LIMIT 1""")) {
+                SELECT question, sql, status, 1 - (embedding <=> ?) AS similarity FROM verified_examples
+                WHERE database_id = ? AND model_id = ? AND status IN (%s) ORDER BY embedding <=> ? LIMIT 1""".formatted(SERVED))) {
             ps.setObject(1, vector);
             ps.setString(2, databaseId);
             ps.setString(3, model.modelId());
             ps.setObject(4, vector);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next()
-                        ? Optional.of(new VerifiedExample(rs.getString(1), rs.getString(2), rs.getString(3), rs.getDouble(4)))
+                        ? Optional.of(new VerifiedExample(rs.getString(1), rs.getString(2), ExampleStatus.fromWireName(rs.getString(3)), rs.getDouble(4)))
                         : Optional.empty();
             }
         }
     }
 
-    /** Stores or replaces the example for {@code question}; a validated answer supersedes a documented one. */
-    public synchronized void remember(String databaseId, String question, String sql, String source) throws SQLException {
+    /**
+     * Keeps a validated answer as a candidate under its question id. The first answer for an id stands: a replay
+     * with other SQL must not take over a verdict given on the first.
+     */
+    @Override
+    public synchronized void validated(String questionId, String databaseId, String question, String sql) throws SQLException {
         try (PreparedStatement ps = store.connection().prepareStatement("""
-                INSERT INTO verified_examples (database_id, question, question_hash, sql, source, embedding, model_id)
-                VALUES (?, ?, md5(?), ?, ?, ?, ?)
-                ON CONFLICT ON CONSTRAINT verified_examples_question DO UPDATE SET
-                    question = excluded.question, sql = excluded.sql, source = excluded.source,
-                    embedding = excluded.embedding, updated_at = now()""")) {
-            ps.setString(1, databaseId);
-            ps.setString(2, question);
-            ps.setString(3, normalized(question));
-            ps.setString(4, sql);
-            ps.setString(5, source);
-            ps.setObject(6, new PGvector(model.embed(question)));
-            ps.setString(7, model.modelId());
+                INSERT INTO verified_examples (question_id, database_id, question, question_hash, sql, source, status, embedding, model_id)
+                VALUES (?, ?, ?, md5(?), ?, 'validated', ?, ?, ?)
+                ON CONFLICT (question_id) WHERE question_id IS NOT NULL DO NOTHING""")) {
+            ps.setString(1, questionId);
+            ps.setString(2, databaseId);
+            ps.setString(3, question);
+            ps.setString(4, normalized(question));
+            ps.setString(5, sql);
+            ps.setString(6, ExampleStatus.CANDIDATE.wireName());
+            ps.setObject(7, new PGvector(model.embed(question)));
+            ps.setString(8, model.modelId());
             ps.executeUpdate();
         }
     }
 
+    /**
+     * Applies a person's verdict to the answer of {@code questionId} by {@link ExampleStatus#after}; empty when no
+     * answer has that id. A verdict that changes nothing is not recorded. The status is compared and set in one
+     * statement, so a concurrent verdict is re-read.
+     */
     @Override
-    public void validated(String databaseId, String question, String sql) throws SQLException {
-        remember(databaseId, question, sql, "validated");
+    public synchronized Optional<Review> review(String questionId, FeedbackVerdict verdict, String note, String actor) throws SQLException {
+        while (true) {
+            Optional<ExampleStatus> current = status(questionId);
+            if (current.isEmpty()) return Optional.empty();
+            ExampleStatus next = current.get().after(verdict);
+            if (next == current.get()) return Optional.of(new Review(next, next)); // the verdict that stands keeps its note
+            try (PreparedStatement ps = store.connection().prepareStatement("""
+                    UPDATE verified_examples SET status = ?, review_note = ?, reviewed_by = ?, reviewed_at = now(), updated_at = now()
+                    WHERE question_id = ? AND status = ?""")) {
+                ps.setString(1, next.wireName());
+                ps.setString(2, note);
+                ps.setString(3, actor);
+                ps.setString(4, questionId);
+                ps.setString(5, current.get().wireName());
+                if (ps.executeUpdate() == 1) return Optional.of(new Review(current.get(), next));
+            }
+        }
+    }
+
+    private Optional<ExampleStatus> status(String questionId) throws SQLException {
+        try (PreparedStatement ps = store.connection().prepareStatement("SELECT status FROM verified_examples WHERE question_id = ?")) {
+            ps.setString(1, questionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(ExampleStatus.fromWireName(rs.getString(1))) : Optional.empty();
+            }
+        }
     }
 
     /** Seeds the examples from the database's stored Common Queries doc chunks; returns how many it stored. */
@@ -80,8 +119,25 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink {
                 }
             }
         }
-        for (DocumentedQuery query : documented) remember(databaseId, query.question(), query.sql(), "doc");
+        for (DocumentedQuery query : documented) document(databaseId, query);
         return documented.size();
+    }
+
+    private synchronized void document(String databaseId, DocumentedQuery query) throws SQLException {
+        try (PreparedStatement ps = store.connection().prepareStatement("""
+                INSERT INTO verified_examples (database_id, question, question_hash, sql, source, status, embedding, model_id)
+                VALUES (?, ?, md5(?), ?, 'doc', ?, ?, ?)
+                ON CONFLICT (database_id, model_id, question_hash) WHERE source = 'doc' DO UPDATE SET
+                    question = excluded.question, sql = excluded.sql, embedding = excluded.embedding, updated_at = now()""")) {
+            ps.setString(1, databaseId);
+            ps.setString(2, query.question());
+            ps.setString(3, normalized(query.question()));
+            ps.setString(4, query.sql());
+            ps.setString(5, ExampleStatus.DOCUMENTED.wireName());
+            ps.setObject(6, new PGvector(model.embed(query.question())));
+            ps.setString(7, model.modelId());
+            ps.executeUpdate();
+        }
     }
 
     private static String normalized(String question) {

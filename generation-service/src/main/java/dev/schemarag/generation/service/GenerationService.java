@@ -13,6 +13,7 @@ import dev.schemarag.generation.answer.GenerationTopology;
 import dev.schemarag.generation.answer.PostgresTargetDatabases;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.examples.VerifiedExampleStore;
+import dev.schemarag.generation.feedback.FeedbackTopology;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
 import org.apache.kafka.streams.KafkaStreams;
@@ -25,7 +26,8 @@ import java.time.Duration;
 
 /**
  * The generation + validation Kafka Streams app: the configured LLM, or verified examples when none is configured,
- * validated by EXPLAIN on the registered databases; validated answers become verified examples.
+ * validated by EXPLAIN on the registered databases. Validated answers become candidate examples, which people approve
+ * or reject on the feedback topic; only documented queries and approved answers answer offline.
  */
 public final class GenerationService implements AutoCloseable {
     public static final String APPLICATION_ID = "schemarag-generation";
@@ -43,6 +45,7 @@ public final class GenerationService implements AutoCloseable {
                 settings.get(GenerationSettings.MAX_ATTEMPTS), GenerationSettings.statementLimits(settings));
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline);
+        FeedbackTopology.build(builder, topics, examples);
         streams = new KafkaStreams(builder.build(), StreamsProperties.of(topics.prefix() + APPLICATION_ID, bootstrapServers,
                 registryUrl, topics.deadLetter(DeadLetterTopic.UNKNOWN), "validation", stateDir));
     }

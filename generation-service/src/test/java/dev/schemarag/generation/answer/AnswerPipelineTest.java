@@ -65,7 +65,7 @@ class AnswerPipelineTest {
     private final List<String> remembered = new ArrayList<>();
 
     private PipelineResult run(ScriptedGenerator generator, ScriptedDatabase database) {
-        return new AnswerPipeline(generator, database, (db, question, sql) -> remembered.add(sql), 3).answer(EVENT);
+        return new AnswerPipeline(generator, database, (id, db, question, sql) -> remembered.add(sql), 3).answer(EVENT);
     }
 
     @Test

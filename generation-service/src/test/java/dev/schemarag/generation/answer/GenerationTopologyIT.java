@@ -55,7 +55,7 @@ class GenerationTopologyIT {
         };
         AnswerPipeline pipeline = new AnswerPipeline(request -> SQL_BY_QUESTION.containsKey(request.question())
                 ? GenerationOutcome.generated(new GeneratedSql(SQL_BY_QUESTION.get(request.question()), "", 0.9, List.of(), List.of(), "llm"))
-                : GenerationOutcome.unavailable("no LLM configured"), planner, (db, question, sql) -> {}, 3);
+                : GenerationOutcome.unavailable("no LLM configured"), planner, (id, db, question, sql) -> {}, 3);
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline);
         Properties props = new Properties();

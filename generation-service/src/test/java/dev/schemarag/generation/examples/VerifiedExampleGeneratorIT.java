@@ -73,6 +73,29 @@ class VerifiedExampleGeneratorIT {
     }
 
     @Test
+    void anAnswerWithTheDocumentedWordingNeitherReplacesTheDocumentedQueryNorIsServed() throws Exception {
+        examples.validated("q-" + java.util.UUID.randomUUID(), "hr", "Number of employees per department",
+                "SELECT count(*) FROM hr.employees e");
+        assertThat(examples.seedFromDocs("hr")).isEqualTo(1);
+
+        GenerationOutcome outcome = generator.generate(ask("How many employees are in each department?"));
+
+        assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> {
+            assertThat(g.sql().sql()).isEqualTo("SELECT e.department_id, count(*) FROM hr.employees e GROUP BY e.department_id");
+            assertThat(g.sql().explanation()).startsWith("Verified documented example for: ");
+        });
+    }
+
+    @Test
+    void anUnreviewedAnswerIsNeverServedHoweverCloseItIs() throws Exception {
+        examples.validated("q-" + java.util.UUID.randomUUID(), "hr", "Which employees earn more than their manager?",
+                "SELECT e.employee_id FROM hr.employees e");
+
+        assertThat(generator.generate(ask("Which employees earn more than their manager?")))
+                .isInstanceOf(GenerationOutcome.Unavailable.class);
+    }
+
+    @Test
     void anUnrelatedQuestionIsUnavailableRatherThanGuessed() {
         GenerationOutcome outcome = generator.generate(ask("Which suppliers shipped late last winter?"));
 

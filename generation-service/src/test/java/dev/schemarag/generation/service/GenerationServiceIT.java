@@ -10,9 +10,15 @@ import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.FeedbackVerdict;
+import dev.schemarag.generation.GenerationOutcome;
+import dev.schemarag.generation.GenerationRequest;
+import dev.schemarag.generation.examples.VerifiedExampleGenerator;
+import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.generation.answer.ReaderRole;
 import dev.schemarag.generation.llm.FakeChatCompletions;
 import dev.schemarag.stack.EmbeddedStack;
@@ -23,6 +29,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.flywaydb.core.Flyway;
@@ -36,9 +43,12 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.UUID;
 import java.util.function.Predicate;
 
 import static dev.schemarag.generation.answer.Events.context;
@@ -60,6 +70,7 @@ class GenerationServiceIT {
     private static Database admin;
     private static Database store;
     private static GenerationService service;
+    private static VerifiedExampleGenerator offline;
 
     @BeforeAll
     static void start(@TempDir Path stateDir) throws Exception {
@@ -89,6 +100,8 @@ class GenerationServiceIT {
         Settings settings = Settings.of(Map.of("llm.base.url", llm.baseUrl().toString(), "llm.max.retries", "1",
                 "generation.statement.timeout.millis", "500"));
         EmbeddingModel model = OnnxEmbeddingModel.examplesDefault();
+        // What a generation service without an LLM would answer from the same store.
+        offline = new VerifiedExampleGenerator(new VerifiedExampleStore(store, model), VerifiedExampleGenerator.DEFAULT_THRESHOLD);
         service = new GenerationService(stack.bootstrapServers(), stack.registryUrl(), stateDir, topics, settings, databases, store, model);
         service.start();
     }
@@ -102,7 +115,7 @@ class GenerationServiceIT {
     }
 
     @Test
-    void wrongColumnIsRepairedWithTheCandidatesAndTheAnswerBecomesAVerifiedExample() throws Exception {
+    void wrongColumnIsRepairedWithTheCandidatesAndTheAnswerIsKeptAsAnUnreviewedCandidate() throws Exception {
         String question = "What are the surnames of all employees?";
         llm.answer(question, "SELECT e.surname FROM public.employees e", "SELECT e.last_name FROM public.employees e");
 
@@ -113,8 +126,60 @@ class GenerationServiceIT {
         assertThat(answer.getAttempts()).isEqualTo(2);
         assertThat(llm.promptsFor(question)).hasSize(2);
         assertThat(llm.promptsFor(question).get(1)).contains("SELECT e.surname FROM public.employees e", "last_name", "first_name");
-        assertThat(query(store, "SELECT source FROM verified_examples WHERE database_id = 'gen' AND question = '" + question + "'"))
-                .isEqualTo("validated");
+        assertThat(query(store, "SELECT status FROM verified_examples WHERE question_id = 'repair-1'")).isEqualTo("candidate");
+    }
+
+    @Test
+    void aValidatedLlmAnswerIsServedOfflineOnlyAfterApprovalAndNeverAfterRejection() throws Exception {
+        String question = "Which employees have the last name Lovelace?";
+        String later = "Which employees have Lovelace as their last name?";
+        String sql = "SELECT e.employee_id, e.first_name FROM public.employees e WHERE e.last_name = 'Lovelace'";
+        String id = "review-" + UUID.randomUUID();
+        llm.answer(question, sql);
+        ask(context(id, "gen", question, PACKET, "public.employees"));
+        await(topics.answers(), a -> a.getQuestionId().equals(id));
+
+        assertThat(offlineAnswer(later)).as("an unreviewed answer is served").isEmpty();
+
+        feedback(id, FeedbackVerdict.APPROVE);
+        awaitOfflineAnswer(later, Optional.of(sql));
+
+        feedback(id, FeedbackVerdict.REJECT);
+        awaitOfflineAnswer(later, Optional.empty());
+        feedback(id, FeedbackVerdict.APPROVE);
+        String marker = "marker-" + UUID.randomUUID();
+        feedback(marker, FeedbackVerdict.APPROVE);
+        await(topics.deadLetter(DeadLetterTopic.UNKNOWN), f -> f.getMessage().contains(marker));
+        assertThat(offlineAnswer(later)).as("an approval after a rejection serves it again").isEmpty();
+        assertThat(query(store, "SELECT status FROM verified_examples WHERE question_id = '" + id + "'")).isEqualTo("rejected");
+    }
+
+    @Test
+    void malformedOrUnknownFeedbackIsDeadLetteredAndTheFeedbackStreamGoesOn() throws Exception {
+        String question = "What are the first names of all employees?";
+        String id = "review-" + UUID.randomUUID();
+        llm.answer(question, "SELECT e.first_name FROM public.employees e");
+        ask(context(id, "gen", question, PACKET, "public.employees"));
+        await(topics.answers(), a -> a.getQuestionId().equals(id));
+        String unknown = "unknown-" + UUID.randomUUID();
+        String garbage = "not avro " + UUID.randomUUID();
+
+        try (KafkaProducer<byte[], byte[]> raw = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                stack.bootstrapServers()), new ByteArraySerializer(), new ByteArraySerializer())) {
+            raw.send(new ProducerRecord<>(topics.feedback().name(), garbage.getBytes(), garbage.getBytes())).get();
+        }
+        feedback(unknown, FeedbackVerdict.APPROVE);
+        feedback(id, FeedbackVerdict.REJECT);
+
+        Topic<String, FailureRecord> unknownClass = topics.deadLetter(DeadLetterTopic.UNKNOWN);
+        FailureRecord malformed = await(unknownClass, f -> f.getOriginalValue() != null
+                && new String(bytes(f.getOriginalValue())).equals(garbage));
+        assertThat(malformed.getErrorClass()).isEqualTo("malformed_event");
+        assertThat(malformed.getOriginalTopic()).isEqualTo(topics.feedback().name());
+        FailureRecord unknownQuestion = await(unknownClass, f -> f.getMessage().contains(unknown));
+        assertThat(unknownQuestion.getErrorClass()).isEqualTo("unknown_question");
+        assertThat(unknownQuestion.getStage()).isEqualTo("feedback");
+        awaitQuery("SELECT status FROM verified_examples WHERE question_id = '" + id + "'", "rejected");
     }
 
     @Test
@@ -202,6 +267,40 @@ class GenerationServiceIT {
         try (KafkaProducer<String, ContextRetrieved> producer = new KafkaProducer<>(p, new StringSerializer(), topic.valueSerde().serializer())) {
             producer.send(new ProducerRecord<>(topic.name(), event.getQuestion().getId(), event));
         }
+    }
+
+    private static void feedback(String questionId, FeedbackVerdict verdict) throws Exception {
+        Topic<String, AnswerFeedback> topic = topics.feedback();
+        try (KafkaProducer<String, AnswerFeedback> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                stack.bootstrapServers()), new StringSerializer(), topic.valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(topic.name(), questionId, AnswerFeedback.newBuilder().setQuestionId(questionId)
+                    .setVerdict(verdict).setActor("generation-it").setTimestamp(Instant.now()).build())).get();
+        }
+    }
+
+    /** The SQL the offline generator answers {@code question} of database gen with, if any. */
+    private static Optional<String> offlineAnswer(String question) {
+        GenerationOutcome outcome = offline.generate(new GenerationRequest("offline", "gen", question, Optional.empty(), PACKET,
+                List.of(), List.of(), 0.9, Optional.empty(), Optional.empty()));
+        return outcome instanceof GenerationOutcome.Generated g ? Optional.of(g.sql().sql()) : Optional.empty();
+    }
+
+    private static void awaitOfflineAnswer(String question, Optional<String> wanted) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!offlineAnswer(question).equals(wanted) && System.nanoTime() < deadline) Thread.sleep(200);
+        assertThat(offlineAnswer(question)).isEqualTo(wanted);
+    }
+
+    private static void awaitQuery(String sql, String wanted) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!wanted.equals(query(store, sql)) && System.nanoTime() < deadline) Thread.sleep(200);
+        assertThat(query(store, sql)).isEqualTo(wanted);
+    }
+
+    private static byte[] bytes(java.nio.ByteBuffer buffer) {
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.duplicate().get(bytes);
+        return bytes;
     }
 
     private static <V> V await(Topic<String, V> topic, Predicate<V> wanted) {

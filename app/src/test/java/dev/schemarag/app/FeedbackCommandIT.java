@@ -1,0 +1,99 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QuestionAsked;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code feedback <question-id> approve|reject} through the command line on the real stack: the event reaches the
+ * generation service of the running pipeline, which reviews the answer it stored for that question.
+ */
+class FeedbackCommandIT {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    private static CliTestEnvironment environment;
+    private static QuestionAsked answered;
+
+    @BeforeAll
+    static void answerOneQuestion(@TempDir Path dir) throws Exception {
+        environment = CliTestEnvironment.start("feedback_it", dir);
+        try (AskClient client = new AskClient(environment.services.bootstrapServers(), environment.services.topics())) {
+            answered = client.send(environment.databaseId, "How many employees are in each department?", null);
+            assertThat(client.await(List.of(answered), WAIT).get(answered.getCorrelationId()).answer()).isNotNull();
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (environment != null) environment.close();
+    }
+
+    @Test
+    void anApprovalReachesTheAnswerStoredForTheQuestion() throws Exception {
+        assertThat(status(answered.getId())).isEqualTo("candidate");
+
+        CliTestEnvironment.Run run = CliTestEnvironment.execute("feedback", answered.getId(), "approve", "--note", "matches the docs", "--by", "ada");
+
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        assertThat(run.output()).contains("approve sent for question " + answered.getId() + " on feedback_it.feedback");
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!"approved".equals(status(answered.getId())) && System.nanoTime() < deadline) Thread.sleep(200);
+        assertThat(status(answered.getId())).isEqualTo("approved");
+    }
+
+    @Test
+    void feedbackOnAnUnknownQuestionEndsOnTheUnknownDeadLetterTopic() {
+        String unknown = "no-such-question-" + UUID.randomUUID();
+
+        CliTestEnvironment.Run run = CliTestEnvironment.execute("feedback", unknown, "reject");
+
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        Topic<String, FailureRecord> dlq = environment.services.topics().deadLetter(DeadLetterTopic.UNKNOWN);
+        try (KafkaConsumer<String, FailureRecord> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers(),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"), new StringDeserializer(), dlq.valueSerde().deserializer())) {
+            TopicPartition partition = new TopicPartition(dlq.name(), 0);
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (System.nanoTime() < deadline) {
+                for (var record : consumer.poll(Duration.ofMillis(500))) {
+                    if (record.value().getMessage().contains(unknown)) {
+                        assertThat(record.value().getErrorClass()).isEqualTo("unknown_question");
+                        return;
+                    }
+                }
+            }
+        }
+        throw new AssertionError("no dead letter for feedback on " + unknown);
+    }
+
+    private static String status(String questionId) throws Exception {
+        try (PreparedStatement ps = environment.services.store().connection()
+                .prepareStatement("SELECT status FROM verified_examples WHERE question_id = ?")) {
+            ps.setString(1, questionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+}
