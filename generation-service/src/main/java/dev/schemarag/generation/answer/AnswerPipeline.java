@@ -15,12 +15,7 @@ import dev.schemarag.generation.validation.ColumnCandidates;
 import dev.schemarag.generation.validation.ColumnRepair;
 import dev.schemarag.generation.validation.ErrorClass;
 import dev.schemarag.generation.validation.LintIssue;
-import dev.schemarag.generation.validation.LintReport;
-import dev.schemarag.generation.validation.ReadOnlySafetyGuard;
-import dev.schemarag.generation.validation.SafetyVerdict;
 import dev.schemarag.generation.validation.SchemaColumns;
-import dev.schemarag.generation.validation.SqlLinter;
-import dev.schemarag.generation.validation.SqlStateClassifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +23,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Generate → lint → safety → EXPLAIN → repair, for one question. Blocked SQL is never sent to the database; lint
@@ -45,14 +39,13 @@ public final class AnswerPipeline {
     private final TargetDatabases targets;
     private final ValidatedAnswerSink sink;
     private final int maxAttempts;
-    private final ReadOnlySafetyGuard guard = new ReadOnlySafetyGuard();
-    private final SqlLinter linter = new SqlLinter();
-    private final SqlStateClassifier classifier = new SqlStateClassifier();
+    private final StatementValidator validator;
 
     public AnswerPipeline(SqlGenerator generator, TargetDatabases targets, ValidatedAnswerSink sink, int maxAttempts) {
         if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts must be at least 1, was " + maxAttempts);
         this.generator = generator;
         this.targets = targets;
+        this.validator = new StatementValidator(targets);
         this.sink = sink;
         this.maxAttempts = maxAttempts;
     }
@@ -90,29 +83,17 @@ public final class AnswerPipeline {
         }
     }
 
-    /**
-     * Lint first: malformed SQL goes back for repair, and it is never executed either way. A well-formed statement
-     * the guard blocks is a validation_block and never reaches the database.
-     */
+    /** The validator's verdict, with the repair instruction for the generator when the database refused the SQL. */
     private Check check(GenerationRequest request, String sql, SchemaColumns columns) {
-        LintReport lint = linter.lint(sql, columns);
-        if (lint.hasErrors()) {
-            String errors = lint.errors().stream().map(LintIssue::toString).collect(Collectors.joining("; "));
-            return Check.failed(new Problem(ErrorClass.SQL_ERROR, null, "lint: " + errors,
-                    ErrorClass.SQL_ERROR.retryPolicy().instruction()));
-        }
-        SafetyVerdict safety = guard.check(sql);
-        if (safety.blocked())
-            return Check.failed(new Problem(ErrorClass.VALIDATION_BLOCK, null, "blocked by the read-only guard: " + safety.reason(), ""));
-        List<String> warnings = lint.warnings().stream().map(LintIssue::toString).toList();
-        ExplainResult explained = targets.explain(request.databaseId(), sql);
-        if (explained instanceof ExplainResult.Rejected rejected) {
-            ErrorClass errorClass = classifier.classify(rejected.sqlState());
-            String instruction = new ColumnCandidates(columns).suggest(sql, rejected.message()).map(ColumnRepair::instruction)
-                    .orElse(errorClass.retryPolicy().instruction());
-            return Check.failed(new Problem(errorClass, rejected.sqlState(), rejected.message(), instruction));
-        }
-        return new Check(Optional.empty(), warnings);
+        StatementValidator.Validation validation = validator.validate(request.databaseId(), sql, columns);
+        if (validation.valid())
+            return new Check(Optional.empty(), validation.lint().warnings().stream().map(LintIssue::toString).toList());
+        StatementValidator.Rejection rejection = validation.rejection().get();
+        String instruction = rejection.errorClass().retryPolicy().instruction();
+        if (rejection.sqlState() != null)
+            instruction = new ColumnCandidates(columns).suggest(sql, rejection.message()).map(ColumnRepair::instruction)
+                    .orElse(instruction);
+        return Check.failed(new Problem(rejection.errorClass(), rejection.sqlState(), rejection.message(), instruction));
     }
 
     private PipelineResult answered(ContextRetrieved event, List<SqlGenerated> candidates, GeneratedSql sql,
