@@ -76,4 +76,12 @@ class StatementValidatorTest {
             assertThat(r.message()).contains("missing_column");
         });
     }
+
+    @Test
+    void twoStatementsAreBlockedAndNeverReachTheDatabase() {
+        StatementValidator.Validation v = validator.validate("hr", "SELECT 1; SELECT 2", COLUMNS);
+
+        assertThat(v.rejection()).hasValueSatisfying(r -> assertThat(r.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK));
+        assertThat(explained).isEmpty();
+    }
 }
