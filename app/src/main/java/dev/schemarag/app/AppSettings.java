@@ -43,6 +43,11 @@ public final class AppSettings {
             "Debezium poll interval: it dominates change-to-index latency");
     public static final Setting<Integer> INGEST_ADMIN_PORT = Setting.integer("ingest.admin.port", 8081, 1, 65535,
             "Port of the ingest admin HTTP endpoint (POST /internal/schema/sync)");
+    public static final Setting<String> INGEST_ADMIN_HOST = Setting.string("ingest.admin.host", "127.0.0.1",
+            "Address the ingest admin endpoint listens on; a non-loopback address requires schemarag.admin.token");
+    /** A secret: its value is never part of an error message. */
+    public static final Setting<String> ADMIN_TOKEN = Setting.string("schemarag.admin.token", "",
+            "Bearer token every admin route but /health requires (at least 16 characters); empty = none, loopback only");
 
     public static final Setting<String> READER_PASSWORD = Setting.string("generation.reader.password", "schemarag_reader",
             "Password of the least-privilege read-only role validation runs EXPLAIN as (demo database)");
@@ -51,7 +56,7 @@ public final class AppSettings {
     public static List<Setting<?>> all() {
         List<Setting<?>> all = new ArrayList<>(List.of(KAFKA_BOOTSTRAP_SERVERS, SCHEMA_REGISTRY_URL, STORE_JDBC_URL, STORE_USER,
                 STORE_PASSWORD, TOPIC_PREFIX, DATABASES_FILE, EMBEDDING_MODEL, EXAMPLES_EMBEDDING_MODEL, REPLICATION_ROLE, REPLICATION_PASSWORD,
-                CDC_POLL_INTERVAL_MS, INGEST_ADMIN_PORT, READER_PASSWORD));
+                CDC_POLL_INTERVAL_MS, INGEST_ADMIN_PORT, INGEST_ADMIN_HOST, ADMIN_TOKEN, READER_PASSWORD));
         all.addAll(LlmSettings.declared());
         all.addAll(GenerationSettings.declared());
         all.add(VectorSearch.SETTING);

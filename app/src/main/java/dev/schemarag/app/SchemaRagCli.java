@@ -9,8 +9,7 @@ import java.nio.file.Path;
 @Command(name = "schemarag", mixinStandardHelpOptions = true, version = "SchemaRAG 0.1.0",
         description = "Schema-retrieval text-to-SQL pipeline on Kafka, PostgreSQL and pgvector.",
         subcommands = {StackCommand.class, DemoCommand.class, SyncCommand.class, AskCommand.class, DlqCommand.class,
-                ServeCommand.class, BenchCommand.class,
-                FeedbackCommand.class})
+                ServeCommand.class, BenchCommand.class, ValidateCommand.class, FeedbackCommand.class})
 public final class SchemaRagCli implements Runnable {
 
     /** The project (or install) directory: the embedded stack keeps its data in {@code <home>/.schemarag}. */

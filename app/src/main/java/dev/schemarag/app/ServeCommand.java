@@ -25,6 +25,16 @@ final class ServeCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
         try (Services services = Services.fromEnvironment()) {
             Settings settings = services.settings();
+            String adminHost = settings.get(AppSettings.INGEST_ADMIN_HOST);
+            String adminToken = settings.get(AppSettings.ADMIN_TOKEN);
+            if (service == Service.ingest) {
+                try {
+                    AdminAccess.forBinding(adminHost, adminToken); // refuse before anything starts
+                } catch (IllegalStateException e) {
+                    System.err.println(e.getMessage());
+                    return 2;
+                }
+            }
             if (service == Service.retrieval) {
                 try (RetrievalService retrieval = services.retrieval()) {
                     retrieval.start(services.bootstrapServers(), services.registryUrl(), services.topics(),
@@ -45,9 +55,10 @@ final class ServeCommand implements Callable<Integer> {
                 return 0;
             }
             try (IngestService ingest = services.ingest(databases);
-                 IngestAdminServer admin = new IngestAdminServer(ingest, "0.0.0.0", settings.get(AppSettings.INGEST_ADMIN_PORT))) {
+                 IngestAdminServer admin = new IngestAdminServer(IngestAdmin.of(ingest, databases), adminHost,
+                         settings.get(AppSettings.INGEST_ADMIN_PORT), adminToken)) {
                 ingest.startLiveSync();
-                System.out.println("ingest service running; admin on port " + admin.port());
+                System.out.println("ingest service running; admin on " + adminHost + ":" + admin.port());
                 stop.await();
             }
         }

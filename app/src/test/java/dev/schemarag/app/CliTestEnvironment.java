@@ -53,6 +53,11 @@ final class CliTestEnvironment implements AutoCloseable {
 
     /** Creates and syncs the database {@code name}, then starts the question pipeline. */
     static CliTestEnvironment start(String name, Path dir) throws Exception {
+        return start(name, dir, true);
+    }
+
+    /** Creates and syncs the database {@code name}; starts the question pipeline when {@code withPipeline}. */
+    static CliTestEnvironment start(String name, Path dir, boolean withPipeline) throws Exception {
         EmbeddedStack stack = SharedTestStack.get();
         stack.postgres().createDatabaseIfMissing(name);
         stack.postgres().createDatabaseIfMissing(name + "_store");
@@ -89,7 +94,7 @@ final class CliTestEnvironment implements AutoCloseable {
         try (IngestService ingest = environment.services.ingest(databases)) {
             ingest.sync(name, SyncProgress.NONE);
         }
-        environment.pipeline = new PipelineSession(environment.services, databases);
+        if (withPipeline) environment.pipeline = new PipelineSession(environment.services, databases);
         return environment;
     }
 

@@ -111,10 +111,18 @@ class DockerComposeFileTest {
     }
 
     @Test
+    void theIngestAdminEndpointListensBeyondLoopbackOnlyWithARequiredToken() {
+        JsonNode environment = services.path("ingest").path("environment");
+
+        assertThat(environment.path("INGEST_ADMIN_HOST").asText()).isEqualTo("0.0.0.0");
+        assertThat(environment.path("SCHEMARAG_ADMIN_TOKEN").asText()).startsWith("${SCHEMARAG_ADMIN_TOKEN:?");
+    }
+
+    @Test
     void dockerComposeAcceptsTheFile() throws Exception {
         assumeTrue(onPath("docker-compose"), "docker-compose is not installed");
 
-        CommandResult result = dockerComposeConfig(Map.of());
+        CommandResult result = dockerComposeConfig(Map.of("SCHEMARAG_ADMIN_TOKEN", "a-token-of-24-characters"));
 
         assertThat(result.exitCode()).as(result.output()).isZero();
     }

@@ -15,12 +15,7 @@ import dev.schemarag.generation.validation.ColumnCandidates;
 import dev.schemarag.generation.validation.ColumnRepair;
 import dev.schemarag.generation.validation.ErrorClass;
 import dev.schemarag.generation.validation.LintIssue;
-import dev.schemarag.generation.validation.LintReport;
-import dev.schemarag.generation.validation.ReadOnlySafetyGuard;
-import dev.schemarag.generation.validation.SafetyVerdict;
 import dev.schemarag.generation.validation.SchemaColumns;
-import dev.schemarag.generation.validation.SqlLinter;
-import dev.schemarag.generation.validation.SqlStateClassifier;
 import dev.schemarag.generation.validation.StatementLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,7 +24,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Generate → lint → safety → EXPLAIN → repair, for one question. Blocked SQL is never sent to the database; lint
@@ -46,10 +40,7 @@ public final class AnswerPipeline {
     private final TargetDatabases targets;
     private final ValidatedAnswerSink sink;
     private final int maxAttempts;
-    private final StatementLimits limits;
-    private final ReadOnlySafetyGuard guard;
-    private final SqlLinter linter = new SqlLinter();
-    private final SqlStateClassifier classifier = new SqlStateClassifier();
+    private final StatementValidator validator;
 
     public AnswerPipeline(SqlGenerator generator, TargetDatabases targets, ValidatedAnswerSink sink, int maxAttempts) {
         this(generator, targets, sink, maxAttempts, StatementLimits.DEFAULT);
@@ -60,10 +51,9 @@ public final class AnswerPipeline {
         if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts must be at least 1, was " + maxAttempts);
         this.generator = generator;
         this.targets = targets;
+        this.validator = new StatementValidator(targets, limits);
         this.sink = sink;
         this.maxAttempts = maxAttempts;
-        this.limits = limits;
-        this.guard = new ReadOnlySafetyGuard(limits);
     }
 
     public PipelineResult answer(ContextRetrieved event) {
@@ -99,35 +89,17 @@ public final class AnswerPipeline {
         }
     }
 
-    /**
-     * Size limits first: a statement too long or too deeply nested for the recursive parsers is a validation_block
-     * before anything parses it. Then lint: malformed SQL goes back for repair, and it is never executed either way.
-     * A well-formed statement the guard blocks is a validation_block and never reaches the database.
-     */
+    /** The validator's verdict, with the repair instruction for the generator when the database refused the SQL. */
     private Check check(GenerationRequest request, String sql, SchemaColumns columns) {
-        Optional<String> tooComplex = limits.violation(sql);
-        if (tooComplex.isPresent())
-            return Check.failed(new Problem(ErrorClass.VALIDATION_BLOCK, null, tooComplex.get(), ""));
-        LintReport lint = linter.lint(sql, columns);
-        if (lint.hasErrors()) {
-            String errors = lint.errors().stream().map(LintIssue::toString).collect(Collectors.joining("; "));
-            return Check.failed(new Problem(ErrorClass.SQL_ERROR, null, "lint: " + errors,
-                    ErrorClass.SQL_ERROR.retryPolicy().instruction()));
-        }
-        SafetyVerdict safety = guard.check(sql);
-        if (safety.blocked())
-            return Check.failed(new Problem(ErrorClass.VALIDATION_BLOCK, null, "blocked by the read-only guard: " + safety.reason(), ""));
-        List<String> warnings = lint.warnings().stream().map(LintIssue::toString).toList();
-        ExplainResult explained = targets.explain(request.databaseId(), sql);
-        if (explained instanceof ExplainResult.Refused refused)
-            return Check.failed(new Problem(refused.errorClass(), null, refused.reason(), ""));
-        if (explained instanceof ExplainResult.Rejected rejected) {
-            ErrorClass errorClass = classifier.classify(rejected.sqlState());
-            String instruction = new ColumnCandidates(columns).suggest(sql, rejected.message()).map(ColumnRepair::instruction)
-                    .orElse(errorClass.retryPolicy().instruction());
-            return Check.failed(new Problem(errorClass, rejected.sqlState(), rejected.message(), instruction));
-        }
-        return new Check(Optional.empty(), warnings);
+        StatementValidator.Validation validation = validator.validate(request.databaseId(), sql, columns);
+        if (validation.valid())
+            return new Check(Optional.empty(), validation.lint().warnings().stream().map(LintIssue::toString).toList());
+        StatementValidator.Rejection rejection = validation.rejection().get();
+        String instruction = rejection.errorClass().retryPolicy().instruction();
+        if (rejection.sqlState() != null)
+            instruction = new ColumnCandidates(columns).suggest(sql, rejection.message()).map(ColumnRepair::instruction)
+                    .orElse(instruction);
+        return Check.failed(new Problem(rejection.errorClass(), rejection.sqlState(), rejection.message(), instruction));
     }
 
     private PipelineResult answered(ContextRetrieved event, List<SqlGenerated> candidates, GeneratedSql sql,

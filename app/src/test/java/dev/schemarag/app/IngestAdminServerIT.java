@@ -1,0 +1,207 @@
+package dev.schemarag.app;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.ingest.service.IngestService;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+/**
+ * The ingest admin endpoint over real HTTP, with a real ingest service syncing a database of the test stack into its
+ * store. A sync is held in the running state by locking the store's embeddings table from the test, which is what a
+ * long sync looks like to everything else.
+ */
+class IngestAdminServerIT {
+    private static final String TOKEN = "it-admin-token-0123456789abcdef";
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static CliTestEnvironment environment;
+    private static IngestService ingest;
+    private static IngestAdminServer server;
+    private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @BeforeAll
+    static void start(@TempDir Path dir) throws Exception {
+        environment = CliTestEnvironment.start("admin_it", dir, false);
+        DatabaseRegistry databases = Targets.load(environment.services);
+        ingest = environment.services.ingest(databases);
+        server = new IngestAdminServer(IngestAdmin.of(ingest, databases), "127.0.0.1", 0, TOKEN);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) server.close();
+        if (ingest != null) ingest.close();
+        if (environment != null) environment.close();
+    }
+
+    @Test
+    void withoutTheTokenEveryRouteButHealthIsUnauthorized() throws Exception {
+        for (HttpRequest.Builder request : List.of(post("/internal/schema/sync?db=admin_it"),
+                get("/internal/schema/sync/some-job"), get("/anything"))) {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+
+            assertThat(response.statusCode()).isEqualTo(401);
+            assertThat(response.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).startsWith("Bearer"));
+            assertThat(body(response)).containsEntry("code", "unauthorized");
+        }
+        HttpResponse<String> wrongToken = http.send(post("/internal/schema/sync?db=admin_it")
+                .header("Authorization", "Bearer " + TOKEN + "-not").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(wrongToken.statusCode()).isEqualTo(401);
+
+        HttpResponse<String> health = http.send(get("/health").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(health.statusCode()).as("no live sync runs here, so DOWN; but no token needed").isEqualTo(503);
+        assertThat(body(health)).containsEntry("status", "DOWN");
+    }
+
+    @Test
+    void aSyncIsAcceptedAsAJobWhoseStatusReachesSucceededWithTheSummary() throws Exception {
+        HttpResponse<String> accepted = send(authorized(post("/internal/schema/sync?db=admin_it")));
+
+        assertThat(accepted.statusCode()).isEqualTo(202);
+        Map<String, Object> job = body(accepted);
+        assertThat(job).containsEntry("database", "admin_it").containsKey("job");
+        assertThat(accepted.headers().firstValue("Location")).hasValue("/internal/schema/sync/" + job.get("job"));
+
+        Map<String, Object> done = awaitFinished(accepted.headers().firstValue("Location").orElseThrow());
+        assertThat(done).containsEntry("status", "succeeded").containsEntry("job", job.get("job"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> summary = (Map<String, Object>) done.get("summary");
+        assertThat(summary).containsEntry("tables", 2);
+    }
+
+    @Test
+    void healthAnswersWhileASyncRunsAndAFullQueueIsRefused() throws Exception {
+        List<String> locations = new ArrayList<>();
+        try (Database store = new Database(environment.services.store().url(), environment.services.store().user(),
+                environment.services.store().password())) {
+            Connection lock = store.connection();
+            lock.setAutoCommit(false);
+            try (Statement st = lock.createStatement()) {
+                st.execute("LOCK TABLE schema_embeddings IN ACCESS EXCLUSIVE MODE");
+            }
+            try {
+                HttpResponse<String> first = send(authorized(post("/internal/schema/sync?db=admin_it")));
+                assertThat(first.statusCode()).isEqualTo(202);
+                locations.add(first.headers().firstValue("Location").orElseThrow());
+                awaitStatus(locations.get(0), "running");
+
+                HttpResponse<String> health = http.send(get("/health").timeout(Duration.ofSeconds(5)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(health.statusCode()).isIn(200, 503);
+                assertThat(body(send(authorized(get(locations.get(0)))))).containsEntry("status", "running");
+
+                for (int queued = 0; queued < IngestAdminServer.SYNC_QUEUE; queued++) {
+                    HttpResponse<String> next = send(authorized(post("/internal/schema/sync?db=admin_it")));
+                    assertThat(next.statusCode()).isEqualTo(202);
+                    assertThat(body(next)).containsEntry("status", "queued");
+                    locations.add(next.headers().firstValue("Location").orElseThrow());
+                }
+                HttpResponse<String> refused = send(authorized(post("/internal/schema/sync?db=admin_it")));
+                assertThat(refused.statusCode()).isEqualTo(429);
+                assertThat(body(refused)).containsEntry("code", "sync_queue_full");
+            } finally {
+                lock.rollback();
+            }
+        }
+        for (String location : locations) assertThat(awaitFinished(location)).containsEntry("status", "succeeded");
+    }
+
+    @Test
+    void anUnknownDatabaseIs404WithoutNamingTheRegisteredOnes() throws Exception {
+        HttpResponse<String> response = send(authorized(post("/internal/schema/sync?db=nowhere")));
+
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(body(response)).containsOnlyKeys("code", "message").containsEntry("code", "unknown_database");
+        assertThat(response.body()).doesNotContain("admin_it");
+    }
+
+    @Test
+    void anUnknownJobIs404() throws Exception {
+        HttpResponse<String> response = send(authorized(get("/internal/schema/sync/00000000-0000-0000-0000-000000000000")));
+
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(body(response)).containsEntry("code", "unknown_job");
+    }
+
+    @Test
+    void aNonLoopbackAddressWithoutATokenRefusesToStart() {
+        assertThatThrownBy(() -> new IngestAdminServer(IngestAdmin.of(ingest, Targets.load(environment.services)),
+                "0.0.0.0", 0, "")).isInstanceOf(IllegalStateException.class).hasMessageContaining("SCHEMARAG_ADMIN_TOKEN");
+    }
+
+    @Test
+    void serveIngestRefusesToStartOnANonLoopbackAddressWithoutAToken() {
+        System.setProperty(AppSettings.INGEST_ADMIN_HOST.key(), "0.0.0.0");
+        try {
+            CliTestEnvironment.Run run = assertTimeoutPreemptively(WAIT, () -> CliTestEnvironment.execute("serve", "ingest"));
+            assertThat(run.exitCode()).isEqualTo(2);
+            assertThat(run.output()).doesNotContain("ingest service running");
+        } finally {
+            System.clearProperty(AppSettings.INGEST_ADMIN_HOST.key());
+        }
+    }
+
+    private static Map<String, Object> awaitFinished(String location) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Map<String, Object> job = body(send(authorized(get(location))));
+            if (job.get("status").equals("succeeded") || job.get("status").equals("failed")) return job;
+            Thread.sleep(50);
+        }
+        throw new AssertionError(location + " did not finish within " + WAIT);
+    }
+
+    private static void awaitStatus(String location, String status) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!body(send(authorized(get(location)))).get("status").equals(status)) {
+            if (System.nanoTime() > deadline) throw new AssertionError(location + " not " + status + " within " + WAIT);
+            Thread.sleep(20);
+        }
+    }
+
+    private static HttpRequest.Builder post(String path) {
+        return HttpRequest.newBuilder(uri(path)).timeout(WAIT).POST(HttpRequest.BodyPublishers.noBody());
+    }
+
+    private static HttpRequest.Builder get(String path) {
+        return HttpRequest.newBuilder(uri(path)).timeout(WAIT).GET();
+    }
+
+    private static HttpRequest.Builder authorized(HttpRequest.Builder request) {
+        return request.header("Authorization", "Bearer " + TOKEN);
+    }
+
+    private static URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + server.port() + path);
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static Map<String, Object> body(HttpResponse<String> response) throws Exception {
+        return JSON.readValue(response.body(), new TypeReference<>() {});
+    }
+}

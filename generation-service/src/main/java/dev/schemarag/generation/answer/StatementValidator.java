@@ -1,0 +1,78 @@
+package dev.schemarag.generation.answer;
+
+import dev.schemarag.generation.validation.ErrorClass;
+import dev.schemarag.generation.validation.LintIssue;
+import dev.schemarag.generation.validation.LintReport;
+import dev.schemarag.generation.validation.ReadOnlySafetyGuard;
+import dev.schemarag.generation.validation.SafetyVerdict;
+import dev.schemarag.generation.validation.SchemaColumns;
+import dev.schemarag.generation.validation.SqlLinter;
+import dev.schemarag.generation.validation.SqlStateClassifier;
+import dev.schemarag.generation.validation.StatementLimits;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The checks one SQL statement passes to count as valid, in order: size limits first (a statement too long or too
+ * deeply nested for the recursive parsers is a validation_block before anything parses it), then lint (malformed SQL is never executed, and
+ * goes back for repair), then the read-only guard (a blocked statement never reaches the database), then EXPLAIN on
+ * the target as its reader role. Every generated candidate goes through here, and so does {@code schemarag validate}.
+ */
+public final class StatementValidator {
+    private final TargetDatabases targets;
+    private final StatementLimits limits;
+    private final ReadOnlySafetyGuard guard;
+    private final SqlLinter linter = new SqlLinter();
+    private final SqlStateClassifier classifier = new SqlStateClassifier();
+
+    public StatementValidator(TargetDatabases targets) {
+        this(targets, StatementLimits.DEFAULT);
+    }
+
+    public StatementValidator(TargetDatabases targets, StatementLimits limits) {
+        this.targets = targets;
+        this.limits = limits;
+        this.guard = new ReadOnlySafetyGuard(limits);
+    }
+
+    /** @param columns the columns of the tables in context, for the lint rules that need them */
+    public Validation validate(String databaseId, String sql, SchemaColumns columns) {
+        Optional<String> tooComplex = limits.violation(sql);
+        if (tooComplex.isPresent())
+            return Validation.rejected(new LintReport(List.of()),
+                    new Rejection(ErrorClass.VALIDATION_BLOCK, null, tooComplex.get()));
+        LintReport lint = linter.lint(sql, columns);
+        if (lint.hasErrors()) {
+            String errors = lint.errors().stream().map(LintIssue::toString).collect(Collectors.joining("; "));
+            return Validation.rejected(lint, new Rejection(ErrorClass.SQL_ERROR, null, "lint: " + errors));
+        }
+        SafetyVerdict safety = guard.check(sql);
+        if (safety.blocked())
+            return Validation.rejected(lint, new Rejection(ErrorClass.VALIDATION_BLOCK, null,
+                    "blocked by the read-only guard: " + safety.reason()));
+        ExplainResult explained = targets.explain(databaseId, sql);
+        if (explained instanceof ExplainResult.Refused refused)
+            return Validation.rejected(lint, new Rejection(refused.errorClass(), null, refused.reason()));
+        if (explained instanceof ExplainResult.Rejected rejected)
+            return Validation.rejected(lint, new Rejection(classifier.classify(rejected.sqlState()), rejected.sqlState(),
+                    rejected.message()));
+        return new Validation(lint, Optional.empty());
+    }
+
+    /** @param sqlState PostgreSQL's SQLSTATE when the database refused the statement, else null */
+    public record Rejection(ErrorClass errorClass, String sqlState, String message) {}
+
+    /** The lint findings (warnings stand even for a valid statement) and why the statement is not valid, if it is not. */
+    public record Validation(LintReport lint, Optional<Rejection> rejection) {
+
+        static Validation rejected(LintReport lint, Rejection rejection) {
+            return new Validation(lint, Optional.of(rejection));
+        }
+
+        public boolean valid() {
+            return rejection.isEmpty();
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.schemarag.generation.answer;
+
+import dev.schemarag.generation.validation.ErrorClass;
+import dev.schemarag.generation.validation.LintCode;
+import dev.schemarag.generation.validation.SchemaColumns;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StatementValidatorTest {
+    private static final SchemaColumns COLUMNS = SchemaColumns.of(Map.of(
+            "hr.employees", List.of("employee_id", "name", "department_id"),
+            "hr.departments", List.of("department_id", "name")));
+
+    /** The target: records what it is asked to plan and refuses SQL mentioning {@code missing_column} with 42703. */
+    private final List<String> explained = new ArrayList<>();
+    private final TargetDatabases target = new TargetDatabases() {
+        @Override
+        public ExplainResult explain(String databaseId, String sql) {
+            explained.add(sql);
+            return sql.contains("missing_column") ? new ExplainResult.Rejected("42703", "ERROR: column \"missing_column\" does not exist")
+                    : new ExplainResult.Planned("Seq Scan");
+        }
+
+        @Override
+        public SchemaColumns columns(String databaseId, List<String> tables) {
+            return COLUMNS;
+        }
+    };
+    private final StatementValidator validator = new StatementValidator(target);
+
+    @Test
+    void aPlannedStatementIsValidAndKeepsItsLintWarnings() {
+        StatementValidator.Validation v = validator.validate("hr",
+                "SELECT name FROM hr.employees e JOIN hr.departments d ON e.department_id = d.department_id", COLUMNS);
+
+        assertThat(v.valid()).isTrue();
+        assertThat(v.lint().has(LintCode.AMBIGUOUS_COLUMN)).isTrue();
+        assertThat(explained).hasSize(1);
+    }
+
+    @Test
+    void aLintErrorIsAnSqlErrorAndNeverReachesTheDatabase() {
+        StatementValidator.Validation v = validator.validate("hr", "SELECT name, FROM hr.employees", COLUMNS);
+
+        assertThat(v.rejection()).hasValueSatisfying(r -> {
+            assertThat(r.errorClass()).isEqualTo(ErrorClass.SQL_ERROR);
+            assertThat(r.sqlState()).isNull();
+            assertThat(r.message()).startsWith("lint: trailing_comma_select");
+        });
+        assertThat(explained).isEmpty();
+    }
+
+    @Test
+    void aWriteIsAValidationBlockAndNeverReachesTheDatabase() {
+        StatementValidator.Validation v = validator.validate("hr", "DELETE FROM hr.employees", COLUMNS);
+
+        assertThat(v.rejection()).hasValueSatisfying(r -> {
+            assertThat(r.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+            assertThat(r.message()).startsWith("blocked by the read-only guard: ");
+        });
+        assertThat(explained).isEmpty();
+    }
+
+    @Test
+    void aRefusalOfTheDatabaseIsClassifiedByItsSqlState() {
+        StatementValidator.Validation v = validator.validate("hr", "SELECT missing_column FROM hr.employees", COLUMNS);
+
+        assertThat(v.rejection()).hasValueSatisfying(r -> {
+            assertThat(r.errorClass()).isEqualTo(ErrorClass.SQL_ERROR);
+            assertThat(r.sqlState()).isEqualTo("42703");
+            assertThat(r.message()).contains("missing_column");
+        });
+    }
+
+    @Test
+    void twoStatementsAreBlockedAndNeverReachTheDatabase() {
+        StatementValidator.Validation v = validator.validate("hr", "SELECT 1; SELECT 2", COLUMNS);
+
+        assertThat(v.rejection()).hasValueSatisfying(r -> assertThat(r.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK));
+        assertThat(explained).isEmpty();
+    }
+}
