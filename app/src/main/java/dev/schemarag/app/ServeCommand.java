@@ -27,7 +27,7 @@ final class ServeCommand implements Callable<Integer> {
             Settings settings = services.settings();
             if (service == Service.retrieval) {
                 try (RetrievalService retrieval = services.retrieval()) {
-                    retrieval.start(services.bootstrapServers(), services.registryUrl(), services.topics(),
+                    retrieval.start(services.bootstrapServers(), services.registryUrl(), services.security(), services.topics(),
                             services.stateDir().resolve("retrieval"));
                     System.out.println("retrieval service running");
                     stop.await();

@@ -6,6 +6,7 @@ import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
@@ -81,7 +82,7 @@ class GenerationServiceIT {
 
         llm = new FakeChatCompletions();
         topics = new Topics("generation-it.", stack.registryClient());
-        TopicCreator.ensure(stack.bootstrapServers(), topics);
+        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics);
         String unreachable = "jdbc:postgresql://127.0.0.1:1/" + DB;
         DatabaseRegistry databases = new DatabaseRegistry(List.of(
                 new RegisteredDatabase("gen", stack.postgres().jdbcUrl(DB), ReaderRole.NAME, "reader-secret", List.of("public"), null, null),
@@ -89,7 +90,7 @@ class GenerationServiceIT {
         Settings settings = Settings.of(Map.of("llm.base.url", llm.baseUrl().toString(), "llm.max.retries", "1",
                 "generation.statement.timeout.millis", "500"));
         EmbeddingModel model = OnnxEmbeddingModel.examplesDefault();
-        service = new GenerationService(stack.bootstrapServers(), stack.registryUrl(), stateDir, topics, settings, databases, store, model);
+        service = new GenerationService(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(), stateDir, topics, settings, databases, store, model);
         service.start();
     }
 
