@@ -21,10 +21,10 @@ import java.nio.file.Path;
 public final class Services implements AutoCloseable {
     private final Settings settings;
     private final Path stateDir;
+    private final KafkaClientSecurity security;
     private Database store;
     private EmbeddingModel model;
     private EmbeddingModel examplesModel;
-    private final KafkaClientSecurity security;
     private Topics topics;
 
     public Services(Settings settings, Path stateDir) {
@@ -80,14 +80,14 @@ public final class Services implements AutoCloseable {
 
     public synchronized Topics topics() {
         if (topics == null) {
-            topics = new Topics(settings.get(AppSettings.TOPIC_PREFIX), security().registryClient(registryUrl()));
-            TopicCreator.ensure(bootstrapServers(), security(), topics);
+            topics = new Topics(settings.get(AppSettings.TOPIC_PREFIX), security.registryClient(registryUrl()));
+            TopicCreator.ensure(bootstrapServers(), security, topics);
         }
         return topics;
     }
 
     public IngestService ingest(DatabaseRegistry databases) {
-        return new IngestService(new IngestService.Config(bootstrapServers(), registryUrl(), security(), stateDir.resolve("ingest"),
+        return new IngestService(new IngestService.Config(bootstrapServers(), registryUrl(), security, stateDir.resolve("ingest"),
                 settings.get(AppSettings.REPLICATION_ROLE), settings.get(AppSettings.REPLICATION_PASSWORD),
                 settings.get(AppSettings.CDC_POLL_INTERVAL_MS)), databases, this::topics, model(), store());
     }
@@ -98,7 +98,7 @@ public final class Services implements AutoCloseable {
 
     /** Generation and validation; EXPLAIN runs with the target databases' registered (read-only) credentials. */
     public GenerationService generation(DatabaseRegistry readers) {
-        return new GenerationService(bootstrapServers(), registryUrl(), security(), stateDir.resolve("generation"), topics(), settings,
+        return new GenerationService(bootstrapServers(), registryUrl(), security, stateDir.resolve("generation"), topics(), settings,
                 readers, store(), examplesModel());
     }
 
