@@ -2,6 +2,7 @@ package dev.schemarag.app;
 
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.service.GenerationSettings;
@@ -60,6 +61,7 @@ public final class AppSettings {
         all.addAll(LlmSettings.declared());
         all.addAll(GenerationSettings.declared());
         all.add(VectorSearch.SETTING);
+        all.addAll(KafkaClientSecurity.declared());
         return all;
     }
 }

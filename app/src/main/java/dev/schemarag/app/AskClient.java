@@ -1,6 +1,7 @@
 package dev.schemarag.app;
 
 import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.AnswerValidated;
@@ -10,7 +11,6 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -39,12 +39,13 @@ final class AskClient implements AutoCloseable {
     private final KafkaConsumer<String, byte[]> consumer;
     private final Map<String, Topic<String, ?>> watched = new HashMap<>();
 
-    AskClient(String bootstrapServers, Topics topics) {
+    AskClient(String bootstrapServers, KafkaClientSecurity security, Topics topics) {
         this.topics = topics;
-        producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+        producer = new KafkaProducer<>(security.clientConfig(bootstrapServers),
                 topics.questions().keySerde().serializer(), topics.questions().valueSerde().serializer());
-        consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"), new StringDeserializer(), new ByteArrayDeserializer());
+        Map<String, Object> consumerConfig = security.clientConfig(bootstrapServers);
+        consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
         watched.put(topics.answers().name(), topics.answers());
         for (DeadLetterTopic dlq : DeadLetterTopic.values()) watched.put(topics.deadLetter(dlq).name(), topics.deadLetter(dlq));
         List<TopicPartition> partitions = new ArrayList<>();

@@ -38,7 +38,7 @@ final class AskCommand implements Callable<Integer> {
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
              Services services = Services.fromEnvironment();
              PipelineSession pipeline = new PipelineSession(services, Targets.load(services));
-             AskClient client = new AskClient(services.bootstrapServers(), services.topics())) {
+             AskClient client = new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
             Optional<AskClient.Outcome> outcome = client.ask(databaseId, question, useRetrieval, Duration.ofSeconds(timeoutSeconds));
             Map<String, Object> view = view(outcome);
             if (json) System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(view));

@@ -65,7 +65,7 @@ final class DemoCommand implements Callable<Integer> {
             System.out.println(LlmSettings.from(settings).isPresent() ? "generator: the configured LLM"
                     : "generator: offline verified examples (set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL for an LLM)");
             try (PipelineSession pipeline = new PipelineSession(services, databases);
-                 AskClient client = new AskClient(services.bootstrapServers(), services.topics())) {
+                 AskClient client = new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
                 List<QuestionAsked> asked = new ArrayList<>();
                 for (String question : DemoDatabase.sampleQuestions(extracted)) asked.add(client.send(DemoDatabase.ID, question, null));
                 Map<String, AskClient.Outcome> outcomes = client.await(asked, Duration.ofSeconds(120));

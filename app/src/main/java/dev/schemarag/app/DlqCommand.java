@@ -11,7 +11,6 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -77,8 +76,8 @@ final class DlqCommand implements Callable<Integer> {
     /** Sends each failure's question back to the questions topic (raw bytes to their original topic otherwise). */
     private static int replay(Services services, Topics topics, List<FailureRecord> records) throws Exception {
         int sent = 0;
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                services.bootstrapServers()), new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(services.security().clientConfig(services.bootstrapServers()),
+                new ByteArraySerializer(), new ByteArraySerializer())) {
             for (FailureRecord f : records) {
                 if (f.getOriginalValue() == null || f.getOriginalTopic() == null) continue;
                 byte[] value = bytes(f.getOriginalValue());
@@ -135,9 +134,9 @@ final class DlqCommand implements Callable<Integer> {
     private static DeadLetters read(Services services, Topic<String, FailureRecord> topic) {
         List<FailureRecord> records = new ArrayList<>();
         List<String> undecodable = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, services.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"), new StringDeserializer(), new ByteArrayDeserializer())) {
+        Map<String, Object> config = services.security().clientConfig(services.bootstrapServers());
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic.name()).stream()
                     .map(p -> new TopicPartition(topic.name(), p.partition())).toList();
             consumer.assign(partitions);

@@ -13,7 +13,7 @@ final class PipelineSession implements AutoCloseable {
         DatabaseRegistry readers = Targets.readers(services.settings(), databases);
         for (var db : databases.all()) services.examples().seedFromDocs(db.id());
         retrieval = services.retrieval();
-        retrieval.start(services.bootstrapServers(), services.registryUrl(), services.topics(), services.stateDir().resolve("retrieval"));
+        retrieval.start(services.bootstrapServers(), services.registryUrl(), services.security(), services.topics(), services.stateDir().resolve("retrieval"));
         generation = services.generation(readers);
         generation.start();
     }

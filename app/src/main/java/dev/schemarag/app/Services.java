@@ -1,10 +1,10 @@
 package dev.schemarag.app;
 
-import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
@@ -21,6 +21,7 @@ import java.nio.file.Path;
 public final class Services implements AutoCloseable {
     private final Settings settings;
     private final Path stateDir;
+    private final KafkaClientSecurity security;
     private Database store;
     private EmbeddingModel model;
     private EmbeddingModel examplesModel;
@@ -29,6 +30,7 @@ public final class Services implements AutoCloseable {
     public Services(Settings settings, Path stateDir) {
         this.settings = settings;
         this.stateDir = stateDir;
+        this.security = KafkaClientSecurity.from(settings);
     }
 
     /** The services of this checkout: settings from the environment, state under {@code <home>/.schemarag}. */
@@ -78,15 +80,14 @@ public final class Services implements AutoCloseable {
 
     public synchronized Topics topics() {
         if (topics == null) {
-            topics = new Topics(settings.get(AppSettings.TOPIC_PREFIX), new SchemaRegistryClient(settings.get(AppSettings.SCHEMA_REGISTRY_URL)));
-            TopicCreator.ensure(settings.get(AppSettings.KAFKA_BOOTSTRAP_SERVERS), topics);
+            topics = new Topics(settings.get(AppSettings.TOPIC_PREFIX), security.registryClient(registryUrl()));
+            TopicCreator.ensure(bootstrapServers(), security, topics);
         }
         return topics;
     }
 
     public IngestService ingest(DatabaseRegistry databases) {
-        return new IngestService(new IngestService.Config(settings.get(AppSettings.KAFKA_BOOTSTRAP_SERVERS),
-                settings.get(AppSettings.SCHEMA_REGISTRY_URL), stateDir.resolve("ingest"),
+        return new IngestService(new IngestService.Config(bootstrapServers(), registryUrl(), security, stateDir.resolve("ingest"),
                 settings.get(AppSettings.REPLICATION_ROLE), settings.get(AppSettings.REPLICATION_PASSWORD),
                 settings.get(AppSettings.CDC_POLL_INTERVAL_MS)), databases, this::topics, model(), store());
     }
@@ -97,7 +98,7 @@ public final class Services implements AutoCloseable {
 
     /** Generation and validation; EXPLAIN runs with the target databases' registered (read-only) credentials. */
     public GenerationService generation(DatabaseRegistry readers) {
-        return new GenerationService(bootstrapServers(), registryUrl(), stateDir.resolve("generation"), topics(), settings,
+        return new GenerationService(bootstrapServers(), registryUrl(), security, stateDir.resolve("generation"), topics(), settings,
                 readers, store(), examplesModel());
     }
 
@@ -107,6 +108,11 @@ public final class Services implements AutoCloseable {
 
     public String bootstrapServers() {
         return settings.get(AppSettings.KAFKA_BOOTSTRAP_SERVERS);
+    }
+
+    /** How every Kafka and registry client of this process authenticates. */
+    public KafkaClientSecurity security() {
+        return security;
     }
 
     public String registryUrl() {

@@ -53,11 +53,21 @@ final class CliTestEnvironment implements AutoCloseable {
 
     /** Creates and syncs the database {@code name}, then starts the question pipeline. */
     static CliTestEnvironment start(String name, Path dir) throws Exception {
-        return start(name, dir, true);
+        return start(name, dir, true, Map.of());
     }
 
     /** Creates and syncs the database {@code name}; starts the question pipeline when {@code withPipeline}. */
     static CliTestEnvironment start(String name, Path dir, boolean withPipeline) throws Exception {
+        return start(name, dir, withPipeline, Map.of());
+    }
+
+    /** As {@link #start(String, Path)}, with {@code overrides} (e.g. another broker and its credentials) on top. */
+    static CliTestEnvironment start(String name, Path dir, Map<String, String> overrides) throws Exception {
+        return start(name, dir, true, overrides);
+    }
+
+    private static CliTestEnvironment start(String name, Path dir, boolean withPipeline, Map<String, String> overrides)
+            throws Exception {
         EmbeddedStack stack = SharedTestStack.get();
         stack.postgres().createDatabaseIfMissing(name);
         stack.postgres().createDatabaseIfMissing(name + "_store");
@@ -87,6 +97,7 @@ final class CliTestEnvironment implements AutoCloseable {
         properties.put(AppSettings.TOPIC_PREFIX.key(), name + ".");
         properties.put(AppSettings.DATABASES_FILE.key(), databasesFile.toString());
         properties.put("schemarag.home", dir.toString());
+        properties.putAll(overrides);
         properties.forEach(System::setProperty);
 
         CliTestEnvironment environment = new CliTestEnvironment(name, Services.fromEnvironment(), properties);

@@ -40,7 +40,7 @@ class DlqCommandIT {
     @BeforeAll
     static void failTwoQuestions(@TempDir Path dir) throws Exception {
         environment = CliTestEnvironment.start("dlq_it", dir);
-        try (AskClient client = new AskClient(environment.services.bootstrapServers(), environment.services.topics())) {
+        try (AskClient client = new AskClient(environment.services.bootstrapServers(), environment.services.security(), environment.services.topics())) {
             unregistered = client.send("nowhere", "How many employees are there?", null);
             unanswerable = client.send(environment.databaseId, UNANSWERABLE, null);
             assertThat(client.await(List.of(unregistered, unanswerable), WAIT)).hasSize(2);

@@ -8,6 +8,8 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -22,22 +24,33 @@ import org.slf4j.LoggerFactory;
 /**
  * A real single-node Kafka (KRaft broker and controller in one process) on 127.0.0.1, keeping its logs in
  * one directory. The directory is formatted on first start only, so a restart keeps topics and offsets.
- * Thread pools and buffers are cut down from the production defaults: one node, a few clients.
+ * Thread pools and buffers are cut down from the production defaults: one node, a few clients. With a
+ * {@link ScramListener} the client port takes SASL_PLAINTEXT/SCRAM-SHA-256 only (the user is created when the
+ * storage is formatted), as a secured production cluster does.
  */
 public final class EmbeddedKafka {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
     private static final int NODE_ID = 1;
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
+    private static final String SASL_LISTENER = "SASL_PLAINTEXT";
+    private static final String INTERNAL_LISTENER = "INTERNAL";
 
     private final Path logDir;
     private final int port;
     private final int controllerPort;
+    private final ScramListener scram;
     private KafkaRaftServer server;
 
     public EmbeddedKafka(Path logDir, int port, int controllerPort) {
+        this(logDir, port, controllerPort, null);
+    }
+
+    /** A broker whose client port requires {@code scram} (null: PLAINTEXT). */
+    public EmbeddedKafka(Path logDir, int port, int controllerPort, ScramListener scram) {
         this.logDir = logDir.toAbsolutePath().normalize();
         this.port = port;
         this.controllerPort = controllerPort;
+        this.scram = scram;
     }
 
     public EmbeddedKafka(StackConfig config) {
@@ -60,7 +73,8 @@ public final class EmbeddedKafka {
             throw new IllegalStateException("Kafka did not start on " + bootstrapServers() + ": " + e.getMessage(), e);
         }
         server = started;
-        LOG.info("Kafka started on {} (controller on 127.0.0.1:{}, logs in {})", bootstrapServers(), controllerPort, logDir);
+        LOG.info("Kafka started on {} ({}, controller on 127.0.0.1:{}, logs in {})", bootstrapServers(),
+                scram == null ? "PLAINTEXT" : SASL_LISTENER + "/" + ScramListener.MECHANISM, controllerPort, logDir);
     }
 
     public synchronized void stop() {
@@ -81,6 +95,11 @@ public final class EmbeddedKafka {
         return "127.0.0.1:" + port;
     }
 
+    /** Where in-process components reach the broker without credentials: the client port unless secured. */
+    public String internalBootstrapServers() {
+        return scram == null ? bootstrapServers() : "127.0.0.1:" + scram.internalPort();
+    }
+
     /** Formats like {@code kafka-storage.sh format}, which reads the server settings from a properties file. */
     private void format() {
         ByteArrayOutputStream toolOutput = new ByteArrayOutputStream();
@@ -93,8 +112,13 @@ public final class EmbeddedKafka {
             try (Writer writer = Files.newBufferedWriter(settingsFile, StandardCharsets.UTF_8)) {
                 properties.store(writer, "embedded Kafka, for formatting only");
             }
-            int exitCode = StorageTool.execute(new String[] {"format", "--config", settingsFile.toString(),
-                    "--cluster-id", Uuid.randomUuid().toString()}, new PrintStream(toolOutput, true, StandardCharsets.UTF_8));
+            List<String> arguments = new ArrayList<>(List.of("format", "--config", settingsFile.toString(),
+                    "--cluster-id", Uuid.randomUuid().toString()));
+            if (scram != null) {
+                arguments.addAll(List.of("--add-scram", scram.storageCredential()));
+            }
+            int exitCode = StorageTool.execute(arguments.toArray(String[]::new),
+                    new PrintStream(toolOutput, true, StandardCharsets.UTF_8));
             if (exitCode != 0) {
                 throw new IllegalStateException("cannot format Kafka storage in " + logDir + ": "
                         + toolOutput.toString(StandardCharsets.UTF_8));
@@ -129,10 +153,7 @@ public final class EmbeddedKafka {
         // A static single voter: simpler than a dynamic quorum and survives restarts without a directory id.
         settings.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
         settings.put("controller.listener.names", CONTROLLER_LISTENER);
-        settings.put("listeners", "PLAINTEXT://127.0.0.1:" + port + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
-        settings.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
-        settings.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
-        settings.put("inter.broker.listener.name", "PLAINTEXT");
+        settings.putAll(scram == null ? plaintextListeners() : scramListeners());
         settings.put("log.dirs", logDir.toString());
 
         // One node: every internal topic has one replica, and one partition keeps start-up quick.
@@ -161,5 +182,29 @@ public final class EmbeddedKafka {
         settings.put("log.cleaner.dedupe.buffer.size", Integer.toString(8 * 1024 * 1024));
         settings.put("log.cleaner.io.buffer.size", Integer.toString(256 * 1024));
         return settings;
+    }
+
+    private Map<String, String> plaintextListeners() {
+        return Map.of(
+                "listeners", "PLAINTEXT://127.0.0.1:" + port + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort,
+                "advertised.listeners", "PLAINTEXT://127.0.0.1:" + port,
+                "listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT",
+                "inter.broker.listener.name", "PLAINTEXT");
+    }
+
+    /** Clients on the SASL port; the broker's own traffic on a PLAINTEXT loopback port of its own. */
+    private Map<String, String> scramListeners() {
+        String sasl = SASL_LISTENER + "://127.0.0.1:" + port;
+        String internal = INTERNAL_LISTENER + "://127.0.0.1:" + scram.internalPort();
+        return Map.of(
+                "listeners", sasl + "," + internal + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort,
+                "advertised.listeners", sasl + "," + internal,
+                "listener.security.protocol.map", SASL_LISTENER + ":SASL_PLAINTEXT," + INTERNAL_LISTENER + ":PLAINTEXT,"
+                        + CONTROLLER_LISTENER + ":PLAINTEXT",
+                "inter.broker.listener.name", INTERNAL_LISTENER,
+                "sasl.enabled.mechanisms", ScramListener.MECHANISM,
+                // The broker side of SCRAM needs the login module only: the credentials are in the cluster metadata.
+                "listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required;");
     }
 }

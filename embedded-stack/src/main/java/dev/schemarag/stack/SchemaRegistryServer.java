@@ -11,7 +11,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -23,7 +25,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A schema registry speaking the subset of the Confluent REST API that SchemaRAG's serdes use, on
  * 127.0.0.1. Registrations are kept in Kafka ({@link SchemaLog}), so ids survive restarts of the
- * broker and the registry. Only Avro is supported; new versions must be BACKWARD compatible.
+ * broker and the registry. Only Avro is supported; new versions must be BACKWARD compatible. Given basic auth
+ * user info, it answers 401 to every request without it, as a Confluent registry with basic authentication does.
  */
 public final class SchemaRegistryServer {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaRegistryServer.class);
@@ -32,14 +35,22 @@ public final class SchemaRegistryServer {
 
     private final String bootstrapServers;
     private final int port;
+    private final byte[] requiredAuthorization;
     private final SubjectRegistry registry = new SubjectRegistry();
     private SchemaLog log;
     private HttpServer http;
     private ExecutorService workers;
 
     public SchemaRegistryServer(String bootstrapServers, int port) {
+        this(bootstrapServers, port, null);
+    }
+
+    /** A registry that requires HTTP basic auth with {@code basicAuthUserInfo} ({@code user:password}; null: open). */
+    public SchemaRegistryServer(String bootstrapServers, int port, String basicAuthUserInfo) {
         this.bootstrapServers = bootstrapServers;
         this.port = port;
+        this.requiredAuthorization = basicAuthUserInfo == null ? null : ("Basic " + Base64.getEncoder()
+                .encodeToString(basicAuthUserInfo.getBytes(StandardCharsets.UTF_8))).getBytes(StandardCharsets.UTF_8);
     }
 
     public SchemaRegistryServer(StackConfig config) {
@@ -101,6 +112,11 @@ public final class SchemaRegistryServer {
         String method = exchange.getRequestMethod();
         String path = exchange.getRequestURI().getRawPath();
         try (exchange) {
+            if (!authorized(exchange)) {
+                exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"schema-registry\"");
+                respond(exchange, 401, Map.of("error_code", 401, "message", "Unauthorized"));
+                return;
+            }
             try {
                 String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
                 respond(exchange, 200, route(method, path, body));
@@ -112,6 +128,15 @@ public final class SchemaRegistryServer {
                 respond(exchange, error.status(), Map.of("error_code", error.errorCode(), "message", error.getMessage()));
             }
         }
+    }
+
+    private boolean authorized(HttpExchange exchange) {
+        if (requiredAuthorization == null) {
+            return true;
+        }
+        String given = exchange.getRequestHeaders().getFirst("Authorization");
+        // Constant time: the comparison does not tell how much of a guess was right.
+        return given != null && MessageDigest.isEqual(requiredAuthorization, given.getBytes(StandardCharsets.UTF_8));
     }
 
     private Object route(String method, String path, String body) {

@@ -97,7 +97,8 @@ public record StackConfig(Path baseDir, int kafkaPort, int controllerPort, int p
         }
     }
 
-    private static int[] freePorts(int count) {
+    /** {@code count} distinct loopback ports free at the time of the call. */
+    public static int[] freePorts(int count) {
         // Hold all sockets open together so the ports are distinct.
         List<ServerSocket> sockets = new ArrayList<>();
         try {

@@ -5,6 +5,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.ChangeKind;
@@ -93,7 +94,7 @@ class IngestLiveSyncIT {
     }
 
     private static IngestService start() throws Exception {
-        IngestService service = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(),
+        IngestService service = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(),
                 stateDir, "schemarag_cdc", "cdc-secret", 10), new DatabaseRegistry(List.of(registered)), () -> topics, model, store);
         service.startLiveSync();
         service.awaitCaptureReady(WAIT);

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,7 +22,8 @@ import org.apache.avro.SchemaParseException;
 /**
  * Client for the subset of the Confluent Schema Registry REST API that SchemaRAG uses. Schema ids are
  * immutable, so lookups by id and registrations of an already known (subject, schema) pair are cached
- * and cost one HTTP call per JVM.
+ * and cost one HTTP call per JVM. With basic auth user info ({@code user:password}, as Confluent's
+ * {@code basic.auth.user.info}) every request carries it in an {@code Authorization} header; it appears in no message.
  */
 public final class SchemaRegistryClient {
     static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
@@ -33,12 +35,28 @@ public final class SchemaRegistryClient {
 
     private final String baseUrl;
     private final HttpClient http;
+    private final String authorization;
     private final Map<Integer, Schema> schemasById = new ConcurrentHashMap<>();
     private final Map<SubjectSchema, Integer> idsBySubjectSchema = new ConcurrentHashMap<>();
 
+    /** A client of an open registry. */
     public SchemaRegistryClient(String baseUrl) {
+        this(baseUrl, null);
+    }
+
+    /** A client sending HTTP basic auth when {@code basicAuthUserInfo} ({@code user:password}) is not null. */
+    public SchemaRegistryClient(String baseUrl, String basicAuthUserInfo) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+        this.authorization = basicAuthUserInfo == null ? null : basicAuthorization(basicAuthUserInfo);
+    }
+
+    private static String basicAuthorization(String userInfo) {
+        // The message leaves the value out: it holds the password.
+        if (userInfo.indexOf(':') < 1) {
+            throw new IllegalArgumentException("schema registry basic auth user info must have the form user:password");
+        }
+        return "Basic " + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
     }
 
     public String baseUrl() {
@@ -88,13 +106,16 @@ public final class SchemaRegistryClient {
     }
 
     private JsonNode send(String method, String path, String body) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .timeout(TIMEOUT)
                 .header("Accept", CONTENT_TYPE)
                 .header("Content-Type", CONTENT_TYPE)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-                .build();
+                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        if (authorization != null) {
+            builder.header("Authorization", authorization);
+        }
+        HttpRequest request = builder.build();
         HttpResponse<String> response;
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.events.QuestionAsked;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -130,6 +132,38 @@ class SchemaRegistryClientTest {
                     assertThat(e.status()).isEqualTo(SchemaRegistryException.UNREACHABLE);
                     assertThat(e.getMessage()).contains("127.0.0.1:" + closedPort).contains("did not answer GET /subjects");
                 });
+    }
+
+    @Test
+    void basicAuthUserInfoIsSentAsAnAuthorizationHeaderOnEveryRequest() {
+        stub.answer("GET /subjects", 200, "[]").answer("POST /subjects/questions-value/versions", 200, "{\"id\":7}");
+        // A password may itself contain colons: only the first one separates the user.
+        SchemaRegistryClient authenticated = new SchemaRegistryClient(stub.url(), "svc-rag:pa:ss");
+
+        authenticated.subjects();
+        authenticated.register("questions-value", SCHEMA);
+
+        String expected = "Basic " + Base64.getEncoder().encodeToString("svc-rag:pa:ss".getBytes(StandardCharsets.UTF_8));
+        assertThat(stub.requests).extracting(StubRegistry.Request::authorization).containsExactly(expected, expected);
+    }
+
+    @Test
+    void withoutUserInfoNoAuthorizationHeaderIsSent() {
+        stub.answer("GET /subjects", 200, "[]");
+
+        client.subjects();
+
+        assertThat(stub.requests.get(0).authorization()).isNull();
+    }
+
+    @Test
+    void userInfoWithoutAUserIsRejectedWithoutEchoingIt() {
+        assertThatThrownBy(() -> new SchemaRegistryClient(stub.url(), "only-a-secret"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("user:password")
+                .hasMessageNotContaining("only-a-secret");
+        assertThatThrownBy(() -> new SchemaRegistryClient(stub.url(), ":no-user"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     static String quoted(String text) {

@@ -16,7 +16,7 @@ final class StubRegistry implements AutoCloseable {
     record Answer(int status, String json) {
     }
 
-    record Request(String method, String path, String contentType, String body) {
+    record Request(String method, String path, String contentType, String authorization, String body) {
     }
 
     private final HttpServer server;
@@ -33,7 +33,8 @@ final class StubRegistry implements AutoCloseable {
             String path = exchange.getRequestURI().getRawPath();
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             requests.add(new Request(exchange.getRequestMethod(), path,
-                    exchange.getRequestHeaders().getFirst("Content-Type"), body));
+                    exchange.getRequestHeaders().getFirst("Content-Type"),
+                    exchange.getRequestHeaders().getFirst("Authorization"), body));
             Answer answer = answers.getOrDefault(exchange.getRequestMethod() + " " + path,
                     new Answer(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}"));
             byte[] bytes = answer.json().getBytes(StandardCharsets.UTF_8);

@@ -1,7 +1,6 @@
 package dev.schemarag.core.kafka;
 
 import dev.schemarag.avro.AvroSerde;
-import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.events.FailureRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -26,6 +25,8 @@ public final class DeadLetterHandlers {
     public static final String TOPIC = "schemarag.dlq.topic";
     public static final String STAGE = "schemarag.dlq.stage";
     public static final String REGISTRY_URL = "schemarag.registry.url";
+    /** The {@link KafkaClientSecurity} whose registry client the handlers serialize with. */
+    public static final String SECURITY = "schemarag.client.security";
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetterHandlers.class);
 
@@ -40,7 +41,9 @@ public final class DeadLetterHandlers {
         Target(Map<String, ?> configs) {
             topic = required(configs, TOPIC);
             stage = required(configs, STAGE);
-            serializer = AvroSerde.forValue(FailureRecord.class, new SchemaRegistryClient(required(configs, REGISTRY_URL))).serializer();
+            KafkaClientSecurity security = (KafkaClientSecurity) configs.get(SECURITY);
+            if (security == null) throw new IllegalStateException("dead-letter handler needs streams config " + SECURITY);
+            serializer = AvroSerde.forValue(FailureRecord.class, security.registryClient(required(configs, REGISTRY_URL))).serializer();
         }
 
         List<ProducerRecord<byte[], byte[]>> deadLetter(FailureRecord failure, byte[] key) {

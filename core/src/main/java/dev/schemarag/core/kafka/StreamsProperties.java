@@ -9,11 +9,13 @@ import java.util.Properties;
 public final class StreamsProperties {
     private StreamsProperties() {}
 
-    public static Properties of(String applicationId, String bootstrapServers, String registryUrl,
+    public static Properties of(String applicationId, String bootstrapServers, KafkaClientSecurity security, String registryUrl,
                                 Topic<?, ?> deadLetterTopic, String stage, Path stateDir) {
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.putAll(security.clientProperties());
+        p.put(DeadLetterHandlers.SECURITY, security);
         p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         // Low latency over batching: a question should not wait for a commit interval.

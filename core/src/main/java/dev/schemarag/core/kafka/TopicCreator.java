@@ -1,7 +1,6 @@
 package dev.schemarag.core.kafka;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -15,8 +14,8 @@ import java.util.concurrent.ExecutionException;
 public final class TopicCreator {
     private TopicCreator() {}
 
-    public static void ensure(String bootstrapServers, Topics topics) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+    public static void ensure(String bootstrapServers, KafkaClientSecurity security, Topics topics) {
+        try (Admin admin = Admin.create(security.clientConfig(bootstrapServers))) {
             List<NewTopic> wanted = topics.all().stream().map(t -> {
                 NewTopic topic = new NewTopic(t.name(), Optional.empty(), Optional.empty());
                 return t.compacted() ? topic.configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)) : topic;

@@ -4,6 +4,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
@@ -36,7 +37,7 @@ public final class GenerationService implements AutoCloseable {
     private final PostgresTargetDatabases targets;
     private final KafkaStreams streams;
 
-    public GenerationService(String bootstrapServers, String registryUrl, Path stateDir, Topics topics, Settings settings,
+    public GenerationService(String bootstrapServers, String registryUrl, KafkaClientSecurity security, Path stateDir, Topics topics, Settings settings,
                              DatabaseRegistry databases, Database store, EmbeddingModel model) {
         settings.validate(GenerationSettings.declared());
         VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
@@ -47,7 +48,7 @@ public final class GenerationService implements AutoCloseable {
         GenerationTopology.build(builder, topics, pipeline);
         FeedbackTopology.build(builder, topics, examples);
         streams = new KafkaStreams(builder.build(), StreamsProperties.of(topics.prefix() + APPLICATION_ID, bootstrapServers,
-                registryUrl, topics.deadLetter(DeadLetterTopic.UNKNOWN), "validation", stateDir));
+                security, registryUrl, topics.deadLetter(DeadLetterTopic.UNKNOWN), "validation", stateDir));
     }
 
     /** The LLM when {@code llm.base.url} is set, else the offline verified-example generator. */

@@ -6,6 +6,7 @@ import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
@@ -92,7 +93,7 @@ class GenerationServiceIT {
 
         llm = new FakeChatCompletions();
         topics = new Topics("generation-it.", stack.registryClient());
-        TopicCreator.ensure(stack.bootstrapServers(), topics);
+        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics);
         String unreachable = "jdbc:postgresql://127.0.0.1:1/" + DB;
         DatabaseRegistry databases = new DatabaseRegistry(List.of(
                 new RegisteredDatabase("gen", stack.postgres().jdbcUrl(DB), ReaderRole.NAME, "reader-secret", List.of("public"), null, null),
@@ -102,7 +103,7 @@ class GenerationServiceIT {
         EmbeddingModel model = OnnxEmbeddingModel.examplesDefault();
         // What a generation service without an LLM would answer from the same store.
         offline = new VerifiedExampleGenerator(new VerifiedExampleStore(store, model), VerifiedExampleGenerator.DEFAULT_THRESHOLD);
-        service = new GenerationService(stack.bootstrapServers(), stack.registryUrl(), stateDir, topics, settings, databases, store, model);
+        service = new GenerationService(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(), stateDir, topics, settings, databases, store, model);
         service.start();
     }
 

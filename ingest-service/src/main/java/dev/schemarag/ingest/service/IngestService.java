@@ -4,6 +4,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
@@ -50,7 +51,7 @@ public final class IngestService implements AutoCloseable {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(IngestService.class);
 
     /** Connection settings of the service; the replication role is created by the DDL capture installer. */
-    public record Config(String bootstrapServers, String registryUrl, Path stateDir, String replicationRole,
+    public record Config(String bootstrapServers, String registryUrl, KafkaClientSecurity security, Path stateDir, String replicationRole,
                          String replicationPassword, long cdcPollIntervalMs) {}
 
     private final Config config;
@@ -87,9 +88,9 @@ public final class IngestService implements AutoCloseable {
     public void startLiveSync() throws SQLException, IOException {
         Files.createDirectories(config.stateDir()); // Debezium's file offset store does not create its directory
         Topics topics = this.topics.get();
-        TopicCreator.ensure(config.bootstrapServers(), topics);
-        Properties producerProps = new Properties();
-        producerProps.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
+        TopicCreator.ensure(config.bootstrapServers(), config.security(), topics);
+        // The Debezium engines keep their offsets in files: this producer is their only Kafka client.
+        Map<String, Object> producerProps = config.security().clientConfig(config.bootstrapServers());
         producerProps.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         producerProps.put(ProducerConfig.ACKS_CONFIG, "all");
         producerProps.put(ProducerConfig.LINGER_MS_CONFIG, 0);
@@ -111,7 +112,7 @@ public final class IngestService implements AutoCloseable {
         TableRefresher refresher = new TableRefresher(databases, this::introspector, this::annotations, indexer, texts);
         EmbeddingUpdaterTopology.build(builder, topics, refresher);
         Properties props = StreamsProperties.of(topics.prefix() + "embedding-updater", config.bootstrapServers(),
-                config.registryUrl(), topics.deadLetter(DeadLetterTopic.INGEST), "ingest", config.stateDir().resolve("streams"));
+                config.security(), config.registryUrl(), topics.deadLetter(DeadLetterTopic.INGEST), "ingest", config.stateDir().resolve("streams"));
         updater = new KafkaStreams(builder.build(), props);
         updater.start();
     }

@@ -2,6 +2,7 @@ package dev.schemarag.retrieval.kafka;
 
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
@@ -45,12 +46,12 @@ public final class RetrievalService implements AutoCloseable {
         return retriever;
     }
 
-    public void start(String bootstrapServers, String registryUrl, Topics topics, Path stateDir) {
-        TopicCreator.ensure(bootstrapServers, topics);
+    public void start(String bootstrapServers, String registryUrl, KafkaClientSecurity security, Topics topics, Path stateDir) {
+        TopicCreator.ensure(bootstrapServers, security, topics);
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever);
         streams = new KafkaStreams(builder.build(), StreamsProperties.of(topics.prefix() + "retrieval", bootstrapServers,
-                registryUrl, topics.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir));
+                security, registryUrl, topics.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir));
         streams.start();
     }
 

@@ -5,6 +5,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.ContextRetrieved;
@@ -83,12 +84,12 @@ class RetrievalPipelineIT {
         EmbeddingModel model = OnnxEmbeddingModel.schemaIndexDefault();
         topics = new Topics("retrieval-it.", stack.registryClient());
         RegisteredDatabase db = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), user, password, List.of("public"), null, null);
-        try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(), dir,
+        try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(), dir,
                 "schemarag_cdc", "cdc-secret", 10), new DatabaseRegistry(List.of(db)), () -> topics, model, store)) {
             ingest.sync(DB, SyncProgress.NONE);
         }
         retrieval = new RetrievalService(store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY);
-        retrieval.start(stack.bootstrapServers(), stack.registryUrl(), topics, dir.resolve("streams"));
+        retrieval.start(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(), topics, dir.resolve("streams"));
     }
 
     @AfterAll

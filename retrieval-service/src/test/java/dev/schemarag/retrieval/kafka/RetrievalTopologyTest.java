@@ -2,6 +2,7 @@ package dev.schemarag.retrieval.kafka;
 
 import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
@@ -88,7 +89,7 @@ class RetrievalTopologyTest {
         topics = new Topics("retrieval-test.", new SchemaRegistryClient(registry.url()));
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever);
-        Properties settings = StreamsProperties.of("retrieval-test", "127.0.0.1:9", registry.url(),
+        Properties settings = StreamsProperties.of("retrieval-test", "127.0.0.1:9", KafkaClientSecurity.none(), registry.url(),
                 topics.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir);
         // Under exactly-once the driver drops what the deserialization handler sends: the handler runs when a record
         // is enqueued, inside a transaction the driver has not committed yet, and the driver clears its MockProducer's

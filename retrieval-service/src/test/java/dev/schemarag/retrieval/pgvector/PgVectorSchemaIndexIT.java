@@ -4,6 +4,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
@@ -111,7 +112,7 @@ class PgVectorSchemaIndexIT {
         Topics topics = new Topics("vector-index-it.", stack.registryClient());
         RegisteredDatabase db = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), user, password,
                 List.of("public", "sales"), null, docs);
-        try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(), dir,
+        try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(), dir,
                 "schemarag_cdc", "cdc-secret", 10), new DatabaseRegistry(List.of(db)), () -> topics, model, store)) {
             ingest.sync(DB, SyncProgress.NONE);
         }
