@@ -99,7 +99,7 @@ class ValidationPathIT {
 
         for (String sql : corpus) {
             AnswerPipeline pipeline = new AnswerPipeline(request -> GenerationOutcome.generated(
-                    new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")), recording, (db, q, s) -> {}, 1);
+                    new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")), recording, (id, db, q, s) -> {}, 1);
             PipelineResult result = pipeline.answer(Events.context("h", "guarded", "hostile", "", "public.employees"));
             if (result.answer().isPresent()) answered.add(sql);
         }
