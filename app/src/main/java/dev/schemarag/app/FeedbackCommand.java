@@ -4,7 +4,6 @@ import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.FeedbackVerdict;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -12,7 +11,6 @@ import picocli.CommandLine.Parameters;
 
 import java.time.Instant;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -42,8 +40,8 @@ final class FeedbackCommand implements Callable<Integer> {
         AnswerFeedback event = event(questionId, verdict, note, actor == null ? System.getProperty("user.name") : actor, Instant.now());
         try (Services services = Services.fromEnvironment()) {
             Topic<String, AnswerFeedback> topic = services.topics().feedback();
-            try (KafkaProducer<String, AnswerFeedback> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                    services.bootstrapServers()), topic.keySerde().serializer(), topic.valueSerde().serializer())) {
+            try (KafkaProducer<String, AnswerFeedback> producer = new KafkaProducer<>(
+                    services.security().clientConfig(services.bootstrapServers()), topic.keySerde().serializer(), topic.valueSerde().serializer())) {
                 producer.send(new ProducerRecord<>(topic.name(), event.getQuestionId(), event)).get();
             }
             System.out.println(verdict + " sent for question " + event.getQuestionId() + " on " + topic.name()

@@ -36,7 +36,7 @@ class FeedbackCommandIT {
     @BeforeAll
     static void answerOneQuestion(@TempDir Path dir) throws Exception {
         environment = CliTestEnvironment.start("feedback_it", dir);
-        try (AskClient client = new AskClient(environment.services.bootstrapServers(), environment.services.topics())) {
+        try (AskClient client = new AskClient(environment.services.bootstrapServers(), environment.services.security(), environment.services.topics())) {
             answered = client.send(environment.databaseId, "How many employees are in each department?", null);
             assertThat(client.await(List.of(answered), WAIT).get(answered.getCorrelationId()).answer()).isNotNull();
         }
