@@ -103,10 +103,12 @@ public final class DeadLetterHandlers {
      * Output records the producer refuses as larger than its {@code max.request.size} (a question near the limit makes
      * every later record of its chain larger still): errorClass {@code output_too_large}, with the input record's
      * coordinates and a bounded prefix of the output (see {@link OversizedOutput}). Without this, Kafka Streams stops,
-     * and stops again on the same input after every restart. Any other production error keeps Kafka Streams' default:
-     * a retriable one is retried, the rest fail the stream.
+     * and stops again on the same input after every restart. Under exactly-once this works only because
+     * {@link SizeCheckingProducer} refuses the record before the Kafka producer can doom the transaction. A state store's changelog record too large still fails
+     * the stream, and so does any other production error but a retriable one, which is retried (Kafka Streams' default).
      */
     public static final class Production implements ProductionExceptionHandler {
+        private static final String CHANGELOG_SUFFIX = "-changelog";
         private Target target;
         private int keptBytes;
 
@@ -127,6 +129,8 @@ public final class DeadLetterHandlers {
         public Response handleError(ErrorHandlerContext context, ProducerRecord<byte[], byte[]> record, Exception exception) {
             if (!(exception instanceof RecordTooLargeException))
                 return exception instanceof RetriableException ? Response.retry() : Response.fail();
+            // A skipped changelog write would leave the restored state store behind its changelog for good.
+            if (record.topic().endsWith(CHANGELOG_SUFFIX)) return Response.fail();
             FailureRecord failure = OversizedOutput.failure(target.stage, context.topic(), context.partition(),
                     context.offset(), record, exception, keptBytes);
             return Response.resume(target.deadLetter(failure, OversizedOutput.prefix(record.key(), keptBytes)));

@@ -68,6 +68,15 @@ class ProductionHandlerTest {
     }
 
     @Test
+    void aChangelogRecordTooLargeStillFailsTheStreamRatherThanLoseState() {
+        Response response = handler.handleError(new Source("in", 0, 0),
+                new ProducerRecord<>("app-store-changelog", null, new byte[2 * 1024 * 1024]), new RecordTooLargeException("big"));
+
+        assertThat(response.result()).isEqualTo(Result.FAIL);
+        assertThat(response.deadLetterQueueRecords()).isEmpty();
+    }
+
+    @Test
     void aRetriableErrorIsLeftToTheProducersRetries() {
         Response response = handler.handleError(new Source("in", 0, 0), output, new TimeoutException("no broker"));
 
