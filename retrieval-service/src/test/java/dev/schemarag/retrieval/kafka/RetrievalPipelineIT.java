@@ -37,6 +37,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Statement;
@@ -193,7 +194,7 @@ class RetrievalPipelineIT {
         }
     }
 
-    private static byte[] bytes(java.nio.ByteBuffer buffer) {
+    private static byte[] bytes(ByteBuffer buffer) {
         byte[] bytes = new byte[buffer.remaining()];
         buffer.duplicate().get(bytes);
         return bytes;
