@@ -1,13 +1,16 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.embedding.TextHash;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The embeddings of recently asked texts, least recently used evicted first: repeated questions (retries,
- * benchmarks, dashboards) skip the model. Returned vectors are shared and must not be modified.
+ * benchmarks, dashboards) skip the model. Keyed by the model's hash stamp of the text, so that the cache holds
+ * {@code capacity} fixed-size keys however long the texts asked. Returned vectors are shared and must not be modified.
  */
 final class EmbeddingCache {
     private final EmbeddingModel model;
@@ -24,14 +27,22 @@ final class EmbeddingCache {
     }
 
     float[] embed(String text) {
+        String key = TextHash.stamp(model.modelId(), TextHash.sha256(text));
         synchronized (recent) {
-            float[] cached = recent.get(text);
+            float[] cached = recent.get(key);
             if (cached != null) return cached;
         }
         float[] vector = model.embedQuery(text); // outside the lock: a slow model must not serialize every request
         synchronized (recent) {
-            recent.put(text, vector);
+            recent.put(key, vector);
         }
         return vector;
+    }
+
+    /** What the cache holds besides the vectors (visible to tests). */
+    Set<String> keys() {
+        synchronized (recent) {
+            return Set.copyOf(recent.keySet());
+        }
     }
 }

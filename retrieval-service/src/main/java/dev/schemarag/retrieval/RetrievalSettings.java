@@ -47,6 +47,8 @@ import java.util.Map;
  * @param joinHintFormat          {@code join.hint.format} ({@code JOIN_HINT_FORMAT})
  * @param packetFormat            {@code retrieval.packet.format}: create_table or compact
  * @param contextBudgetTokens     {@code retrieval.context.budget-tokens}: packets above it are flagged over budget
+ * @param maxQuestionBytes        {@code retrieval.question.max-bytes}: a question or evidence longer than this, in UTF-8
+ *                                bytes, is an invalid request; the service's value holds, a question cannot raise it
  */
 public record RetrievalSettings(
         boolean enabled,
@@ -81,7 +83,8 @@ public record RetrievalSettings(
         double docMinSimilarity,
         JoinHintFormat joinHintFormat,
         PacketFormat packetFormat,
-        int contextBudgetTokens) {
+        int contextBudgetTokens,
+        int maxQuestionBytes) {
 
     public static final String ENABLED = "retrieval.enabled";
     /** The historical name of {@link #ENABLED}'s environment variable, still honoured. */
@@ -118,6 +121,7 @@ public record RetrievalSettings(
     public static final String JOIN_HINT_FORMAT = "join.hint.format";
     public static final String PACKET_FORMAT = "retrieval.packet.format";
     public static final String CONTEXT_BUDGET_TOKENS = "retrieval.context.budget-tokens";
+    public static final String QUESTION_MAX_BYTES = "retrieval.question.max-bytes";
 
     /** Every key this record reads, in declaration order. */
     public static final List<String> KEYS = List.of(ENABLED, TABLE_THRESHOLD, TABLE_TOPK, TABLE_MIN_SIMILARITY,
@@ -125,7 +129,7 @@ public record RetrievalSettings(
             FUSION_COLUMN_WEIGHT, LEXICAL_ENABLED, LEXICAL_TOPK, BM25_K1, BM25_B, RRF_K, RRF_DENSE_WEIGHT,
             RRF_LEXICAL_WEIGHT, SELECT_TOPK, SELECT_MIN_TABLES, SELECT_RELATIVE_CUTOFF, EVIDENCE_TOPK, EVIDENCE_MIN_SCORE,
             FK_MAX_ADDED, FK_PARENTS_OF_TOP, MAX_TABLES, BRIDGES_ENABLED, FALLBACK_MIN_SCORE, FALLBACK_MIN_CONTENT_WORDS,
-            DOCS_TOPK, DOCS_MIN_SIMILARITY, JOIN_HINT_FORMAT, PACKET_FORMAT, CONTEXT_BUDGET_TOKENS);
+            DOCS_TOPK, DOCS_MIN_SIMILARITY, JOIN_HINT_FORMAT, PACKET_FORMAT, CONTEXT_BUDGET_TOKENS, QUESTION_MAX_BYTES);
 
     private static final int MANY = 10_000;
 
@@ -135,13 +139,14 @@ public record RetrievalSettings(
      * because with k 60 a table ranked 15th by both retrievers outranks the dense top hit, so BM25's many partial name
      * matches crowd it out; the relative cut-off, which sends fewer tables when both retrievers agree on a clear
      * winner; an evidence set of the top 30 instead of 20; and the leading tables' parents admitted without the
-     * evidence score (see {@code ForeignKeyExpansion}). Figures in the README.
+     * evidence score (see {@code ForeignKeyExpansion}). Figures in the README. Questions are capped at 4 KiB: far above
+     * any real question, far below the 1 MiB a Kafka record may have (the question travels on in every later record).
      */
     public static RetrievalSettings defaults() {
         return new RetrievalSettings(true, 10, 15, 0.20, 50, 0.18, 0.5, 0.7, 0.6, 0.4,
                 true, 20, 1.5, 0.75, 5, 1.0, 0.5,
                 10, 3, 0.45, 30, 0.20, 3, 2, 12, true, 0.20, 1, 5, 0.35,
-                JoinHintFormat.EDGES, PacketFormat.CREATE_TABLE, 12_000);
+                JoinHintFormat.EDGES, PacketFormat.CREATE_TABLE, 12_000, 4 * 1024);
     }
 
     /** The defaults overridden by the process environment (or any map of environment variables). */
@@ -191,7 +196,8 @@ public record RetrievalSettings(
                 v.decimal(DOCS_MIN_SIMILARITY, docMinSimilarity, -1, 1),
                 v.choice(JOIN_HINT_FORMAT, joinHintFormat, JoinHintFormat.class),
                 v.choice(PACKET_FORMAT, packetFormat, PacketFormat.class),
-                v.integer(CONTEXT_BUDGET_TOKENS, contextBudgetTokens, 1, 10_000_000));
+                v.integer(CONTEXT_BUDGET_TOKENS, contextBudgetTokens, 1, 10_000_000),
+                v.integer(QUESTION_MAX_BYTES, maxQuestionBytes, 1, 10_000_000));
     }
 
     /** The environment variable of a dotted key: {@code retrieval.table.topk} ↔ {@code RETRIEVAL_TABLE_TOPK}. */

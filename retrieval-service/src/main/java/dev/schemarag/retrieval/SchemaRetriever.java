@@ -16,6 +16,7 @@ import dev.schemarag.retrieval.packet.TokenCounter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,6 +57,10 @@ public final class SchemaRetriever {
         long started = System.nanoTime();
         if (isBlank(request.databaseId())) return RetrievalResult.failed(RetrievalFailure.INVALID_REQUEST, "databaseId is required");
         if (isBlank(request.question())) return RetrievalResult.failed(RetrievalFailure.INVALID_REQUEST, "question is required");
+        // Before anything else reads the text, and against the service's cap: a question's own settings cannot raise it.
+        Optional<String> oversized = oversized("question", request.question())
+                .or(() -> oversized("evidence", request.evidence()));
+        if (oversized.isPresent()) return RetrievalResult.failed(RetrievalFailure.INVALID_REQUEST, oversized.get());
         RetrievalSettings effective;
         try {
             effective = settings.withOverrides(request.settings());
@@ -90,6 +95,15 @@ public final class SchemaRetriever {
             return fullSchema(r, FallbackReason.QUESTION_TOO_SHORT, Map.of());
         if (database.vectorsOfOtherModels() > 0) return fullSchema(r, FallbackReason.OTHER_MODEL_INDEX, Map.of());
         return rag(r);
+    }
+
+    /** Why a text is too long, if it is: its size in UTF-8 bytes against {@link RetrievalSettings#maxQuestionBytes()}. */
+    private Optional<String> oversized(String field, String text) {
+        if (text == null) return Optional.empty();
+        int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+        return bytes <= settings.maxQuestionBytes() ? Optional.empty()
+                : Optional.of(field + " is " + bytes + " bytes (UTF-8); at most " + settings.maxQuestionBytes() + " are accepted ("
+                + RetrievalSettings.QUESTION_MAX_BYTES + ")");
     }
 
     /** One request's resolved inputs. */

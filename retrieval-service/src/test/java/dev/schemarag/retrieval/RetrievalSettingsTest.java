@@ -29,6 +29,15 @@ class RetrievalSettingsTest {
         assertThat(defaults.fkParentsOfTop()).isEqualTo(2);
         assertThat(defaults.maxTables()).isEqualTo(12);
         assertThat(defaults.joinHintFormat()).isEqualTo(JoinHintFormat.EDGES);
+        assertThat(defaults.maxQuestionBytes()).isEqualTo(4096);
+    }
+
+    @Test
+    void theQuestionSizeCapIsSetLikeAnyOtherSetting() {
+        assertThat(RetrievalSettings.fromEnvironment(Map.of("RETRIEVAL_QUESTION_MAX_BYTES", "16384")).maxQuestionBytes())
+                .isEqualTo(16384);
+        assertThatThrownBy(() -> defaults.withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES, "0")))
+                .isInstanceOf(InvalidSettingException.class);
     }
 
     @Test

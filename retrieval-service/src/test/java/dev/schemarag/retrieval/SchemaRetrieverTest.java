@@ -278,6 +278,56 @@ class SchemaRetrieverTest {
     }
 
     @Test
+    void givenAQuestionOverTheSizeCap_whenRetrieved_thenItIsAnInvalidRequestAndNothingIsEmbedded() {
+        String question = "x".repeat(4097);
+
+        RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", question));
+
+        assertThat(result.failure()).isEqualTo(new RetrievalFailure("invalid_request",
+                "question is 4097 bytes (UTF-8); at most 4096 are accepted (retrieval.question.max-bytes)"));
+        assertThat(model.embedded).isEmpty();
+    }
+
+    @Test
+    void givenAQuestionAtTheSizeCap_whenRetrieved_thenItIsAnswered() {
+        String question = QUESTION + " " + "x".repeat(4096 - QUESTION.length() - 1);
+
+        assertThat(retriever.retrieve(RetrievalRequest.of("erp", question)).isFailure()).isFalse();
+    }
+
+    @Test
+    void givenMultiByteCharacters_whenSized_thenTheirUtf8BytesCount() {
+        String question = "é".repeat(2049); // 2049 characters, 4098 bytes
+
+        assertThat(retriever.retrieve(RetrievalRequest.of("erp", question)).failure().message())
+                .startsWith("question is 4098 bytes (UTF-8)");
+    }
+
+    @Test
+    void givenEvidenceOverTheSizeCap_whenRetrieved_thenItIsAnInvalidRequest() {
+        RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", QUESTION).withEvidence("e".repeat(5000)));
+
+        assertThat(result.failure().errorClass()).isEqualTo(RetrievalFailure.INVALID_REQUEST);
+        assertThat(result.failure().message()).startsWith("evidence is 5000 bytes (UTF-8)");
+    }
+
+    @Test
+    void givenAQuestionThatRaisesItsOwnSizeCap_whenRetrieved_thenTheServicesCapStillHolds() {
+        RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", "x".repeat(5000))
+                .withSettings(Map.of(RetrievalSettings.QUESTION_MAX_BYTES, "10000")));
+
+        assertThat(result.failure().errorClass()).isEqualTo(RetrievalFailure.INVALID_REQUEST);
+    }
+
+    @Test
+    void givenAServiceWithARaisedSizeCap_whenALongQuestionIsRetrieved_thenItIsAnswered() {
+        SchemaRetriever generous = new SchemaRetriever(index, model,
+                RetrievalSettings.defaults().withOverrides(Map.of("RETRIEVAL_QUESTION_MAX_BYTES", "10000")), 16);
+
+        assertThat(generous.retrieve(RetrievalRequest.of("erp", QUESTION + " " + "x".repeat(5000))).isFailure()).isFalse();
+    }
+
+    @Test
     void givenABadSetting_whenRetrieved_thenTheFailureNamesTheKey() {
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", QUESTION)
                 .withSettings(Map.of("retrieval.table.topk", "many")));

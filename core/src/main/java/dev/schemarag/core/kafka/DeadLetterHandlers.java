@@ -4,10 +4,13 @@ import dev.schemarag.avro.AvroSerde;
 import dev.schemarag.events.FailureRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.errors.DeserializationExceptionHandler;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProcessingExceptionHandler;
+import org.apache.kafka.streams.errors.ProductionExceptionHandler;
 import org.apache.kafka.streams.processor.api.Record;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,9 +19,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Kafka Streams exception handlers that turn a record that cannot be deserialized or processed into a
+ * Kafka Streams exception handlers that turn a record that cannot be deserialized, processed or produced into a
  * {@link FailureRecord} on the stage's dead-letter topic, through Kafka Streams' built-in dead-letter support
- * (KIP-1034 responses), and let the stream go on.
+ * (KIP-1034 responses: Streams sends the returned records with its own producer), and let the stream go on.
  */
 public final class DeadLetterHandlers {
     /** Streams config keys read by the handlers. */
@@ -33,17 +36,22 @@ public final class DeadLetterHandlers {
     private DeadLetterHandlers() {}
 
     /** Shared set-up: where to write and how to serialize. */
-    private static final class Target {
+    static final class Target {
         final String topic;
         final String stage;
         final Serializer<FailureRecord> serializer;
 
-        Target(Map<String, ?> configs) {
-            topic = required(configs, TOPIC);
-            stage = required(configs, STAGE);
+        Target(String topic, String stage, Serializer<FailureRecord> serializer) {
+            this.topic = topic;
+            this.stage = stage;
+            this.serializer = serializer;
+        }
+
+        static Target of(Map<String, ?> configs) {
             KafkaClientSecurity security = (KafkaClientSecurity) configs.get(SECURITY);
             if (security == null) throw new IllegalStateException("dead-letter handler needs streams config " + SECURITY);
-            serializer = AvroSerde.forValue(FailureRecord.class, security.registryClient(required(configs, REGISTRY_URL))).serializer();
+            return new Target(required(configs, TOPIC), required(configs, STAGE), AvroSerde.forValue(FailureRecord.class,
+                    security.registryClient(required(configs, REGISTRY_URL))).serializer());
         }
 
         List<ProducerRecord<byte[], byte[]>> deadLetter(FailureRecord failure, byte[] key) {
@@ -66,7 +74,7 @@ public final class DeadLetterHandlers {
 
         @Override
         public void configure(Map<String, ?> configs) {
-            target = new Target(configs);
+            target = Target.of(configs);
         }
 
         @Override
@@ -83,14 +91,52 @@ public final class DeadLetterHandlers {
 
         @Override
         public void configure(Map<String, ?> configs) {
-            target = new Target(configs);
+            target = Target.of(configs);
         }
 
         @Override
         public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
-            FailureRecord failure = Failures.failure(target.stage, "processing_error", Failures.describe(exception),
+            FailureRecord failure = Failures.failure(target.stage, Failures.PROCESSING_ERROR, Failures.describe(exception),
                     context.topic(), context.partition(), context.offset(), context.sourceRawKey(), context.sourceRawValue()).build();
             return Response.resume(target.deadLetter(failure, context.sourceRawKey()));
+        }
+    }
+
+    /**
+     * Output records the producer refuses as larger than its {@code max.request.size} (a question near the limit makes
+     * every later record of its chain larger still): errorClass {@code output_too_large}, with the input record's
+     * coordinates and a bounded prefix of the output (see {@link OversizedOutput}). Without this, Kafka Streams stops,
+     * and stops again on the same input after every restart. Under exactly-once this works only because
+     * {@link SizeCheckingProducer} refuses the record before the Kafka producer can doom the transaction. A state store's changelog record too large still fails
+     * the stream, and so does any other production error but a retriable one, which is retried (Kafka Streams' default).
+     */
+    public static final class Production implements ProductionExceptionHandler {
+        private static final String CHANGELOG_SUFFIX = "-changelog";
+        private Target target;
+        private int keptBytes;
+
+        public Production() {}
+
+        Production(Target target, int keptBytes) {
+            this.target = target;
+            this.keptBytes = keptBytes;
+        }
+
+        @Override
+        public void configure(Map<String, ?> configs) {
+            target = Target.of(configs);
+            keptBytes = OversizedOutput.keptBytes(configs);
+        }
+
+        @Override
+        public Response handleError(ErrorHandlerContext context, ProducerRecord<byte[], byte[]> record, Exception exception) {
+            if (!(exception instanceof RecordTooLargeException))
+                return exception instanceof RetriableException ? Response.retry() : Response.fail();
+            // A skipped changelog write would leave the restored state store behind its changelog for good.
+            if (record.topic().endsWith(CHANGELOG_SUFFIX)) return Response.fail();
+            FailureRecord failure = OversizedOutput.failure(target.stage, context.topic(), context.partition(),
+                    context.offset(), record, exception, keptBytes);
+            return Response.resume(target.deadLetter(failure, OversizedOutput.prefix(record.key(), keptBytes)));
         }
     }
 }

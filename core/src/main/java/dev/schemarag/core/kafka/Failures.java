@@ -13,6 +13,9 @@ import java.util.Optional;
 
 /** Builds {@link FailureRecord}s: the cause in words, plus enough of the original record to replay it. */
 public final class Failures {
+    /** The error class of a record whose processing threw. */
+    public static final String PROCESSING_ERROR = "processing_error";
+
     private Failures() {}
 
     /** A failure of one stage, without source coordinates (the caller adds them when it has them). */

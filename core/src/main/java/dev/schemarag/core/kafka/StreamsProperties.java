@@ -24,6 +24,8 @@ public final class StreamsProperties {
         p.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
         p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandlers.Deserialization.class);
         p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandlers.Processing.class);
+        p.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandlers.Production.class);
+        p.put(StreamsConfig.DEFAULT_CLIENT_SUPPLIER_CONFIG, SizeCheckingClientSupplier.class);
         p.put(DeadLetterHandlers.TOPIC, deadLetterTopic.name());
         p.put(DeadLetterHandlers.STAGE, stage);
         p.put(DeadLetterHandlers.REGISTRY_URL, registryUrl);

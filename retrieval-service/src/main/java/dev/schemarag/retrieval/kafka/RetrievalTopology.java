@@ -57,12 +57,22 @@ public final class RetrievalTopology {
 
         @Override
         public void process(FixedKeyRecord<String, QuestionAsked> record) {
+            context.forward(record.withValue(outcome(record)));
+        }
+
+        private Outcome outcome(FixedKeyRecord<String, QuestionAsked> record) {
             QuestionAsked question = record.value();
-            RetrievalResult result = retriever.retrieve(ContextEvents.toRequest(question));
-            Outcome outcome = result.isFailure()
-                    ? new Outcome(null, failure(record, result.failure().errorClass(), result.failure().message()))
-                    : new Outcome(ContextEvents.toEvent(question, result.context()), null);
-            context.forward(record.withValue(outcome));
+            try {
+                RetrievalResult result = retriever.retrieve(ContextEvents.toRequest(question));
+                return result.isFailure()
+                        ? new Outcome(null, failure(record, result.failure().errorClass(), result.failure().message()))
+                        : new Outcome(ContextEvents.toEvent(question, result.context()), null);
+            } catch (StackOverflowError e) {
+                // An Error passes Kafka Streams' processing exception handler by and stops the stream thread, which
+                // meets the same question again after a restart. Once the stack has unwound here, it is safe to go on.
+                return new Outcome(null, failure(record, Failures.PROCESSING_ERROR,
+                        "StackOverflowError while retrieving the context of this question"));
+            }
         }
 
         private FailureRecord failure(FixedKeyRecord<String, QuestionAsked> record, String errorClass, String message) {

@@ -6,6 +6,8 @@ import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.ContextRetrieved;
@@ -15,6 +17,7 @@ import dev.schemarag.events.ScoredTable;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.SharedTestStack;
@@ -27,11 +30,15 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Statement;
@@ -53,6 +60,7 @@ class RetrievalPipelineIT {
     private static Topics topics;
     private static RetrievalService retrieval;
     private static Database store;
+    private static EmbeddingModel model;
 
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
@@ -81,7 +89,7 @@ class RetrievalPipelineIT {
         }
         store = new Database(stack.postgres().jdbcUrl("schemarag"), user, password);
         store.migrateStore();
-        EmbeddingModel model = OnnxEmbeddingModel.schemaIndexDefault();
+        model = OnnxEmbeddingModel.schemaIndexDefault();
         topics = new Topics("retrieval-it.", stack.registryClient());
         RegisteredDatabase db = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), user, password, List.of("public"), null, null);
         try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(), dir,
@@ -124,6 +132,76 @@ class RetrievalPipelineIT {
         assertThat(dead).extracting(FailureRecord::getErrorClass).contains("unknown_database", "malformed_event");
     }
 
+    @Test
+    void aQuestionOverTheSizeCapIsAnInvalidRequestWithItsBytesAndTheNextQuestionIsStillAnswered() throws Exception {
+        String huge = "How many employees work in each department? ".repeat(900_000 / 44);
+        try (KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(producerProps(),
+                topics.questions().keySerde().serializer(), topics.questions().valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(topics.questions().name(), "q-huge", question("q-huge", DB, huge))).get();
+            producer.send(new ProducerRecord<>(topics.questions().name(), "q-after-huge",
+                    question("q-after-huge", DB, "What is the total amount of salaries paid per department?"))).get();
+        }
+
+        FailureRecord failure = first(topics.deadLetter(DeadLetterTopic.RETRIEVAL).name(),
+                topics.deadLetter(DeadLetterTopic.RETRIEVAL).valueSerde().deserializer(),
+                f -> "corr-q-huge".equals(f.getCorrelationId())).orElseThrow();
+        assertThat(failure.getErrorClass()).isEqualTo("invalid_request");
+        assertThat(failure.getMessage()).startsWith("question is " + huge.length() + " bytes (UTF-8); at most 4096 are accepted");
+        QuestionAsked original = topics.questions().valueSerde().deserializer()
+                .deserialize(failure.getOriginalTopic(), bytes(failure.getOriginalValue()));
+        assertThat(original.getQuestion()).isEqualTo(huge);
+        assertThat(first(topics.contextRetrieved().name(), topics.contextRetrieved().valueSerde().deserializer(),
+                c -> c.getQuestion().getId().equals("q-after-huge"))).isPresent();
+    }
+
+    /**
+     * A second retrieval stream whose producer accepts only 64 KiB, with the question cap raised above it, so that a
+     * 100 KB question passes the cap and its ContextRetrieved is refused by the producer.
+     */
+    @Test
+    void anOutputTheProducerRefusesAsTooLargeIsDeadLetteredAndTheStreamGoesOn(@TempDir Path stateDir) throws Exception {
+        Topics small = new Topics("retrieval-it-small.", stack.registryClient());
+        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), small);
+        RetrievalSettings raisedCap = RetrievalSettings.defaults()
+                .withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES, "200000"));
+        SchemaRetriever retriever = new RetrievalService(store, model, raisedCap,
+                VectorSearch.MEMORY).retriever();
+        StreamsBuilder builder = new StreamsBuilder();
+        RetrievalTopology.build(builder, small, retriever);
+        Properties settings = StreamsProperties.of(small.prefix() + "retrieval", stack.bootstrapServers(), KafkaClientSecurity.none(),
+                stack.registryUrl(),
+                small.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir);
+        settings.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 64 * 1024);
+        String large = "Which employees earn the highest salaries in each department? ".repeat(100_000 / 62);
+
+        try (KafkaStreams streams = new KafkaStreams(builder.build(), settings);
+             KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(producerProps(),
+                     small.questions().keySerde().serializer(), small.questions().valueSerde().serializer())) {
+            streams.start();
+            producer.send(new ProducerRecord<>(small.questions().name(), "q-large", question("q-large", DB, large))).get();
+            producer.send(new ProducerRecord<>(small.questions().name(), "q-after-large",
+                    question("q-after-large", DB, "What is the total amount of salaries paid per department?"))).get();
+
+            FailureRecord failure = first(small.deadLetter(DeadLetterTopic.RETRIEVAL).name(),
+                    small.deadLetter(DeadLetterTopic.RETRIEVAL).valueSerde().deserializer(), f -> true).orElseThrow();
+            assertThat(failure.getErrorClass()).isEqualTo("output_too_large");
+            assertThat(failure.getMessage()).startsWith("RecordTooLargeException: ");
+            assertThat(failure.getOriginalTopic()).isEqualTo(small.questions().name());
+            assertThat(failure.getOriginalOffset()).isZero();
+            assertThat(failure.getOriginalValue().remaining()).isEqualTo(8 * 1024); // an eighth of the 64 KiB limit
+            assertThat(failure.getContext()).startsWith("output to " + small.contextRetrieved().name() + ": value of ");
+            assertThat(first(small.contextRetrieved().name(), small.contextRetrieved().valueSerde().deserializer(),
+                    c -> c.getQuestion().getId().equals("q-after-large"))).isPresent();
+            assertThat(streams.state().isRunningOrRebalancing()).isTrue();
+        }
+    }
+
+    private static byte[] bytes(ByteBuffer buffer) {
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.duplicate().get(bytes);
+        return bytes;
+    }
+
     private static QuestionAsked question(String id, String db, String text) {
         return QuestionAsked.newBuilder().setId(id).setDatabaseId(db).setQuestion(text).setCorrelationId("corr-" + id)
                 .setTimestamp(Instant.now()).build();
@@ -141,6 +219,8 @@ class RetrievalPipelineIT {
     private static <V> List<V> all(String topic, Deserializer<V> values, int atLeast, Predicate<V> match) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers());
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"); // what an aborted transaction wrote does not count
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 2 * 1024 * 1024);
         List<V> found = new ArrayList<>();
         try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(p, new StringDeserializer(), values)) {
             TopicPartition partition = new TopicPartition(topic, 0);

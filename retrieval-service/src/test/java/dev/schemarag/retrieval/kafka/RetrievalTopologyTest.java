@@ -1,6 +1,7 @@
 package dev.schemarag.retrieval.kafka;
 
 import dev.schemarag.avro.SchemaRegistryClient;
+import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.kafka.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
@@ -52,6 +53,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RetrievalTopologyTest {
     private static final String QUESTION = "Which employees took sick leave last year?";
+    /** A question whose embedding recurses until the stack overflows. */
+    private static final String BOTTOMLESS = "Which employees report to themselves, and to whom do they report?";
 
     private static EmbeddedKafka kafka;
     private static SchemaRegistryServer registry;
@@ -84,7 +87,8 @@ class RetrievalTopologyTest {
         index.tableHits.addAll(List.of(new TableHit(LEAVE_REQUESTS, 0.62), new TableHit(EMPLOYEES, 0.48)));
         index.columnHits.addAll(List.of(new ColumnHit(LEAVE_REQUESTS, "leave_type", false, 0.55),
                 new ColumnHit(EMPLOYEES, "full_name", false, 0.35)));
-        SchemaRetriever retriever = new SchemaRetriever(index, new FakeEmbeddingModel(), RetrievalSettings.defaults(), 16);
+        SchemaRetriever retriever = new SchemaRetriever(index, new OverflowingOn(BOTTOMLESS, new FakeEmbeddingModel()),
+                RetrievalSettings.defaults(), 16);
 
         topics = new Topics("retrieval-test.", new SchemaRegistryClient(registry.url()));
         StreamsBuilder builder = new StreamsBuilder();
@@ -175,6 +179,38 @@ class RetrievalTopologyTest {
     }
 
     @Test
+    void aQuestionOverTheSizeCapIsDeadLetteredAsAnInvalidRequestWithItsBytesAndTheNextQuestionIsStillAnswered() {
+        String huge = "Which employees took sick leave? ".repeat(30_000); // ~1 MB
+        questions.pipeInput("q-huge", question("q-huge", "erp", huge));
+        questions.pipeInput("q-5", question("q-5", "erp", QUESTION));
+
+        FailureRecord failure = deadLetters.readValue();
+        assertThat(failure.getErrorClass()).isEqualTo("invalid_request");
+        assertThat(failure.getMessage()).isEqualTo("question is " + huge.length()
+                + " bytes (UTF-8); at most 4096 are accepted (retrieval.question.max-bytes)");
+        assertThat(failure.getCorrelationId()).isEqualTo("corr-q-huge");
+        QuestionAsked original = topics.questions().valueSerde().deserializer()
+                .deserialize(failure.getOriginalTopic(), bytes(failure.getOriginalValue()));
+        assertThat(original.getQuestion()).isEqualTo(huge);
+        assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-5");
+        assertThat(contexts.isEmpty()).isTrue();
+    }
+
+    @Test
+    void aQuestionThatOverflowsTheStackIsDeadLetteredAndTheNextQuestionIsStillAnswered() {
+        questions.pipeInput("q-deep", question("q-deep", "erp", BOTTOMLESS));
+        questions.pipeInput("q-6", question("q-6", "erp", QUESTION));
+
+        FailureRecord failure = deadLetters.readValue();
+        assertThat(failure.getErrorClass()).isEqualTo("processing_error");
+        assertThat(failure.getMessage()).isEqualTo("StackOverflowError while retrieving the context of this question");
+        assertThat(failure.getCorrelationId()).isEqualTo("corr-q-deep");
+        assertThat(topics.questions().valueSerde().deserializer()
+                .deserialize(failure.getOriginalTopic(), bytes(failure.getOriginalValue())).getQuestion()).isEqualTo(BOTTOMLESS);
+        assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-6");
+    }
+
+    @Test
     void useRetrievalFalseSendsTheFullSchema() {
         QuestionAsked full = question("q-4", "erp", QUESTION);
         full.setUseRetrieval(false);
@@ -186,6 +222,22 @@ class RetrievalTopologyTest {
         assertThat(context.getSelectedTables()).hasSize(ErpCatalog.TABLES.size())
                 .allSatisfy(t -> assertThat(t.getReason()).isEqualTo("full_schema"));
         assertThat(context.getContextPacket()).contains("CREATE TABLE sales.orders (", "CREATE TABLE finance.tax_codes (");
+    }
+
+    /** An embedding model that recurses without end on one text: a real StackOverflowError inside the processor. */
+    private record OverflowingOn(String text, EmbeddingModel delegate) implements EmbeddingModel {
+        @Override public String modelId() { return delegate.modelId(); }
+        @Override public int dimension() { return delegate.dimension(); }
+        @Override public List<float[]> embedAll(List<String> texts) { return delegate.embedAll(texts); }
+
+        @Override
+        public float[] embed(String query) {
+            return query.equals(text) ? deeper(0) : delegate.embed(query);
+        }
+
+        private static float[] deeper(int depth) {
+            return depth < 0 ? new float[0] : deeper(depth + 1);
+        }
     }
 
     private static byte[] bytes(ByteBuffer buffer) {
