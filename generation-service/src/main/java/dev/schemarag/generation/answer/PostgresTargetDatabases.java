@@ -1,5 +1,6 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.Database;
@@ -18,23 +19,54 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Adapter: EXPLAIN on the registered PostgreSQL databases, connected as the registry's user, which should be the
- * least-privilege {@link ReaderRole}. Every EXPLAIN runs in a READ ONLY transaction with a local statement_timeout
- * and is always rolled back, so even a guard bypass could neither write nor outlast the timeout.
+ * Adapter: EXPLAIN on the registered PostgreSQL databases, connected with each registration's reader login, such as
+ * the least-privilege {@link ReaderRole}. Before a database is used its role is checked ({@link ReaderVerdict}): one
+ * that could change the database is refused, at start ({@link #verifyReaders()}) or, for a database unreachable then,
+ * at its first question. Every EXPLAIN runs in a READ ONLY transaction with a local statement_timeout and is always
+ * rolled back, so even a guard bypass could neither write nor outlast the timeout.
  */
 public final class PostgresTargetDatabases implements TargetDatabases, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PostgresTargetDatabases.class);
 
+    /**
+     * SQLSTATE of a refusal to validate on a database whose role could write: 08004, the server rejecting a connection,
+     * here the client rejecting the role; it classifies as an infrastructure failure, which an operator fixes.
+     */
+    static final String REFUSED_ROLE = "08004";
+
     private final DatabaseRegistry registry;
     private final Duration statementTimeout;
     private final Map<String, Database> connections = new ConcurrentHashMap<>();
+    /** Databases whose reader was found read-only; the others are checked again before each use. */
+    private final Set<String> verified = ConcurrentHashMap.newKeySet();
 
     public PostgresTargetDatabases(DatabaseRegistry registry, Duration statementTimeout) {
         this.registry = registry;
         this.statementTimeout = statementTimeout;
+    }
+
+    /**
+     * Checks the reader of every registered database and fails, naming each offending role and the SQL that fixes it,
+     * when one could change its database or none is registered. A database that cannot be reached now is checked at
+     * its first question instead, so an outage does not stop the service.
+     */
+    public void verifyReaders() {
+        List<String> refusals = new ArrayList<>();
+        for (RegisteredDatabase db : registry.all()) {
+            db.requireReader();
+            try {
+                verify(db.id()).ifPresent(refusals::add);
+            } catch (SQLException e) {
+                log.warn("cannot check the validation role of {} now (sqlstate={}); checked before its first EXPLAIN", db.id(), e.getSQLState());
+            }
+        }
+        if (!refusals.isEmpty())
+            throw new IllegalStateException("generation refuses to start: " + String.join("\n", refusals));
     }
 
     @Override
@@ -44,6 +76,8 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         Database database = database(databaseId);
         synchronized (database) {
             try {
+                Optional<String> refusal = verify(databaseId);
+                if (refusal.isPresent()) return new ExplainResult.Rejected(REFUSED_ROLE, refusal.get());
                 Connection c = database.connection();
                 c.setAutoCommit(false);
                 try (Statement st = c.createStatement()) {
@@ -70,6 +104,12 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         if (registry.find(databaseId).isEmpty() || tables.isEmpty()) return SchemaColumns.empty();
         Database database = database(databaseId);
         synchronized (database) {
+            try {
+                if (verify(databaseId).isPresent()) return SchemaColumns.empty();
+            } catch (SQLException e) {
+                log.warn("cannot read columns: databaseId={} sqlstate={}", databaseId, e.getSQLState());
+                return SchemaColumns.empty();
+            }
             try (PreparedStatement ps = database.connection().prepareStatement("""
                     SELECT table_schema || '.' || table_name, column_name FROM information_schema.columns
                     WHERE table_schema || '.' || table_name = ANY (?) ORDER BY table_schema, table_name, ordinal_position""")) {
@@ -87,11 +127,33 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         }
     }
 
+    /** Empty when the database's reader is read-only (remembered), else why not and how to fix it. */
+    private Optional<String> verify(String databaseId) throws SQLException {
+        if (verified.contains(databaseId)) return Optional.empty();
+        RegisteredDatabase registered = registered(databaseId);
+        Database database = database(databaseId);
+        ReaderVerdict verdict;
+        synchronized (database) {
+            verdict = ReaderVerdict.of(ReaderPrivilegesQuery.read(database.connection(), registered.schemas()));
+        }
+        if (verdict.readOnly()) {
+            verified.add(databaseId);
+            return Optional.empty();
+        }
+        String refusal = verdict.explanation(databaseId, registered.requireReader().user());
+        log.error("refusing to validate on {}: {}", databaseId, refusal);
+        return Optional.of(refusal);
+    }
+
     private Database database(String databaseId) {
         return connections.computeIfAbsent(databaseId, id -> {
-            RegisteredDatabase registered = registry.find(id).orElseThrow();
-            return new Database(registered.jdbcUrl(), registered.user(), registered.password());
+            Credentials reader = registered(id).requireReader();
+            return new Database(registered(id).jdbcUrl(), reader.user(), reader.password());
         });
+    }
+
+    private RegisteredDatabase registered(String databaseId) {
+        return registry.find(databaseId).orElseThrow();
     }
 
     @Override
