@@ -106,20 +106,17 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         synchronized (database) {
             try {
                 if (verify(databaseId).isPresent()) return SchemaColumns.empty();
-            } catch (SQLException e) {
-                log.warn("cannot read columns: databaseId={} sqlstate={}", databaseId, e.getSQLState());
-                return SchemaColumns.empty();
-            }
-            try (PreparedStatement ps = database.connection().prepareStatement("""
-                    SELECT table_schema || '.' || table_name, column_name FROM information_schema.columns
-                    WHERE table_schema || '.' || table_name = ANY (?) ORDER BY table_schema, table_name, ordinal_position""")) {
-                Array names = ps.getConnection().createArrayOf("text", tables.toArray());
-                ps.setArray(1, names);
-                Map<String, List<String>> columns = new LinkedHashMap<>();
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>()).add(rs.getString(2));
+                try (PreparedStatement ps = database.connection().prepareStatement("""
+                        SELECT table_schema || '.' || table_name, column_name FROM information_schema.columns
+                        WHERE table_schema || '.' || table_name = ANY (?) ORDER BY table_schema, table_name, ordinal_position""")) {
+                    Array names = ps.getConnection().createArrayOf("text", tables.toArray());
+                    ps.setArray(1, names);
+                    Map<String, List<String>> columns = new LinkedHashMap<>();
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>()).add(rs.getString(2));
+                    }
+                    return SchemaColumns.of(columns);
                 }
-                return SchemaColumns.of(columns);
             } catch (SQLException e) {
                 log.warn("cannot read columns: databaseId={} sqlstate={}", databaseId, e.getSQLState());
                 return SchemaColumns.empty();
