@@ -99,5 +99,9 @@ DO $$ BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = 'schemarag_ddl') THEN
         -- Only what Debezium needs: the inserts of the audit table.
         CREATE PUBLICATION schemarag_ddl FOR TABLE schemarag_cdc.ddl_events WITH (publish = 'insert');
+    ELSE
+        -- Narrowed again at every start: tables added to it since would stream to the replication role.
+        ALTER PUBLICATION schemarag_ddl SET TABLE schemarag_cdc.ddl_events;
+        ALTER PUBLICATION schemarag_ddl SET (publish = 'insert');
     END IF;
 END $$;

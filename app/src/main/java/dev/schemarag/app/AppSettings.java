@@ -7,6 +7,7 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.retrieval.VectorSearch;
+import dev.schemarag.stack.EmbeddedPostgres;
 import dev.schemarag.stack.StackConfig;
 
 import java.util.ArrayList;
@@ -25,8 +26,14 @@ public final class AppSettings {
             "http://127.0.0.1:" + StackConfig.DEFAULT_REGISTRY_PORT, "Schema Registry base URL (Confluent REST API)");
     public static final Setting<String> STORE_JDBC_URL = Setting.string("store.jdbc.url",
             "jdbc:postgresql://127.0.0.1:" + StackConfig.DEFAULT_POSTGRES_PORT + "/schemarag", "RAG store (PostgreSQL + pgvector)");
-    public static final Setting<String> STORE_USER = Setting.string("store.user", "schemarag", "RAG store user");
-    public static final Setting<String> STORE_PASSWORD = Setting.string("store.password", "schemarag", "RAG store password");
+    /** The role the services run as: no superuser, it may only read and write the store's rows. */
+    public static final Setting<String> STORE_USER = Setting.string("store.user", "schemarag_app",
+            "RAG store runtime role (no superuser; created and granted row access by the store administrator)");
+    public static final Setting<String> STORE_PASSWORD = Setting.string("store.password", "schemarag_app", "Password of the RAG store runtime role");
+    public static final Setting<String> STORE_ADMIN_USER = Setting.string("store.admin.user", EmbeddedPostgres.USER,
+            "RAG store administrator: migrates the store and creates store.user at start; empty = another process does");
+    public static final Setting<String> STORE_ADMIN_PASSWORD = Setting.string("store.admin.password", EmbeddedPostgres.PASSWORD,
+            "Password of the RAG store administrator");
     public static final Setting<String> TOPIC_PREFIX = Setting.string("topic.prefix", Topics.DEFAULT_PREFIX, "Prefix of every topic name");
     public static final Setting<String> DATABASES_FILE = Setting.string("schemarag.databases.file", "",
             "JSON list of target databases; empty = the demo database erp on the embedded stack");
@@ -51,12 +58,12 @@ public final class AppSettings {
             "Bearer token every admin route but /health requires (at least 16 characters); empty = none, loopback only");
 
     public static final Setting<String> READER_PASSWORD = Setting.string("generation.reader.password", "schemarag_reader",
-            "Password of the least-privilege read-only role validation runs EXPLAIN as (demo database)");
+            "Password of the least-privilege read-only role validation runs EXPLAIN as (demo database; set it on ingest and generation)");
 
     /** Every setting the CLI reads, the services' own included, so all are validated at start-up. */
     public static List<Setting<?>> all() {
         List<Setting<?>> all = new ArrayList<>(List.of(KAFKA_BOOTSTRAP_SERVERS, SCHEMA_REGISTRY_URL, STORE_JDBC_URL, STORE_USER,
-                STORE_PASSWORD, TOPIC_PREFIX, DATABASES_FILE, EMBEDDING_MODEL, EXAMPLES_EMBEDDING_MODEL, REPLICATION_ROLE, REPLICATION_PASSWORD,
+                STORE_PASSWORD, STORE_ADMIN_USER, STORE_ADMIN_PASSWORD, TOPIC_PREFIX, DATABASES_FILE, EMBEDDING_MODEL, EXAMPLES_EMBEDDING_MODEL, REPLICATION_ROLE, REPLICATION_PASSWORD,
                 CDC_POLL_INTERVAL_MS, INGEST_ADMIN_PORT, INGEST_ADMIN_HOST, ADMIN_TOKEN, READER_PASSWORD));
         all.addAll(LlmSettings.declared());
         all.addAll(GenerationSettings.declared());

@@ -1,5 +1,6 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
@@ -66,18 +67,20 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** A fresh database named after the benchmark, created through the store's (privileged) connection. */
+    /** A fresh database named after the benchmark, created by the store administrator, who is also its admin login. */
     private static RegisteredDatabase freshDatabase(Settings settings, Services services, String id, List<String> schemas) throws Exception {
         String url = services.databaseUrl(id);
-        RegisteredDatabase db = new RegisteredDatabase(id, url, settings.get(AppSettings.STORE_USER),
-                settings.get(AppSettings.STORE_PASSWORD), schemas, null, null);
-        try (Connection previous = new Database(url, db.user(), db.password()).open(); Statement s = previous.createStatement()) {
+        Credentials admin = services.storeAdmin()
+                .orElseThrow(() -> new IllegalStateException("bench creates databases: set store.admin.user"));
+        RegisteredDatabase db = new RegisteredDatabase(id, url, admin, null, schemas, null, null);
+        try (Connection previous = new Database(url, admin.user(), admin.password()).open(); Statement s = previous.createStatement()) {
             // A logical slot pins its database and can only be dropped from a connection to it.
             s.execute("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = current_database() AND NOT active");
         } catch (java.sql.SQLException noSuchDatabaseYet) {
             // Nothing to clean up.
         }
-        try (Statement s = services.store().connection().createStatement()) {
+        try (Database server = new Database(settings.get(AppSettings.STORE_JDBC_URL), admin.user(), admin.password());
+             Statement s = server.connection().createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + id + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + id);
         }
@@ -93,7 +96,7 @@ final class BenchCommand implements Callable<Integer> {
         List<String> schemas = files.stream().map(p -> p.getFileName().toString().replaceFirst("\\.sql$", "")).toList();
         String id = "bench_" + suiteDir.getFileName().toString().replaceAll("[^a-zA-Z0-9]", "_");
         RegisteredDatabase db = freshDatabase(settings, services, id, schemas);
-        try (Database target = new Database(db.jdbcUrl(), db.user(), db.password()); Statement s = target.connection().createStatement()) {
+        try (Database target = new Database(db.jdbcUrl(), db.requireAdmin().user(), db.requireAdmin().password()); Statement s = target.connection().createStatement()) {
             for (Path f : files) s.execute(Files.readString(f, StandardCharsets.UTF_8));
         }
         clearStore(services.store(), id);
@@ -142,7 +145,7 @@ final class BenchCommand implements Callable<Integer> {
         String id = "bench_freshness";
         RegisteredDatabase db = freshDatabase(settings, services, id, List.of("public"));
         clearStore(services.store(), id);
-        try (Database target = new Database(db.jdbcUrl(), db.user(), db.password())) {
+        try (Database target = new Database(db.jdbcUrl(), db.requireAdmin().user(), db.requireAdmin().password())) {
             try (Statement s = target.connection().createStatement()) {
                 s.execute("CREATE TABLE orders (order_id bigint PRIMARY KEY, customer_name text, total numeric(12,2), placed_at timestamptz)");
                 s.execute("COMMENT ON TABLE orders IS 'Customer orders'");

@@ -55,7 +55,7 @@ final class DemoCommand implements Callable<Integer> {
                 step("2. Live sync: Debezium captures DDL, the embedding updater re-embeds what changed");
                 ingest.startLiveSync();
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
-                liveChange(erp.jdbcUrl(), settings, services.store());
+                liveChange(erp, services.store());
             }
             step("3. Questions: the tables retrieval chose, with their scores, and the tokens saved");
             SchemaRetriever retriever = services.retrieval().retriever();
@@ -85,9 +85,9 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     /** Adds (or re-comments) a column and waits until its embedding text in pgvector carries the new comment. */
-    private static void liveChange(String erpUrl, Settings settings, Database store) throws SQLException, InterruptedException {
+    private static void liveChange(RegisteredDatabase target, Database store) throws SQLException, InterruptedException {
         String comment = "Name the employee prefers to be called by (demo change " + System.currentTimeMillis() + ")";
-        try (Database erp = new Database(erpUrl, settings.get(AppSettings.STORE_USER), settings.get(AppSettings.STORE_PASSWORD));
+        try (Database erp = new Database(target.jdbcUrl(), target.requireAdmin().user(), target.requireAdmin().password());
              Statement s = erp.connection().createStatement()) {
             s.execute("ALTER TABLE employees ADD COLUMN IF NOT EXISTS preferred_name varchar(80)");
             s.execute("COMMENT ON COLUMN employees.preferred_name IS '" + comment.replace("'", "''") + "'");

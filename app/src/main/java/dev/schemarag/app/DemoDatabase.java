@@ -1,5 +1,6 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.Database;
 
@@ -62,8 +63,8 @@ public final class DemoDatabase {
         }
     }
 
-    public static RegisteredDatabase registration(String jdbcUrl, String user, String password, Path extracted) {
-        return new RegisteredDatabase(ID, jdbcUrl, user, password, List.of("public"),
+    public static RegisteredDatabase registration(String jdbcUrl, Credentials admin, Credentials reader, Path extracted) {
+        return new RegisteredDatabase(ID, jdbcUrl, admin, reader, List.of("public"),
                 extracted.resolve("modules.json"), extracted.resolve("docs"));
     }
 

@@ -10,11 +10,10 @@ final class PipelineSession implements AutoCloseable {
     private final GenerationService generation;
 
     PipelineSession(Services services, DatabaseRegistry databases) throws Exception {
-        DatabaseRegistry readers = Targets.readers(services.settings(), databases);
         for (var db : databases.all()) services.examples().seedFromDocs(db.id());
         retrieval = services.retrieval();
         retrieval.start(services.bootstrapServers(), services.registryUrl(), services.security(), services.topics(), services.stateDir().resolve("retrieval"));
-        generation = services.generation(readers);
+        generation = services.generation(databases);
         generation.start();
     }
 

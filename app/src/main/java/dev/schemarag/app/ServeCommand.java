@@ -47,7 +47,7 @@ final class ServeCommand implements Callable<Integer> {
             DatabaseRegistry databases = Targets.load(services);
             if (service == Service.generation) {
                 for (var db : databases.all()) services.examples().seedFromDocs(db.id());
-                try (GenerationService generation = services.generation(Targets.readers(settings, databases))) {
+                try (GenerationService generation = services.generation(databases)) {
                     generation.start();
                     System.out.println("generation service running");
                     stop.await();

@@ -1,5 +1,7 @@
 package dev.schemarag.app;
 
+import dev.schemarag.avro.SchemaRegistryClient;
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
@@ -8,6 +10,7 @@ import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.StoreRuntimeRole;
 import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.service.IngestService;
@@ -16,6 +19,8 @@ import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.Optional;
 
 /** Builds the adapters and services from resolved settings: one place that knows how things are wired. */
 public final class Services implements AutoCloseable {
@@ -48,14 +53,31 @@ public final class Services implements AutoCloseable {
         return settings;
     }
 
-    /** The RAG store, migrated on first use. */
+    /**
+     * The RAG store, connected as the runtime role ({@code store.user}, no superuser). On first use the administrator,
+     * when one is configured, migrates the store and creates or updates that role ({@link StoreRuntimeRole}).
+     */
     public synchronized Database store() {
         if (store == null) {
-            store = new Database(settings.get(AppSettings.STORE_JDBC_URL), settings.get(AppSettings.STORE_USER),
-                    settings.get(AppSettings.STORE_PASSWORD));
-            store.migrateStore();
+            String url = settings.get(AppSettings.STORE_JDBC_URL);
+            Credentials runtime = new Credentials(settings.get(AppSettings.STORE_USER), settings.get(AppSettings.STORE_PASSWORD));
+            Optional<Credentials> admin = storeAdmin();
+            if (admin.isPresent()) {
+                try (Database privileged = new Database(url, admin.get().user(), admin.get().password())) {
+                    StoreRuntimeRole.prepare(privileged, runtime);
+                } catch (SQLException e) {
+                    throw new IllegalStateException("cannot prepare the store as " + admin.get().user() + ": " + e.getMessage(), e);
+                }
+            }
+            store = new Database(url, runtime.user(), runtime.password());
         }
         return store;
+    }
+
+    /** The store server's administrator ({@code store.admin.user}); empty when blank, as for services that only read and write rows. */
+    public Optional<Credentials> storeAdmin() {
+        String user = settings.get(AppSettings.STORE_ADMIN_USER);
+        return user.isBlank() ? Optional.empty() : Optional.of(new Credentials(user, settings.get(AppSettings.STORE_ADMIN_PASSWORD)));
     }
 
     /** The schema index's model: ingest embeds with it, retrieval embeds questions with it. */
@@ -96,10 +118,10 @@ public final class Services implements AutoCloseable {
         return new RetrievalService(store(), model(), RetrievalSettings.fromEnvironment(System.getenv()), VectorSearch.from(settings));
     }
 
-    /** Generation and validation; EXPLAIN runs with the target databases' registered (read-only) credentials. */
-    public GenerationService generation(DatabaseRegistry readers) {
+    /** Generation and validation; EXPLAIN runs with the target databases' reader logins, checked read-only at start. */
+    public GenerationService generation(DatabaseRegistry databases) {
         return new GenerationService(bootstrapServers(), registryUrl(), security, stateDir.resolve("generation"), topics(), settings,
-                readers, store(), examplesModel());
+                databases, store(), examplesModel());
     }
 
     public VerifiedExampleStore examples() {

@@ -1,5 +1,6 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
@@ -10,10 +11,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The registered target databases: from {@code SCHEMARAG_DATABASES_FILE} when set, otherwise the demo ERP database
- * on the embedded stack's PostgreSQL (same server and credentials as the store), loaded on first use.
+ * The registered target databases: from {@code SCHEMARAG_DATABASES_FILE} when set (its admin and reader logins),
+ * otherwise the demo ERP database on the store's PostgreSQL server, administered by the store administrator and read
+ * by the least-privilege {@link ReaderRole}. A process holding the store administrator's login loads the demo on first
+ * use and creates the reader role; one without it (generation in docker-compose) relies on ingest having done so.
  */
 final class Targets {
     private Targets() {}
@@ -24,29 +28,15 @@ final class Targets {
         if (!file.isBlank()) return DatabaseRegistry.load(Path.of(file));
         String erpUrl = services.databaseUrl(DemoDatabase.ID);
         Path extracted = DemoDatabase.extract(services.stateDir());
-        RegisteredDatabase erp = DemoDatabase.registration(erpUrl, settings.get(AppSettings.STORE_USER),
-                settings.get(AppSettings.STORE_PASSWORD), extracted);
-        try (Database target = new Database(erp.jdbcUrl(), erp.user(), erp.password())) {
-            if (DemoDatabase.loadIfEmpty(target, extracted)) System.out.println("loaded the demo ERP database into " + erpUrl);
+        Optional<Credentials> admin = services.storeAdmin();
+        RegisteredDatabase erp = DemoDatabase.registration(erpUrl, admin.orElse(null),
+                new Credentials(ReaderRole.NAME, settings.get(AppSettings.READER_PASSWORD)), extracted);
+        if (admin.isPresent()) {
+            try (Database target = new Database(erp.jdbcUrl(), admin.get().user(), admin.get().password())) {
+                if (DemoDatabase.loadIfEmpty(target, extracted)) System.out.println("loaded the demo ERP database into " + erpUrl);
+                ReaderRole.grant(target.connection(), erp.databaseName(), erp.schemas(), erp.reader().password());
+            }
         }
         return new DatabaseRegistry(List.of(erp));
-    }
-
-    /**
-     * The databases as validation sees them. For the demo database the least-privilege read-only role is created and
-     * used; databases from a file are used with the credentials given there (register a read-only role there).
-     */
-    static DatabaseRegistry readers(Settings settings, DatabaseRegistry databases) throws SQLException {
-        if (!settings.get(AppSettings.DATABASES_FILE).isBlank()) return databases;
-        List<RegisteredDatabase> readers = new java.util.ArrayList<>();
-        String password = settings.get(AppSettings.READER_PASSWORD);
-        for (RegisteredDatabase db : databases.all()) {
-            try (Database admin = new Database(db.jdbcUrl(), db.user(), db.password())) {
-                ReaderRole.grant(admin.connection(), db.databaseName(), db.schemas(), password);
-            }
-            readers.add(new RegisteredDatabase(db.id(), db.jdbcUrl(), ReaderRole.NAME, password, db.schemas(),
-                    db.annotationsFile(), db.docsDir()));
-        }
-        return new DatabaseRegistry(readers);
     }
 }

@@ -67,7 +67,7 @@ final class ValidateCommand implements Callable<Integer> {
             }
             Duration timeout = Duration.ofMillis(services.settings().get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS));
             try (PostgresTargetDatabases targets = new PostgresTargetDatabases(
-                    Targets.readers(services.settings(), databases), timeout)) {
+                    databases, timeout)) {
                 List<String> tables = new PgVectorSchemaStore(services.store()).tables(databaseId).stream()
                         .map(TableName::toString).toList();
                 SchemaColumns columns = targets.columns(databaseId, tables);

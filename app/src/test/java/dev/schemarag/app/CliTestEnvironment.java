@@ -2,6 +2,7 @@ package dev.schemarag.app;
 
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.generation.answer.ReaderRole;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.stack.EmbeddedStack;
@@ -15,16 +16,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The command line's environment on the shared test stack, named {@code name}: a small target database whose table
- * doc has one Common Query, registered through a databases file and synced into a store of its own, with the
+ * doc has one Common Query, registered through a databases file (the stack's superuser as admin, the least-privilege
+ * reader role as reader) and synced into a store of its own, reached as the store's runtime role, with the
  * settings given as system properties (which take precedence over environment variables) so that the commands
  * run on the test stack under the topic prefix {@code <name>.}. The question pipeline runs in this JVM, as for
  * {@code ask}: retrieval, then generation offline from verified examples (no LLM is configured).
  */
 final class CliTestEnvironment implements AutoCloseable {
+    /** The reader role is cluster-wide: the password the other test classes give it too. */
+    private static final String READER_PASSWORD = "reader-secret";
     static final String DOCUMENTED_SQL = "SELECT e.department_id, count(*) FROM public.employees e GROUP BY e.department_id";
     private static final String EMPLOYEES_DOC = """
             # Table: employees
@@ -80,20 +85,23 @@ final class CliTestEnvironment implements AutoCloseable {
                     CREATE TABLE employees (employee_id int PRIMARY KEY, full_name text,
                         department_id int REFERENCES departments, hire_date date);
                     """);
+            ReaderRole.grant(target.connection(), name, List.of("public"), READER_PASSWORD);
         }
         Path docs = Files.createDirectories(dir.resolve("docs"));
         Files.writeString(docs.resolve("employees.md"), EMPLOYEES_DOC);
         Path databasesFile = dir.resolve("databases.json");
         Files.writeString(databasesFile, """
-                [{"id": "%s", "jdbcUrl": "%s", "user": "%s", "password": "%s", "schemas": ["public"], "docs": "docs"}]
-                """.formatted(name, stack.postgres().jdbcUrl(name), user, password));
+                [{"id": "%s", "jdbcUrl": "%s", "admin": {"user": "%s", "password": "%s"},
+                  "reader": {"user": "%s", "password": "%s"}, "schemas": ["public"], "docs": "docs"}]
+                """.formatted(name, stack.postgres().jdbcUrl(name), user, password, ReaderRole.NAME, READER_PASSWORD));
 
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put(AppSettings.KAFKA_BOOTSTRAP_SERVERS.key(), stack.bootstrapServers());
         properties.put(AppSettings.SCHEMA_REGISTRY_URL.key(), stack.registryUrl());
         properties.put(AppSettings.STORE_JDBC_URL.key(), stack.postgres().jdbcUrl(name + "_store"));
-        properties.put(AppSettings.STORE_USER.key(), user);
-        properties.put(AppSettings.STORE_PASSWORD.key(), password);
+        // The store runtime role keeps its default (schemarag_app), which the administrator creates, as on the embedded stack.
+        properties.put(AppSettings.STORE_ADMIN_USER.key(), user);
+        properties.put(AppSettings.STORE_ADMIN_PASSWORD.key(), password);
         properties.put(AppSettings.TOPIC_PREFIX.key(), name + ".");
         properties.put(AppSettings.DATABASES_FILE.key(), databasesFile.toString());
         properties.put("schemarag.home", dir.toString());

@@ -40,14 +40,25 @@ class DockerComposeFileTest {
     private static final List<String> SERVICES = List.of("ingest", "retrieval", "generation");
     /** {@code ${VAR:-default}}: compose's interpolation with a default. */
     private static final Pattern DEFAULTED_VARIABLE = Pattern.compile("\\$\\{[A-Za-z0-9_]+:-([^}]*)}");
+    /** Any interpolation: the variable's name, then what follows it ({@code :-default}, {@code :?message}, nothing...). */
+    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z0-9_]+)([^}]*)}");
+    private static final Pattern SECRET_NAME = Pattern.compile(".*(PASSWORD|SECRET|TOKEN|API_KEY).*");
+    /** Optional secrets: absent means a feature is off (no LLM: offline answers), so empty is their only default. */
+    private static final List<String> OPTIONAL_SECRETS = List.of("LLM_API_KEY");
+    /** Values for every required secret, so that {@code docker-compose config} can interpolate the file. */
+    private static final Map<String, String> REQUIRED_SECRETS = Map.of("POSTGRES_PASSWORD", "pg-secret",
+            "STORE_PASSWORD", "store-secret", "CDC_REPLICATION_PASSWORD", "cdc-secret", "GENERATION_READER_PASSWORD", "reader-secret",
+            "SCHEMARAG_ADMIN_TOKEN", "a-token-of-24-characters");
 
+    private static String composeText;
     private static JsonNode compose;
     private static JsonNode services;
     private static JibProfile jib;
 
     @BeforeAll
     static void readComposeFileAndImagesProfile() throws Exception {
-        compose = new ObjectMapper(new YAMLFactory()).readTree(COMPOSE_FILE.toFile());
+        composeText = Files.readString(COMPOSE_FILE);
+        compose = new ObjectMapper(new YAMLFactory()).readTree(composeText);
         services = compose.path("services");
         jib = JibProfile.read(APP_POM);
     }
@@ -119,12 +130,53 @@ class DockerComposeFileTest {
     }
 
     @Test
+    void noSecretHasADefaultAndEveryRequiredOneStopsComposeWhenUnset() {
+        Map<String, List<String>> secrets = new LinkedHashMap<>();
+        Matcher m = VARIABLE.matcher(composeText);
+        while (m.find()) {
+            if (SECRET_NAME.matcher(m.group(1)).matches()) secrets.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(m.group(2));
+        }
+
+        assertThat(secrets.keySet()).containsAll(REQUIRED_SECRETS.keySet());
+        secrets.forEach((name, uses) -> {
+            for (String use : uses) {
+                if (OPTIONAL_SECRETS.contains(name)) assertThat(use).as(name).isIn("", ":-");
+                else assertThat(use).as(name + " must be ${" + name + ":?message}").startsWith(":?").hasSizeGreaterThan(2);
+            }
+        });
+    }
+
+    @Test
+    void onlyIngestHoldsTheStoreAdministratorAndEveryServiceRunsAsTheStoreRuntimeRole() {
+        for (String service : SERVICES) {
+            JsonNode environment = services.path(service).path("environment");
+            String admin = environment.path("STORE_ADMIN_USER").asText();
+
+            assertThat(admin.isEmpty()).as(service + " without store administrator").isEqualTo(!service.equals("ingest"));
+            assertThat(environment.path("STORE_ADMIN_PASSWORD").isMissingNode()).as(service + " without admin password")
+                    .isEqualTo(!service.equals("ingest"));
+            assertThat(environment.path("STORE_USER").asText()).as(service + " runtime role")
+                    .isEqualTo("${STORE_USER:-schemarag_app}");
+        }
+    }
+
+    @Test
     void dockerComposeAcceptsTheFile() throws Exception {
         assumeTrue(onPath("docker-compose"), "docker-compose is not installed");
 
-        CommandResult result = dockerComposeConfig(Map.of("SCHEMARAG_ADMIN_TOKEN", "a-token-of-24-characters"));
+        CommandResult result = dockerComposeConfig(REQUIRED_SECRETS);
 
         assertThat(result.exitCode()).as(result.output()).isZero();
+    }
+
+    @Test
+    void dockerComposeRefusesTheFileWithoutTheSecrets() throws Exception {
+        assumeTrue(onPath("docker-compose"), "docker-compose is not installed");
+
+        CommandResult result = dockerComposeConfig(Map.of());
+
+        assertThat(result.exitCode()).isNotZero();
+        assertThat(result.output()).contains("POSTGRES_PASSWORD");
     }
 
     private record CommandResult(int exitCode, String output) {}
@@ -134,6 +186,7 @@ class DockerComposeFileTest {
         ProcessBuilder builder = new ProcessBuilder("docker-compose", "-f", COMPOSE_FILE.toString(), "config", "-q")
                 .redirectErrorStream(true);
         builder.environment().remove("LLM_API_KEY");
+        REQUIRED_SECRETS.keySet().forEach(builder.environment()::remove);
         builder.environment().putAll(environment);
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -1,5 +1,6 @@
 package dev.schemarag.ingest;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
@@ -84,7 +85,7 @@ class IngestLiveSyncIT {
         sql("CREATE TABLE customers (customer_id bigint PRIMARY KEY, name text NOT NULL)",
             "CREATE TABLE orders (order_id bigint PRIMARY KEY, customer_id bigint REFERENCES customers, total numeric(12,2))",
             "COMMENT ON TABLE orders IS 'Customer orders'");
-        registered = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), user, password, List.of("public"), null, null);
+        registered = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null, List.of("public"), null, null);
         model = OnnxEmbeddingModel.schemaIndexDefault();
         topics = new Topics("ingest-it.", stack.registryClient());
         ingest = start();

@@ -28,22 +28,55 @@ public final class DatabaseRegistry {
         return List.copyOf(byId.values());
     }
 
-    /**
-     * Reads {@code [{"id", "jdbcUrl", "user", "password", "schemas": [..], "annotations": path, "docs": dir}]};
-     * relative paths are resolved against the file's directory.
-     */
+    /** Reads the file {@link #parse} describes; relative paths are resolved against the file's directory. */
     public static DatabaseRegistry load(Path file) throws IOException {
-        JsonNode root = new ObjectMapper().readTree(Files.readString(file));
-        if (!root.isArray()) throw new IOException(file + ": expected a JSON list of databases");
-        Path base = file.toAbsolutePath().getParent();
+        try {
+            return parse(Files.readString(file), file.toAbsolutePath().getParent());
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Parses {@code [{"id", "jdbcUrl", "admin": {"user", "password"}, "reader": {"user", "password"}, "schemas": [..],
+     * "annotations": path, "docs": dir}]}, resolving relative paths against {@code base}. The flat form of earlier
+     * releases, {@code "user"} and {@code "password"} beside the id, is read as the admin login; giving both forms is
+     * an error. A registration without {@code reader} serves ingest only: generation refuses to start on it.
+     */
+    public static DatabaseRegistry parse(String json, Path base) throws IOException {
+        JsonNode root = new ObjectMapper().readTree(json);
+        if (!root.isArray()) throw new IllegalArgumentException("expected a JSON list of databases");
         List<RegisteredDatabase> list = new ArrayList<>();
         for (JsonNode n : root) {
             List<String> schemas = new ArrayList<>();
             n.path("schemas").forEach(s -> schemas.add(s.asText()));
-            list.add(new RegisteredDatabase(text(n, "id"), text(n, "jdbcUrl"), text(n, "user"), text(n, "password"),
+            String id = text(n, "id");
+            list.add(new RegisteredDatabase(id, text(n, "jdbcUrl"), admin(id, n), credentials(id, n, "reader"),
                     schemas, path(base, n, "annotations"), path(base, n, "docs")));
         }
         return new DatabaseRegistry(list);
+    }
+
+    private static Credentials admin(String id, JsonNode n) {
+        boolean flat = n.has("user") || n.has("password");
+        if (flat && n.has("admin"))
+            throw new IllegalArgumentException("database " + id + ": give either \"admin\": {\"user\", \"password\"} or the older"
+                    + " flat \"user\"/\"password\", not both");
+        if (!flat) return credentials(id, n, "admin");
+        return login(id, "user", text(n, "user"), text(n, "password"));
+    }
+
+    private static Credentials credentials(String id, JsonNode n, String field) {
+        if (!n.hasNonNull(field)) return null;
+        JsonNode login = n.get(field);
+        if (!login.isObject()) throw new IllegalArgumentException("database " + id + ": \"" + field + "\" must be {\"user\", \"password\"}");
+        return login(id, field, text(login, "user"), text(login, "password"));
+    }
+
+    private static Credentials login(String id, String field, String user, String password) {
+        if (user == null || user.isBlank())
+            throw new IllegalArgumentException("database " + id + ": \"" + field + "\" needs a non-empty \"user\"");
+        return new Credentials(user, password);
     }
 
     private static String text(JsonNode n, String field) {

@@ -4,10 +4,13 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A target database SchemaRAG indexes and answers questions about. Annotations (modules, synonyms) and the
- * directory of per-table markdown docs are optional (null when absent).
+ * A target database SchemaRAG indexes and answers questions about, with two logins kept apart: {@code admin}
+ * (ingest: installs DDL capture, which needs a superuser, and introspects) and {@code reader} (generation: EXPLAIN
+ * only, a read-only role it verifies at start). Either may be null when the process using the registration does not
+ * need it; {@link #requireAdmin()} and {@link #requireReader()} fail naming the database. Annotations (modules,
+ * synonyms) and the directory of per-table markdown docs are optional (null when absent).
  */
-public record RegisteredDatabase(String id, String jdbcUrl, String user, String password, List<String> schemas,
+public record RegisteredDatabase(String id, String jdbcUrl, Credentials admin, Credentials reader, List<String> schemas,
                                  Path annotationsFile, Path docsDir) {
     public RegisteredDatabase {
         if (id == null || !id.matches("[A-Za-z0-9_][A-Za-z0-9_.-]*"))
@@ -15,6 +18,20 @@ public record RegisteredDatabase(String id, String jdbcUrl, String user, String 
         if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:"))
             throw new IllegalArgumentException("database " + id + " needs a jdbc:postgresql: URL");
         schemas = schemas == null || schemas.isEmpty() ? List.of("public") : List.copyOf(schemas);
+    }
+
+    /** The administrator login ingest uses; fails when none is registered. */
+    public Credentials requireAdmin() {
+        if (admin == null) throw new IllegalStateException("database " + id + " registers no \"admin\" credentials (needed by ingest)");
+        return admin;
+    }
+
+    /** The read-only login generation validates with; fails when none is registered. */
+    public Credentials requireReader() {
+        if (reader == null)
+            throw new IllegalStateException("database " + id + " registers no \"reader\" credentials: generation validates only"
+                    + " as a read-only role, add \"reader\": {\"user\": ..., \"password\": ...} to its registration");
+        return reader;
     }
 
     /** The JDBC database name (the path part of the URL). */

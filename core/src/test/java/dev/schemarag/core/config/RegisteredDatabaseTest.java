@@ -8,9 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class RegisteredDatabaseTest {
+    private static final Credentials ADMIN = new Credentials("u", "p");
+
     @Test
     void hostPortAndNameComeFromTheJdbcUrl() {
-        RegisteredDatabase db = new RegisteredDatabase("erp", "jdbc:postgresql://db.internal:6543/erp_prod?ssl=true", "u", "p",
+        RegisteredDatabase db = new RegisteredDatabase("erp", "jdbc:postgresql://db.internal:6543/erp_prod?ssl=true", ADMIN, null,
                 List.of(), null, null);
         assertThat(db.host()).isEqualTo("db.internal");
         assertThat(db.port()).isEqualTo(6543);
@@ -20,14 +22,33 @@ class RegisteredDatabaseTest {
 
     @Test
     void theDefaultPortIs5432() {
-        assertThat(new RegisteredDatabase("a", "jdbc:postgresql://localhost/a", "u", "p", List.of("s"), null, null).port()).isEqualTo(5432);
+        assertThat(new RegisteredDatabase("a", "jdbc:postgresql://localhost/a", ADMIN, null, List.of("s"), null, null).port()).isEqualTo(5432);
     }
 
     @Test
     void anIdWithSpacesOrANonPostgresUrlIsRejected() {
-        assertThatThrownBy(() -> new RegisteredDatabase("my db", "jdbc:postgresql://h/d", "u", "p", List.of(), null, null))
+        assertThatThrownBy(() -> new RegisteredDatabase("my db", "jdbc:postgresql://h/d", ADMIN, null, List.of(), null, null))
                 .hasMessageContaining("my db");
-        assertThatThrownBy(() -> new RegisteredDatabase("x", "jdbc:mysql://h/d", "u", "p", List.of(), null, null))
+        assertThatThrownBy(() -> new RegisteredDatabase("x", "jdbc:mysql://h/d", ADMIN, null, List.of(), null, null))
                 .hasMessageContaining("jdbc:postgresql:");
+    }
+
+    @Test
+    void aMissingLoginFailsOnlyWhereItIsNeededNamingTheDatabase() {
+        RegisteredDatabase ingestOnly = new RegisteredDatabase("sales", "jdbc:postgresql://h/d", ADMIN, null, List.of(), null, null);
+        RegisteredDatabase generationOnly = new RegisteredDatabase("sales", "jdbc:postgresql://h/d", null, ADMIN, List.of(), null, null);
+
+        assertThat(ingestOnly.requireAdmin()).isEqualTo(ADMIN);
+        assertThatThrownBy(ingestOnly::requireReader).hasMessageContaining("sales").hasMessageContaining("\"reader\"");
+        assertThat(generationOnly.requireReader()).isEqualTo(ADMIN);
+        assertThatThrownBy(generationOnly::requireAdmin).hasMessageContaining("sales").hasMessageContaining("\"admin\"");
+    }
+
+    @Test
+    void passwordsNeverAppearInTheTextOfARegistration() {
+        RegisteredDatabase db = new RegisteredDatabase("erp", "jdbc:postgresql://h/d", new Credentials("admin", "s3cret-admin"),
+                new Credentials("reader", "s3cret-reader"), List.of(), null, null);
+
+        assertThat(db.toString()).contains("admin", "reader").doesNotContain("s3cret");
     }
 }

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.Database;
@@ -21,12 +22,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Adapter: EXPLAIN on the registered PostgreSQL databases, connected as the registry's user, which should be the
- * least-privilege {@link ReaderRole}. Every EXPLAIN runs in a READ ONLY transaction with a local statement_timeout
- * and is always rolled back, so even a guard bypass could neither write nor outlast the timeout.
+ * Adapter: EXPLAIN on the registered PostgreSQL databases, connected with each registration's reader login, such as
+ * the least-privilege {@link ReaderRole}. Before a database is used its role is checked ({@link ReaderVerdict}): one
+ * that could change the database is refused, at start ({@link #verifyReaders()}) or, for a database unreachable then,
+ * at its first question. Every EXPLAIN runs in a READ ONLY transaction with a local statement_timeout and is always
+ * rolled back, so even a guard bypass could neither write nor outlast the timeout.
  * <p>
  * Two refusals come before anything is sent: a session with {@code standard_conforming_strings} off (backslashes
  * would then escape quotes in every string, and the guard's reading of the text would no longer be the server's),
@@ -39,10 +44,31 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     private final DatabaseRegistry registry;
     private final Duration statementTimeout;
     private final Map<String, Database> connections = new ConcurrentHashMap<>();
+    /** Databases whose reader was found read-only; the others are checked again before each use. */
+    private final Set<String> verified = ConcurrentHashMap.newKeySet();
 
     public PostgresTargetDatabases(DatabaseRegistry registry, Duration statementTimeout) {
         this.registry = registry;
         this.statementTimeout = statementTimeout;
+    }
+
+    /**
+     * Checks the reader of every registered database and fails, naming each offending role and the SQL that fixes it,
+     * when one could change its database or none is registered. A database that cannot be reached now is checked at
+     * its first question instead, so an outage does not stop the service.
+     */
+    public void verifyReaders() {
+        List<String> refusals = new ArrayList<>();
+        for (RegisteredDatabase db : registry.all()) {
+            db.requireReader();
+            try {
+                verify(db.id()).ifPresent(refusals::add);
+            } catch (SQLException e) {
+                log.warn("cannot check the validation role of {} now (sqlstate={}); checked before its first EXPLAIN", db.id(), e.getSQLState());
+            }
+        }
+        if (!refusals.isEmpty())
+            throw new IllegalStateException("generation refuses to start: " + String.join("\n", refusals));
     }
 
     @Override
@@ -53,6 +79,9 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         String explain = "EXPLAIN " + sql;
         synchronized (database) {
             try {
+                Optional<String> refusal = verify(databaseId);
+                // A role that could write is an operator's problem to fix: infra_failure, replayable once fixed.
+                if (refusal.isPresent()) return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, refusal.get());
                 Connection c = database.connection();
                 if (!standardConformingStrings(c)) {
                     log.warn("EXPLAIN refused: databaseId={} has standard_conforming_strings off", databaseId);
@@ -90,16 +119,19 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         if (registry.find(databaseId).isEmpty() || tables.isEmpty()) return SchemaColumns.empty();
         Database database = database(databaseId);
         synchronized (database) {
-            try (PreparedStatement ps = database.connection().prepareStatement("""
-                    SELECT table_schema || '.' || table_name, column_name FROM information_schema.columns
-                    WHERE table_schema || '.' || table_name = ANY (?) ORDER BY table_schema, table_name, ordinal_position""")) {
-                Array names = ps.getConnection().createArrayOf("text", tables.toArray());
-                ps.setArray(1, names);
-                Map<String, List<String>> columns = new LinkedHashMap<>();
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>()).add(rs.getString(2));
+            try {
+                if (verify(databaseId).isPresent()) return SchemaColumns.empty();
+                try (PreparedStatement ps = database.connection().prepareStatement("""
+                        SELECT table_schema || '.' || table_name, column_name FROM information_schema.columns
+                        WHERE table_schema || '.' || table_name = ANY (?) ORDER BY table_schema, table_name, ordinal_position""")) {
+                    Array names = ps.getConnection().createArrayOf("text", tables.toArray());
+                    ps.setArray(1, names);
+                    Map<String, List<String>> columns = new LinkedHashMap<>();
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>()).add(rs.getString(2));
+                    }
+                    return SchemaColumns.of(columns);
                 }
-                return SchemaColumns.of(columns);
             } catch (SQLException e) {
                 log.warn("cannot read columns: databaseId={} sqlstate={}", databaseId, e.getSQLState());
                 return SchemaColumns.empty();
@@ -113,11 +145,33 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         return "on".equalsIgnoreCase(value);
     }
 
+    /** Empty when the database's reader is read-only (remembered), else why not and how to fix it. */
+    private Optional<String> verify(String databaseId) throws SQLException {
+        if (verified.contains(databaseId)) return Optional.empty();
+        RegisteredDatabase registered = registered(databaseId);
+        Database database = database(databaseId);
+        ReaderVerdict verdict;
+        synchronized (database) {
+            verdict = ReaderVerdict.of(ReaderPrivilegesQuery.read(database.connection(), registered.schemas()));
+        }
+        if (verdict.readOnly()) {
+            verified.add(databaseId);
+            return Optional.empty();
+        }
+        String refusal = verdict.explanation(databaseId, registered.requireReader().user());
+        log.error("refusing to validate on {}: {}", databaseId, refusal);
+        return Optional.of(refusal);
+    }
+
     private Database database(String databaseId) {
         return connections.computeIfAbsent(databaseId, id -> {
-            RegisteredDatabase registered = registry.find(id).orElseThrow();
-            return new Database(registered.jdbcUrl(), registered.user(), registered.password());
+            Credentials reader = registered(id).requireReader();
+            return new Database(registered(id).jdbcUrl(), reader.user(), reader.password());
         });
+    }
+
+    private RegisteredDatabase registered(String databaseId) {
+        return registry.find(databaseId).orElseThrow();
     }
 
     @Override

@@ -29,6 +29,8 @@ import java.time.Duration;
  * The generation + validation Kafka Streams app: the configured LLM, or verified examples when none is configured,
  * validated by EXPLAIN on the registered databases. Validated answers become candidate examples, which people approve
  * or reject on the feedback topic; only documented queries and approved answers answer offline.
+ * It does not start when a database's reader login could change that database (see
+ * {@link PostgresTargetDatabases#verifyReaders()}).
  */
 public final class GenerationService implements AutoCloseable {
     public static final String APPLICATION_ID = "schemarag-generation";
@@ -42,6 +44,12 @@ public final class GenerationService implements AutoCloseable {
         settings.validate(GenerationSettings.declared());
         VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
         targets = new PostgresTargetDatabases(databases, Duration.ofMillis(settings.get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS)));
+        try {
+            targets.verifyReaders();
+        } catch (RuntimeException e) {
+            targets.close();
+            throw e;
+        }
         AnswerPipeline pipeline = new AnswerPipeline(generator(settings, examples), targets, examples,
                 settings.get(GenerationSettings.MAX_ATTEMPTS), GenerationSettings.statementLimits(settings));
         StreamsBuilder builder = new StreamsBuilder();

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.generation.GeneratedSql;
@@ -54,9 +55,10 @@ class ValidationPathIT {
         ReaderRole.grant(sentinel, DB, List.of("public"), READER_PASSWORD);
         String url = postgres.jdbcUrl(DB);
         targets = new PostgresTargetDatabases(new DatabaseRegistry(List.of(
-                new RegisteredDatabase("guarded", url, ReaderRole.NAME, READER_PASSWORD, List.of("public"), null, null),
+                new RegisteredDatabase("guarded", url, null, new Credentials(ReaderRole.NAME, READER_PASSWORD), List.of("public"), null, null),
                 new RegisteredDatabase("nonstandard", url + "?options=-c%20standard_conforming_strings%3Doff",
-                        ReaderRole.NAME, READER_PASSWORD, List.of("public"), null, null))), Duration.ofSeconds(2));
+                        null, new Credentials(ReaderRole.NAME, READER_PASSWORD), List.of("public"), null, null))),
+                Duration.ofSeconds(2));
         // Open both adapter sessions now, so the backend count below compares like with like.
         targets.explain("guarded", "SELECT 1");
         targets.explain("nonstandard", "SELECT 1");

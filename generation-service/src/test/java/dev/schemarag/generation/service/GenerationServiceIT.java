@@ -1,5 +1,6 @@
 package dev.schemarag.generation.service;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
@@ -64,6 +65,7 @@ class GenerationServiceIT {
     private static final String STORE_DB = "generation_it_store";
     private static final String PACKET = "CREATE TABLE public.employees (employee_id bigint PRIMARY KEY, last_name text, first_name text);";
     private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Credentials READER = new Credentials(ReaderRole.NAME, "reader-secret");
 
     private static EmbeddedStack stack;
     private static FakeChatCompletions llm;
@@ -96,8 +98,8 @@ class GenerationServiceIT {
         TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics);
         String unreachable = "jdbc:postgresql://127.0.0.1:1/" + DB;
         DatabaseRegistry databases = new DatabaseRegistry(List.of(
-                new RegisteredDatabase("gen", stack.postgres().jdbcUrl(DB), ReaderRole.NAME, "reader-secret", List.of("public"), null, null),
-                new RegisteredDatabase("gen_down", unreachable, ReaderRole.NAME, "reader-secret", List.of("public"), null, null)));
+                new RegisteredDatabase("gen", stack.postgres().jdbcUrl(DB), null, READER, List.of("public"), null, null),
+                new RegisteredDatabase("gen_down", unreachable, null, READER, List.of("public"), null, null)));
         Settings settings = Settings.of(Map.of("llm.base.url", llm.baseUrl().toString(), "llm.max.retries", "1",
                 "generation.statement.timeout.millis", "500"));
         EmbeddingModel model = OnnxEmbeddingModel.examplesDefault();
@@ -249,6 +251,18 @@ class GenerationServiceIT {
         assertThat(failure.getMessage()).contains("HTTP 503 after 2 attempt(s)");
         assertThat(failure.getContext()).isEqualTo(PACKET);
         assertThat(llm.promptsFor(question)).hasSize(2);
+    }
+
+    @Test
+    void refusesToStartWhenADatabaseIsRegisteredWithTheSuperuserAsReader(@TempDir Path otherState) {
+        Credentials superuser = new Credentials(stack.postgres().user(), stack.postgres().password());
+        DatabaseRegistry databases = new DatabaseRegistry(List.of(
+                new RegisteredDatabase("gen", stack.postgres().jdbcUrl(DB), superuser, superuser, List.of("public"), null, null)));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new GenerationService(stack.bootstrapServers(), stack.registryUrl(),
+                        KafkaClientSecurity.none(), otherState, topics, Settings.of(Map.of()), databases, store, null))
+                .hasMessageContaining("generation refuses to start")
+                .hasMessageContaining("ALTER ROLE " + stack.postgres().user() + " NOSUPERUSER");
     }
 
     @Test

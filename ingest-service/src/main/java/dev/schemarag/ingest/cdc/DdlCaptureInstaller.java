@@ -13,8 +13,14 @@ import java.sql.Statement;
 
 /**
  * Installs DDL capture in a target database over a privileged (superuser) connection: the audit table, the event
- * triggers, the publication, and a least-privilege replication role that can read only the audit table.
+ * triggers, the publication, and a replication role whose only table privilege is SELECT on the audit table.
  * Idempotent: safe to run at every start.
+ * <p>
+ * What the role's REPLICATION attribute still allows, honestly: the publication limits what the pgoutput plugin
+ * sends through SchemaRAG's slot, but a replication role may create slots of its own, with another output plugin
+ * (test_decoding ships with PostgreSQL), and so read every row change of any database it may connect to; and where
+ * pg_hba.conf admits replication connections it may stream a physical base backup of the whole cluster. Treat its
+ * password like read access to all data: keep replication entries in pg_hba.conf to the hosts ingest runs on.
  */
 public final class DdlCaptureInstaller {
     public static final String PUBLICATION = "schemarag_ddl";

@@ -160,8 +160,12 @@ public final class IngestService implements AutoCloseable {
                 && captures.stream().allMatch(c -> c.failure() == null);
     }
 
+    /**
+     * The admin login: installing DDL capture needs it (event triggers take a superuser). Introspection shares the
+     * connection; it only reads the catalog, and a second login would add nothing while ingest holds this one anyway.
+     */
     private Database target(RegisteredDatabase db) {
-        return targets.computeIfAbsent(db.id(), id -> new Database(db.jdbcUrl(), db.user(), db.password()));
+        return targets.computeIfAbsent(db.id(), id -> new Database(db.jdbcUrl(), db.requireAdmin().user(), db.requireAdmin().password()));
     }
 
     private SchemaIntrospector introspector(RegisteredDatabase db) {

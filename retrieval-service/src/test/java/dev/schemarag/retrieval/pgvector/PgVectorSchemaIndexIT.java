@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval.pgvector;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
@@ -110,7 +111,7 @@ class PgVectorSchemaIndexIT {
         store.migrateStore();
         model = OnnxEmbeddingModel.schemaIndexDefault();
         Topics topics = new Topics("vector-index-it.", stack.registryClient());
-        RegisteredDatabase db = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), user, password,
+        RegisteredDatabase db = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null,
                 List.of("public", "sales"), null, docs);
         try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(), dir,
                 "schemarag_cdc", "cdc-secret", 10), new DatabaseRegistry(List.of(db)), () -> topics, model, store)) {
