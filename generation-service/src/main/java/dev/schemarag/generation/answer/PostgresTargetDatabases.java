@@ -89,10 +89,8 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
                             + "' has standard_conforming_strings off; validation needs it on (ALTER ROLE or ALTER DATABASE ... "
                             + "SET standard_conforming_strings = on)");
                 }
-                if (DriverStatements.count(explain, true) != 1) {
-                    return new ExplainResult.Refused(ErrorClass.VALIDATION_BLOCK,
-                            "multiple statements are not allowed (the JDBC driver splits the text)");
-                }
+                if (!DriverStatements.isSingle(explain))
+                    return new ExplainResult.Refused(ErrorClass.VALIDATION_BLOCK, DriverStatements.MULTIPLE_STATEMENTS);
                 c.setAutoCommit(false);
                 try (Statement st = c.createStatement()) {
                     st.setEscapeProcessing(false);

@@ -39,6 +39,7 @@ public final class StatementValidator {
 
     /** @param columns the columns of the tables in context, for the lint rules that need them */
     public Validation validate(String databaseId, String sql, SchemaColumns columns) {
+        // Before lint, which parses recursively; the guard checks the same limits again for its standalone callers.
         Optional<String> tooComplex = limits.violation(sql);
         if (tooComplex.isPresent())
             return Validation.rejected(new LintReport(List.of()),

@@ -13,12 +13,19 @@ import java.util.Set;
  * or {@code lpad('', 1000000000)} allocates that much on the target. Their size arguments must be small integer
  * literals, their text literals short, they must not nest inside each other, and blank-padded type modifiers
  * ({@code char(n)}, {@code bit(n)}) must be small too.
+ * <p>
+ * Each call bounded on its own is not enough: the planner pulls up derived tables and inlines CTEs before folding
+ * constants, so calls stacked through columns ({@code repeat(b, 1000) FROM (SELECT repeat(a, 1000) b ...)}) or
+ * chained with {@code ||} multiply. So the whole statement has one budget: the product of every amplifier's size
+ * factor, times the longest text literal anywhere in the statement, must stay within {@link #MAX_STATEMENT_OUTPUT}.
  */
 final class AmplifyingCalls {
 
     static final int MAX_SIZE = 1_000;
     static final int MAX_LITERAL_CHARS = 1_000;
     static final int MAX_SERIES_ROWS = 100_000;
+    /** The most characters (or rows) all amplifiers of one statement may produce together, as estimated here. */
+    static final int MAX_STATEMENT_OUTPUT = 1_000_000;
 
     /** 0-based position of the argument that sets the result size. */
     private static final Map<String, Integer> SIZE_ARGUMENT = Map.of("repeat", 1, "lpad", 1, "rpad", 1, "factorial", 0);
@@ -28,15 +35,51 @@ final class AmplifyingCalls {
     }
 
     static Optional<String> violation(SqlTokens tokens) {
+        BigInteger output = BigInteger.ONE;
         for (int i = 0; i + 1 < tokens.size(); i++) {
             SqlToken token = tokens.get(i);
             if (!token.isIdentifier() || !tokens.symbolAt(i + 1, "(")) continue;
             String name = token.identifier();
-            Optional<String> violation = PostgresFunctions.isAmplifier(name) ? callViolation(tokens, i, name)
-                    : token.isWordIn(PADDED_TYPES) ? typeModifierViolation(tokens, i, name) : Optional.empty();
+            boolean amplifier = PostgresFunctions.isAmplifier(name);
+            boolean padded = !amplifier && token.isWordIn(PADDED_TYPES);
+            if (!amplifier && !padded) continue;
+            Optional<String> violation = amplifier ? callViolation(tokens, i, name) : typeModifierViolation(tokens, i, name);
             if (violation.isPresent()) return violation;
+            output = output.multiply(factor(tokens, i, name));
         }
-        return Optional.empty();
+        if (output.equals(BigInteger.ONE)) return Optional.empty();
+        output = output.multiply(BigInteger.valueOf(longestLiteral(tokens)));
+        if (output.compareTo(BigInteger.valueOf(MAX_STATEMENT_OUTPUT)) <= 0) return Optional.empty();
+        return Optional.of("size-amplifying calls (repeat, lpad, generate_series, ...) that together could produce more "
+                + "than " + MAX_STATEMENT_OUTPUT + " characters or rows are not allowed");
+    }
+
+    /**
+     * How many times the call or type at {@code nameIndex}, already checked, can multiply its input: its size
+     * argument, its series' row count, its type length, or for the replacing functions their longest text literal.
+     */
+    private static BigInteger factor(SqlTokens tokens, int nameIndex, String name) {
+        int close = tokens.closingParen(nameIndex + 1);
+        if (close < 0) return BigInteger.ONE; // unbalanced: the parser refuses the statement
+        List<List<SqlToken>> arguments = arguments(tokens, nameIndex + 1, close);
+        Integer sizeArgument = SIZE_ARGUMENT.get(name);
+        BigInteger factor;
+        if (sizeArgument != null) {
+            factor = integer(arguments.get(sizeArgument)).orElseThrow();
+        } else if (name.equals("generate_series")) {
+            factor = seriesRows(arguments.stream().map(a -> integer(a).orElseThrow()).toList());
+        } else if (PostgresFunctions.isAmplifier(name)) {
+            factor = BigInteger.valueOf(arguments.stream().flatMap(List::stream)
+                    .filter(t -> t.kind() == SqlToken.Kind.STRING).mapToInt(t -> t.text().length()).max().orElse(1));
+        } else {
+            factor = integer(arguments.get(0)).orElseThrow();
+        }
+        return factor.max(BigInteger.ONE);
+    }
+
+    private static int longestLiteral(SqlTokens tokens) {
+        return tokens.tokens().stream().filter(t -> t.kind() == SqlToken.Kind.STRING)
+                .mapToInt(t -> t.text().length()).max().orElse(1);
     }
 
     private static Optional<String> callViolation(SqlTokens tokens, int nameIndex, String name) {
@@ -71,10 +114,15 @@ final class AmplifyingCalls {
         if (arguments.size() < 2 || arguments.size() > 3) return false;
         List<Optional<BigInteger>> values = arguments.stream().map(AmplifyingCalls::integer).toList();
         if (values.stream().anyMatch(Optional::isEmpty)) return false;
-        BigInteger step = values.size() == 3 ? values.get(2).get().abs() : BigInteger.ONE;
-        if (step.signum() == 0) return false;
-        BigInteger rows = values.get(1).get().subtract(values.get(0).get()).abs().divide(step);
-        return rows.compareTo(BigInteger.valueOf(MAX_SERIES_ROWS)) < 0;
+        List<BigInteger> bounds = values.stream().map(Optional::get).toList();
+        if (bounds.size() == 3 && bounds.get(2).signum() == 0) return false;
+        return seriesRows(bounds).compareTo(BigInteger.valueOf(MAX_SERIES_ROWS)) <= 0;
+    }
+
+    /** An upper bound of the rows of generate_series(start, stop[, step]) with a non-zero step. */
+    private static BigInteger seriesRows(List<BigInteger> bounds) {
+        BigInteger step = bounds.size() == 3 ? bounds.get(2).abs() : BigInteger.ONE;
+        return bounds.get(1).subtract(bounds.get(0)).abs().divide(step).add(BigInteger.ONE);
     }
 
     private static Optional<String> typeModifierViolation(SqlTokens tokens, int nameIndex, String name) {

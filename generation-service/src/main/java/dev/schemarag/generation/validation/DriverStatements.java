@@ -12,13 +12,18 @@ import java.sql.SQLException;
  */
 public final class DriverStatements {
 
+    public static final String MULTIPLE_STATEMENTS = "multiple statements are not allowed (the JDBC driver splits the text)";
+
     private DriverStatements() {
     }
 
-    /** The statements the driver would send for {@code sql} as a plain (unparameterised) Statement; -1 when it cannot parse it. */
-    public static int count(String sql, boolean standardConformingStrings) {
+    /**
+     * The statements the driver would send for {@code sql} as a plain (unparameterised) Statement, on a session with
+     * standard_conforming_strings on (the only kind validation runs on); -1 when it cannot parse it.
+     */
+    static int count(String sql) {
         try {
-            return (int) Parser.parseJdbcSql(sql, standardConformingStrings, false, true, false, false).stream()
+            return (int) Parser.parseJdbcSql(sql, true, false, true, false, false).stream()
                     .filter(part -> hasContent(part.nativeSql)).count();
         } catch (SQLException | RuntimeException e) {
             return -1;
@@ -31,6 +36,6 @@ public final class DriverStatements {
     }
 
     public static boolean isSingle(String sql) {
-        return count(sql, true) == 1;
+        return count(sql) == 1;
     }
 }

@@ -18,6 +18,15 @@ final class KeywordParens {
             "except", "exists", "fetch", "for", "from", "group", "having", "in", "intersect", "lateral", "leading",
             "limit", "not", "offset", "on", "only", "or", "order", "placing", "row", "select", "some", "symmetric",
             "then", "to", "trailing", "union", "using", "values", "when", "where", "window", "with");
+    /**
+     * Keywords that precede "(" as syntax only in some places, decided case by case in {@link #isKeyword} (a case
+     * missing here is never reached), and keywords that come right before a name and its "(" ({@code TABLESAMPLE
+     * system (p)}, {@code WITH RECURSIVE r(n)}, {@code PARTITION BY}, {@code WITHIN GROUP}).
+     */
+    private static final Set<String> CONTEXT_KEYWORDS = Set.of(
+            "bernoulli", "by", "cube", "escape", "filter", "first", "groups", "ilike", "is", "join", "like",
+            "materialized", "next", "over", "overlaps", "partition", "range", "recursive", "repeatable", "rollup",
+            "rows", "sets", "similar", "system", "tablesample", "varying", "within", "zone");
     private static final Set<String> CHARACTER_TYPES = Set.of("character", "char", "bit", "national");
     private static final Set<String> GROUPING_CLAUSE_ENDS = Set.of(
             "select", "from", "where", "having", "order", "limit", "offset", "fetch", "window", "union", "intersect",
@@ -26,12 +35,21 @@ final class KeywordParens {
     private KeywordParens() {
     }
 
+    /**
+     * Whether a lower-case word is a keyword that can stand before "(" (or before a name and its "(") in some
+     * context: such a word never declares a name, and JSqlParser's "calls" of it are syntax it models as calls.
+     */
+    static boolean isParenKeyword(String lowerCaseWord) {
+        return ALWAYS_KEYWORDS.contains(lowerCaseWord) || CONTEXT_KEYWORDS.contains(lowerCaseWord);
+    }
+
     /** Whether the unquoted word at {@code index}, followed by "(", is SQL syntax rather than a function call. */
     static boolean isKeyword(SqlTokens tokens, int index) {
         SqlToken word = tokens.get(index);
         if (word.kind() != SqlToken.Kind.WORD || tokens.symbolAt(index - 1, ".")) return false;
         String keyword = word.text().toLowerCase(Locale.ROOT);
         if (ALWAYS_KEYWORDS.contains(keyword)) return true;
+        if (!CONTEXT_KEYWORDS.contains(keyword)) return false;
         return switch (keyword) {
             case "first", "next" -> tokens.wordAt(index - 1, "fetch");
             case "zone" -> tokens.wordAt(index - 1, "time") && tokens.wordAt(index - 2, "at");

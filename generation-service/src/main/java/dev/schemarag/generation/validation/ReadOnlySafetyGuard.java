@@ -35,18 +35,6 @@ public final class ReadOnlySafetyGuard {
     private static final Set<String> QUERY_STARTS = Set.of("select", "with", "values", "table");
     private static final Set<String> DATA_MODIFYING = Set.of("insert", "update", "delete", "merge");
     private static final Set<String> ROW_LOCK_MODES = Set.of("update", "share", "no", "key");
-    /**
-     * Keywords that PostgreSQL allows directly before "(" without it being a function call, used on JSqlParser's
-     * tree and for column-list definitions; on tokens {@link KeywordParens} decides by context.
-     */
-    private static final Set<String> KEYWORDS_BEFORE_PAREN = Set.of(
-            "all", "and", "any", "array", "as", "asymmetric", "between", "both", "by", "case", "cube", "distinct",
-            "else", "escape", "except", "exists", "fetch", "filter", "first", "for", "from", "group", "having",
-            "ilike", "in", "intersect", "is", "join", "lateral", "leading", "like", "limit", "materialized", "next",
-            "not", "offset", "on", "only", "or", "order", "over", "overlaps", "partition", "placing", "recursive",
-            "repeatable", "rollup", "row", "rows", "select", "sets", "similar", "some", "symmetric", "system",
-            "bernoulli", "tablesample", "then", "to", "trailing", "union", "using", "values", "varying", "when",
-            "where", "window", "with", "within", "zone");
 
     private final StatementLimits limits;
 
@@ -67,6 +55,8 @@ public final class ReadOnlySafetyGuard {
     private SafetyVerdict verdictFor(String sql) {
         if (sql == null || sql.isBlank()) return SafetyVerdict.block("the SQL is empty");
         if (sql.length() > limits.maxLength()) return SafetyVerdict.block(limits.violation(sql).orElseThrow());
+        Optional<String> control = controlCharacter(sql);
+        if (control.isPresent()) return SafetyVerdict.block(control.get());
         SqlTokens all = SqlLexer.tokenize(sql);
         if (all.unclosed().isPresent()) {
             SqlTokens.Unclosed open = all.unclosed().get();
@@ -75,9 +65,7 @@ public final class ReadOnlySafetyGuard {
         int semicolon = firstSemicolon(all);
         if (semicolon < all.size() - 1) return SafetyVerdict.block("multiple statements are not allowed");
         if (semicolon == 0 || all.size() == 0) return SafetyVerdict.block("the SQL is empty");
-        if (!DriverStatements.isSingle(sql)) {
-            return SafetyVerdict.block("multiple statements are not allowed (the JDBC driver splits the text)");
-        }
+        if (!DriverStatements.isSingle(sql)) return SafetyVerdict.block(DriverStatements.MULTIPLE_STATEMENTS);
         Optional<String> tooComplex = limits.violation(all);
         if (tooComplex.isPresent()) return SafetyVerdict.block(tooComplex.get());
 
@@ -115,6 +103,16 @@ public final class ReadOnlySafetyGuard {
         return tokens.size();
     }
 
+    /**
+     * Control characters other than tab, CR, LF and form feed have no place in a query, not even in a literal or a
+     * comment: server versions disagree on some (PostgreSQL 16 made vertical tab whitespace) and a NUL ends the
+     * text early on the wire.
+     */
+    private static Optional<String> controlCharacter(String sql) {
+        return sql.chars().filter(c -> Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r' && c != '\f')
+                .mapToObj(c -> String.format(Locale.ROOT, "the control character U+%04X is not allowed", c)).findFirst();
+    }
+
     private static Optional<String> lexicalViolation(SqlTokens tokens) {
         SqlToken first = tokens.get(0);
         if (!first.isWordIn(QUERY_STARTS) && !first.isSymbol("(")) {
@@ -123,6 +121,9 @@ public final class ReadOnlySafetyGuard {
         for (int i = 0; i < tokens.size(); i++) {
             SqlToken token = tokens.get(i);
             Optional<SqlToken> next = tokens.at(i + 1);
+            if (token.kind() == SqlToken.Kind.SYMBOL && !SqlLexer.isPunctuationOrOperator(token)) {
+                return Optional.of("the character \"" + token.text() + "\" is not allowed outside literals and comments");
+            }
             if (token.kind() == SqlToken.Kind.QUOTED_IDENTIFIER && !token.text().startsWith("\"")) {
                 return Optional.of("Unicode-escaped identifiers (U&\"...\") are not allowed");
             }
@@ -174,7 +175,7 @@ public final class ReadOnlySafetyGuard {
         if (nameParts == null || nameParts.isEmpty() || nameParts.get(0) == null) return null;
         // JSqlParser models some keyword constructs as calls: x = ANY (ARRAY[...]), ROW(1, 2).
         if (nameParts.size() == 1 && !Identifiers.isQuoted(nameParts.get(0))
-                && KEYWORDS_BEFORE_PAREN.contains(nameParts.get(0).toLowerCase(Locale.ROOT))) {
+                && KeywordParens.isParenKeyword(nameParts.get(0).toLowerCase(Locale.ROOT))) {
             return null;
         }
         List<String> parts = nameParts.stream().map(Identifiers::normalize).toList();
@@ -213,7 +214,7 @@ public final class ReadOnlySafetyGuard {
         if (before.kind() == SqlToken.Kind.QUOTED_IDENTIFIER) return true;
         if (before.kind() == SqlToken.Kind.WORD) {
             String word = before.text().toLowerCase(Locale.ROOT);
-            return !Identifiers.isReserved(word) && !KEYWORDS_BEFORE_PAREN.contains(word);
+            return !Identifiers.isReserved(word) && !KeywordParens.isParenKeyword(word);
         }
         int close = tokens.closingParen(index + 1);
         return before.isSymbol(",") && close > 0 && tokens.wordAt(close + 1, "as");

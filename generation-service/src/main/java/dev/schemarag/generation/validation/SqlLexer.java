@@ -7,6 +7,7 @@ import dev.schemarag.generation.validation.SqlTokens.Unclosed.What;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Splits SQL into tokens following PostgreSQL's lexical rules (scan.l, standard_conforming_strings on): whitespace
@@ -20,6 +21,7 @@ final class SqlLexer {
 
     private static final String OPERATOR_CHARS = "+-*/<>=~!@#%^&|`?";
     private static final String WHITESPACE = " \t\n\r\f";
+    private static final Set<String> PUNCTUATION = Set.of(",", "(", ")", "[", "]", ";", ":", "::", ".");
 
     private final String sql;
     private final List<SqlToken> tokens = new ArrayList<>();
@@ -85,6 +87,16 @@ final class SqlLexer {
             }
         }
         return new SqlTokens(sql, tokens, Optional.empty());
+    }
+
+    /**
+     * Whether a symbol token is punctuation or an operator. Any other character (a control character, a backslash,
+     * a brace, a lone dollar) becomes a one-character symbol that PostgreSQL would reject, or from version 16 on
+     * reads differently (vertical tab as whitespace), so the guard refuses it rather than guess.
+     */
+    static boolean isPunctuationOrOperator(SqlToken symbol) {
+        return PUNCTUATION.contains(symbol.text())
+                || symbol.text().chars().allMatch(c -> OPERATOR_CHARS.indexOf(c) >= 0);
     }
 
     private Optional<What> skipBlockComment() {

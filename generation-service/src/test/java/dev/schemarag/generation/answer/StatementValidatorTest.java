@@ -56,6 +56,17 @@ class StatementValidatorTest {
     }
 
     @Test
+    void aTooComplexStatementIsAValidationBlockBeforeLintAndNeverReachesTheDatabase() {
+        StatementValidator.Validation v = validator.validate("hr", "SELECT " + "(".repeat(3000) + "1" + ")".repeat(3000), COLUMNS);
+
+        assertThat(v.rejection()).hasValueSatisfying(r -> {
+            assertThat(r.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+            assertThat(r.message()).startsWith("statement too complex");
+        });
+        assertThat(explained).isEmpty();
+    }
+
+    @Test
     void aWriteIsAValidationBlockAndNeverReachesTheDatabase() {
         StatementValidator.Validation v = validator.validate("hr", "DELETE FROM hr.employees", COLUMNS);
 

@@ -52,7 +52,9 @@ class ReadOnlySafetyGuardTest {
             "SELECT name FROM t WHERE name LIKE ('a%') AND name NOT ILIKE ('b%')",
             "SELECT x::character varying(20), y::char(10) FROM t",
             "SELECT e.name, e.age, e.date, T1.height FROM employees e JOIN t AS T1 ON e.id = T1.id",
-            "SELECT (e).name FROM employees e",
+            "SELECT repeat('-', 3) || name || repeat('-', 3) FROM t",
+            "WITH s AS (SELECT lpad(name, 20) AS padded FROM t) SELECT rpad(padded, 30) FROM s",
+            "SELECT a[1], b.c FROM t AS b WHERE e'x' <> '' AND x ~ 'y' AND x::text IS NOT NULL",
             "SELECT lpad(name, 10, '0'), repeat('-', 3), rpad(code, 5) FROM t",
             "SELECT factorial(10), n FROM generate_series(1, 1000) AS g(n)",
             "SELECT replace(name, 'a', 'b') FROM t",
@@ -163,6 +165,9 @@ class ReadOnlySafetyGuardTest {
             "SELECT e.\"pg_read_file\" FROM employees e",
             "SELECT (200000).factorial",
             "SELECT e.set_config FROM employees e",
+            "SELECT (e).name FROM employees e",
+            "SELECT (e.id).some_extension_function FROM employees e",
+            "SELECT (ARRAY[e])[1].\"name\" FROM employees e",
     })
     void givenFunctionCalledThroughAttributeNotation_whenChecked_thenBlocked(String sql) {
         assertThat(guard.check(sql).reason()).contains("attribute notation");
@@ -184,6 +189,41 @@ class ReadOnlySafetyGuardTest {
             "SELECT format('%1000000000s', 'x')", "SELECT pg_catalog.repeat('x', 1e9)"})
     void givenAmplifyingCall_whenChecked_thenBlocked(String sql) {
         assertThat(guard.check(sql).blocked()).as(sql).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT repeat(b, 1000) FROM (SELECT repeat(a, 1000) b FROM (SELECT repeat('x', 1000) a) s1) s2",
+            "WITH a AS (SELECT repeat('x', 1000) v), b AS (SELECT repeat(v, 1000) v FROM a) SELECT repeat(v, 1000) FROM b",
+            "SELECT repeat('x', 1000) || repeat('x', 1000) || repeat('x', 1000)",
+            "SELECT lpad(v, 1000) FROM (SELECT repeat('ab', 1000) v) s",
+            "SELECT repeat(v, 1000) FROM (SELECT 'x'::char(1000) v) s",
+            "SELECT repeat(v, 1000) FROM generate_series(1, 1000) g, (SELECT 'x' v) s",
+    })
+    void givenAmplifyingCallsStackedAcrossTheStatement_whenChecked_thenBlockedByTheStatementBudget(String sql) {
+        assertThat(guard.check(sql).reason()).as(sql).contains("together could produce more than");
+    }
+
+    @Test
+    void givenRepeatOfALongLiteralFromASubquery_whenChecked_thenOverTheStatementBudget() {
+        assertThat(guard.check("SELECT repeat(v, 1000) FROM (SELECT '" + "x".repeat(2000) + "' v) s").reason())
+                .contains("together could produce more than");
+        assertThat(guard.check("SELECT repeat('x', 1000)").allowed()).isTrue();
+        assertThat(guard.check("SELECT replace(v, 'a', '" + "b".repeat(500) + "') FROM (SELECT repeat('a', 1000) v) s")
+                .reason()).contains("together could produce more than");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT 1\u000b", "SELECT\u000b1", "SELECT 1 /* \u0000 */", "SELECT '\u0000'",
+            "SELECT 1 -- \u0007", "SELECT \"a\u001bb\" FROM t", "SELECT 1\u0085"})
+    void givenControlCharacter_whenChecked_thenBlockedWhereverItIs(String sql) {
+        assertThat(guard.check(sql).reason()).as(sql).startsWith("the control character U+");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT 1 \\ 2", "SELECT {1}", "SELECT $ 1", "SELECT a FROM t WHERE b = 1 }"})
+    void givenStrayCharacter_whenChecked_thenBlocked(String sql) {
+        assertThat(guard.check(sql).reason()).as(sql).contains("is not allowed outside literals and comments");
     }
 
     @Test

@@ -60,6 +60,14 @@ class SqlLexerTest {
     }
 
     @Test
+    void givenStrayCharacters_whenTokenized_thenTheyAreSymbolsThatAreNeitherPunctuationNorOperators() {
+        SqlTokens tokens = SqlLexer.tokenize("a::int, b->>'k' \\ {c} $ (d[1]).e; \u000b");
+        assertThat(tokens.tokens().stream().filter(t -> t.kind() == SqlToken.Kind.SYMBOL)
+                .filter(t -> !SqlLexer.isPunctuationOrOperator(t)).map(SqlToken::text))
+                .containsExactly("\\", "{", "}", "$", "\u000b");
+    }
+
+    @Test
     void givenUnclosedString_whenTokenized_thenReportsItsStart() {
         assertThat(SqlLexer.tokenize("SELECT 'abc").unclosed())
                 .contains(new SqlTokens.Unclosed(What.STRING, 7));
