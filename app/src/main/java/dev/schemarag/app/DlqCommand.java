@@ -1,6 +1,7 @@
 package dev.schemarag.app;
 
 import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ContextRetrieved;
@@ -66,6 +67,9 @@ final class DlqCommand implements Callable<Integer> {
             }
             int replayed = replay(services, topics, records);
             System.out.println("replayed " + replayed + " of " + records.size() + " record(s) from " + topic.name());
+            records.stream().filter(DlqCommand::outputTooLarge).forEach(f -> System.out.printf(Locale.ROOT,
+                    "not replayed: %s from %s partition %d offset %d keeps only a prefix of its output; resend that input%n",
+                    Failures.OUTPUT_TOO_LARGE, f.getOriginalTopic(), f.getOriginalPartition(), f.getOriginalOffset()));
             return 0;
         }
     }
@@ -79,7 +83,7 @@ final class DlqCommand implements Callable<Integer> {
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(services.security().clientConfig(services.bootstrapServers()),
                 new ByteArraySerializer(), new ByteArraySerializer())) {
             for (FailureRecord f : records) {
-                if (f.getOriginalValue() == null || f.getOriginalTopic() == null) continue;
+                if (f.getOriginalValue() == null || f.getOriginalTopic() == null || outputTooLarge(f)) continue;
                 byte[] value = bytes(f.getOriginalValue());
                 byte[] key = f.getOriginalKey() == null ? null : bytes(f.getOriginalKey());
                 QuestionAsked question = questionOf(topics, f.getOriginalTopic(), value);
@@ -94,6 +98,11 @@ final class DlqCommand implements Callable<Integer> {
             }
         }
         return sent;
+    }
+
+    /** Its original value is a cut prefix of the output, not the input: sending it back would only fail again. */
+    private static boolean outputTooLarge(FailureRecord f) {
+        return Failures.OUTPUT_TOO_LARGE.equals(f.getErrorClass());
     }
 
     private static QuestionAsked questionOf(Topics topics, String topic, byte[] value) {

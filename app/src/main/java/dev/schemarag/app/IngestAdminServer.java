@@ -62,11 +62,14 @@ final class IngestAdminServer implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
+        // Closed in finally, not by try-with-resources: the catch must still be able to answer 500.
+        try {
             route(exchange);
         } catch (RuntimeException e) {
             log.warn("admin request failed", e);
             if (exchange.getResponseCode() == -1) send(exchange, 500, error("internal_error", "the request could not be handled"));
+        } finally {
+            exchange.close();
         }
     }
 

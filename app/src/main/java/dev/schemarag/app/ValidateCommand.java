@@ -65,9 +65,13 @@ final class ValidateCommand implements Callable<Integer> {
                 System.err.println("database '" + databaseId + "' is not registered");
                 return 2;
             }
+            if (databases.find(databaseId).get().reader() == null) {
+                System.err.println("database '" + databaseId + "' has no reader login: validation runs only as a read-only"
+                        + " role (add \"reader\": {\"user\", \"password\"} to its registration)");
+                return 2;
+            }
             Duration timeout = Duration.ofMillis(services.settings().get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS));
-            try (PostgresTargetDatabases targets = new PostgresTargetDatabases(
-                    databases, timeout)) {
+            try (PostgresTargetDatabases targets = new PostgresTargetDatabases(databases, timeout)) {
                 List<String> tables = new PgVectorSchemaStore(services.store()).tables(databaseId).stream()
                         .map(TableName::toString).toList();
                 SchemaColumns columns = targets.columns(databaseId, tables);

@@ -1,17 +1,26 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,6 +41,8 @@ class DlqCommandIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Pattern LIST_LINE = Pattern.compile("(?m)^([a-z_]+) +(\\d+)$");
     private static final String UNANSWERABLE = "Which employees were hired on a Monday?";
+    /** What an output_too_large dead letter keeps: a cut prefix of the output, not the input. */
+    private static final byte[] OUTPUT_PREFIX = "a cut prefix of an output record".getBytes(StandardCharsets.UTF_8);
 
     private static CliTestEnvironment environment;
     private static QuestionAsked unregistered;
@@ -46,6 +57,14 @@ class DlqCommandIT {
             assertThat(client.await(List.of(unregistered, unanswerable), WAIT)).hasSize(2);
         }
         environment.stopPipeline();
+        Topic<String, FailureRecord> ingestDlq = environment.services.topics().deadLetter(DeadLetterTopic.INGEST);
+        try (KafkaProducer<String, FailureRecord> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
+                new StringSerializer(), ingestDlq.valueSerde().serializer())) {
+            FailureRecord tooLarge = Failures.failure("ingest", Failures.OUTPUT_TOO_LARGE, "record too large",
+                    environment.services.topics().questions().name(), 0, 7L, null, OUTPUT_PREFIX).build();
+            producer.send(new ProducerRecord<>(ingestDlq.name(), "k", tooLarge)).get();
+        }
     }
 
     @AfterAll
@@ -61,7 +80,7 @@ class DlqCommandIT {
         Map<String, Integer> counts = new TreeMap<>();
         Matcher line = LIST_LINE.matcher(run.output());
         while (line.find()) counts.put(line.group(1), Integer.parseInt(line.group(2)));
-        assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of("ingest", 0, "retrieval", 1, "infra_failure", 0,
+        assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of("ingest", 1, "retrieval", 1, "infra_failure", 0,
                 "query_timeout", 0, "validation_block", 0, "sql_error", 0, "unknown", 0, "generation_unavailable", 1));
     }
 
@@ -83,6 +102,27 @@ class DlqCommandIT {
     @Test
     void replayOfARetrievalFailureSendsItsQuestionBackToo() {
         assertReplays("retrieval", unregistered);
+    }
+
+    @Test
+    void replaySkipsAnOutputTooLargeAndNamesTheInputToResend() {
+        Topic<String, QuestionAsked> questions = environment.services.topics().questions();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
+                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            TopicPartition partition = new TopicPartition(questions.name(), 0);
+            consumer.assign(List.of(partition));
+            consumer.seekToEnd(List.of(partition));
+            long end = consumer.position(partition);
+
+            CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "replay", "ingest");
+
+            assertThat(run.exitCode()).isZero();
+            assertThat(run.output()).contains("replayed 0 of 1 record(s) from dlq_it.dlq.ingest")
+                    .contains("not replayed: output_too_large from " + questions.name() + " partition 0 offset 7");
+            consumer.seekToEnd(List.of(partition));
+            assertThat(consumer.position(partition)).as("nothing sent back to the input topic").isEqualTo(end);
+        }
     }
 
     private static void assertReplays(String errorClass, QuestionAsked question) {

@@ -15,6 +15,8 @@ import java.util.Optional;
 public final class Failures {
     /** The error class of a record whose processing threw. */
     public static final String PROCESSING_ERROR = "processing_error";
+    /** An output the producer refused as too large; its dead letter holds a prefix of the output, not the input. */
+    public static final String OUTPUT_TOO_LARGE = "output_too_large";
 
     private Failures() {}
 

@@ -16,7 +16,6 @@ import java.util.Map;
  * so that an operator can find the whole input.
  */
 final class OversizedOutput {
-    static final String ERROR_CLASS = "output_too_large";
     /** The most of an output value a dead letter keeps: enough to recognise the record, far below any request limit. */
     static final int MAX_KEPT_BYTES = 64 * 1024;
     /** Key, value and the DLQ record's own key each keep at most an eighth of the limit: the rest is headroom. */
@@ -39,7 +38,7 @@ final class OversizedOutput {
     static FailureRecord failure(String stage, String sourceTopic, int sourcePartition, long sourceOffset,
                                  ProducerRecord<byte[], byte[]> output, Exception cause, int keptBytes) {
         byte[] value = output.value();
-        FailureRecord.Builder failure = Failures.failure(stage, ERROR_CLASS, Failures.describe(cause));
+        FailureRecord.Builder failure = Failures.failure(stage, Failures.OUTPUT_TOO_LARGE, Failures.describe(cause));
         if (sourceTopic != null)
             failure.setOriginalTopic(sourceTopic).setOriginalPartition(sourcePartition).setOriginalOffset(sourceOffset);
         return failure
