@@ -8,6 +8,7 @@ import dev.schemarag.generation.validation.DriverStatements;
 import dev.schemarag.generation.validation.ErrorClass;
 import dev.schemarag.generation.validation.SchemaColumns;
 import org.postgresql.PGConnection;
+import org.postgresql.jdbc.PreferQueryMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,6 +90,12 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
                             + "' has standard_conforming_strings off; validation needs it on (ALTER ROLE or ALTER DATABASE ... "
                             + "SET standard_conforming_strings = on)");
                 }
+                if (!extendedProtocol(c)) {
+                    log.warn("EXPLAIN refused: databaseId={} sends queries with the simple protocol", databaseId);
+                    return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, "database '" + databaseId
+                            + "' is registered with a preferQueryMode that sends plain statements over the simple query"
+                            + " protocol; validation needs the extended protocol (remove preferQueryMode from its jdbcUrl)");
+                }
                 if (!DriverStatements.isSingle(explain))
                     return new ExplainResult.Refused(ErrorClass.VALIDATION_BLOCK, DriverStatements.MULTIPLE_STATEMENTS);
                 c.setAutoCommit(false);
@@ -141,6 +148,15 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     private static boolean standardConformingStrings(Connection c) throws SQLException {
         String value = c.unwrap(PGConnection.class).getParameterStatus("standard_conforming_strings");
         return "on".equalsIgnoreCase(value);
+    }
+
+    /**
+     * Whether a plain statement goes out as Parse/Bind/Execute: the server then parses the text as exactly one
+     * statement, a check of its own behind the guard's and the driver's. The simple protocol would run all of them.
+     */
+    private static boolean extendedProtocol(Connection c) throws SQLException {
+        PreferQueryMode mode = c.unwrap(PGConnection.class).getPreferQueryMode();
+        return mode == PreferQueryMode.EXTENDED || mode == PreferQueryMode.EXTENDED_CACHE_EVERYTHING;
     }
 
     /** Empty when the database's reader is read-only (remembered), else why not and how to fix it. */

@@ -57,11 +57,14 @@ class ValidationPathIT {
         targets = new PostgresTargetDatabases(new DatabaseRegistry(List.of(
                 new RegisteredDatabase("guarded", url, null, new Credentials(ReaderRole.NAME, READER_PASSWORD), List.of("public"), null, null),
                 new RegisteredDatabase("nonstandard", url + "?options=-c%20standard_conforming_strings%3Doff",
+                        null, new Credentials(ReaderRole.NAME, READER_PASSWORD), List.of("public"), null, null),
+                new RegisteredDatabase("simple", url + "?preferQueryMode=simple",
                         null, new Credentials(ReaderRole.NAME, READER_PASSWORD), List.of("public"), null, null))),
                 Duration.ofSeconds(2));
-        // Open both adapter sessions now, so the backend count below compares like with like.
+        // Open the adapter sessions now, so the backend count below compares like with like.
         targets.explain("guarded", "SELECT 1");
         targets.explain("nonstandard", "SELECT 1");
+        targets.explain("simple", "SELECT 1");
     }
 
     @AfterAll
@@ -136,6 +139,17 @@ class ValidationPathIT {
         ExplainResult.Refused refused = (ExplainResult.Refused) result;
         assertThat(refused.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
         assertThat(refused.reason()).contains("standard_conforming_strings off");
+    }
+
+    @Test
+    void givenSimpleQueryProtocol_whenExplained_thenRefusedAsInfrastructure() throws SQLException {
+        ExplainResult result = targets.explain("simple", "SELECT 1 --\r; SELECT pg_advisory_lock(779)");
+
+        assertThat(result).isInstanceOf(ExplainResult.Refused.class);
+        ExplainResult.Refused refused = (ExplainResult.Refused) result;
+        assertThat(refused.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+        assertThat(refused.reason()).contains("extended protocol");
+        assertThat(scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")).isEqualTo("0");
     }
 
     private static String scalar(String sql) throws SQLException {
