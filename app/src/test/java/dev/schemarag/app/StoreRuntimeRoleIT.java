@@ -127,7 +127,8 @@ class StoreRuntimeRoleIT {
     /** A login role with exactly {@code attributes}, created or reset (roles are cluster-wide and outlive a run). */
     private static void role(String name, String attributes) throws SQLException {
         adminSql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '" + name + "') THEN CREATE ROLE " + name
-                + "; END IF; END $$", "ALTER ROLE " + name + " LOGIN NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS " + attributes);
+                + "; END IF; END $$", "ALTER ROLE " + name + " LOGIN NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS");
+        if (!attributes.isEmpty()) adminSql("ALTER ROLE " + name + " " + attributes);
     }
 
     private static void adminSql(String... statements) throws SQLException {

@@ -63,7 +63,7 @@ public record ReaderVerdict(List<String> problems, List<String> fixes) {
         if (!writes.tables().isEmpty()) {
             String named = writes.tables().stream().limit(TABLES_NAMED).map(TableName::toString).collect(Collectors.joining(", "));
             String more = writes.tables().size() > TABLES_NAMED ? ", ..." : "";
-            problems.add(who + " may write (" + TABLE_WRITES + ", or " + COLUMN_WRITES + " of columns) " + writes.tables().size()
+            problems.add(who + " may write (" + TABLE_WRITES + "; or column-level " + COLUMN_WRITES + ") " + writes.tables().size()
                     + " table(s): " + named + more);
             // A table-level REVOKE also revokes the column-level grants of the same privileges.
             writes.tables().stream().map(TableName::schema).distinct().forEach(schema ->

@@ -121,6 +121,6 @@ class ReaderVerdictTest {
         ReaderVerdict verdict = ReaderVerdict.of(reader(Set.of(), new Writes(List.of(new TableName("public", "orders")), List.of(), false),
                 Writes.NONE, List.of(), List.of()));
 
-        assertThat(verdict.problems()).singleElement().asString().contains("INSERT, UPDATE of columns");
+        assertThat(verdict.problems()).singleElement().asString().contains("column-level INSERT, UPDATE");
     }
 }
