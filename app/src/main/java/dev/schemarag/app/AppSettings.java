@@ -7,7 +7,6 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.retrieval.VectorSearch;
-import dev.schemarag.stack.EmbeddedPostgres;
 import dev.schemarag.stack.StackConfig;
 
 import java.util.ArrayList;
@@ -30,10 +29,12 @@ public final class AppSettings {
     public static final Setting<String> STORE_USER = Setting.string("store.user", "schemarag_app",
             "RAG store runtime role (no superuser; created and granted row access by the store administrator)");
     public static final Setting<String> STORE_PASSWORD = Setting.string("store.password", "schemarag_app", "Password of the RAG store runtime role");
-    public static final Setting<String> STORE_ADMIN_USER = Setting.string("store.admin.user", EmbeddedPostgres.USER,
-            "RAG store administrator: migrates the store and creates store.user at start; empty = another process does");
-    public static final Setting<String> STORE_ADMIN_PASSWORD = Setting.string("store.admin.password", EmbeddedPostgres.PASSWORD,
-            "Password of the RAG store administrator");
+    /** Unset, it is the embedded stack's superuser, but only for the embedded stack's store URL ({@link Services#storeAdmin}). */
+    public static final Setting<String> STORE_ADMIN_USER = Setting.string("store.admin.user", "",
+            "RAG store administrator: migrates the store and creates store.user at start; empty = another process does"
+                    + " (unset: the embedded stack's superuser when store.jdbc.url is the embedded default, else empty)");
+    public static final Setting<String> STORE_ADMIN_PASSWORD = Setting.string("store.admin.password", "",
+            "Password of the RAG store administrator (unset: the embedded stack's when store.jdbc.url is the embedded default)");
     public static final Setting<String> TOPIC_PREFIX = Setting.string("topic.prefix", Topics.DEFAULT_PREFIX, "Prefix of every topic name");
     public static final Setting<String> DATABASES_FILE = Setting.string("schemarag.databases.file", "",
             "JSON list of target databases; empty = the demo database erp on the embedded stack");

@@ -17,6 +17,7 @@ import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.retrieval.RetrievalSettings;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.kafka.RetrievalService;
+import dev.schemarag.stack.EmbeddedPostgres;
 
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -76,8 +77,20 @@ public final class Services implements AutoCloseable {
 
     /** The store server's administrator ({@code store.admin.user}); empty when blank, as for services that only read and write rows. */
     public Optional<Credentials> storeAdmin() {
-        String user = settings.get(AppSettings.STORE_ADMIN_USER);
-        return user.isBlank() ? Optional.empty() : Optional.of(new Credentials(user, settings.get(AppSettings.STORE_ADMIN_PASSWORD)));
+        return storeAdmin(settings);
+    }
+
+    /**
+     * An unset administrator is the embedded stack's development superuser only for the embedded stack's own store URL:
+     * any other store gets no administrator unless one is configured, so a service pointed at a real server never
+     * tries a well-known superuser password against it.
+     */
+    static Optional<Credentials> storeAdmin(Settings settings) {
+        boolean embedded = StackSession.isEmbeddedDefault(settings, AppSettings.STORE_JDBC_URL);
+        String user = settings.isSet(AppSettings.STORE_ADMIN_USER) || !embedded ? settings.get(AppSettings.STORE_ADMIN_USER) : EmbeddedPostgres.USER;
+        String password = settings.isSet(AppSettings.STORE_ADMIN_PASSWORD) || !embedded
+                ? settings.get(AppSettings.STORE_ADMIN_PASSWORD) : EmbeddedPostgres.PASSWORD;
+        return user.isBlank() ? Optional.empty() : Optional.of(new Credentials(user, password));
     }
 
     /** The schema index's model: ingest embeds with it, retrieval embeds questions with it. */

@@ -38,7 +38,12 @@ final class StackSession implements AutoCloseable {
 
     /** Whether any endpoint is the embedded stack's default, which only the embedded stack serves. */
     static boolean usesEmbeddedStack(Settings settings) {
-        return ENDPOINTS.stream().anyMatch(endpoint -> settings.get(endpoint).equals(endpoint.defaultValue()));
+        return ENDPOINTS.stream().anyMatch(endpoint -> isEmbeddedDefault(settings, endpoint));
+    }
+
+    /** Whether {@code endpoint} is the embedded stack's default, which only the embedded stack serves. */
+    static boolean isEmbeddedDefault(Settings settings, Setting<String> endpoint) {
+        return settings.get(endpoint).equals(endpoint.defaultValue());
     }
 
     @Override

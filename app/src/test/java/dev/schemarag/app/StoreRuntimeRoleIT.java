@@ -89,6 +89,55 @@ class StoreRuntimeRoleIT {
         }
     }
 
+    @Test
+    void anExistingRuntimeRoleLosesEveryAttributeBeyondRows(@TempDir Path state) throws Exception {
+        String role = "store_runtime_role_it_attributes";
+        role(role, "CREATEDB CREATEROLE REPLICATION BYPASSRLS");
+        try (Services services = new Services(settings(stack.postgres().user(), role), state)) {
+            Database store = services.store();
+
+            assertThat(query(store, "SELECT concat_ws(' ', rolcanlogin, rolcreatedb, rolcreaterole, rolreplication, rolbypassrls)"
+                    + " FROM pg_roles WHERE rolname = current_user")).isEqualTo("t f f f f");
+        }
+    }
+
+    @Test
+    void aRuntimeRoleOwningPartOfTheStoreIsRefusedUntilTheNamedReassignRuns(@TempDir Path state) throws Exception {
+        String role = "store_runtime_role_it_owner";
+        try (Services migrating = new Services(settings(stack.postgres().user(), RUNTIME), state)) {
+            migrating.store();
+        }
+        role(role, "");
+        adminSql("DROP TABLE IF EXISTS owned_by_runtime", "CREATE TABLE owned_by_runtime (id int)", "ALTER TABLE owned_by_runtime OWNER TO " + role);
+        String reassign = "REASSIGN OWNED BY \"" + role + "\" TO \"" + stack.postgres().user() + "\"";
+        try (Services services = new Services(settings(stack.postgres().user(), role), state)) {
+            assertThatThrownBy(services::store).hasMessageContaining("owns relation public.owned_by_runtime")
+                    .hasMessageContaining(reassign);
+        }
+
+        adminSql(reassign);
+
+        try (Services services = new Services(settings(stack.postgres().user(), role), state)) {
+            assertThat(query(services.store(), "SELECT current_user")).isEqualTo(role);
+        } finally {
+            adminSql("DROP TABLE owned_by_runtime");
+        }
+    }
+
+    /** A login role with exactly {@code attributes}, created or reset (roles are cluster-wide and outlive a run). */
+    private static void role(String name, String attributes) throws SQLException {
+        adminSql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '" + name + "') THEN CREATE ROLE " + name
+                + "; END IF; END $$", "ALTER ROLE " + name + " LOGIN NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS");
+        if (!attributes.isEmpty()) adminSql("ALTER ROLE " + name + " " + attributes);
+    }
+
+    private static void adminSql(String... statements) throws SQLException {
+        try (Database admin = new Database(stack.postgres().jdbcUrl(DB), stack.postgres().user(), stack.postgres().password());
+             Statement st = admin.connection().createStatement()) {
+            for (String sql : statements) st.execute(sql);
+        }
+    }
+
     private static String query(Database db, String sql) throws SQLException {
         try (Statement st = db.connection().createStatement(); ResultSet rs = st.executeQuery(sql)) {
             return rs.next() ? rs.getString(1) : null;

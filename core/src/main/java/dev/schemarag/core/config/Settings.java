@@ -44,6 +44,11 @@ public final class Settings {
         return raw == null ? setting.defaultValue() : setting.parse(raw);
     }
 
+    /** Whether {@code setting} was given a value (possibly empty), rather than falling back to its default. */
+    public boolean isSet(Setting<?> setting) {
+        return values.containsKey(setting.key());
+    }
+
     /** Fails naming the first bad key, so a misconfiguration stops start-up rather than the first record. */
     public void validate(Collection<Setting<?>> declared) {
         declared.forEach(this::get);

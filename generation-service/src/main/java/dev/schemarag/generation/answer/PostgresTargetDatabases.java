@@ -166,7 +166,7 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         Database database = database(databaseId);
         ReaderVerdict verdict;
         synchronized (database) {
-            verdict = ReaderVerdict.of(ReaderPrivilegesQuery.read(database.connection(), registered.schemas()));
+            verdict = ReaderVerdict.of(ReaderPrivilegesQuery.read(database.connection()));
         }
         if (verdict.readOnly()) {
             verified.add(databaseId);

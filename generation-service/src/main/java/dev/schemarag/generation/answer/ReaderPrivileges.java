@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * What the role validation connects as may do on one target database, as the catalog reports it; {@link ReaderVerdict}
- * judges it. Tables are views included, and only those of the registered schemas.
+ * judges it. Tables are views included, in every schema but the system ones: a write anywhere in the database is a write.
  *
  * @param role          the role's name
  * @param database      the database's name
@@ -20,6 +20,10 @@ import java.util.Set;
  */
 public record ReaderPrivileges(String role, String database, Set<Attribute> attributes, Writes own, Writes viaPublic,
                                List<String> owned, List<String> writingRoles) {
+    /** The table privileges that change a table; revoking them at table level revokes them on every column too. */
+    public static final String TABLE_WRITES = "INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER";
+    /** The privileges that can be granted on single columns and change them. */
+    public static final String COLUMN_WRITES = "INSERT, UPDATE";
 
     public ReaderPrivileges {
         attributes = Set.copyOf(attributes);
@@ -44,8 +48,9 @@ public record ReaderPrivileges(String role, String database, Set<Attribute> attr
     }
 
     /**
-     * @param tables            tables it may INSERT, UPDATE, DELETE, TRUNCATE or put a TRIGGER on
-     * @param creatableSchemas  registered schemas it may CREATE objects in
+     * @param tables            tables it may INSERT, UPDATE, DELETE, TRUNCATE or put a TRIGGER on, or INSERT or UPDATE
+     *                          some of whose columns
+     * @param creatableSchemas  schemas it may CREATE objects in
      * @param createOnDatabase  whether it may CREATE schemas in the database
      */
     public record Writes(List<TableName> tables, List<String> creatableSchemas, boolean createOnDatabase) {

@@ -6,6 +6,9 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
+import static dev.schemarag.core.store.SqlQuoting.identifier;
+import static dev.schemarag.core.store.SqlQuoting.literal;
+
 /**
  * The least-privilege role validation connects as: it may connect, see the schemas and SELECT, nothing more, and
  * every session defaults to read-only transactions. Register each target database with this role's credentials:
@@ -44,13 +47,5 @@ public final class ReaderRole {
         try (Statement st = admin.createStatement()) {
             for (String sql : statements(databaseName, schemas, password)) st.execute(sql);
         }
-    }
-
-    private static String identifier(String name) {
-        return "\"" + name.replace("\"", "\"\"") + "\"";
-    }
-
-    private static String literal(String value) {
-        return "'" + value.replace("'", "''") + "'";
     }
 }

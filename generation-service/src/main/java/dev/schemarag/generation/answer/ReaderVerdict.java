@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import static dev.schemarag.core.store.SqlQuoting.identifier;
+import static dev.schemarag.generation.answer.ReaderPrivileges.COLUMN_WRITES;
+import static dev.schemarag.generation.answer.ReaderPrivileges.TABLE_WRITES;
+
 /**
  * Whether a role is fit to validate as: it must not be able to change the target database in any way, so that even
  * a statement slipping past the SQL guard could not write. Each problem comes with the SQL that removes it, for an
@@ -15,7 +19,6 @@ import java.util.stream.Collectors;
  * temporary objects are private to the session and vanish with it, and revoking it would mean revoking it from PUBLIC.
  */
 public record ReaderVerdict(List<String> problems, List<String> fixes) {
-    private static final String WRITES = "INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER";
     private static final int TABLES_NAMED = 5;
 
     public ReaderVerdict {
@@ -60,9 +63,11 @@ public record ReaderVerdict(List<String> problems, List<String> fixes) {
         if (!writes.tables().isEmpty()) {
             String named = writes.tables().stream().limit(TABLES_NAMED).map(TableName::toString).collect(Collectors.joining(", "));
             String more = writes.tables().size() > TABLES_NAMED ? ", ..." : "";
-            problems.add(who + " may write (" + WRITES + ") " + writes.tables().size() + " table(s): " + named + more);
+            problems.add(who + " may write (" + TABLE_WRITES + "; or column-level " + COLUMN_WRITES + ") " + writes.tables().size()
+                    + " table(s): " + named + more);
+            // A table-level REVOKE also revokes the column-level grants of the same privileges.
             writes.tables().stream().map(TableName::schema).distinct().forEach(schema ->
-                    fixes.add("REVOKE " + WRITES + " ON ALL TABLES IN SCHEMA " + identifier(schema) + " FROM " + grantee + ";"));
+                    fixes.add("REVOKE " + TABLE_WRITES + " ON ALL TABLES IN SCHEMA " + identifier(schema) + " FROM " + grantee + ";"));
         }
         for (String schema : writes.creatableSchemas()) {
             problems.add(who + " may CREATE in schema " + schema);
@@ -72,10 +77,5 @@ public record ReaderVerdict(List<String> problems, List<String> fixes) {
             problems.add(who + " may CREATE schemas in database " + database);
             fixes.add("REVOKE CREATE ON DATABASE " + identifier(database) + " FROM " + grantee + ";");
         }
-    }
-
-    /** Quoted only when needed, so the usual names read as an administrator would type them. */
-    private static String identifier(String name) {
-        return name.matches("[a-z_][a-z0-9_$]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
     }
 }

@@ -62,12 +62,12 @@ class ReaderPrivilegesIT {
     @Test
     void theStackSuperuserIsRefusedAndSeenWritingEveryTable() throws Exception {
         try (Connection c = admin.open()) {
-            ReaderPrivileges privileges = ReaderPrivilegesQuery.read(c, SCHEMAS);
+            ReaderPrivileges privileges = ReaderPrivilegesQuery.read(c);
 
             assertThat(privileges.attributes()).contains(Attribute.SUPERUSER);
             assertThat(privileges.own().tables()).contains(new TableName("public", "orders"), new TableName("billing", "invoices"));
-            assertThat(ReaderVerdict.of(privileges).fixes()).contains("ALTER ROLE " + stack.postgres().user()
-                    + " NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS;");
+            assertThat(ReaderVerdict.of(privileges).fixes()).contains("ALTER ROLE \"" + stack.postgres().user()
+                    + "\" NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS;");
         }
     }
 
@@ -76,7 +76,50 @@ class ReaderPrivilegesIT {
         login("rp_inserter", "");
         sql("GRANT USAGE ON SCHEMA billing TO rp_inserter", "GRANT SELECT, INSERT ON billing.invoices TO rp_inserter");
 
-        assertRefusedThenFixed("rp_inserter", "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA billing FROM rp_inserter;");
+        assertRefusedThenFixed("rp_inserter", "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA \"billing\" FROM \"rp_inserter\";");
+    }
+
+    @Test
+    void aColumnLevelInsertOrUpdateGrantIsRefusedAndTheTableLevelRevokeRemovesIt() throws Exception {
+        login("rp_column_writer", "");
+        sql("CREATE TABLE IF NOT EXISTS billing.payments (payment_id bigint, note text)",
+            "GRANT USAGE ON SCHEMA billing TO rp_column_writer", "GRANT SELECT ON billing.payments TO rp_column_writer",
+            "GRANT INSERT (note), UPDATE (note) ON billing.payments TO rp_column_writer");
+
+        assertThat(privilegesOf("rp_column_writer").own().tables()).containsExactly(new TableName("billing", "payments"));
+        assertRefusedThenFixed("rp_column_writer",
+                "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA \"billing\" FROM \"rp_column_writer\";");
+        assertThat(query("SELECT count(*) FROM information_schema.column_privileges WHERE grantee = 'rp_column_writer'"
+                + " AND privilege_type IN ('INSERT', 'UPDATE')")).as("the column grants are gone").isEqualTo("0");
+    }
+
+    @Test
+    void aColumnLevelGrantToPublicIsRefusedUntilRevokedFromPublic() throws Exception {
+        sql("CREATE TABLE IF NOT EXISTS public.public_columns (id int, note text)", "GRANT UPDATE (note) ON public.public_columns TO PUBLIC");
+
+        assertRefusedThenFixed(ReaderRole.NAME, "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA \"public\" FROM PUBLIC;");
+    }
+
+    @Test
+    void writesAndCreateInASchemaThatIsNotRegisteredAreRefusedToo() throws Exception {
+        login("rp_elsewhere", "");
+        sql("CREATE SCHEMA IF NOT EXISTS unregistered", "CREATE TABLE IF NOT EXISTS unregistered.audit (id int)",
+            "GRANT USAGE, CREATE ON SCHEMA unregistered TO rp_elsewhere", "GRANT DELETE ON unregistered.audit TO rp_elsewhere");
+
+        assertRefusedThenFixed("rp_elsewhere",
+                "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA \"unregistered\" FROM \"rp_elsewhere\";",
+                "REVOKE CREATE ON SCHEMA \"unregistered\" FROM \"rp_elsewhere\";");
+    }
+
+    @Test
+    void anObjectOwnedInASchemaThatIsNotRegisteredIsRefused() throws Exception {
+        login("rp_owner_elsewhere", "");
+        sql("CREATE SCHEMA IF NOT EXISTS unregistered", "CREATE TABLE IF NOT EXISTS unregistered.owned_elsewhere (id int)",
+            "ALTER TABLE unregistered.owned_elsewhere OWNER TO rp_owner_elsewhere");
+
+        assertThat(privilegesOf("rp_owner_elsewhere").owned()).containsExactly("table unregistered.owned_elsewhere");
+        sql("REASSIGN OWNED BY rp_owner_elsewhere TO " + stack.postgres().user());
+        assertThat(verdictOf("rp_owner_elsewhere").problems()).isEmpty();
     }
 
     @Test
@@ -88,7 +131,7 @@ class ReaderPrivilegesIT {
         ReaderPrivileges privileges = privilegesOf("rp_member");
         assertThat(privileges.own().tables()).as("nothing inherited").isEmpty();
         assertThat(privileges.writingRoles()).containsExactly("rp_writers");
-        assertRefusedThenFixed("rp_member", "REVOKE rp_writers FROM rp_member;");
+        assertRefusedThenFixed("rp_member", "REVOKE \"rp_writers\" FROM \"rp_member\";");
     }
 
     @Test
@@ -96,15 +139,15 @@ class ReaderPrivilegesIT {
         login("rp_creator", "");
         sql("GRANT CREATE ON SCHEMA billing TO rp_creator", "GRANT CREATE ON DATABASE " + DB + " TO rp_creator");
 
-        assertRefusedThenFixed("rp_creator", "REVOKE CREATE ON SCHEMA billing FROM rp_creator;",
-                "REVOKE CREATE ON DATABASE " + DB + " FROM rp_creator;");
+        assertRefusedThenFixed("rp_creator", "REVOKE CREATE ON SCHEMA \"billing\" FROM \"rp_creator\";",
+                "REVOKE CREATE ON DATABASE \"" + DB + "\" FROM \"rp_creator\";");
     }
 
     @Test
     void attributesBeyondReadingAreRefusedUntilRemoved() throws Exception {
         login("rp_attributes", "CREATEDB CREATEROLE REPLICATION BYPASSRLS");
 
-        assertRefusedThenFixed("rp_attributes", "ALTER ROLE rp_attributes NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS;");
+        assertRefusedThenFixed("rp_attributes", "ALTER ROLE \"rp_attributes\" NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS;");
     }
 
     @Test
@@ -114,7 +157,7 @@ class ReaderPrivilegesIT {
 
         assertThat(privilegesOf("rp_owner").owned()).containsExactly("table billing.owned_by_reader");
         ReaderVerdict verdict = verdictOf("rp_owner");
-        assertThat(verdict.fixes()).contains("REASSIGN OWNED BY rp_owner TO <an administrator role>;");
+        assertThat(verdict.fixes()).contains("REASSIGN OWNED BY \"rp_owner\" TO <an administrator role>;");
         apply(verdict.fixes().stream().map(f -> f.replace("<an administrator role>", stack.postgres().user())).toList());
         assertThat(verdictOf("rp_owner").problems()).isEmpty();
     }
@@ -123,7 +166,7 @@ class ReaderPrivilegesIT {
     void aWriteGrantedToPublicRefusesEvenTheReaderRoleUntilRevokedFromPublic() throws Exception {
         sql("CREATE TABLE IF NOT EXISTS public.shared_notes (id int)", "GRANT INSERT ON public.shared_notes TO PUBLIC");
 
-        assertRefusedThenFixed(ReaderRole.NAME, "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA public FROM PUBLIC;");
+        assertRefusedThenFixed(ReaderRole.NAME, "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA \"public\" FROM PUBLIC;");
     }
 
     @Test
@@ -138,7 +181,7 @@ class ReaderPrivilegesIT {
             assertThat(result).isInstanceOf(ExplainResult.Refused.class);
             assertThat(((ExplainResult.Refused) result).errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
             assertThat(((ExplainResult.Refused) result).reason()).contains("REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER"
-                    + " ON ALL TABLES IN SCHEMA billing FROM rp_late;");
+                    + " ON ALL TABLES IN SCHEMA \"billing\" FROM \"rp_late\";");
         }
     }
 
@@ -189,7 +232,7 @@ class ReaderPrivilegesIT {
 
     private static ReaderPrivileges privilegesOf(String role) throws SQLException {
         try (Connection c = DriverManager.getConnection(stack.postgres().jdbcUrl(DB), role, PASSWORD)) {
-            return ReaderPrivilegesQuery.read(c, SCHEMAS);
+            return ReaderPrivilegesQuery.read(c);
         }
     }
 
@@ -203,6 +246,12 @@ class ReaderPrivilegesIT {
         sql((exists ? "ALTER" : "CREATE") + " ROLE " + name + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS"
                 + " INHERIT PASSWORD '" + PASSWORD + "'");
         if (!attributes.isEmpty()) sql("ALTER ROLE " + name + " " + attributes);
+    }
+
+    private static String query(String sql) throws SQLException {
+        try (Statement st = admin.connection().createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            return rs.next() ? rs.getString(1) : null;
+        }
     }
 
     private static void apply(List<String> fixes) throws SQLException {

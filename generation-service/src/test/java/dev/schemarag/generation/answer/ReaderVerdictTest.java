@@ -37,7 +37,7 @@ class ReaderVerdictTest {
 
         assertThat(verdict.readOnly()).isFalse();
         assertThat(verdict.problems()).containsExactly("it has the role attributes SUPERUSER, REPLICATION, BYPASSRLS");
-        assertThat(verdict.fixes()).containsExactly("ALTER ROLE schemarag_reader NOSUPERUSER NOREPLICATION NOBYPASSRLS;");
+        assertThat(verdict.fixes()).containsExactly("ALTER ROLE \"schemarag_reader\" NOSUPERUSER NOREPLICATION NOBYPASSRLS;");
     }
 
     @Test
@@ -46,7 +46,7 @@ class ReaderVerdictTest {
             ReaderVerdict verdict = ReaderVerdict.of(reader(Set.of(attribute), Writes.NONE, Writes.NONE, List.of(), List.of()));
 
             assertThat(verdict.readOnly()).as(attribute.name()).isFalse();
-            assertThat(verdict.fixes()).containsExactly("ALTER ROLE schemarag_reader " + attribute.removal() + ";");
+            assertThat(verdict.fixes()).containsExactly("ALTER ROLE \"schemarag_reader\" " + attribute.removal() + ";");
         }
     }
 
@@ -59,8 +59,8 @@ class ReaderVerdictTest {
         assertThat(verdict.problems()).singleElement().asString()
                 .contains("7 table(s): public.t0, public.t1, public.t2, public.t3, public.t4, ...").doesNotContain("t5");
         assertThat(verdict.fixes()).containsExactly(
-                "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA public FROM schemarag_reader;",
-                "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA \"Billing\" FROM schemarag_reader;");
+                "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA \"public\" FROM \"schemarag_reader\";",
+                "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA \"Billing\" FROM \"schemarag_reader\";");
     }
 
     @Test
@@ -69,8 +69,8 @@ class ReaderVerdictTest {
                 List.of(), List.of()));
 
         assertThat(verdict.readOnly()).isFalse();
-        assertThat(verdict.fixes()).containsExactly("REVOKE CREATE ON SCHEMA public FROM schemarag_reader;",
-                "REVOKE CREATE ON DATABASE erp FROM schemarag_reader;");
+        assertThat(verdict.fixes()).containsExactly("REVOKE CREATE ON SCHEMA \"public\" FROM \"schemarag_reader\";",
+                "REVOKE CREATE ON DATABASE \"erp\" FROM \"schemarag_reader\";");
     }
 
     @Test
@@ -80,8 +80,8 @@ class ReaderVerdictTest {
 
         assertThat(verdict.problems()).allMatch(p -> p.startsWith("PUBLIC (every role)"));
         assertThat(verdict.fixes()).containsExactly(
-                "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA public FROM PUBLIC;",
-                "REVOKE CREATE ON SCHEMA public FROM PUBLIC;");
+                "REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES IN SCHEMA \"public\" FROM PUBLIC;",
+                "REVOKE CREATE ON SCHEMA \"public\" FROM PUBLIC;");
     }
 
     @Test
@@ -90,8 +90,9 @@ class ReaderVerdictTest {
                 List.of("table public.orders"), List.of("app_writer", "pg_write_all_data")));
 
         assertThat(verdict.problems()).contains("it is a member of app_writer, which can change the database", "it owns table public.orders");
-        assertThat(verdict.fixes()).containsExactly("REVOKE app_writer FROM schemarag_reader;",
-                "REVOKE pg_write_all_data FROM schemarag_reader;", "REASSIGN OWNED BY schemarag_reader TO <an administrator role>;");
+        assertThat(verdict.fixes()).containsExactly("REVOKE \"app_writer\" FROM \"schemarag_reader\";",
+                "REVOKE \"pg_write_all_data\" FROM \"schemarag_reader\";",
+                "REASSIGN OWNED BY \"schemarag_reader\" TO <an administrator role>;");
     }
 
     @Test
@@ -101,15 +102,25 @@ class ReaderVerdictTest {
 
         assertThat(verdict.explanation("erp", "schemarag_reader"))
                 .contains("validation role schemarag_reader of database 'erp' can change it")
-                .contains("ALTER ROLE schemarag_reader NOSUPERUSER; REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES"
-                        + " IN SCHEMA public FROM schemarag_reader;");
+                .contains("ALTER ROLE \"schemarag_reader\" NOSUPERUSER; REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER ON ALL TABLES"
+                        + " IN SCHEMA \"public\" FROM \"schemarag_reader\";");
     }
 
     @Test
-    void oddRoleNamesAreQuotedInTheFixes() {
+    void roleNamesAreQuotedInTheFixesSoOddNamesAndKeywordsStillParse() {
         ReaderVerdict verdict = ReaderVerdict.of(new ReaderPrivileges("Reader \"X\"", "erp", Set.of(Attribute.CREATEDB),
                 Writes.NONE, Writes.NONE, List.of(), List.of()));
 
         assertThat(verdict.fixes()).containsExactly("ALTER ROLE \"Reader \"\"X\"\"\" NOCREATEDB;");
+        assertThat(ReaderVerdict.of(new ReaderPrivileges("user", "erp", Set.of(Attribute.CREATEDB), Writes.NONE, Writes.NONE,
+                List.of(), List.of())).fixes()).containsExactly("ALTER ROLE \"user\" NOCREATEDB;");
+    }
+
+    @Test
+    void theProblemSaysColumnGrantsCountAsWrites() {
+        ReaderVerdict verdict = ReaderVerdict.of(reader(Set.of(), new Writes(List.of(new TableName("public", "orders")), List.of(), false),
+                Writes.NONE, List.of(), List.of()));
+
+        assertThat(verdict.problems()).singleElement().asString().contains("column-level INSERT, UPDATE");
     }
 }

@@ -262,7 +262,7 @@ class GenerationServiceIT {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new GenerationService(stack.bootstrapServers(), stack.registryUrl(),
                         KafkaClientSecurity.none(), otherState, topics, Settings.of(Map.of()), databases, store, null))
                 .hasMessageContaining("generation refuses to start")
-                .hasMessageContaining("ALTER ROLE " + stack.postgres().user() + " NOSUPERUSER");
+                .hasMessageContaining("ALTER ROLE \"" + stack.postgres().user() + "\" NOSUPERUSER");
     }
 
     @Test
