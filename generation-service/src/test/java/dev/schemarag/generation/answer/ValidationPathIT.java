@@ -98,6 +98,7 @@ class ValidationPathIT {
         String rowsBefore = scalar(SENTINEL_ROWS);
         String backendsBefore = scalar("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()");
         String largeObjectsBefore = scalar("SELECT count(*) FROM pg_largeobject_metadata");
+        long peakMemoryBefore = readerBackendsPeakKb();
         RecordingTargets recording = new RecordingTargets();
         List<String> answered = new ArrayList<>();
         long started = System.nanoTime();
@@ -118,6 +119,8 @@ class ValidationPathIT {
                 .isEqualTo(backendsBefore);
         assertThat(scalar("SELECT count(*) FROM pg_largeobject_metadata")).isEqualTo(largeObjectsBefore);
         assertThat(Files.exists(Path.of("/tmp/sentinel.csv"))).isFalse();
+        assertThat(readerBackendsPeakKb() - peakMemoryBefore).as("growth of the reader backends' peak memory, kB")
+                .isLessThan(32 * 1024);
         // The adapter's own session survived and still plans a harmless query.
         assertThat(targets.explain("guarded", "SELECT name FROM employees")).isInstanceOf(ExplainResult.Planned.class);
     }
@@ -150,6 +153,21 @@ class ValidationPathIT {
         assertThat(refused.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
         assertThat(refused.reason()).contains("extended protocol");
         assertThat(scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")).isEqualTo("0");
+    }
+
+    /** The summed peak resident memory (VmHWM) of the reader role's backends, read from /proc: PostgreSQL runs here. */
+    private static long readerBackendsPeakKb() throws Exception {
+        long total = 0;
+        try (Statement st = sentinel.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT pid FROM pg_stat_activity WHERE usename = '" + ReaderRole.NAME + "'")) {
+            while (rs.next()) {
+                for (String line : Files.readAllLines(Path.of("/proc", rs.getString(1), "status"))) {
+                    if (line.startsWith("VmHWM:")) total += Long.parseLong(line.replaceAll("\\D", ""));
+                }
+            }
+        }
+        assertThat(total).as("peak memory of the reader backends").isPositive();
+        return total;
     }
 
     private static String scalar(String sql) throws SQLException {
