@@ -24,7 +24,7 @@ import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.generation.answer.ReaderRole;
 import dev.schemarag.generation.llm.FakeChatCompletions;
 import dev.schemarag.stack.EmbeddedStack;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;

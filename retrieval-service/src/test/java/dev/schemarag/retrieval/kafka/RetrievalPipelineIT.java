@@ -21,7 +21,7 @@ import dev.schemarag.retrieval.RetrievalSettings;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.stack.EmbeddedStack;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;

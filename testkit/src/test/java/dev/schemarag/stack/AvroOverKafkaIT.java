@@ -6,6 +6,7 @@ import dev.schemarag.avro.AvroSerde;
 import dev.schemarag.avro.ConfluentWireFormat;
 import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.testkit.SharedTestStack;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
