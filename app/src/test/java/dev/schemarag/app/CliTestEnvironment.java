@@ -6,7 +6,7 @@ import dev.schemarag.generation.answer.ReaderRole;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.stack.EmbeddedStack;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
 import picocli.CommandLine;
 
 import java.io.ByteArrayOutputStream;

@@ -31,6 +31,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@code dlq list|show|replay} through the command line on the real stack, over the dead-letter records the pipeline
@@ -149,8 +150,10 @@ class DlqCommandIT {
 
     private static ConsumerRecord<String, QuestionAsked> next(KafkaConsumer<String, QuestionAsked> consumer) {
         List<ConsumerRecord<String, QuestionAsked>> read = new ArrayList<>();
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (read.isEmpty() && System.nanoTime() < deadline) consumer.poll(Duration.ofMillis(200)).forEach(read::add);
+        await().atMost(WAIT).pollInSameThread().until(() -> {
+            consumer.poll(Duration.ofMillis(200)).forEach(read::add);
+            return !read.isEmpty();
+        });
         assertThat(read).hasSize(1);
         return read.get(0);
     }

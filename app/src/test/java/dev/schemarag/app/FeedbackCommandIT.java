@@ -4,6 +4,7 @@ import dev.schemarag.core.kafka.DeadLetterTopic;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
+import java.util.ArrayList;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -22,6 +23,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@code feedback <question-id> approve|reject} through the command line on the real stack: the event reaches the
@@ -55,9 +57,7 @@ class FeedbackCommandIT {
 
         assertThat(run.exitCode()).as(run.output()).isZero();
         assertThat(run.output()).contains("approve sent for question " + answered.getId() + " on feedback_it.feedback");
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!"approved".equals(status(answered.getId())) && System.nanoTime() < deadline) Thread.sleep(200);
-        assertThat(status(answered.getId())).isEqualTo("approved");
+        await().atMost(WAIT).untilAsserted(() -> assertThat(status(answered.getId())).isEqualTo("approved"));
     }
 
     @Test
@@ -74,17 +74,15 @@ class FeedbackCommandIT {
             TopicPartition partition = new TopicPartition(dlq.name(), 0);
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (System.nanoTime() < deadline) {
+            List<FailureRecord> matching = new ArrayList<>();
+            await("a dead letter for feedback on " + unknown).atMost(WAIT).pollInSameThread().until(() -> {
                 for (var record : consumer.poll(Duration.ofMillis(500))) {
-                    if (record.value().getMessage().contains(unknown)) {
-                        assertThat(record.value().getErrorClass()).isEqualTo("unknown_question");
-                        return;
-                    }
+                    if (record.value().getMessage().contains(unknown)) matching.add(record.value());
                 }
-            }
+                return !matching.isEmpty();
+            });
+            assertThat(matching).extracting(FailureRecord::getErrorClass).containsOnly("unknown_question");
         }
-        throw new AssertionError("no dead letter for feedback on " + unknown);
     }
 
     private static String status(String questionId) throws Exception {

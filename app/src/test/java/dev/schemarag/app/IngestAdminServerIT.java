@@ -24,6 +24,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
@@ -163,22 +164,15 @@ class IngestAdminServerIT {
         }
     }
 
-    private static Map<String, Object> awaitFinished(String location) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            Map<String, Object> job = body(send(authorized(get(location))));
-            if (job.get("status").equals("succeeded") || job.get("status").equals("failed")) return job;
-            Thread.sleep(50);
-        }
-        throw new AssertionError(location + " did not finish within " + WAIT);
+    private static Map<String, Object> awaitFinished(String location) {
+        return await(location + " finished").atMost(WAIT).pollInterval(Duration.ofMillis(50))
+                .until(() -> body(send(authorized(get(location)))),
+                        job -> job.get("status").equals("succeeded") || job.get("status").equals("failed"));
     }
 
-    private static void awaitStatus(String location, String status) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!body(send(authorized(get(location)))).get("status").equals(status)) {
-            if (System.nanoTime() > deadline) throw new AssertionError(location + " not " + status + " within " + WAIT);
-            Thread.sleep(20);
-        }
+    private static void awaitStatus(String location, String status) {
+        await(location + " " + status).atMost(WAIT).pollInterval(Duration.ofMillis(20))
+                .until(() -> body(send(authorized(get(location)))).get("status").equals(status));
     }
 
     private static HttpRequest.Builder post(String path) {

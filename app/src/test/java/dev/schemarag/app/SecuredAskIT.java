@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.stack.ScramListener;
-import dev.schemarag.stack.SecuredTestStack;
+import dev.schemarag.testkit.SecuredTestStack;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.stack.EmbeddedStack;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** The job lifecycle on real worker threads; each sync waits for its database's latch so the test sets the pace. */
 class SyncJobsTest {
@@ -113,13 +114,8 @@ class SyncJobsTest {
         assertThat(jobs.find(newest.id())).isPresent();
     }
 
-    private SyncJobs.Job awaitFinished(String id) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            SyncJobs.Job job = jobs.find(id).orElseThrow();
-            if (job.status().finished()) return job;
-            Thread.sleep(10);
-        }
-        throw new AssertionError("job " + id + " did not finish within " + WAIT);
+    private SyncJobs.Job awaitFinished(String id) {
+        return await("job " + id + " finished").atMost(WAIT).pollInterval(Duration.ofMillis(10))
+                .until(() -> jobs.find(id).orElseThrow(), job -> job.status().finished());
     }
 }

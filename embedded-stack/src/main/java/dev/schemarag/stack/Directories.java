@@ -7,11 +7,12 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-final class Directories {
+/** File-tree helpers of the stack and its test kit. */
+public final class Directories {
     private Directories() {
     }
 
-    static void deleteRecursively(Path dir) {
+    public static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }

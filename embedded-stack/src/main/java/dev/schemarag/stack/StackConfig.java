@@ -1,9 +1,5 @@
 package dev.schemarag.stack;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -11,7 +7,7 @@ import java.util.List;
 
 /**
  * Where the embedded stack keeps its data and which loopback ports it listens on. {@code fsync=false}
- * trades crash safety for speed and is meant for tests only.
+ * trades crash safety for speed and is meant for tests only (the testkit's {@code TestStackConfig}).
  */
 public record StackConfig(Path baseDir, int kafkaPort, int controllerPort, int postgresPort, int registryPort,
                           boolean fsync) {
@@ -41,12 +37,6 @@ public record StackConfig(Path baseDir, int kafkaPort, int controllerPort, int p
     public static StackConfig defaults(Path projectDir) {
         return new StackConfig(projectDir.resolve(".schemarag"), DEFAULT_KAFKA_PORT, DEFAULT_CONTROLLER_PORT,
                 DEFAULT_POSTGRES_PORT, DEFAULT_REGISTRY_PORT, true);
-    }
-
-    /** A test stack in {@code dir} on free ports, so parallel builds do not collide. */
-    public static StackConfig forTests(Path dir) {
-        int[] ports = freePorts(4);
-        return new StackConfig(dir, ports[0], ports[1], ports[2], ports[3], false);
     }
 
     public String bootstrapServers() {
@@ -94,28 +84,6 @@ public record StackConfig(Path baseDir, int kafkaPort, int controllerPort, int p
                     Integer.parseInt(args[3]), Integer.parseInt(args[4]), Boolean.parseBoolean(args[5]));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("ports must be numbers: " + e.getMessage(), e);
-        }
-    }
-
-    /** {@code count} distinct loopback ports free at the time of the call. */
-    public static int[] freePorts(int count) {
-        // Hold all sockets open together so the ports are distinct.
-        List<ServerSocket> sockets = new ArrayList<>();
-        try {
-            for (int i = 0; i < count; i++) {
-                sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
-            }
-            return sockets.stream().mapToInt(ServerSocket::getLocalPort).toArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free loopback port", e);
-        } finally {
-            for (ServerSocket socket : sockets) {
-                try {
-                    socket.close();
-                } catch (IOException ignored) {
-                    // The port was only probed.
-                }
-            }
         }
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class StackConfigTest {
@@ -19,16 +18,6 @@ class StackConfigTest {
         assertThat(config.postgresPort()).isEqualTo(55432);
         assertThat(config.registryUrl()).isEqualTo("http://127.0.0.1:18081");
         assertThat(config.fsync()).isTrue();
-    }
-
-    @Test
-    void testConfigsUseFourDistinctFreePortsAndNoFsync() {
-        StackConfig config = StackConfig.forTests(Path.of("target/x"));
-
-        assertThat(Set.of(config.kafkaPort(), config.controllerPort(), config.postgresPort(), config.registryPort()))
-                .hasSize(4);
-        assertThat(config.fsync()).isFalse();
-        assertThat(config.baseDir()).isAbsolute();
     }
 
     @Test

@@ -17,7 +17,8 @@ import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.sync.SyncSummary;
 import dev.schemarag.stack.EmbeddedStack;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
+import java.util.concurrent.Callable;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -53,6 +54,7 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Live sync on the real stack: DDL and COMMENT changes in PostgreSQL → event trigger → Debezium → Kafka →
@@ -311,15 +313,7 @@ class IngestLiveSyncIT {
         return p;
     }
 
-    private interface Check {
-        boolean ok() throws Exception;
-    }
-
-    private static void awaitTrue(Check check) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!check.ok()) {
-            if (System.nanoTime() > deadline) throw new AssertionError("condition not met within " + WAIT);
-            Thread.sleep(20);
-        }
+    private static void awaitTrue(Callable<Boolean> check) {
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(20)).until(check);
     }
 }

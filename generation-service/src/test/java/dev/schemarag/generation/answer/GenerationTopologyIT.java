@@ -10,7 +10,7 @@ import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.validation.SchemaColumns;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;

@@ -9,7 +9,7 @@ import dev.schemarag.generation.validation.ErrorClass;
 import dev.schemarag.generation.validation.HostileCorpus;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.stack.EmbeddedPostgres;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

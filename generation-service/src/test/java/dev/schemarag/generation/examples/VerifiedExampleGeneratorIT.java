@@ -6,7 +6,7 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.stack.EmbeddedStack;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -13,7 +13,7 @@ import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.stack.EmbeddedStack;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;

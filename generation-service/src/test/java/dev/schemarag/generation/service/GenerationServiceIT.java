@@ -24,7 +24,8 @@ import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.generation.answer.ReaderRole;
 import dev.schemarag.generation.llm.FakeChatCompletions;
 import dev.schemarag.stack.EmbeddedStack;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
+import java.util.ArrayList;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -34,6 +35,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.awaitility.Awaitility;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -300,16 +302,12 @@ class GenerationServiceIT {
         return outcome instanceof GenerationOutcome.Generated g ? Optional.of(g.sql().sql()) : Optional.empty();
     }
 
-    private static void awaitOfflineAnswer(String question, Optional<String> wanted) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!offlineAnswer(question).equals(wanted) && System.nanoTime() < deadline) Thread.sleep(200);
-        assertThat(offlineAnswer(question)).isEqualTo(wanted);
+    private static void awaitOfflineAnswer(String question, Optional<String> wanted) {
+        Awaitility.await().atMost(WAIT).untilAsserted(() -> assertThat(offlineAnswer(question)).isEqualTo(wanted));
     }
 
-    private static void awaitQuery(String sql, String wanted) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!wanted.equals(query(store, sql)) && System.nanoTime() < deadline) Thread.sleep(200);
-        assertThat(query(store, sql)).isEqualTo(wanted);
+    private static void awaitQuery(String sql, String wanted) {
+        Awaitility.await().atMost(WAIT).untilAsserted(() -> assertThat(query(store, sql)).isEqualTo(wanted));
     }
 
     private static byte[] bytes(java.nio.ByteBuffer buffer) {
@@ -327,12 +325,13 @@ class GenerationServiceIT {
                     .map(info -> new TopicPartition(topic.name(), info.partition())).toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (System.nanoTime() < deadline) {
-                for (var record : consumer.poll(Duration.ofMillis(500))) if (wanted.test(record.value())) return record.value();
-            }
+            List<V> matching = new ArrayList<>();
+            Awaitility.await("a matching record on " + topic.name()).atMost(WAIT).pollInSameThread().until(() -> {
+                for (var record : consumer.poll(Duration.ofMillis(500))) if (wanted.test(record.value())) matching.add(record.value());
+                return !matching.isEmpty();
+            });
+            return matching.get(0);
         }
-        throw new AssertionError("no matching record on " + topic.name() + " within " + WAIT);
     }
 
     private static void sql(String... statements) throws Exception {

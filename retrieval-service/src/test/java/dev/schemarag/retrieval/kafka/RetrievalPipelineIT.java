@@ -21,7 +21,7 @@ import dev.schemarag.retrieval.RetrievalSettings;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.stack.EmbeddedStack;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -53,6 +53,7 @@ import java.util.Properties;
 import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** Questions through the real broker, registry, pgvector store and embedding model. */
 class RetrievalPipelineIT {
@@ -209,7 +210,7 @@ class RetrievalPipelineIT {
     }
 
     private static <V> Optional<V> first(String topic, Deserializer<V> values, Predicate<V> match) {
-        return all(topic, values, Integer.MAX_VALUE, match).stream().findFirst();
+        return all(topic, values, 1, match).stream().findFirst();
     }
 
     private static <V> List<V> all(String topic, Deserializer<V> values, int atLeast) {
@@ -227,13 +228,12 @@ class RetrievalPipelineIT {
             TopicPartition partition = new TopicPartition(topic, 0);
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (System.nanoTime() < deadline) {
+            await(atLeast + " matching record(s) on " + topic).atMost(Duration.ofSeconds(60)).pollInSameThread().until(() -> {
                 for (var r : consumer.poll(Duration.ofMillis(200))) {
                     if (r.value() != null && match.test(r.value())) found.add(r.value());
                 }
-                if (found.size() >= Math.min(atLeast, atLeast == Integer.MAX_VALUE ? 1 : atLeast)) return found;
-            }
+                return found.size() >= atLeast;
+            });
         }
         return found;
     }

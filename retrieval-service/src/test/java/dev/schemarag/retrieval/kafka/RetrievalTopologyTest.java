@@ -21,6 +21,7 @@ import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.stack.EmbeddedKafka;
 import dev.schemarag.stack.SchemaRegistryServer;
 import dev.schemarag.stack.StackConfig;
+import dev.schemarag.testkit.TestStackConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -68,7 +69,7 @@ class RetrievalTopologyTest {
     /** The embedded registry keeps its registrations in Kafka, so it needs a broker (ports from a test stack config). */
     @BeforeAll
     static void startRegistry(@TempDir Path dir) {
-        StackConfig ports = StackConfig.forTests(dir);
+        StackConfig ports = TestStackConfig.inDir(dir);
         kafka = new EmbeddedKafka(ports.kafkaDir(), ports.kafkaPort(), ports.controllerPort());
         kafka.start();
         registry = new SchemaRegistryServer(kafka.bootstrapServers(), ports.registryPort());

@@ -27,7 +27,7 @@ import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.InMemoryVectorIndex;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.stack.EmbeddedStack;
-import dev.schemarag.stack.SharedTestStack;
+import dev.schemarag.testkit.SharedTestStack;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

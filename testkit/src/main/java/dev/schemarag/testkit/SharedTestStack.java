@@ -1,5 +1,9 @@
-package dev.schemarag.stack;
+package dev.schemarag.testkit;
 
+import dev.schemarag.stack.Directories;
+import dev.schemarag.stack.EmbeddedPostgres;
+import dev.schemarag.stack.EmbeddedStack;
+import dev.schemarag.stack.StackConfig;
 import java.nio.file.Path;
 
 /**
@@ -17,7 +21,7 @@ public final class SharedTestStack {
     public static synchronized EmbeddedStack get() {
         if (stack == null) {
             Path dir = Path.of(System.getProperty("schemarag.test.dir", "target/it-stack")).toAbsolutePath();
-            StackConfig config = StackConfig.forTests(dir);
+            StackConfig config = TestStackConfig.inDir(dir);
             // A JVM killed without running its hooks can leave its PostgreSQL running in this directory.
             new EmbeddedPostgres(config).stop();
             Directories.deleteRecursively(dir);

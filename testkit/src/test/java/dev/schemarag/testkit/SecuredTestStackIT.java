@@ -1,4 +1,4 @@
-package dev.schemarag.stack;
+package dev.schemarag.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.avro.SchemaRegistryException;
 import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.stack.ScramListener;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

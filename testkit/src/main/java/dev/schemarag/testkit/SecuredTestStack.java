@@ -1,5 +1,8 @@
-package dev.schemarag.stack;
+package dev.schemarag.testkit;
 
+import dev.schemarag.stack.EmbeddedKafka;
+import dev.schemarag.stack.SchemaRegistryServer;
+import dev.schemarag.stack.ScramListener;
 import java.nio.file.Path;
 
 /**
@@ -23,7 +26,7 @@ public final class SecuredTestStack implements AutoCloseable {
     }
 
     public static SecuredTestStack start(Path dir) {
-        int[] ports = StackConfig.freePorts(4);
+        int[] ports = TestStackConfig.freePorts(4);
         ScramListener scram = new ScramListener(KAFKA_USER, KAFKA_PASSWORD, ports[2]);
         EmbeddedKafka kafka = new EmbeddedKafka(dir.resolve("kafka"), ports[0], ports[1], scram);
         // The registry is part of the cluster: it keeps its log through the broker's internal listener.

@@ -6,6 +6,7 @@ import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.SqlGenerated;
+import dev.schemarag.testkit.TestStackConfig;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class RegistryRestartIT {
 
     @Test
     void idsAndVersionsSurviveARestartOnTheSameDirectory() {
-        StackConfig config = StackConfig.forTests(dir);
+        StackConfig config = TestStackConfig.inDir(dir);
         start(config);
         SchemaRegistryClient before = new SchemaRegistryClient(config.registryUrl());
         int questionId = before.register("questions-value", QuestionAsked.getClassSchema());

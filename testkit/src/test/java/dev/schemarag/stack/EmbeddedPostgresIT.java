@@ -3,6 +3,7 @@ package dev.schemarag.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemarag.testkit.SharedTestStack;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

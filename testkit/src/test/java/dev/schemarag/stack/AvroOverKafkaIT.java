@@ -1,11 +1,13 @@
 package dev.schemarag.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.schemarag.avro.AvroSerde;
 import dev.schemarag.avro.ConfluentWireFormat;
 import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.testkit.SharedTestStack;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -67,10 +69,10 @@ class AvroOverKafkaIT {
                      new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(topic));
             List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (records.isEmpty() && System.nanoTime() < deadline) {
+            await().atMost(Duration.ofSeconds(30)).pollInSameThread().until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-            }
+                return !records.isEmpty();
+            });
             assertThat(records).hasSize(1);
             return records.get(0);
         }

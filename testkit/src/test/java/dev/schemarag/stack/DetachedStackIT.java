@@ -2,6 +2,7 @@ package dev.schemarag.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.testkit.TestStackConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /** (d) The CLI's stack: a detached daemon plus pg_ctl, stopped again through their pid files. */
 class DetachedStackIT {
-    private final StackConfig config = StackConfig.forTests(
+    private final StackConfig config = TestStackConfig.inDir(
             Path.of(System.getProperty("schemarag.test.dir", "target/it-stack")).resolveSibling("it-detached-stack"));
 
     @BeforeEach

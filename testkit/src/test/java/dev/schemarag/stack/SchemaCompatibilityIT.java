@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.avro.SchemaRegistryException;
 import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.testkit.SharedTestStack;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
