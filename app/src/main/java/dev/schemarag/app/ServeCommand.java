@@ -37,7 +37,7 @@ final class ServeCommand implements Callable<Integer> {
             }
             if (service == Service.retrieval) {
                 try (RetrievalService retrieval = services.retrieval()) {
-                    retrieval.start(services.bootstrapServers(), services.registryUrl(), services.security(), services.topics(),
+                    retrieval.start(services.bootstrapServers(), services.security(), services.topics(),
                             services.stateDir().resolve("retrieval"));
                     System.out.println("retrieval service running");
                     stop.await();

@@ -122,7 +122,7 @@ public final class Services implements AutoCloseable {
     }
 
     public IngestService ingest(DatabaseRegistry databases) {
-        return new IngestService(new IngestService.Config(bootstrapServers(), registryUrl(), security, stateDir.resolve("ingest"),
+        return new IngestService(new IngestService.Config(bootstrapServers(), security, stateDir.resolve("ingest"),
                 settings.get(AppSettings.REPLICATION_ROLE), settings.get(AppSettings.REPLICATION_PASSWORD),
                 settings.get(AppSettings.CDC_POLL_INTERVAL_MS)), databases, this::topics, model(), store());
     }
@@ -133,7 +133,7 @@ public final class Services implements AutoCloseable {
 
     /** Generation and validation; EXPLAIN runs with the target databases' reader logins, checked read-only at start. */
     public GenerationService generation(DatabaseRegistry databases) {
-        return new GenerationService(bootstrapServers(), registryUrl(), security, stateDir.resolve("generation"), topics(), settings,
+        return new GenerationService(bootstrapServers(), security, stateDir.resolve("generation"), topics(), settings,
                 databases, store(), examplesModel());
     }
 

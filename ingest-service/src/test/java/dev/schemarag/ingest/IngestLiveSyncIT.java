@@ -97,7 +97,7 @@ class IngestLiveSyncIT {
     }
 
     private static IngestService start() throws Exception {
-        IngestService service = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(),
+        IngestService service = new IngestService(new IngestService.Config(stack.bootstrapServers(), KafkaClientSecurity.none(),
                 stateDir, "schemarag_cdc", "cdc-secret", 10), new DatabaseRegistry(List.of(registered)), () -> topics, model, store);
         service.startLiveSync();
         service.awaitCaptureReady(WAIT);

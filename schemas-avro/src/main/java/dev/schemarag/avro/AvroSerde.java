@@ -27,14 +27,14 @@ import org.apache.kafka.common.serialization.Serializer;
  */
 public final class AvroSerde<T extends SpecificRecord> implements Serde<T> {
     private final Class<T> type;
-    private final SchemaRegistryClient registry;
+    private final SchemaRegistry registry;
     private final String subjectSuffix;
     private final SpecificData data;
     private final Schema readerSchema;
     private final SpecificDatumWriter<T> writer;
     private final Map<Integer, DatumReader<T>> readersByWriterId = new ConcurrentHashMap<>();
 
-    private AvroSerde(Class<T> type, SchemaRegistryClient registry, String subjectSuffix) {
+    private AvroSerde(Class<T> type, SchemaRegistry registry, String subjectSuffix) {
         this.type = type;
         this.registry = registry;
         this.subjectSuffix = subjectSuffix;
@@ -44,11 +44,11 @@ public final class AvroSerde<T extends SpecificRecord> implements Serde<T> {
         this.writer = new SpecificDatumWriter<>(readerSchema, data);
     }
 
-    public static <T extends SpecificRecord> AvroSerde<T> forValue(Class<T> type, SchemaRegistryClient registry) {
+    public static <T extends SpecificRecord> AvroSerde<T> forValue(Class<T> type, SchemaRegistry registry) {
         return new AvroSerde<>(type, registry, "-value");
     }
 
-    public static <T extends SpecificRecord> AvroSerde<T> forKey(Class<T> type, SchemaRegistryClient registry) {
+    public static <T extends SpecificRecord> AvroSerde<T> forKey(Class<T> type, SchemaRegistry registry) {
         return new AvroSerde<>(type, registry, "-key");
     }
 

@@ -20,12 +20,12 @@ import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
 
 /**
- * Client for the subset of the Confluent Schema Registry REST API that SchemaRAG uses. Schema ids are
+ * The {@link SchemaRegistry} over the Confluent Schema Registry REST API. Schema ids are
  * immutable, so lookups by id and registrations of an already known (subject, schema) pair are cached
  * and cost one HTTP call per JVM. With basic auth user info ({@code user:password}, as Confluent's
  * {@code basic.auth.user.info}) every request carries it in an {@code Authorization} header; it appears in no message.
  */
-public final class SchemaRegistryClient {
+public final class SchemaRegistryClient implements SchemaRegistry {
     static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -63,7 +63,7 @@ public final class SchemaRegistryClient {
         return baseUrl;
     }
 
-    /** Registers {@code schema} under {@code subject} (or finds it already there) and returns its global id. */
+    @Override
     public int register(String subject, Schema schema) {
         SubjectSchema key = new SubjectSchema(subject, schema);
         Integer cached = idsBySubjectSchema.get(key);
@@ -77,6 +77,7 @@ public final class SchemaRegistryClient {
         return id;
     }
 
+    @Override
     public Schema getById(int id) {
         Schema cached = schemasById.get(id);
         if (cached != null) {
@@ -87,18 +88,20 @@ public final class SchemaRegistryClient {
         return schema;
     }
 
-    /** Whether {@code schema} could be registered next under {@code subject}, per the registry's compatibility rule. */
+    @Override
     public boolean isCompatible(String subject, Schema schema) {
         return send("POST", "/compatibility/subjects/" + encode(subject) + "/versions/latest", schemaBody(schema))
                 .path("is_compatible").asBoolean();
     }
 
+    @Override
     public List<String> subjects() {
         List<String> subjects = new ArrayList<>();
         send("GET", "/subjects", null).forEach(node -> subjects.add(node.asText()));
         return subjects;
     }
 
+    @Override
     public SchemaVersion latest(String subject) {
         JsonNode answer = send("GET", "/subjects/" + encode(subject) + "/versions/latest", null);
         return new SchemaVersion(answer.path("subject").asText(), answer.path("version").asInt(),

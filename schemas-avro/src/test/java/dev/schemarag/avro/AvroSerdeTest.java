@@ -1,6 +1,5 @@
 package dev.schemarag.avro;
 
-import static dev.schemarag.avro.SchemaRegistryClientTest.quoted;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,21 +15,12 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.kafka.common.errors.SerializationException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class AvroSerdeTest {
     private static final String TOPIC = "questions";
-    private final StubRegistry stub = new StubRegistry()
-            .answer("POST /subjects/questions-value/versions", 200, "{\"id\":11}")
-            .answer("GET /schemas/ids/11", 200, "{\"schema\":" + quoted(QuestionAsked.getClassSchema().toString()) + "}")
-            .answer("GET /schemas/ids/99", 404, "{\"error_code\":40403,\"message\":\"Schema 99 not found\"}");
-    private final AvroSerde<QuestionAsked> serde = AvroSerde.forValue(QuestionAsked.class, new SchemaRegistryClient(stub.url()));
-
-    @AfterEach
-    void stop() {
-        stub.close();
-    }
+    private final InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    private final AvroSerde<QuestionAsked> serde = AvroSerde.forValue(QuestionAsked.class, registry);
 
     @Test
     void aRecordRoundTripsThroughTheWireFormat() {
@@ -44,25 +34,29 @@ class AvroSerdeTest {
 
     @Test
     void serializedBytesCarryTheRegisteredSchemaId() {
+        int otherId = registry.register("other-value", Schema.create(Schema.Type.STRING));
+
         byte[] bytes = serde.serialize(TOPIC, question());
 
-        assertThat(ConfluentWireFormat.unframe(TOPIC, bytes).schemaId()).isEqualTo(11);
+        int id = ConfluentWireFormat.unframe(TOPIC, bytes).schemaId();
+        assertThat(id).isNotEqualTo(otherId);
+        assertThat(registry.getById(id)).isEqualTo(QuestionAsked.getClassSchema());
+        assertThat(registry.latest("questions-value").id()).isEqualTo(id);
     }
 
     @Test
     void subjectsFollowTheTopicNameStrategy() {
-        SchemaRegistryClient client = new SchemaRegistryClient(stub.url());
-
-        assertThat(AvroSerde.forValue(QuestionAsked.class, client).subject("questions")).isEqualTo("questions-value");
-        assertThat(AvroSerde.forKey(QuestionAsked.class, client).subject("questions")).isEqualTo("questions-key");
+        assertThat(AvroSerde.forValue(QuestionAsked.class, registry).subject("questions")).isEqualTo("questions-value");
+        assertThat(AvroSerde.forKey(QuestionAsked.class, registry).subject("questions")).isEqualTo("questions-key");
     }
 
     @Test
-    void theSchemaIsRegisteredOnceForManyRecords() {
+    void manyRecordsLeaveOneVersionOfTheSubject() {
         serde.serialize(TOPIC, question());
         serde.serialize(TOPIC, question());
 
-        assertThat(stub.count("POST", "/subjects/questions-value/versions")).isEqualTo(1);
+        assertThat(registry.subjects()).containsExactly("questions-value");
+        assertThat(registry.latest("questions-value").version()).isEqualTo(1);
     }
 
     @Test
@@ -74,7 +68,7 @@ class AvroSerdeTest {
     @Test
     void anOlderWriterSchemaIsResolvedToTheGeneratedClass() throws IOException {
         Schema older = withoutField(QuestionAsked.getClassSchema(), "evidence");
-        stub.answer("GET /schemas/ids/5", 200, "{\"schema\":" + quoted(older.toString()) + "}");
+        int olderId = registry.register("questions-value", older);
         GenericRecord written = new GenericData.Record(older);
         QuestionAsked question = question();
         for (Schema.Field field : older.getFields()) {
@@ -82,7 +76,7 @@ class AvroSerdeTest {
         }
         written.put("timestamp", question.getTimestamp().toEpochMilli());
 
-        QuestionAsked read = serde.deserialize(TOPIC, ConfluentWireFormat.frame(5, avro(older, written)));
+        QuestionAsked read = serde.deserialize(TOPIC, ConfluentWireFormat.frame(olderId, avro(older, written)));
 
         assertThat(read.getQuestion()).isEqualTo("How many orders shipped in May?");
         assertThat(read.getEvidence()).isNull();
@@ -101,21 +95,22 @@ class AvroSerdeTest {
     void aTruncatedBodyIsASerializationException() {
         byte[] bytes = serde.serialize(TOPIC, question());
         byte[] truncated = java.util.Arrays.copyOf(bytes, 12);
+        int id = ConfluentWireFormat.unframe(TOPIC, bytes).schemaId();
 
         assertThatThrownBy(() -> serde.deserialize(TOPIC, truncated))
                 .isInstanceOf(SerializationException.class)
-                .hasMessageContaining("Cannot deserialize QuestionAsked from topic questions written with schema id 11");
+                .hasMessageContaining("Cannot deserialize QuestionAsked from topic questions written with schema id " + id);
     }
 
     @Test
     void aRegistryRejectionIsASerializationExceptionCarryingTheRegistryMessage() {
-        stub.answer("POST /subjects/questions-value/versions", 409,
-                "{\"error_code\":409,\"message\":\"incompatible with version 1\"}");
+        // QuestionAsked cannot read the registered version: it lacks the question, which has no default.
+        registry.register("questions-value", withoutField(QuestionAsked.getClassSchema(), "question"));
 
         assertThatThrownBy(() -> serde.serialize(TOPIC, question()))
                 .isInstanceOf(SerializationException.class)
                 .hasMessageContaining("subject questions-value")
-                .hasMessageContaining("incompatible with version 1")
+                .hasMessageContaining("incompatible with the latest version")
                 .hasCauseInstanceOf(SchemaRegistryException.class);
     }
 

@@ -1,6 +1,5 @@
 package dev.schemarag.core.kafka;
 
-import dev.schemarag.avro.AvroSerde;
 import dev.schemarag.events.FailureRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -27,9 +26,8 @@ public final class DeadLetterHandlers {
     /** Streams config keys read by the handlers. */
     public static final String TOPIC = "schemarag.dlq.topic";
     public static final String STAGE = "schemarag.dlq.stage";
-    public static final String REGISTRY_URL = "schemarag.registry.url";
-    /** The {@link KafkaClientSecurity} whose registry client the handlers serialize with. */
-    public static final String SECURITY = "schemarag.client.security";
+    /** The dead-letter topic's {@link FailureRecord} serializer, so the handlers use the application's schema registry. */
+    public static final String SERIALIZER = "schemarag.dlq.serializer";
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetterHandlers.class);
 
@@ -47,11 +45,11 @@ public final class DeadLetterHandlers {
             this.serializer = serializer;
         }
 
+        @SuppressWarnings("unchecked")
         static Target of(Map<String, ?> configs) {
-            KafkaClientSecurity security = (KafkaClientSecurity) configs.get(SECURITY);
-            if (security == null) throw new IllegalStateException("dead-letter handler needs streams config " + SECURITY);
-            return new Target(required(configs, TOPIC), required(configs, STAGE), AvroSerde.forValue(FailureRecord.class,
-                    security.registryClient(required(configs, REGISTRY_URL))).serializer());
+            Serializer<FailureRecord> serializer = (Serializer<FailureRecord>) configs.get(SERIALIZER);
+            if (serializer == null) throw new IllegalStateException("dead-letter handler needs streams config " + SERIALIZER);
+            return new Target(required(configs, TOPIC), required(configs, STAGE), serializer);
         }
 
         List<ProducerRecord<byte[], byte[]>> deadLetter(FailureRecord failure, byte[] key) {

@@ -1,5 +1,6 @@
 package dev.schemarag.core.kafka;
 
+import dev.schemarag.events.FailureRecord;
 import org.apache.kafka.streams.StreamsConfig;
 
 import java.nio.file.Path;
@@ -9,13 +10,12 @@ import java.util.Properties;
 public final class StreamsProperties {
     private StreamsProperties() {}
 
-    public static Properties of(String applicationId, String bootstrapServers, KafkaClientSecurity security, String registryUrl,
-                                Topic<?, ?> deadLetterTopic, String stage, Path stateDir) {
+    public static Properties of(String applicationId, String bootstrapServers, KafkaClientSecurity security,
+                                Topic<String, FailureRecord> deadLetterTopic, String stage, Path stateDir) {
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.putAll(security.clientProperties());
-        p.put(DeadLetterHandlers.SECURITY, security);
         p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         // Low latency over batching: a question should not wait for a commit interval.
@@ -28,7 +28,7 @@ public final class StreamsProperties {
         p.put(StreamsConfig.DEFAULT_CLIENT_SUPPLIER_CONFIG, SizeCheckingClientSupplier.class);
         p.put(DeadLetterHandlers.TOPIC, deadLetterTopic.name());
         p.put(DeadLetterHandlers.STAGE, stage);
-        p.put(DeadLetterHandlers.REGISTRY_URL, registryUrl);
+        p.put(DeadLetterHandlers.SERIALIZER, deadLetterTopic.valueSerde().serializer());
         return p;
     }
 }

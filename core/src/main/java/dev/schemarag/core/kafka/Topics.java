@@ -1,7 +1,7 @@
 package dev.schemarag.core.kafka;
 
 import dev.schemarag.avro.AvroSerde;
-import dev.schemarag.avro.SchemaRegistryClient;
+import dev.schemarag.avro.SchemaRegistry;
 import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
@@ -36,7 +36,7 @@ public final class Topics {
     private final Topic<String, AnswerFeedback> feedback;
     private final Map<DeadLetterTopic, Topic<String, FailureRecord>> deadLetters = new EnumMap<>(DeadLetterTopic.class);
 
-    public Topics(String prefix, SchemaRegistryClient registry) {
+    public Topics(String prefix, SchemaRegistry registry) {
         this.prefix = prefix;
         questions = topic("questions", QuestionAsked.class, registry, false);
         schemaChanges = topic("schema-changes", SchemaChanged.class, registry, false);
@@ -49,7 +49,7 @@ public final class Topics {
             deadLetters.put(dlq, topic("dlq." + dlq.wireName(), FailureRecord.class, registry, false));
     }
 
-    private <V extends SpecificRecord> Topic<String, V> topic(String suffix, Class<V> type, SchemaRegistryClient registry,
+    private <V extends SpecificRecord> Topic<String, V> topic(String suffix, Class<V> type, SchemaRegistry registry,
                                                               boolean compacted) {
         Serde<V> values = AvroSerde.forValue(type, registry);
         return new Topic<>(prefix + suffix, Serdes.String(), values, compacted);

@@ -39,7 +39,7 @@ public final class GenerationService implements AutoCloseable {
     private final PostgresTargetDatabases targets;
     private final KafkaStreams streams;
 
-    public GenerationService(String bootstrapServers, String registryUrl, KafkaClientSecurity security, Path stateDir, Topics topics, Settings settings,
+    public GenerationService(String bootstrapServers, KafkaClientSecurity security, Path stateDir, Topics topics, Settings settings,
                              DatabaseRegistry databases, Database store, EmbeddingModel model) {
         settings.validate(GenerationSettings.declared());
         VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
@@ -56,7 +56,7 @@ public final class GenerationService implements AutoCloseable {
         GenerationTopology.build(builder, topics, pipeline);
         FeedbackTopology.build(builder, topics, examples);
         streams = new KafkaStreams(builder.build(), StreamsProperties.of(topics.prefix() + APPLICATION_ID, bootstrapServers,
-                security, registryUrl, topics.deadLetter(DeadLetterTopic.UNKNOWN), "validation", stateDir));
+                security, topics.deadLetter(DeadLetterTopic.UNKNOWN), "validation", stateDir));
     }
 
     /** The LLM when {@code llm.base.url} is set, else the offline verified-example generator. */

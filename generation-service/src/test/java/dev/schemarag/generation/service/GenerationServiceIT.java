@@ -107,7 +107,7 @@ class GenerationServiceIT {
         EmbeddingModel model = OnnxEmbeddingModel.examplesDefault();
         // What a generation service without an LLM would answer from the same store.
         offline = new VerifiedExampleGenerator(new VerifiedExampleStore(store, model), VerifiedExampleGenerator.DEFAULT_THRESHOLD);
-        service = new GenerationService(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(), stateDir, topics, settings, databases, store, model);
+        service = new GenerationService(stack.bootstrapServers(), KafkaClientSecurity.none(), stateDir, topics, settings, databases, store, model);
         service.start();
     }
 
@@ -261,7 +261,7 @@ class GenerationServiceIT {
         DatabaseRegistry databases = new DatabaseRegistry(List.of(
                 new RegisteredDatabase("gen", stack.postgres().jdbcUrl(DB), superuser, superuser, List.of("public"), null, null)));
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new GenerationService(stack.bootstrapServers(), stack.registryUrl(),
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new GenerationService(stack.bootstrapServers(),
                         KafkaClientSecurity.none(), otherState, topics, Settings.of(Map.of()), databases, store, null))
                 .hasMessageContaining("generation refuses to start")
                 .hasMessageContaining("ALTER ROLE \"" + stack.postgres().user() + "\" NOSUPERUSER");

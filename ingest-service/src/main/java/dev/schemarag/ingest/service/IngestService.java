@@ -51,7 +51,7 @@ public final class IngestService implements AutoCloseable {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(IngestService.class);
 
     /** Connection settings of the service; the replication role is created by the DDL capture installer. */
-    public record Config(String bootstrapServers, String registryUrl, KafkaClientSecurity security, Path stateDir, String replicationRole,
+    public record Config(String bootstrapServers, KafkaClientSecurity security, Path stateDir, String replicationRole,
                          String replicationPassword, long cdcPollIntervalMs) {}
 
     private final Config config;
@@ -110,9 +110,9 @@ public final class IngestService implements AutoCloseable {
         }
         StreamsBuilder builder = new StreamsBuilder();
         TableRefresher refresher = new TableRefresher(databases, this::introspector, this::annotations, indexer, texts);
-        EmbeddingUpdaterTopology.build(builder, topics, refresher);
+        EmbeddingUpdaterTopology.build(builder, topics, refresher::apply);
         Properties props = StreamsProperties.of(topics.prefix() + "embedding-updater", config.bootstrapServers(),
-                config.security(), config.registryUrl(), topics.deadLetter(DeadLetterTopic.INGEST), "ingest", config.stateDir().resolve("streams"));
+                config.security(), topics.deadLetter(DeadLetterTopic.INGEST), "ingest", config.stateDir().resolve("streams"));
         updater = new KafkaStreams(builder.build(), props);
         updater.start();
     }

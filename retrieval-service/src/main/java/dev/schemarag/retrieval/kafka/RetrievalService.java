@@ -46,12 +46,12 @@ public final class RetrievalService implements AutoCloseable {
         return retriever;
     }
 
-    public void start(String bootstrapServers, String registryUrl, KafkaClientSecurity security, Topics topics, Path stateDir) {
+    public void start(String bootstrapServers, KafkaClientSecurity security, Topics topics, Path stateDir) {
         TopicCreator.ensure(bootstrapServers, security, topics);
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever);
         streams = new KafkaStreams(builder.build(), StreamsProperties.of(topics.prefix() + "retrieval", bootstrapServers,
-                security, registryUrl, topics.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir));
+                security, topics.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir));
         streams.start();
     }
 

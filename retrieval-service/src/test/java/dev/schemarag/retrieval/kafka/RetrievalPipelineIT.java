@@ -94,12 +94,12 @@ class RetrievalPipelineIT {
         model = OnnxEmbeddingModel.schemaIndexDefault();
         topics = new Topics("retrieval-it.", stack.registryClient());
         RegisteredDatabase db = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null, List.of("public"), null, null);
-        try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(), dir,
+        try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), KafkaClientSecurity.none(), dir,
                 "schemarag_cdc", "cdc-secret", 10), new DatabaseRegistry(List.of(db)), () -> topics, model, store)) {
             ingest.sync(DB, SyncProgress.NONE);
         }
         retrieval = new RetrievalService(store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY);
-        retrieval.start(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(), topics, dir.resolve("streams"));
+        retrieval.start(stack.bootstrapServers(), KafkaClientSecurity.none(), topics, dir.resolve("streams"));
     }
 
     @AfterAll
@@ -171,7 +171,6 @@ class RetrievalPipelineIT {
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, small, retriever);
         Properties settings = StreamsProperties.of(small.prefix() + "retrieval", stack.bootstrapServers(), KafkaClientSecurity.none(),
-                stack.registryUrl(),
                 small.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir);
         settings.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 64 * 1024);
         String large = "Which employees earn the highest salaries in each department? ".repeat(100_000 / 62);

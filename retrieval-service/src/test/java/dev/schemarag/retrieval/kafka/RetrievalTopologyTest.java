@@ -1,6 +1,6 @@
 package dev.schemarag.retrieval.kafka;
 
-import dev.schemarag.avro.SchemaRegistryClient;
+import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.kafka.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -18,10 +18,6 @@ import dev.schemarag.retrieval.RetrievalSettings;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.TableHit;
-import dev.schemarag.stack.EmbeddedKafka;
-import dev.schemarag.stack.SchemaRegistryServer;
-import dev.schemarag.stack.StackConfig;
-import dev.schemarag.testkit.TestStackConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -29,9 +25,7 @@ import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.test.TestRecord;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,38 +43,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The retrieval topology in a TopologyTestDriver with the production streams settings (dead-letter handlers
- * included, at-least-once instead of exactly-once), Avro serdes against the embedded schema registry, and a retriever
- * over an in-memory index.
+ * included, at-least-once instead of exactly-once), Avro serdes against an in-memory schema registry, and a retriever
+ * over an in-memory index: no broker, no registry server.
  */
 class RetrievalTopologyTest {
     private static final String QUESTION = "Which employees took sick leave last year?";
     /** A question whose embedding recurses until the stack overflows. */
     private static final String BOTTOMLESS = "Which employees report to themselves, and to whom do they report?";
 
-    private static EmbeddedKafka kafka;
-    private static SchemaRegistryServer registry;
-
     private TopologyTestDriver driver;
     private Topics topics;
     private TestInputTopic<String, QuestionAsked> questions;
     private TestOutputTopic<String, ContextRetrieved> contexts;
     private TestOutputTopic<String, FailureRecord> deadLetters;
-
-    /** The embedded registry keeps its registrations in Kafka, so it needs a broker (ports from a test stack config). */
-    @BeforeAll
-    static void startRegistry(@TempDir Path dir) {
-        StackConfig ports = TestStackConfig.inDir(dir);
-        kafka = new EmbeddedKafka(ports.kafkaDir(), ports.kafkaPort(), ports.controllerPort());
-        kafka.start();
-        registry = new SchemaRegistryServer(kafka.bootstrapServers(), ports.registryPort());
-        registry.start();
-    }
-
-    @AfterAll
-    static void stopRegistry() {
-        if (registry != null) registry.stop();
-        if (kafka != null) kafka.stop();
-    }
 
     @BeforeEach
     void startDriver(@TempDir Path stateDir) {
@@ -91,10 +66,10 @@ class RetrievalTopologyTest {
         SchemaRetriever retriever = new SchemaRetriever(index, new OverflowingOn(BOTTOMLESS, new FakeEmbeddingModel()),
                 RetrievalSettings.defaults(), 16);
 
-        topics = new Topics("retrieval-test.", new SchemaRegistryClient(registry.url()));
+        topics = new Topics("retrieval-test.", new InMemorySchemaRegistry());
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever);
-        Properties settings = StreamsProperties.of("retrieval-test", "127.0.0.1:9", KafkaClientSecurity.none(), registry.url(),
+        Properties settings = StreamsProperties.of("retrieval-test", "127.0.0.1:9", KafkaClientSecurity.none(),
                 topics.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir);
         // Under exactly-once the driver drops what the deserialization handler sends: the handler runs when a record
         // is enqueued, inside a transaction the driver has not committed yet, and the driver clears its MockProducer's

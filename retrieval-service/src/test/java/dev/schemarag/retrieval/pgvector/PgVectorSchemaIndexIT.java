@@ -113,7 +113,7 @@ class PgVectorSchemaIndexIT {
         Topics topics = new Topics("vector-index-it.", stack.registryClient());
         RegisteredDatabase db = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null,
                 List.of("public", "sales"), null, docs);
-        try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), stack.registryUrl(), KafkaClientSecurity.none(), dir,
+        try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), KafkaClientSecurity.none(), dir,
                 "schemarag_cdc", "cdc-secret", 10), new DatabaseRegistry(List.of(db)), () -> topics, model, store)) {
             ingest.sync(DB, SyncProgress.NONE);
         }

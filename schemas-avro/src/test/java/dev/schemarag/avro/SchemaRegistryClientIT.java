@@ -13,7 +13,7 @@ import org.apache.avro.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class SchemaRegistryClientTest {
+class SchemaRegistryClientIT {
     private static final Schema SCHEMA = QuestionAsked.getClassSchema();
     private final StubRegistry stub = new StubRegistry();
     private final SchemaRegistryClient client = new SchemaRegistryClient(stub.url());

@@ -1,6 +1,9 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.AnswerValidated;
@@ -10,7 +13,7 @@ import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.validation.SchemaColumns;
-import dev.schemarag.testkit.SharedTestStack;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
@@ -19,7 +22,11 @@ import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -27,10 +34,11 @@ import java.util.Properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The topology's routing through TopologyTestDriver: no broker, but the real Avro serdes, hence the stack's
- * schema registry. The generator answers per question; the database plans everything.
+ * The topology's routing through TopologyTestDriver with the production streams settings (at-least-once, see
+ * RetrievalTopologyTest) and the real Avro serdes over an in-memory schema registry: no broker, no database.
+ * The generator answers per question; the database plans everything.
  */
-class GenerationTopologyIT {
+class GenerationTopologyTest {
     private static final Map<String, String> SQL_BY_QUESTION = Map.of(
             "Count employees", "SELECT count(*) FROM public.employees e",
             "Drop everything", "DROP TABLE public.employees");
@@ -40,8 +48,8 @@ class GenerationTopologyIT {
     private TestInputTopic<String, ContextRetrieved> input;
 
     @BeforeEach
-    void build() {
-        topics = new Topics("generation-topology-it.", SharedTestStack.get().registryClient());
+    void build(@TempDir Path stateDir) {
+        topics = new Topics("generation-topology-test.", new InMemorySchemaRegistry());
         TargetDatabases planner = new TargetDatabases() {
             @Override
             public ExplainResult explain(String databaseId, String sql) {
@@ -58,9 +66,10 @@ class GenerationTopologyIT {
                 : GenerationOutcome.unavailable("no LLM configured"), planner, (id, db, question, sql) -> {}, 3);
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline);
-        Properties props = new Properties();
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "generation-topology-it");
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        // As GenerationService configures it.
+        Properties props = StreamsProperties.of("generation-topology-test", "127.0.0.1:9", KafkaClientSecurity.none(),
+                topics.deadLetter(DeadLetterTopic.UNKNOWN), "validation", stateDir);
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
         driver = new TopologyTestDriver(builder.build(), props);
         Topic<String, ContextRetrieved> source = topics.contextRetrieved();
         input = driver.createInputTopic(source.name(), source.keySerde().serializer(), source.valueSerde().serializer());
@@ -112,5 +121,19 @@ class GenerationTopologyIT {
         assertThat(failure.getStage()).isEqualTo("generation");
         assertThat(failure.getContext()).startsWith("CREATE TABLE public.employees");
         assertThat(output(topics.sqlGenerated()).isEmpty()).isTrue();
+    }
+
+    @Test
+    void bytesThatAreNotAvroAreDeadLetteredAsMalformedAndTheNextContextIsStillAnswered() {
+        byte[] value = "not an Avro record".getBytes(StandardCharsets.UTF_8);
+        driver.createInputTopic(topics.contextRetrieved().name(), new ByteArraySerializer(), new ByteArraySerializer())
+                .pipeInput("poison".getBytes(StandardCharsets.UTF_8), value);
+        input.pipeInput("q4", question("q4", "Count employees"));
+
+        FailureRecord failure = output(topics.deadLetter(DeadLetterTopic.UNKNOWN)).readValue();
+        assertThat(failure.getStage()).isEqualTo("validation");
+        assertThat(failure.getErrorClass()).isEqualTo("malformed_event");
+        assertThat(failure.getOriginalValue()).isEqualTo(ByteBuffer.wrap(value));
+        assertThat(output(topics.answers()).readValue().getSql()).isEqualTo("SELECT count(*) FROM public.employees e");
     }
 }

@@ -17,14 +17,14 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The adapter against a local chat-completions endpoint: the request it sends, its retry rule and its failures. */
-class OpenAiCompatibleSqlGeneratorTest {
+class OpenAiCompatibleSqlGeneratorIT {
     private static final String QUESTION = "How many employees are there?";
     private static final String SQL = "SELECT count(*) FROM public.employees e";
 
     private final FakeChatCompletions llm = new FakeChatCompletions();
     private final OpenAiCompatibleSqlGenerator generator = generator(llm.baseUrl(), Duration.ofSeconds(5), 2);
 
-    OpenAiCompatibleSqlGeneratorTest() throws IOException {}
+    OpenAiCompatibleSqlGeneratorIT() throws IOException {}
 
     @AfterEach
     void stop() {
