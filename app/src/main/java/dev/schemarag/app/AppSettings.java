@@ -50,6 +50,7 @@ public final class AppSettings {
             "Password of the replication role");
     public static final Setting<Integer> CDC_POLL_INTERVAL_MS = Setting.integer("cdc.poll.interval.ms", 5, 1, 60_000,
             "Debezium poll interval: it dominates change-to-index latency");
+    /** Declared by the ingest admin endpoint; named here too so {@link #all()} lists them. */
     public static final Setting<Integer> INGEST_ADMIN_PORT = AdminSettings.INGEST_ADMIN_PORT;
     public static final Setting<String> INGEST_ADMIN_HOST = AdminSettings.INGEST_ADMIN_HOST;
     public static final Setting<String> ADMIN_TOKEN = AdminSettings.ADMIN_TOKEN;
