@@ -6,6 +6,7 @@ import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.service.GenerationSettings;
+import dev.schemarag.ingest.admin.AdminSettings;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.stack.StackConfig;
 
@@ -50,13 +51,10 @@ public final class AppSettings {
             "Password of the replication role");
     public static final Setting<Integer> CDC_POLL_INTERVAL_MS = Setting.integer("cdc.poll.interval.ms", 5, 1, 60_000,
             "Debezium poll interval: it dominates change-to-index latency");
-    public static final Setting<Integer> INGEST_ADMIN_PORT = Setting.integer("ingest.admin.port", 8081, 1, 65535,
-            "Port of the ingest admin HTTP endpoint (POST /internal/schema/sync)");
-    public static final Setting<String> INGEST_ADMIN_HOST = Setting.string("ingest.admin.host", "127.0.0.1",
-            "Address the ingest admin endpoint listens on; a non-loopback address requires schemarag.admin.token");
-    /** A secret: its value is never part of an error message. */
-    public static final Setting<String> ADMIN_TOKEN = Setting.string("schemarag.admin.token", "",
-            "Bearer token every admin route but /health requires (at least 16 characters); empty = none, loopback only");
+    /** Declared by the ingest admin endpoint; named here too so {@link #all()} lists them. */
+    public static final Setting<Integer> INGEST_ADMIN_PORT = AdminSettings.INGEST_ADMIN_PORT;
+    public static final Setting<String> INGEST_ADMIN_HOST = AdminSettings.INGEST_ADMIN_HOST;
+    public static final Setting<String> ADMIN_TOKEN = AdminSettings.ADMIN_TOKEN;
 
     public static final Setting<String> READER_PASSWORD = Setting.string("generation.reader.password", "schemarag_reader",
             "Password of the least-privilege read-only role validation runs EXPLAIN as (demo database; set it on ingest and generation)");

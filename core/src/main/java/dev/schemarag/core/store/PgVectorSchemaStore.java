@@ -18,7 +18,7 @@ import java.util.Set;
  * Adapter: the schema store in PostgreSQL + pgvector (tables {@code schema_embeddings} and {@code doc_chunks}).
  * Writes are upserts on the entity's unique key, so replaying a change leaves the store as it was.
  */
-public final class PgVectorSchemaStore {
+public final class PgVectorSchemaStore implements SchemaStore {
     private final Database db;
 
     public PgVectorSchemaStore(Database db) {
@@ -26,6 +26,7 @@ public final class PgVectorSchemaStore {
     }
 
     /** Text hashes of every stored entity of a database, or of one table when {@code table} is given. */
+    @Override
     public synchronized Map<EntityKey, String> hashes(String databaseId, TableName table) throws SQLException {
         String sql = "SELECT entity_type, schema_name, table_name, column_name, text_hash FROM schema_embeddings WHERE database_id = ?"
                 + (table == null ? "" : " AND schema_name = ? AND table_name = ?");
@@ -60,6 +61,7 @@ public final class PgVectorSchemaStore {
     }
 
     /** Inserts or updates entities in one transaction. */
+    @Override
     public synchronized void upsert(String databaseId, Collection<StoredEntity> entities) throws SQLException {
         if (entities.isEmpty()) return;
         inTransaction(c -> {
@@ -95,6 +97,7 @@ public final class PgVectorSchemaStore {
      * Updates the non-embedded fields of table rows (compact form, definition) whose text did not change.
      * Rows already equal are left untouched.
      */
+    @Override
     public synchronized void updateTableDefinitions(String databaseId, Map<TableName, TableDefinition> definitions) throws SQLException {
         if (definitions.isEmpty()) return;
         inTransaction(c -> {
@@ -118,6 +121,7 @@ public final class PgVectorSchemaStore {
     }
 
     /** Deletes the given entities (e.g. dropped columns). */
+    @Override
     public synchronized int delete(String databaseId, Collection<EntityKey> keys) throws SQLException {
         if (keys.isEmpty()) return 0;
         int[] counts = new int[1];
@@ -156,6 +160,7 @@ public final class PgVectorSchemaStore {
     }
 
     /** Text hashes of the stored doc chunks of a database, keyed by table/kind/index. */
+    @Override
     public synchronized Map<String, String> docHashes(String databaseId) throws SQLException {
         Map<String, String> hashes = new HashMap<>();
         try (PreparedStatement ps = db.connection().prepareStatement(
@@ -163,17 +168,18 @@ public final class PgVectorSchemaStore {
             ps.setString(1, databaseId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next())
-                    hashes.put(docKey(new TableName(rs.getString(1), rs.getString(2)), rs.getString(3), rs.getInt(4)), rs.getString(5));
+                    hashes.put(SchemaStore.docKey(new TableName(rs.getString(1), rs.getString(2)), rs.getString(3), rs.getInt(4)), rs.getString(5));
             }
         }
         return hashes;
     }
 
     public static String docKey(TableName table, String kind, int index) {
-        return table + "/" + kind + "/" + index;
+        return SchemaStore.docKey(table, kind, index);
     }
 
     /** Replaces the doc chunks of a database: upserts the given ones, deletes the rest. */
+    @Override
     public synchronized void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep) throws SQLException {
         inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("""

@@ -1,5 +1,11 @@
 package dev.schemarag.ingest.docs;
 
+import org.commonmark.node.AbstractVisitor;
+import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.SourceSpan;
+import org.commonmark.parser.IncludeSourceSpans;
+import org.commonmark.parser.Parser;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,10 +15,14 @@ import java.util.regex.Pattern;
 
 /**
  * The little markdown the table docs use: ATX headings, fenced code blocks, {@code **Label:** value} fields and
- * bullets. Headings inside code blocks are code, not structure.
+ * bullets. Headings inside code blocks are code, not structure. Where the fenced blocks are is CommonMark's answer
+ * (backtick and tilde fences of any length, a longer fence enclosing shorter ones); the rest is line patterns.
  */
 final class Markdown {
-    private static final String FENCE = "```";
+    private static final Parser COMMONMARK = Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
+    /** CommonMark's line endings; its source spans count lines by them. */
+    private static final Pattern LINE_END = Pattern.compile("\r\n|\r|\n");
+    private static final Pattern FENCE_RUN = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*?)\\s*#*\\s*$");
     /** {@code - **Type:** text}, {@code **Use case:** ...} or {@code **Returns**: ...}. */
     private static final Pattern FIELD = Pattern.compile("^\\s*(?:[-*+]\\s+)?\\*\\*([^*]+?)(?::\\*\\*|\\*\\*\\s*:)\\s*(.*)$");
@@ -22,8 +32,11 @@ final class Markdown {
     private Markdown() {
     }
 
-    /** A source line; {@code code} for lines inside a fenced block, {@code fence} for the delimiters themselves. */
-    record Line(int number, String text, boolean code, boolean fence) {
+    /**
+     * A source line; {@code code} for lines inside a fenced block, {@code fence} for the delimiters themselves, and
+     * {@code info} the info string (language) of an opening fence, empty otherwise.
+     */
+    record Line(int number, String text, boolean code, boolean fence, String info) {
         Optional<Heading> heading() {
             if (code || fence) return Optional.empty();
             Matcher m = HEADING.matcher(text);
@@ -53,16 +66,47 @@ final class Markdown {
     }
 
     static List<Line> lines(String markdown) throws MalformedMarkdown {
-        List<Line> lines = new ArrayList<>();
-        String[] raw = markdown.split("\\R", -1);
-        int openedAt = 0;
-        for (int i = 0; i < raw.length; i++) {
-            boolean delimiter = raw[i].strip().startsWith(FENCE);
-            if (delimiter) openedAt = openedAt == 0 ? i + 1 : 0;
-            lines.add(new Line(i + 1, raw[i], !delimiter && openedAt != 0, delimiter));
+        String[] raw = LINE_END.split(markdown, -1);
+        boolean[] code = new boolean[raw.length];
+        String[] info = new String[raw.length];
+        for (FencedCodeBlock block : fencedBlocks(markdown)) {
+            List<SourceSpan> spans = block.getSourceSpans();
+            SourceSpan open = spans.get(0);
+            SourceSpan last = spans.get(spans.size() - 1);
+            String fence = fenceRun(raw[open.getLineIndex()].substring(open.getColumnIndex()));
+            if (last.getLineIndex() == open.getLineIndex() || !closes(raw[last.getLineIndex()].substring(last.getColumnIndex()), fence))
+                throw new MalformedMarkdown("unterminated " + fence + " code fence opened at line " + (open.getLineIndex() + 1));
+            info[open.getLineIndex()] = block.getInfo() == null ? "" : block.getInfo().strip();
+            info[last.getLineIndex()] = "";
+            for (int i = open.getLineIndex() + 1; i < last.getLineIndex(); i++) code[i] = true;
         }
-        if (openedAt != 0) throw new MalformedMarkdown("unterminated ``` code fence opened at line " + openedAt);
+        List<Line> lines = new ArrayList<>(raw.length);
+        for (int i = 0; i < raw.length; i++)
+            lines.add(new Line(i + 1, raw[i], code[i], info[i] != null, info[i] == null ? "" : info[i]));
         return lines;
+    }
+
+    private static List<FencedCodeBlock> fencedBlocks(String markdown) {
+        List<FencedCodeBlock> blocks = new ArrayList<>();
+        COMMONMARK.parse(markdown).accept(new AbstractVisitor() {
+            @Override
+            public void visit(FencedCodeBlock block) {
+                blocks.add(block);
+            }
+        });
+        return blocks;
+    }
+
+    private static String fenceRun(String opening) {
+        Matcher m = FENCE_RUN.matcher(opening);
+        return m.find() ? m.group(1) : opening.strip();
+    }
+
+    /** A closing fence: the opening's character, at least as many, and nothing after it but spaces. */
+    private static boolean closes(String line, String opening) {
+        Matcher m = FENCE_RUN.matcher(line);
+        return m.find() && m.group(1).charAt(0) == opening.charAt(0) && m.group(1).length() >= opening.length()
+                && line.substring(m.end()).isBlank();
     }
 
     /** Splits at headings of exactly {@code level}; lines before the first such heading are dropped. */
@@ -143,7 +187,7 @@ final class Markdown {
         boolean keep = false;
         for (Line line : body) {
             if (line.fence() && current == null) {
-                String lang = line.text().strip().substring(FENCE.length()).strip().toLowerCase(Locale.ROOT);
+                String lang = line.info().split("\\s+", 2)[0].toLowerCase(Locale.ROOT);
                 keep = !sqlOnly || lang.isEmpty() || lang.equals("sql");
                 current = new ArrayList<>();
             } else if (line.fence()) {

@@ -10,6 +10,7 @@ import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.PgVectorSchemaStore;
+import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.events.SchemaChanged;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.annotations.AnnotationsLoader;
@@ -58,7 +59,7 @@ public final class IngestService implements AutoCloseable {
     private final DatabaseRegistry databases;
     private final Supplier<Topics> topics;
     private final EmbeddingModel model;
-    private final PgVectorSchemaStore store;
+    private final SchemaStore store;
     private final EmbeddingTexts texts = EmbeddingTexts.defaults();
     private final SchemaIndexer indexer;
     private final Map<String, Database> targets = new ConcurrentHashMap<>();

@@ -5,7 +5,7 @@ import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
-import dev.schemarag.core.store.PgVectorSchemaStore;
+import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.core.store.TableDefinition;
 import dev.schemarag.core.store.TableDefinitions;
@@ -32,10 +32,10 @@ public final class SchemaIndexer {
     private static final int BATCH = 64;
 
     private final EmbeddingModel model;
-    private final PgVectorSchemaStore store;
+    private final SchemaStore store;
     private final EmbeddingTexts texts;
 
-    public SchemaIndexer(EmbeddingModel model, PgVectorSchemaStore store, EmbeddingTexts texts) {
+    public SchemaIndexer(EmbeddingModel model, SchemaStore store, EmbeddingTexts texts) {
         this.model = model;
         this.store = store;
         this.texts = texts;

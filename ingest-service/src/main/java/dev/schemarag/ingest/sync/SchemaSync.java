@@ -6,7 +6,7 @@ import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.SchemaCatalog;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.core.store.PgVectorSchemaStore;
+import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.core.store.StoredDocChunk;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.docs.DocChunk;
@@ -32,9 +32,9 @@ public final class SchemaSync {
 
     private final SchemaIndexer indexer;
     private final EmbeddingModel model;
-    private final PgVectorSchemaStore store;
+    private final SchemaStore store;
 
-    public SchemaSync(SchemaIndexer indexer, EmbeddingModel model, PgVectorSchemaStore store) {
+    public SchemaSync(SchemaIndexer indexer, EmbeddingModel model, SchemaStore store) {
         this.indexer = indexer;
         this.model = model;
         this.store = store;
@@ -63,7 +63,7 @@ public final class SchemaSync {
         List<DocChunk> changed = new ArrayList<>();
         Set<String> keep = new HashSet<>();
         for (DocChunk d : docs) {
-            String key = PgVectorSchemaStore.docKey(d.table(), kind(d), d.index());
+            String key = SchemaStore.docKey(d.table(), kind(d), d.index());
             keep.add(key);
             if (!TextHash.stamp(model.modelId(), TextHash.sha256(d.content())).equals(stored.get(key))) changed.add(d);
         }

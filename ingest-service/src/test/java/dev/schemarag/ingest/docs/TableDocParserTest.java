@@ -61,6 +61,54 @@ class TableDocParserTest {
     }
 
     @Test
+    void aTildeFenceIsCodeToo() {
+        String markdown = """
+                # Table: employees
+                ## Examples
+                ~~~
+                # Table: departments
+                ```
+                ~~~
+                """;
+
+        assertThat(parsed(markdown)).singleElement()
+                .satisfies(c -> assertThat(c.content()).isEqualTo("Examples for employees\n# Table: departments\n```"));
+    }
+
+    @Test
+    void aFourBacktickFenceEnclosesAThreeBacktickOne() {
+        String markdown = """
+                # Table: employees
+                ## Common Queries
+                ### Query Pattern: All
+                ````sql
+                SELECT * FROM employees
+                ```
+                ## Not a heading
+                ````
+                """;
+
+        DocChunk query = parsed(markdown).get(0);
+
+        assertThat(query.query()).hasValueSatisfying(q -> assertThat(q.sql())
+                .isEqualTo("SELECT * FROM employees\n```\n## Not a heading"));
+    }
+
+    @Test
+    void aShorterFenceDoesNotCloseALongerOne() {
+        String markdown = "# Table: employees\n## Examples\n````\nSELECT 1\n```\n";
+
+        assertThat(parser.parse(markdown))
+                .isEqualTo(new DocParseResult.Malformed("unterminated ```` code fence opened at line 3"));
+    }
+
+    @Test
+    void anUnterminatedTildeFenceIsMalformed() {
+        assertThat(parser.parse("# Table: employees\n## Examples\n~~~\nx\n"))
+                .isEqualTo(new DocParseResult.Malformed("unterminated ~~~ code fence opened at line 3"));
+    }
+
+    @Test
     void aQualifiedTableHeadingKeepsItsSchema() {
         assertThat(parser.parse("# Table: hr.employees\n")).isEqualTo(new DocParseResult.Parsed(
                 new TableName("hr", "employees"), List.of()));

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.ingest.admin;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.ingest.admin;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * pool and syncs on {@link SyncJobs}, so a long sync never holds up a health check. Bodies are never read, and error
  * bodies are {@code {"code", "message"}} with a fixed message: no exception text, no list of registered databases.
  */
-final class IngestAdminServer implements AutoCloseable {
+public final class IngestAdminServer implements AutoCloseable {
     static final String SYNC_PATH = "/internal/schema/sync";
     static final int SYNC_WORKERS = 1;
     static final int SYNC_QUEUE = 4;
@@ -44,7 +44,7 @@ final class IngestAdminServer implements AutoCloseable {
     private final HttpServer server;
 
     /** @throws IllegalStateException when {@code host} is not loopback and there is no token: nothing is started */
-    IngestAdminServer(IngestAdmin ingest, String host, int port, String token) throws IOException {
+    public IngestAdminServer(IngestAdmin ingest, String host, int port, String token) throws IOException {
         this.ingest = ingest;
         this.access = AdminAccess.forBinding(host, token);
         server = HttpServer.create(new InetSocketAddress(host, port), 0);
@@ -186,7 +186,7 @@ final class IngestAdminServer implements AutoCloseable {
         exchange.getResponseBody().write(bytes);
     }
 
-    int port() {
+    public int port() {
         return server.getAddress().getPort();
     }
 

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.ingest.admin;
 
 import dev.schemarag.ingest.sync.SyncSummary;
 import org.junit.jupiter.api.AfterEach;

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.ingest.admin;
 
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.ingest.service.IngestService;
@@ -6,7 +6,7 @@ import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.sync.SyncSummary;
 
 /** Port: what the ingest admin endpoint asks of the ingest service. */
-interface IngestAdmin {
+public interface IngestAdmin {
 
     boolean registered(String databaseId);
 

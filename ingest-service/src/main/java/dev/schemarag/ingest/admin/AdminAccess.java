@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.ingest.admin;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -12,7 +12,7 @@ import java.util.Locale;
  * otherwise only requests carrying {@code Authorization: Bearer <token>}. A non-loopback address without a token is
  * refused at start-up, so the endpoint is never open to the network by accident.
  */
-final class AdminAccess {
+public final class AdminAccess {
     static final int MIN_TOKEN_LENGTH = 16;
     private static final String BEARER = "bearer ";
 
@@ -28,15 +28,15 @@ final class AdminAccess {
      *
      * @throws IllegalStateException when the combination must not start; the message says why, never the token
      */
-    static AdminAccess forBinding(String host, String token) {
+    public static AdminAccess forBinding(String host, String token) {
         boolean hasToken = token != null && !token.isBlank();
         if (hasToken && token.strip().length() < MIN_TOKEN_LENGTH)
-            throw new IllegalStateException("the admin token (" + AppSettings.ADMIN_TOKEN.environmentVariable()
+            throw new IllegalStateException("the admin token (" + AdminSettings.ADMIN_TOKEN.environmentVariable()
                     + ") must be at least " + MIN_TOKEN_LENGTH + " characters long");
         if (!hasToken && !isLoopback(host))
             throw new IllegalStateException("refusing to serve the ingest admin endpoint on " + host + " without a token: set "
-                    + AppSettings.ADMIN_TOKEN.environmentVariable() + " (at least " + MIN_TOKEN_LENGTH + " characters), or bind "
-                    + AppSettings.INGEST_ADMIN_HOST.environmentVariable() + " to a loopback address such as 127.0.0.1");
+                    + AdminSettings.ADMIN_TOKEN.environmentVariable() + " (at least " + MIN_TOKEN_LENGTH + " characters), or bind "
+                    + AdminSettings.INGEST_ADMIN_HOST.environmentVariable() + " to a loopback address such as 127.0.0.1");
         return new AdminAccess(hasToken ? digest(token.strip()) : null);
     }
 

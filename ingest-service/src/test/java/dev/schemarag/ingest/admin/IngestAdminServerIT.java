@@ -1,10 +1,17 @@
-package dev.schemarag.app;
+package dev.schemarag.ingest.admin;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.embedding.OnnxEmbeddingModel;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.stack.EmbeddedStack;
+import dev.schemarag.testkit.SharedTestStack;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,7 +32,6 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * The ingest admin endpoint over real HTTP, with a real ingest service syncing a database of the test stack into its
@@ -37,16 +43,35 @@ class IngestAdminServerIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static CliTestEnvironment environment;
+    private static final String DB = "admin_it";
+
+    private static Database store;
     private static IngestService ingest;
     private static IngestAdminServer server;
     private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
-        environment = CliTestEnvironment.start("admin_it", dir, false);
-        DatabaseRegistry databases = Targets.load(environment.services);
-        ingest = environment.services.ingest(databases);
+        EmbeddedStack stack = SharedTestStack.get();
+        stack.postgres().createDatabaseIfMissing(DB);
+        stack.postgres().createDatabaseIfMissing(DB + "_store");
+        String user = stack.postgres().user();
+        String password = stack.postgres().password();
+        try (Database target = new Database(stack.postgres().jdbcUrl(DB), user, password);
+             Statement s = target.connection().createStatement()) {
+            s.execute("""
+                    CREATE TABLE IF NOT EXISTS departments (department_id int PRIMARY KEY, department_name text);
+                    CREATE TABLE IF NOT EXISTS employees (employee_id int PRIMARY KEY, full_name text,
+                        department_id int REFERENCES departments, hire_date date);
+                    """);
+        }
+        store = new Database(stack.postgres().jdbcUrl(DB + "_store"), user, password);
+        store.migrateStore();
+        DatabaseRegistry databases = new DatabaseRegistry(List.of(new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB),
+                new Credentials(user, password), null, List.of("public"), null, null)));
+        Topics topics = new Topics("admin-it.", stack.registryClient());
+        ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), KafkaClientSecurity.none(),
+                dir, "schemarag_cdc", "cdc-secret", 10), databases, () -> topics, OnnxEmbeddingModel.schemaIndexDefault(), store);
         server = new IngestAdminServer(IngestAdmin.of(ingest, databases), "127.0.0.1", 0, TOKEN);
     }
 
@@ -54,7 +79,7 @@ class IngestAdminServerIT {
     static void stop() {
         if (server != null) server.close();
         if (ingest != null) ingest.close();
-        if (environment != null) environment.close();
+        if (store != null) store.close();
     }
 
     @Test
@@ -95,9 +120,8 @@ class IngestAdminServerIT {
     @Test
     void healthAnswersWhileASyncRunsAndAFullQueueIsRefused() throws Exception {
         List<String> locations = new ArrayList<>();
-        try (Database store = new Database(environment.services.store().url(), environment.services.store().user(),
-                environment.services.store().password())) {
-            Connection lock = store.connection();
+        try (Database locker = new Database(store.url(), store.user(), store.password())) {
+            Connection lock = locker.connection();
             lock.setAutoCommit(false);
             try (Statement st = lock.createStatement()) {
                 st.execute("LOCK TABLE schema_embeddings IN ACCESS EXCLUSIVE MODE");
@@ -148,20 +172,8 @@ class IngestAdminServerIT {
 
     @Test
     void aNonLoopbackAddressWithoutATokenRefusesToStart() {
-        assertThatThrownBy(() -> new IngestAdminServer(IngestAdmin.of(ingest, Targets.load(environment.services)),
+        assertThatThrownBy(() -> new IngestAdminServer(IngestAdmin.of(ingest, new DatabaseRegistry(List.of())),
                 "0.0.0.0", 0, "")).isInstanceOf(IllegalStateException.class).hasMessageContaining("SCHEMARAG_ADMIN_TOKEN");
-    }
-
-    @Test
-    void serveIngestRefusesToStartOnANonLoopbackAddressWithoutAToken() {
-        System.setProperty(AppSettings.INGEST_ADMIN_HOST.key(), "0.0.0.0");
-        try {
-            CliTestEnvironment.Run run = assertTimeoutPreemptively(WAIT, () -> CliTestEnvironment.execute("serve", "ingest"));
-            assertThat(run.exitCode()).isEqualTo(2);
-            assertThat(run.output()).doesNotContain("ingest service running");
-        } finally {
-            System.clearProperty(AppSettings.INGEST_ADMIN_HOST.key());
-        }
     }
 
     private static Map<String, Object> awaitFinished(String location) {

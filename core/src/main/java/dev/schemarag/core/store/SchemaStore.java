@@ -1,0 +1,37 @@
+package dev.schemarag.core.store;
+
+import dev.schemarag.core.schema.TableName;
+
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Port: the write side of the schema store, as ingest needs it (the pgvector adapter implements it). Every write is
+ * an upsert or a delete by key, so replaying a change leaves the store as it was.
+ */
+public interface SchemaStore {
+
+    /** Text hashes of every stored entity of a database, or of one table when {@code table} is given. */
+    Map<EntityKey, String> hashes(String databaseId, TableName table) throws SQLException;
+
+    /** Inserts or updates entities in one transaction. */
+    void upsert(String databaseId, Collection<StoredEntity> entities) throws SQLException;
+
+    /** Updates the non-embedded fields (compact form, definition) of table rows whose text did not change. */
+    void updateTableDefinitions(String databaseId, Map<TableName, TableDefinition> definitions) throws SQLException;
+
+    /** Deletes the given entities; returns how many were stored. */
+    int delete(String databaseId, Collection<EntityKey> keys) throws SQLException;
+
+    /** Text hashes of the stored doc chunks of a database, keyed by {@link #docKey}. */
+    Map<String, String> docHashes(String databaseId) throws SQLException;
+
+    /** Upserts the given doc chunks and deletes every other chunk of the database whose key is not in {@code keep}. */
+    void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep) throws SQLException;
+
+    static String docKey(TableName table, String kind, int index) {
+        return table + "/" + kind + "/" + index;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.schemarag.ingest.sync;
+
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.store.SchemaStore;
+import dev.schemarag.ingest.annotations.Annotations;
+import dev.schemarag.ingest.docs.ChunkKind;
+import dev.schemarag.ingest.docs.DocChunk;
+import dev.schemarag.ingest.fakes.FakeEmbeddingModel;
+import dev.schemarag.ingest.fakes.InMemoryIntrospector;
+import dev.schemarag.ingest.fakes.InMemorySchemaStore;
+import dev.schemarag.ingest.fakes.Tables;
+import dev.schemarag.ingest.introspect.IntrospectionException;
+import dev.schemarag.ingest.text.EmbeddingTexts;
+import org.junit.jupiter.api.Test;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SchemaSyncTest {
+    private static final RegisteredDatabase ERP = new RegisteredDatabase("erp", "jdbc:postgresql://db/erp", null, null,
+            List.of("public"), null, null);
+
+    private final FakeEmbeddingModel model = new FakeEmbeddingModel();
+    private final InMemorySchemaStore store = new InMemorySchemaStore();
+    private final InMemoryIntrospector target = new InMemoryIntrospector().with(Tables.employees(null), Tables.leaveRequests("fk"));
+    private final SchemaSync sync = new SchemaSync(new SchemaIndexer(model, store, EmbeddingTexts.defaults()), model, store);
+
+    private static DocChunk doc(TableName table, int index, String content) {
+        return new DocChunk(table, Optional.empty(), ChunkKind.OVERVIEW, index, content, List.of(), List.of(), 3, Optional.empty());
+    }
+
+    private SyncSummary run(List<DocChunk> docs) throws IntrospectionException, SQLException {
+        return sync.sync(ERP, target, Annotations.empty(), docs, SyncProgress.NONE);
+    }
+
+    @Test
+    void aFirstSyncIndexesEveryTableAndItsDocs() throws Exception {
+        SyncSummary summary = run(List.of(doc(EMPLOYEES, 0, "Everyone on the payroll.")));
+
+        assertThat(summary.tables()).isEqualTo(2);
+        assertThat(summary.embedded()).isEqualTo(7);
+        assertThat(summary.unchanged()).isZero();
+        assertThat(summary.docChunks()).isEqualTo(1);
+        assertThat(store.docs("erp")).containsOnlyKeys(SchemaStore.docKey(EMPLOYEES, "overview", 0));
+        assertThat(model.embedded).contains("Everyone on the payroll.");
+    }
+
+    @Test
+    void aSecondSyncWithNothingChangedEmbedsNothing() throws Exception {
+        List<DocChunk> docs = List.of(doc(EMPLOYEES, 0, "Everyone on the payroll."));
+        run(docs);
+        model.embedded.clear();
+
+        SyncSummary summary = run(docs);
+
+        assertThat(summary.embedded()).isZero();
+        assertThat(summary.unchanged()).isEqualTo(7);
+        assertThat(model.embedded).isEmpty();
+    }
+
+    @Test
+    void onlyTheChangedDocChunkIsEmbeddedAndARemovedOneIsDeleted() throws Exception {
+        run(List.of(doc(EMPLOYEES, 0, "Everyone on the payroll."), doc(EMPLOYEES, 1, "Contractors are excluded.")));
+        model.embedded.clear();
+
+        run(List.of(doc(EMPLOYEES, 0, "Everyone on the payroll, past and present.")));
+
+        assertThat(model.embedded).containsExactly("Everyone on the payroll, past and present.");
+        assertThat(store.docs("erp")).containsOnlyKeys(SchemaStore.docKey(EMPLOYEES, "overview", 0));
+    }
+
+    @Test
+    void docsOfTablesThatDoNotExistAreNotStored() throws Exception {
+        SyncSummary summary = run(List.of(doc(new TableName("public", "ghosts"), 0, "Not a table.")));
+
+        assertThat(summary.docChunks()).isZero();
+        assertThat(store.docs("erp")).isEmpty();
+    }
+
+    @Test
+    void aDroppedTableIsDeletedWithItsDocs() throws Exception {
+        run(List.of(doc(Tables.LEAVE_REQUESTS, 0, "Leave.")));
+        target.tables.remove(Tables.LEAVE_REQUESTS);
+
+        SyncSummary summary = run(List.of(doc(Tables.LEAVE_REQUESTS, 0, "Leave.")));
+
+        assertThat(summary.deleted()).isEqualTo(4);
+        assertThat(store.docs("erp")).isEmpty();
+        assertThat(store.entities("erp")).hasSize(3);
+    }
+
+    @Test
+    void onlyTheRegisteredSchemasAreIndexed() throws Exception {
+        target.with(Tables.wide(new TableName("audit", "log"), 2));
+
+        assertThat(run(List.of()).tables()).isEqualTo(2);
+    }
+}

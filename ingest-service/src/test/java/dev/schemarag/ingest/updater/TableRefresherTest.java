@@ -1,0 +1,158 @@
+package dev.schemarag.ingest.updater;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.store.EntityKey;
+import dev.schemarag.events.SchemaChanged;
+import dev.schemarag.ingest.annotations.Annotations;
+import dev.schemarag.ingest.cdc.DdlEvent;
+import dev.schemarag.ingest.cdc.SchemaChangeMapper;
+import dev.schemarag.ingest.fakes.FakeEmbeddingModel;
+import dev.schemarag.ingest.fakes.InMemoryIntrospector;
+import dev.schemarag.ingest.fakes.InMemorySchemaStore;
+import dev.schemarag.ingest.fakes.Tables;
+import dev.schemarag.ingest.introspect.IntrospectionException;
+import dev.schemarag.ingest.sync.SchemaIndexer;
+import dev.schemarag.ingest.text.EmbeddingTexts;
+import org.junit.jupiter.api.Test;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+
+import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
+import static dev.schemarag.ingest.fakes.Tables.LEAVE_REQUESTS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TableRefresherTest {
+    private static final RegisteredDatabase ERP = new RegisteredDatabase("erp", "jdbc:postgresql://db/erp", null, null,
+            List.of("public"), null, null);
+
+    private final FakeEmbeddingModel model = new FakeEmbeddingModel();
+    private final InMemorySchemaStore store = new InMemorySchemaStore();
+    private final InMemoryIntrospector target = new InMemoryIntrospector();
+    private final Annotations notes = new Annotations(Map.of("employees", "HR"), Map.of(), Map.of());
+    private final TableRefresher refresher = new TableRefresher(new DatabaseRegistry(List.of(ERP)), db -> target,
+            db -> notes, new SchemaIndexer(model, store, EmbeddingTexts.defaults()), EmbeddingTexts.defaults());
+
+    private static SchemaChanged change(String databaseId, String schema, String tag, String table, String previous) {
+        return SchemaChangeMapper.toEvent(databaseId,
+                new DdlEvent(1, tag, "table", schema, table, null, previous, null, "0/1", 1_700_000_000_000L));
+    }
+
+    private static SchemaChanged change(String tag, String table) {
+        return change("erp", "public", tag, table, null);
+    }
+
+    @Test
+    void aCreatedTableIsIndexedAndPublishedToTheCatalog() {
+        target.with(Tables.employees(null));
+
+        RefreshResult result = refresher.apply(change("CREATE TABLE", "employees"));
+
+        assertThat(result.isFailure()).isFalse();
+        assertThat(result.updates()).singleElement().satisfies(u -> {
+            assertThat(u.key()).isEqualTo("erp.public.employees");
+            assertThat(u.entry().getModule()).isEqualTo("HR");
+            assertThat(u.entry().getColumns()).containsExactly("employee_id", "full_name");
+            assertThat(u.entry().getCompactSchema()).contains("employees");
+        });
+        assertThat(store.entities("erp")).containsKeys(EntityKey.table(EMPLOYEES), EntityKey.column(EMPLOYEES, "full_name"));
+    }
+
+    @Test
+    void replayingAChangeEmbedsNothingMore() {
+        target.with(Tables.employees(null));
+        refresher.apply(change("CREATE TABLE", "employees"));
+        model.embedded.clear();
+
+        RefreshResult replay = refresher.apply(change("CREATE TABLE", "employees"));
+
+        assertThat(replay.updates()).hasSize(1);
+        assertThat(model.embedded).isEmpty();
+    }
+
+    @Test
+    void aDroppedTableIsDeletedAndTombstoned() {
+        target.with(Tables.employees(null));
+        refresher.apply(change("CREATE TABLE", "employees"));
+        target.tables.remove(EMPLOYEES);
+
+        RefreshResult result = refresher.apply(change("DROP TABLE", "employees"));
+
+        assertThat(result.updates()).containsExactly(new CatalogUpdate("erp.public.employees", null));
+        assertThat(store.entities("erp")).isEmpty();
+    }
+
+    @Test
+    void aRenameTombstonesTheOldNameAndPublishesTheNewOne() {
+        target.with(Tables.employees(null));
+        refresher.apply(change("CREATE TABLE", "employees"));
+        target.tables.remove(EMPLOYEES);
+        var staff = new TableName("public", "staff");
+        var renamed = Tables.employees(null);
+        target.with(new dev.schemarag.core.schema.Table(staff, false, renamed.comment(), renamed.columns(),
+                renamed.primaryKey(), renamed.foreignKeys(), renamed.uniqueConstraints()));
+
+        RefreshResult result = refresher.apply(change("erp", "public", "ALTER TABLE", "staff", "public.employees"));
+
+        assertThat(result.updates()).extracting(CatalogUpdate::key).containsExactly("erp.public.staff", "erp.public.employees");
+        assertThat(result.updates().get(1).entry()).isNull();
+        assertThat(store.entities("erp").keySet()).allSatisfy(k -> assertThat(k.table()).isEqualTo(staff));
+    }
+
+    @Test
+    void theTablesAForeignKeyPointsAtAreRefreshedToo() {
+        target.with(Tables.employees(null), Tables.leaveRequests("fk"));
+
+        RefreshResult result = refresher.apply(change("CREATE TABLE", "leave_requests"));
+
+        assertThat(result.updates()).extracting(CatalogUpdate::key)
+                .containsExactly("erp.public.leave_requests", "erp.public.employees");
+        assertThat(store.entities("erp")).containsKeys(EntityKey.table(LEAVE_REQUESTS), EntityKey.table(EMPLOYEES));
+    }
+
+    @Test
+    void aChangeInASchemaThatIsNotIndexedChangesNothing() {
+        RefreshResult result = refresher.apply(change("erp", "audit", "CREATE TABLE", "log", null));
+
+        assertThat(result.isFailure()).isFalse();
+        assertThat(result.updates()).isEmpty();
+        assertThat(model.embedded).isEmpty();
+    }
+
+    @Test
+    void aChangeWithoutATableIsMalformed() {
+        RefreshResult result = refresher.apply(change("erp", "public", "CREATE TABLE", " ", null));
+
+        assertThat(result.failure().getErrorClass()).isEqualTo("malformed_event");
+        assertThat(result.failure().getStage()).isEqualTo("ingest");
+    }
+
+    @Test
+    void aChangeOfAnUnregisteredDatabaseFailsNamingIt() {
+        RefreshResult result = refresher.apply(change("crm", "public", "CREATE TABLE", "t", null));
+
+        assertThat(result.failure().getErrorClass()).isEqualTo("unknown_database");
+        assertThat(result.failure().getMessage()).contains("'crm'");
+    }
+
+    @Test
+    void anUnreadableTargetIsAnInfraFailure() {
+        target.failWith = new IntrospectionException("connection refused", null);
+
+        RefreshResult result = refresher.apply(change("CREATE TABLE", "employees"));
+
+        assertThat(result.failure().getErrorClass()).isEqualTo("infra_failure");
+        assertThat(result.updates()).isEmpty();
+    }
+
+    @Test
+    void aFailingStoreIsAnInfraFailure() {
+        target.with(Tables.employees(null));
+        store.failWith = new SQLException("store down", "08006");
+
+        assertThat(refresher.apply(change("CREATE TABLE", "employees")).failure().getErrorClass()).isEqualTo("infra_failure");
+    }
+}
