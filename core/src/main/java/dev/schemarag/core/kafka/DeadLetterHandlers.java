@@ -1,6 +1,8 @@
 package dev.schemarag.core.kafka;
 
 import dev.schemarag.avro.AvroSerde;
+import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.events.FailureRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -38,10 +40,10 @@ public final class DeadLetterHandlers {
     /** Shared set-up: where to write and how to serialize. */
     static final class Target {
         final String topic;
-        final String stage;
+        final Stage stage;
         final Serializer<FailureRecord> serializer;
 
-        Target(String topic, String stage, Serializer<FailureRecord> serializer) {
+        Target(String topic, Stage stage, Serializer<FailureRecord> serializer) {
             this.topic = topic;
             this.stage = stage;
             this.serializer = serializer;
@@ -50,7 +52,7 @@ public final class DeadLetterHandlers {
         static Target of(Map<String, ?> configs) {
             KafkaClientSecurity security = (KafkaClientSecurity) configs.get(SECURITY);
             if (security == null) throw new IllegalStateException("dead-letter handler needs streams config " + SECURITY);
-            return new Target(required(configs, TOPIC), required(configs, STAGE), AvroSerde.forValue(FailureRecord.class,
+            return new Target(required(configs, TOPIC), Stage.byWireName(required(configs, STAGE)), AvroSerde.forValue(FailureRecord.class,
                     security.registryClient(required(configs, REGISTRY_URL))).serializer());
         }
 
@@ -79,7 +81,7 @@ public final class DeadLetterHandlers {
 
         @Override
         public Response handleError(ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
-            FailureRecord failure = Failures.failure(target.stage, "malformed_event", Failures.describe(exception),
+            FailureRecord failure = Failures.failure(target.stage, ErrorClass.MALFORMED_EVENT, Failures.describe(exception),
                     record.topic(), record.partition(), record.offset(), record.key(), record.value()).build();
             return Response.resume(target.deadLetter(failure, record.key()));
         }
@@ -96,7 +98,7 @@ public final class DeadLetterHandlers {
 
         @Override
         public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
-            FailureRecord failure = Failures.failure(target.stage, Failures.PROCESSING_ERROR, Failures.describe(exception),
+            FailureRecord failure = Failures.failure(target.stage, ErrorClass.PROCESSING_ERROR, Failures.describe(exception),
                     context.topic(), context.partition(), context.offset(), context.sourceRawKey(), context.sourceRawValue()).build();
             return Response.resume(target.deadLetter(failure, context.sourceRawKey()));
         }

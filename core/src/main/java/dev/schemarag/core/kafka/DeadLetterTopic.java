@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * Where failures land. Ingest and retrieval have one dead-letter topic each; generation and validation have one per
- * error class, so an operator can replay, say, every query_timeout after a database is tuned.
+ * error class, so an operator can replay, say, every query_timeout after a database is tuned. Which class goes where
+ * is decided in one place, {@link dev.schemarag.core.failure.ErrorClass#deadLetterTopic}.
  */
 public enum DeadLetterTopic {
     INGEST, RETRIEVAL,

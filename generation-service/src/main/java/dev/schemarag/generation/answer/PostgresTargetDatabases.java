@@ -5,7 +5,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.validation.DriverStatements;
-import dev.schemarag.generation.validation.ErrorClass;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.validation.SchemaColumns;
 import org.postgresql.PGConnection;
 import org.postgresql.jdbc.PreferQueryMode;

@@ -5,7 +5,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
-import dev.schemarag.generation.validation.ErrorClass;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.validation.HostileCorpus;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.stack.EmbeddedPostgres;
@@ -106,7 +106,7 @@ class ValidationPathIT {
             AnswerPipeline pipeline = new AnswerPipeline(request -> GenerationOutcome.generated(
                     new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")), recording, (id, db, q, s) -> {}, 1);
             PipelineResult result = pipeline.answer(Events.context("h", "guarded", "hostile", "", "public.employees"));
-            if (result.answer().isPresent()) answered.add(sql);
+            if (result instanceof PipelineResult.Answered) answered.add(sql);
         }
 
         assertThat(answered).as("hostile statements validated as answers").isEmpty();
