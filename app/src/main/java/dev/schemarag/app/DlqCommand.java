@@ -1,7 +1,7 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
-import dev.schemarag.core.kafka.DeadLetterTopic;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ContextRetrieved;

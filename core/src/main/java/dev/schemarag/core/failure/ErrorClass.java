@@ -1,7 +1,5 @@
 package dev.schemarag.core.failure;
 
-import dev.schemarag.core.kafka.DeadLetterTopic;
-
 import java.util.Arrays;
 import java.util.Optional;
 

@@ -1,8 +1,8 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
-import dev.schemarag.core.kafka.DeadLetterTopic;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ContextRetrieved;

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.SqlGenerated;
@@ -7,7 +8,6 @@ import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
-import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.validation.SchemaColumns;
 import org.junit.jupiter.api.Test;
 

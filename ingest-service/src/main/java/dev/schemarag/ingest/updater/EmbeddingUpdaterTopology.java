@@ -1,8 +1,8 @@
 package dev.schemarag.ingest.updater;
 
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.Outcome;
 import dev.schemarag.core.failure.Stage;
-import dev.schemarag.core.kafka.DeadLetterTopic;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;

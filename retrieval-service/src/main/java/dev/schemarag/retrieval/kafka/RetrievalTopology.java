@@ -1,9 +1,9 @@
 package dev.schemarag.retrieval.kafka;
 
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Outcome;
 import dev.schemarag.core.failure.Stage;
-import dev.schemarag.core.kafka.DeadLetterTopic;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
