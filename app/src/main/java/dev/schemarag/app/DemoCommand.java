@@ -8,6 +8,7 @@ import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.retrieval.ContextMetadata;
+import dev.schemarag.retrieval.RetrievalFailure;
 import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.RetrievedContext;
@@ -115,11 +116,11 @@ final class DemoCommand implements Callable<Integer> {
         System.out.println();
         System.out.println("Q: " + question);
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of(DemoDatabase.ID, question));
-        if (result.isFailure()) {
-            System.out.println("   retrieval failed: " + result.failure().errorClass() + ": " + result.failure().message());
+        if (result instanceof RetrievalFailure failure) {
+            System.out.println("   retrieval failed: " + failure.errorClass().wireName() + ": " + failure.message());
             return;
         }
-        RetrievedContext context = result.context();
+        RetrievedContext context = ((RetrievalResult.Retrieved) result).context();
         ContextMetadata m = context.metadata();
         String tables = context.tables().stream().map(t -> String.format(Locale.ROOT, "%s %.2f%s", t.table().table(), t.score(),
                 t.reason() == SelectionReason.RETRIEVED ? "" : " (" + t.reason().wireName() + ")")).collect(Collectors.joining(", "));

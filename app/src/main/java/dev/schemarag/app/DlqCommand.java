@@ -1,7 +1,7 @@
 package dev.schemarag.app;
 
-import dev.schemarag.core.kafka.DeadLetterTopic;
-import dev.schemarag.core.kafka.Failures;
+import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ContextRetrieved;
@@ -69,7 +69,7 @@ final class DlqCommand implements Callable<Integer> {
             System.out.println("replayed " + replayed + " of " + records.size() + " record(s) from " + topic.name());
             records.stream().filter(DlqCommand::outputTooLarge).forEach(f -> System.out.printf(Locale.ROOT,
                     "not replayed: %s from %s partition %d offset %d keeps only a prefix of its output; resend that input%n",
-                    Failures.OUTPUT_TOO_LARGE, f.getOriginalTopic(), f.getOriginalPartition(), f.getOriginalOffset()));
+                    ErrorClass.OUTPUT_TOO_LARGE.wireName(), f.getOriginalTopic(), f.getOriginalPartition(), f.getOriginalOffset()));
             return 0;
         }
     }
@@ -102,7 +102,7 @@ final class DlqCommand implements Callable<Integer> {
 
     /** Its original value is a cut prefix of the output, not the input: sending it back would only fail again. */
     private static boolean outputTooLarge(FailureRecord f) {
-        return Failures.OUTPUT_TOO_LARGE.equals(f.getErrorClass());
+        return ErrorClass.OUTPUT_TOO_LARGE.wireName().equals(f.getErrorClass());
     }
 
     private static QuestionAsked questionOf(Topics topics, String topic, byte[] value) {

@@ -1,6 +1,8 @@
 package dev.schemarag.app;
 
-import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.events.FailureRecord;
@@ -62,7 +64,7 @@ class DlqCommandIT {
         try (KafkaProducer<String, FailureRecord> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
                 new StringSerializer(), ingestDlq.valueSerde().serializer())) {
-            FailureRecord tooLarge = Failures.failure("ingest", Failures.OUTPUT_TOO_LARGE, "record too large",
+            FailureRecord tooLarge = Failures.failure(Stage.INGEST, ErrorClass.OUTPUT_TOO_LARGE, "record too large",
                     environment.services.topics().questions().name(), 0, 7L, null, OUTPUT_PREFIX).build();
             producer.send(new ProducerRecord<>(ingestDlq.name(), "k", tooLarge)).get();
         }

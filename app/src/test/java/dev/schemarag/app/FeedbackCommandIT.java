@@ -1,6 +1,6 @@
 package dev.schemarag.app;
 
-import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;

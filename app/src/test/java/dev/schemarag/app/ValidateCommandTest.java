@@ -1,7 +1,7 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.answer.StatementValidator;
-import dev.schemarag.generation.validation.ErrorClass;
 import dev.schemarag.generation.validation.LintCode;
 import dev.schemarag.generation.validation.LintIssue;
 import dev.schemarag.generation.validation.LintReport;

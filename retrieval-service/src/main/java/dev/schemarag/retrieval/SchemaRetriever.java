@@ -1,6 +1,7 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.graph.Bridging;
 import dev.schemarag.retrieval.graph.Expansion;
@@ -55,17 +56,17 @@ public final class SchemaRetriever {
 
     public RetrievalResult retrieve(RetrievalRequest request) {
         long started = System.nanoTime();
-        if (isBlank(request.databaseId())) return RetrievalResult.failed(RetrievalFailure.INVALID_REQUEST, "databaseId is required");
-        if (isBlank(request.question())) return RetrievalResult.failed(RetrievalFailure.INVALID_REQUEST, "question is required");
+        if (isBlank(request.databaseId())) return new RetrievalFailure(ErrorClass.INVALID_REQUEST, "databaseId is required");
+        if (isBlank(request.question())) return new RetrievalFailure(ErrorClass.INVALID_REQUEST, "question is required");
         // Before anything else reads the text, and against the service's cap: a question's own settings cannot raise it.
         Optional<String> oversized = oversized("question", request.question())
                 .or(() -> oversized("evidence", request.evidence()));
-        if (oversized.isPresent()) return RetrievalResult.failed(RetrievalFailure.INVALID_REQUEST, oversized.get());
+        if (oversized.isPresent()) return new RetrievalFailure(ErrorClass.INVALID_REQUEST, oversized.get());
         RetrievalSettings effective;
         try {
             effective = settings.withOverrides(request.settings());
         } catch (InvalidSettingException e) {
-            return RetrievalResult.failed(RetrievalFailure.INVALID_SETTINGS, e.getMessage());
+            return new RetrievalFailure(ErrorClass.INVALID_SETTINGS, e.getMessage());
         }
 
         String databaseId = request.databaseId().trim();
@@ -74,17 +75,17 @@ public final class SchemaRetriever {
             loaded = databases.get(databaseId);
         } catch (RuntimeException e) {
             log.warn("Could not load the catalog of database {}", databaseId, e);
-            return RetrievalResult.failed(RetrievalFailure.INFRA_FAILURE,
+            return new RetrievalFailure(ErrorClass.INFRA_FAILURE,
                     "could not load the catalog of database " + databaseId + ": " + e.getMessage());
         }
         if (loaded.isEmpty())
-            return RetrievalResult.failed(RetrievalFailure.UNKNOWN_DATABASE, "database '" + databaseId + "' is not registered");
+            return new RetrievalFailure(ErrorClass.UNKNOWN_DATABASE, "database '" + databaseId + "' is not registered");
         PreparedDatabase database = loaded.get();
         List<TableName> scope = database.tablesIn(request.schemas());
         if (scope.isEmpty()) {
             return request.schemas().isEmpty()
-                    ? RetrievalResult.failed(RetrievalFailure.EMPTY_CATALOG, "database '" + databaseId + "' has no tables")
-                    : RetrievalResult.failed(RetrievalFailure.UNKNOWN_SCHEMA,
+                    ? new RetrievalFailure(ErrorClass.EMPTY_CATALOG, "database '" + databaseId + "' has no tables")
+                    : new RetrievalFailure(ErrorClass.UNKNOWN_SCHEMA,
                     "database '" + databaseId + "' has no tables in schemas " + request.schemas());
         }
 

@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval;
 
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocChunk;
@@ -259,22 +260,21 @@ class SchemaRetrieverTest {
     void givenAnUnknownDatabase_whenRetrieved_thenTheFailureSaysSo() {
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("crm", QUESTION));
 
-        assertThat(result.isFailure()).isTrue();
-        assertThat(result.failure()).isEqualTo(new RetrievalFailure("unknown_database", "database 'crm' is not registered"));
+        assertThat(result).isEqualTo(new RetrievalFailure(ErrorClass.UNKNOWN_DATABASE, "database 'crm' is not registered"));
     }
 
     @Test
     void givenAnUnknownSchema_whenRetrieved_thenTheFailureSaysSo() {
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", QUESTION).withSchemas(Set.of("crm")));
 
-        assertThat(result.failure().errorClass()).isEqualTo(RetrievalFailure.UNKNOWN_SCHEMA);
+        assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.UNKNOWN_SCHEMA);
     }
 
     @Test
     void givenABlankQuestion_whenRetrieved_thenTheFailureIsAnInvalidRequest() {
         RetrievalResult result = retriever.retrieve(new RetrievalRequest("erp", "  ", null, null, null, null));
 
-        assertThat(result.failure()).isEqualTo(new RetrievalFailure("invalid_request", "question is required"));
+        assertThat(result).isEqualTo(new RetrievalFailure(ErrorClass.INVALID_REQUEST, "question is required"));
     }
 
     @Test
@@ -283,7 +283,7 @@ class SchemaRetrieverTest {
 
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", question));
 
-        assertThat(result.failure()).isEqualTo(new RetrievalFailure("invalid_request",
+        assertThat(result).isEqualTo(new RetrievalFailure(ErrorClass.INVALID_REQUEST,
                 "question is 4097 bytes (UTF-8); at most 4096 are accepted (retrieval.question.max-bytes)"));
         assertThat(model.embedded).isEmpty();
     }
@@ -292,14 +292,14 @@ class SchemaRetrieverTest {
     void givenAQuestionAtTheSizeCap_whenRetrieved_thenItIsAnswered() {
         String question = QUESTION + " " + "x".repeat(4096 - QUESTION.length() - 1);
 
-        assertThat(retriever.retrieve(RetrievalRequest.of("erp", question)).isFailure()).isFalse();
+        assertThat(retriever.retrieve(RetrievalRequest.of("erp", question))).isInstanceOf(RetrievalResult.Retrieved.class);
     }
 
     @Test
     void givenMultiByteCharacters_whenSized_thenTheirUtf8BytesCount() {
         String question = "é".repeat(2049); // 2049 characters, 4098 bytes
 
-        assertThat(retriever.retrieve(RetrievalRequest.of("erp", question)).failure().message())
+        assertThat(failureOf(retriever.retrieve(RetrievalRequest.of("erp", question))).message())
                 .startsWith("question is 4098 bytes (UTF-8)");
     }
 
@@ -307,8 +307,8 @@ class SchemaRetrieverTest {
     void givenEvidenceOverTheSizeCap_whenRetrieved_thenItIsAnInvalidRequest() {
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", QUESTION).withEvidence("e".repeat(5000)));
 
-        assertThat(result.failure().errorClass()).isEqualTo(RetrievalFailure.INVALID_REQUEST);
-        assertThat(result.failure().message()).startsWith("evidence is 5000 bytes (UTF-8)");
+        assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.INVALID_REQUEST);
+        assertThat(failureOf(result).message()).startsWith("evidence is 5000 bytes (UTF-8)");
     }
 
     @Test
@@ -316,7 +316,7 @@ class SchemaRetrieverTest {
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", "x".repeat(5000))
                 .withSettings(Map.of(RetrievalSettings.QUESTION_MAX_BYTES, "10000")));
 
-        assertThat(result.failure().errorClass()).isEqualTo(RetrievalFailure.INVALID_REQUEST);
+        assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.INVALID_REQUEST);
     }
 
     @Test
@@ -324,7 +324,8 @@ class SchemaRetrieverTest {
         SchemaRetriever generous = new SchemaRetriever(index, model,
                 RetrievalSettings.defaults().withOverrides(Map.of("RETRIEVAL_QUESTION_MAX_BYTES", "10000")), 16);
 
-        assertThat(generous.retrieve(RetrievalRequest.of("erp", QUESTION + " " + "x".repeat(5000))).isFailure()).isFalse();
+        assertThat(generous.retrieve(RetrievalRequest.of("erp", QUESTION + " " + "x".repeat(5000))))
+                .isInstanceOf(RetrievalResult.Retrieved.class);
     }
 
     @Test
@@ -332,8 +333,8 @@ class SchemaRetrieverTest {
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", QUESTION)
                 .withSettings(Map.of("retrieval.table.topk", "many")));
 
-        assertThat(result.failure().errorClass()).isEqualTo(RetrievalFailure.INVALID_SETTINGS);
-        assertThat(result.failure().message()).contains("retrieval.table.topk");
+        assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.INVALID_SETTINGS);
+        assertThat(failureOf(result).message()).contains("retrieval.table.topk");
     }
 
     @Test
@@ -342,13 +343,18 @@ class SchemaRetrieverTest {
 
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", QUESTION));
 
-        assertThat(result.failure().errorClass()).isEqualTo(RetrievalFailure.INFRA_FAILURE);
-        assertThat(result.failure().message()).contains("connection refused");
+        assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+        assertThat(failureOf(result).message()).contains("connection refused");
     }
 
     private RetrievedContext retrieve(RetrievalRequest request) {
         RetrievalResult result = retriever.retrieve(request);
-        assertThat(result.failure()).isNull();
-        return result.context();
+        assertThat(result).isInstanceOf(RetrievalResult.Retrieved.class);
+        return ((RetrievalResult.Retrieved) result).context();
+    }
+
+    private static RetrievalFailure failureOf(RetrievalResult result) {
+        assertThat(result).isInstanceOf(RetrievalFailure.class);
+        return (RetrievalFailure) result;
     }
 }

@@ -1,5 +1,7 @@
 package dev.schemarag.core.kafka;
 
+import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.events.FailureRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -36,10 +38,10 @@ public final class DeadLetterHandlers {
     /** Shared set-up: where to write and how to serialize. */
     static final class Target {
         final String topic;
-        final String stage;
+        final Stage stage;
         final Serializer<FailureRecord> serializer;
 
-        Target(String topic, String stage, Serializer<FailureRecord> serializer) {
+        Target(String topic, Stage stage, Serializer<FailureRecord> serializer) {
             this.topic = topic;
             this.stage = stage;
             this.serializer = serializer;
@@ -49,7 +51,7 @@ public final class DeadLetterHandlers {
         static Target of(Map<String, ?> configs) {
             Serializer<FailureRecord> serializer = (Serializer<FailureRecord>) configs.get(SERIALIZER);
             if (serializer == null) throw new IllegalStateException("dead-letter handler needs streams config " + SERIALIZER);
-            return new Target(required(configs, TOPIC), required(configs, STAGE), serializer);
+            return new Target(required(configs, TOPIC), Stage.byWireName(required(configs, STAGE)), serializer);
         }
 
         List<ProducerRecord<byte[], byte[]>> deadLetter(FailureRecord failure, byte[] key) {
@@ -77,7 +79,7 @@ public final class DeadLetterHandlers {
 
         @Override
         public Response handleError(ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
-            FailureRecord failure = Failures.failure(target.stage, "malformed_event", Failures.describe(exception),
+            FailureRecord failure = Failures.failure(target.stage, ErrorClass.MALFORMED_EVENT, Failures.describe(exception),
                     record.topic(), record.partition(), record.offset(), record.key(), record.value()).build();
             return Response.resume(target.deadLetter(failure, record.key()));
         }
@@ -94,7 +96,7 @@ public final class DeadLetterHandlers {
 
         @Override
         public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
-            FailureRecord failure = Failures.failure(target.stage, Failures.PROCESSING_ERROR, Failures.describe(exception),
+            FailureRecord failure = Failures.failure(target.stage, ErrorClass.PROCESSING_ERROR, Failures.describe(exception),
                     context.topic(), context.partition(), context.offset(), context.sourceRawKey(), context.sourceRawValue()).build();
             return Response.resume(target.deadLetter(failure, context.sourceRawKey()));
         }

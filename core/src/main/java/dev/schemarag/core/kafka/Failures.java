@@ -1,5 +1,7 @@
 package dev.schemarag.core.kafka;
 
+import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.events.FailureRecord;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serializer;
@@ -11,27 +13,25 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Optional;
 
-/** Builds {@link FailureRecord}s: the cause in words, plus enough of the original record to replay it. */
+/**
+ * The one place {@link FailureRecord}s are built: stage and class by their wire names, the cause in words, plus enough
+ * of the original record to replay it.
+ */
 public final class Failures {
-    /** The error class of a record whose processing threw. */
-    public static final String PROCESSING_ERROR = "processing_error";
-    /** An output the producer refused as too large; its dead letter holds a prefix of the output, not the input. */
-    public static final String OUTPUT_TOO_LARGE = "output_too_large";
-
     private Failures() {}
 
     /** A failure of one stage, without source coordinates (the caller adds them when it has them). */
-    public static FailureRecord.Builder failure(String stage, String errorClass, String message) {
+    public static FailureRecord.Builder failure(Stage stage, ErrorClass errorClass, String message) {
         return FailureRecord.newBuilder()
-                .setStage(stage)
-                .setErrorClass(errorClass)
+                .setStage(stage.wireName())
+                .setErrorClass(errorClass.wireName())
                 .setMessage(message == null ? "(no message)" : message)
                 .setAttempt(1)
                 .setTimestamp(Instant.now());
     }
 
     /** The same, with the original topic, partition, offset, key and value bytes. */
-    public static FailureRecord.Builder failure(String stage, String errorClass, String message,
+    public static FailureRecord.Builder failure(Stage stage, ErrorClass errorClass, String message,
                                                 String topic, int partition, long offset, byte[] key, byte[] value) {
         return failure(stage, errorClass, message)
                 .setOriginalTopic(topic)
@@ -46,7 +46,7 @@ public final class Failures {
      * value re-serialized with the source topic's serializer), so that a replay can send it again. Without source
      * metadata (a record from a punctuation) only the cause is recorded.
      */
-    public static <V extends SpecificRecord> FailureRecord.Builder ofRecord(String stage, String errorClass, String message,
+    public static <V extends SpecificRecord> FailureRecord.Builder ofRecord(Stage stage, ErrorClass errorClass, String message,
                                                                            FixedKeyRecord<String, V> record,
                                                                            Optional<RecordMetadata> source,
                                                                            Serializer<V> valueBytes) {

@@ -1,5 +1,7 @@
 package dev.schemarag.core.kafka;
 
+import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.events.FailureRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -35,10 +37,10 @@ final class OversizedOutput {
     /**
      * @param sourceTopic the input record's topic, or {@code null} when the output has no input record (punctuation)
      */
-    static FailureRecord failure(String stage, String sourceTopic, int sourcePartition, long sourceOffset,
+    static FailureRecord failure(Stage stage, String sourceTopic, int sourcePartition, long sourceOffset,
                                  ProducerRecord<byte[], byte[]> output, Exception cause, int keptBytes) {
         byte[] value = output.value();
-        FailureRecord.Builder failure = Failures.failure(stage, Failures.OUTPUT_TOO_LARGE, Failures.describe(cause));
+        FailureRecord.Builder failure = Failures.failure(stage, ErrorClass.OUTPUT_TOO_LARGE, Failures.describe(cause));
         if (sourceTopic != null)
             failure.setOriginalTopic(sourceTopic).setOriginalPartition(sourcePartition).setOriginalOffset(sourceOffset);
         return failure

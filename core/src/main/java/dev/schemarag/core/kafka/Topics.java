@@ -2,6 +2,7 @@ package dev.schemarag.core.kafka;
 
 import dev.schemarag.avro.AvroSerde;
 import dev.schemarag.avro.SchemaRegistry;
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;

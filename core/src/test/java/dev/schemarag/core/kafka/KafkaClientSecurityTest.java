@@ -3,6 +3,7 @@ package dev.schemarag.core.kafka;
 import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.failure.DeadLetterTopic;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.schemarag.core.kafka;
 
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.events.FailureRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
@@ -35,7 +36,7 @@ class OversizedOutputTest {
         byte[] key = "q-1".getBytes(StandardCharsets.UTF_8);
         ProducerRecord<byte[], byte[]> output = new ProducerRecord<>("schemarag.context-retrieved", key, value);
 
-        FailureRecord failure = OversizedOutput.failure("retrieval", "schemarag.questions", 0, 41, output,
+        FailureRecord failure = OversizedOutput.failure(Stage.RETRIEVAL, "schemarag.questions", 0, 41, output,
                 new RecordTooLargeException("The message is 5242960 bytes when serialized"), 64 * 1024);
 
         assertThat(failure.getStage()).isEqualTo("retrieval");
@@ -56,7 +57,7 @@ class OversizedOutputTest {
         byte[] key = new byte[MIB];
         ProducerRecord<byte[], byte[]> output = new ProducerRecord<>("out", key, new byte[10]);
 
-        FailureRecord failure = OversizedOutput.failure("generation", "in", 2, 7, output, new RecordTooLargeException("big"), 1024);
+        FailureRecord failure = OversizedOutput.failure(Stage.GENERATION, "in", 2, 7, output, new RecordTooLargeException("big"), 1024);
 
         assertThat(failure.getOriginalKey().remaining()).isEqualTo(1024);
         assertThat(failure.getOriginalValue().remaining()).isEqualTo(10);
@@ -65,7 +66,7 @@ class OversizedOutputTest {
 
     @Test
     void anOutputWithoutAnInputRecordHasNoCoordinates() {
-        FailureRecord failure = OversizedOutput.failure("ingest", null, -1, -1,
+        FailureRecord failure = OversizedOutput.failure(Stage.INGEST, null, -1, -1,
                 new ProducerRecord<>("out", null, new byte[10]), new RecordTooLargeException("big"), 1024);
 
         assertThat(failure.getOriginalTopic()).isNull();

@@ -1,5 +1,6 @@
 package dev.schemarag.core.kafka;
 
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.events.FailureRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
@@ -41,7 +42,7 @@ class ProductionHandlerTest {
     };
 
     private final DeadLetterHandlers.Production handler =
-            new DeadLetterHandlers.Production(new DeadLetterHandlers.Target("schemarag.dlq.retrieval", "retrieval", avro), KEPT);
+            new DeadLetterHandlers.Production(new DeadLetterHandlers.Target("schemarag.dlq.retrieval", Stage.RETRIEVAL, avro), KEPT);
     private final ProducerRecord<byte[], byte[]> output = new ProducerRecord<>("schemarag.context-retrieved",
             "q-1".getBytes(StandardCharsets.UTF_8), new byte[2 * 1024 * 1024]);
 

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.DocChunkRef;
@@ -13,8 +14,8 @@ import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.validation.ColumnCandidates;
 import dev.schemarag.generation.validation.ColumnRepair;
-import dev.schemarag.generation.validation.ErrorClass;
 import dev.schemarag.generation.validation.LintIssue;
+import dev.schemarag.generation.validation.RetryPolicy;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.StatementLimits;
 import org.slf4j.Logger;
@@ -73,7 +74,7 @@ public final class AnswerPipeline {
             log.info("candidate rejected: questionId={} attempt={} errorClass={} sqlstate={}", request.questionId(),
                     attempt, problem.errorClass().wireName(), problem.sqlState());
             PipelineFailure failure = new PipelineFailure(problem.errorClass(), problem.sqlState(), problem.message(), attempt);
-            if (!problem.errorClass().retryPolicy().retried() || attempt >= maxAttempts) return failed(request, candidates, failure);
+            if (!RetryPolicy.of(problem.errorClass()).retried() || attempt >= maxAttempts) return failed(request, candidates, failure);
             Optional<String> autocorrected = UNDEFINED_COLUMN.equals(problem.sqlState())
                     ? new ColumnCandidates(columns).autocorrect(candidate.sql(), problem.message()) : Optional.empty();
             if (autocorrected.isPresent()) {
@@ -95,7 +96,7 @@ public final class AnswerPipeline {
         if (validation.valid())
             return new Check(Optional.empty(), validation.lint().warnings().stream().map(LintIssue::toString).toList());
         StatementValidator.Rejection rejection = validation.rejection().get();
-        String instruction = rejection.errorClass().retryPolicy().instruction();
+        String instruction = RetryPolicy.of(rejection.errorClass()).instruction();
         if (rejection.sqlState() != null)
             instruction = new ColumnCandidates(columns).suggest(sql, rejection.message()).map(ColumnRepair::instruction)
                     .orElse(instruction);
@@ -113,7 +114,7 @@ public final class AnswerPipeline {
             // The answer stands without becoming a candidate example; it only cannot be reviewed into one.
             log.warn("could not store the candidate example: questionId={} error={}", event.getQuestion().getId(), e.toString());
         }
-        return PipelineResult.answered(candidates, AnswerValidated.newBuilder()
+        return new PipelineResult.Answered(candidates, AnswerValidated.newBuilder()
                 .setQuestionId(event.getQuestion().getId())
                 .setCorrelationId(event.getQuestion().getCorrelationId())
                 .setDatabaseId(databaseId)
@@ -133,7 +134,7 @@ public final class AnswerPipeline {
     private static PipelineResult failed(GenerationRequest request, List<SqlGenerated> candidates, PipelineFailure failure) {
         log.info("question failed: questionId={} errorClass={} sqlstate={} attempts={}", request.questionId(),
                 failure.errorClass().wireName(), failure.sqlState(), failure.attempts());
-        return PipelineResult.failed(candidates, failure);
+        return new PipelineResult.Failed(candidates, failure);
     }
 
     private static GeneratedSql calibrated(GeneratedSql sql, GenerationRequest request, ContextRetrieved event) {

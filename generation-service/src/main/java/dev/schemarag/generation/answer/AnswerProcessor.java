@@ -1,5 +1,6 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
@@ -7,8 +8,6 @@ import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
-
-import java.util.Optional;
 
 /**
  * Runs the {@link AnswerPipeline} for each ContextRetrieved and turns a failure into the {@link FailureRecord} for
@@ -33,19 +32,23 @@ final class AnswerProcessor implements FixedKeyProcessor<String, ContextRetrieve
     public void process(FixedKeyRecord<String, ContextRetrieved> record) {
         ContextRetrieved event = record.value();
         PipelineResult result = pipeline.answer(event);
-        Optional<FailureRecord> failure = result.failure().map(f -> failureRecord(record, f));
-        context.forward(record.withValue(new RoutedResult(result.candidates(), result.answer(), failure)));
+        RoutedResult routed = result instanceof PipelineResult.Failed failed
+                ? deadLetter(record, failed)
+                : new RoutedResult.Answer(result.candidates(), ((PipelineResult.Answered) result).answer());
+        context.forward(record.withValue(routed));
     }
 
-    private FailureRecord failureRecord(FixedKeyRecord<String, ContextRetrieved> record, PipelineFailure failure) {
+    private RoutedResult.DeadLetter deadLetter(FixedKeyRecord<String, ContextRetrieved> record, PipelineResult.Failed failed) {
+        PipelineFailure failure = failed.failure();
         // No candidate at all means generation failed; otherwise validation gave up on the last one.
-        String stage = failure.attempts() == 0 ? "generation" : "validation";
-        return Failures.ofRecord(stage, failure.errorClass().wireName(), failure.message(), record,
-                context.recordMetadata(), eventBytes)
+        Stage stage = failure.attempts() == 0 ? Stage.GENERATION : Stage.VALIDATION;
+        FailureRecord failureRecord = Failures.ofRecord(stage, failure.errorClass(), failure.message(), record,
+                        context.recordMetadata(), eventBytes)
                 .setSqlstate(failure.sqlState())
                 .setAttempt(Math.max(1, failure.attempts()))
                 .setCorrelationId(record.value().getQuestion().getCorrelationId())
                 .setContext(record.value().getContextPacket())
                 .build();
+        return new RoutedResult.DeadLetter(failed.candidates(), failure.errorClass().deadLetterTopic(stage), failureRecord);
     }
 }

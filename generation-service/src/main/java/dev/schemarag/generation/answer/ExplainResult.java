@@ -1,6 +1,6 @@
 package dev.schemarag.generation.answer;
 
-import dev.schemarag.generation.validation.ErrorClass;
+import dev.schemarag.core.failure.ErrorClass;
 
 /** What the target database said about a query it was asked to EXPLAIN (the query itself never runs). */
 public sealed interface ExplainResult {

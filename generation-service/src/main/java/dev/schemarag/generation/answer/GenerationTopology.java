@@ -1,13 +1,19 @@
 package dev.schemarag.generation.answer;
 
-import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.BranchedKStream;
 import org.apache.kafka.streams.kstream.KStream;
-import org.apache.kafka.streams.kstream.Produced;
+
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * ContextRetrieved → every SQL candidate on sql-generated (for observability), then the validated answer on
@@ -22,14 +28,27 @@ public final class GenerationTopology {
                 .processValues(() -> new AnswerProcessor(pipeline, source.valueSerde().serializer()));
         results.flatMapValues(RoutedResult::candidates)
                 .to(topics.sqlGenerated().name(), topics.sqlGenerated().produced());
-        results.filter((key, result) -> result.answer().isPresent())
-                .mapValues(result -> result.answer().orElseThrow())
+        results.filter((key, result) -> result instanceof RoutedResult.Answer)
+                .mapValues(result -> ((RoutedResult.Answer) result).answer())
                 .to(topics.answers().name(), topics.answers().produced());
-        // Every dead-letter topic shares the FailureRecord serde, so one sink picks the topic per record.
-        Topic<String, FailureRecord> anyDeadLetter = topics.deadLetter(DeadLetterTopic.UNKNOWN);
-        results.filter((key, result) -> result.failure().isPresent())
-                .mapValues(result -> result.failure().orElseThrow())
-                .to((key, failure, context) -> topics.deadLetter(DeadLetterTopic.byWireName(failure.getErrorClass())).name(),
-                        Produced.with(anyDeadLetter.keySerde(), anyDeadLetter.valueSerde()));
+        BranchedKStream<String, RoutedResult.DeadLetter> byTopic = results
+                .filter((key, result) -> result instanceof RoutedResult.DeadLetter)
+                .mapValues(result -> (RoutedResult.DeadLetter) result)
+                .split();
+        for (DeadLetterTopic which : answerTopics()) {
+            Topic<String, FailureRecord> dlq = topics.deadLetter(which);
+            byTopic.branch((key, dead) -> dead.topic() == which, Branched.withConsumer(
+                    dead -> dead.mapValues(RoutedResult.DeadLetter::failure).to(dlq.name(), dlq.produced())));
+        }
+    }
+
+    /** Every dead-letter topic a generation or validation failure can go to. */
+    private static Set<DeadLetterTopic> answerTopics() {
+        Set<DeadLetterTopic> topics = EnumSet.noneOf(DeadLetterTopic.class);
+        for (ErrorClass c : ErrorClass.values()) {
+            topics.add(c.deadLetterTopic(Stage.GENERATION));
+            topics.add(c.deadLetterTopic(Stage.VALIDATION));
+        }
+        return topics;
     }
 }

@@ -1,6 +1,6 @@
 package dev.schemarag.generation.answer;
 
-import dev.schemarag.generation.validation.ErrorClass;
+import dev.schemarag.core.failure.ErrorClass;
 
 /**
  * Why a question got no answer.

@@ -4,22 +4,23 @@ import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.SqlGenerated;
 
 import java.util.List;
-import java.util.Optional;
+import java.util.Objects;
 
 /** Every SQL candidate tried for a question, in order, and how it ended: an answer or a failure. */
-public record PipelineResult(List<SqlGenerated> candidates, Optional<AnswerValidated> answer, Optional<PipelineFailure> failure) {
+public sealed interface PipelineResult {
+    List<SqlGenerated> candidates();
 
-    public PipelineResult {
-        candidates = List.copyOf(candidates);
-        if (answer.isPresent() == failure.isPresent())
-            throw new IllegalArgumentException("a result is either an answer or a failure");
+    record Answered(List<SqlGenerated> candidates, AnswerValidated answer) implements PipelineResult {
+        public Answered {
+            candidates = List.copyOf(candidates);
+            Objects.requireNonNull(answer, "answer");
+        }
     }
 
-    static PipelineResult answered(List<SqlGenerated> candidates, AnswerValidated answer) {
-        return new PipelineResult(candidates, Optional.of(answer), Optional.empty());
-    }
-
-    static PipelineResult failed(List<SqlGenerated> candidates, PipelineFailure failure) {
-        return new PipelineResult(candidates, Optional.empty(), Optional.of(failure));
+    record Failed(List<SqlGenerated> candidates, PipelineFailure failure) implements PipelineResult {
+        public Failed {
+            candidates = List.copyOf(candidates);
+            Objects.requireNonNull(failure, "failure");
+        }
     }
 }

@@ -1,11 +1,18 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.SqlGenerated;
 
 import java.util.List;
-import java.util.Optional;
 
 /** A pipeline result in the shape of the topics it goes to. */
-record RoutedResult(List<SqlGenerated> candidates, Optional<AnswerValidated> answer, Optional<FailureRecord> failure) {}
+sealed interface RoutedResult {
+    List<SqlGenerated> candidates();
+
+    record Answer(List<SqlGenerated> candidates, AnswerValidated answer) implements RoutedResult {}
+
+    /** A failure and the dead-letter topic its class goes to, decided once where the class is known. */
+    record DeadLetter(List<SqlGenerated> candidates, DeadLetterTopic topic, FailureRecord failure) implements RoutedResult {}
+}

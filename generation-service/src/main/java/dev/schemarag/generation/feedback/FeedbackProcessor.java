@@ -1,5 +1,7 @@
 package dev.schemarag.generation.feedback;
 
+import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.FailureRecord;
@@ -19,7 +21,6 @@ import java.util.Optional;
  * it, so that it can be replayed once the answer exists. A store failure throws, for the service's dead-letter handler.
  */
 final class FeedbackProcessor implements FixedKeyProcessor<String, AnswerFeedback, FailureRecord> {
-    static final String STAGE = "feedback";
     private static final Logger log = LoggerFactory.getLogger(FeedbackProcessor.class);
 
     private final AnswerReviews reviews;
@@ -39,12 +40,12 @@ final class FeedbackProcessor implements FixedKeyProcessor<String, AnswerFeedbac
     @Override
     public void process(FixedKeyRecord<String, AnswerFeedback> record) {
         if (record.value() == null) {
-            deadLetter(record, "malformed_event", "feedback record without a value");
+            deadLetter(record, ErrorClass.MALFORMED_EVENT, "feedback record without a value");
             return;
         }
         Optional<Feedback> feedback = Feedback.of(record.value());
         if (feedback.isEmpty()) {
-            deadLetter(record, "unknown_question", "feedback names no usable question id: '" + Feedback.loggable(record.value().getQuestionId()) + "'");
+            deadLetter(record, ErrorClass.UNKNOWN_QUESTION, "feedback names no usable question id: '" + Feedback.loggable(record.value().getQuestionId()) + "'");
             return;
         }
         Feedback f = feedback.get();
@@ -56,14 +57,14 @@ final class FeedbackProcessor implements FixedKeyProcessor<String, AnswerFeedbac
         }
         if (review.isEmpty()) {
             log.warn("feedback for an unknown question: questionId={} verdict={}", Feedback.loggable(f.questionId()), f.verdict());
-            deadLetter(record, "unknown_question", "no answer has question id '" + Feedback.loggable(f.questionId()) + "'");
+            deadLetter(record, ErrorClass.UNKNOWN_QUESTION, "no answer has question id '" + Feedback.loggable(f.questionId()) + "'");
             return;
         }
         log.info("feedback applied: questionId={} verdict={} status={}->{}", Feedback.loggable(f.questionId()), f.verdict(),
                 review.get().before().wireName(), review.get().after().wireName());
     }
 
-    private void deadLetter(FixedKeyRecord<String, AnswerFeedback> record, String errorClass, String message) {
-        context.forward(record.withValue(Failures.ofRecord(STAGE, errorClass, message, record, context.recordMetadata(), eventBytes).build()));
+    private void deadLetter(FixedKeyRecord<String, AnswerFeedback> record, ErrorClass errorClass, String message) {
+        context.forward(record.withValue(Failures.ofRecord(Stage.FEEDBACK, errorClass, message, record, context.recordMetadata(), eventBytes).build()));
     }
 }

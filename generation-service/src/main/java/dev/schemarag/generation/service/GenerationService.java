@@ -3,7 +3,7 @@ package dev.schemarag.generation.service;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
-import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.Topics;

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.SqlGenerated;
@@ -7,7 +8,6 @@ import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
-import dev.schemarag.generation.validation.ErrorClass;
 import dev.schemarag.generation.validation.SchemaColumns;
 import org.junit.jupiter.api.Test;
 
@@ -68,11 +68,21 @@ class AnswerPipelineTest {
         return new AnswerPipeline(generator, database, (id, db, question, sql) -> remembered.add(sql), 3).answer(EVENT);
     }
 
+    private static AnswerValidated answerOf(PipelineResult result) {
+        assertThat(result).isInstanceOf(PipelineResult.Answered.class);
+        return ((PipelineResult.Answered) result).answer();
+    }
+
+    private static PipelineFailure failureOf(PipelineResult result) {
+        assertThat(result).isInstanceOf(PipelineResult.Failed.class);
+        return ((PipelineResult.Failed) result).failure();
+    }
+
     @Test
     void validFirstCandidateBecomesAnAnswerAndAVerifiedExample() {
         PipelineResult result = run(new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e"), new ScriptedDatabase(Map.of()));
 
-        AnswerValidated answer = result.answer().orElseThrow();
+        AnswerValidated answer = answerOf(result);
         assertThat(answer.getSql()).isEqualTo("SELECT e.last_name FROM hr.employees e");
         assertThat(answer.getAttempts()).isEqualTo(1);
         assertThat(answer.getCorrelationId()).isEqualTo("corr-q1");
@@ -87,7 +97,7 @@ class AnswerPipelineTest {
 
         PipelineResult result = run(generator, database);
 
-        assertThat(result.failure().orElseThrow().errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+        assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
         assertThat(database.explained).isEmpty();
         assertThat(generator.requests).hasSize(1);
     }
@@ -99,7 +109,7 @@ class AnswerPipelineTest {
 
         PipelineResult result = run(generator, database);
 
-        PipelineFailure failure = result.failure().orElseThrow();
+        PipelineFailure failure = failureOf(result);
         assertThat(failure.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
         assertThat(failure.message()).startsWith("statement too complex");
         assertThat(database.explained).isEmpty();
@@ -118,7 +128,7 @@ class AnswerPipelineTest {
 
         PipelineResult result = run(generator, database);
 
-        assertThat(result.failure()).contains(new PipelineFailure(ErrorClass.INFRA_FAILURE, null, "standard_conforming_strings is off", 1));
+        assertThat(failureOf(result)).isEqualTo(new PipelineFailure(ErrorClass.INFRA_FAILURE, null, "standard_conforming_strings is off", 1));
         assertThat(generator.requests).hasSize(1);
     }
 
@@ -126,7 +136,7 @@ class AnswerPipelineTest {
     void noGeneratedSqlIsGenerationUnavailableWithZeroAttempts() {
         PipelineResult result = run(new ScriptedGenerator(), new ScriptedDatabase(Map.of()));
 
-        assertThat(result.failure()).contains(new PipelineFailure(ErrorClass.GENERATION_UNAVAILABLE, null, "script exhausted", 0));
+        assertThat(failureOf(result)).isEqualTo(new PipelineFailure(ErrorClass.GENERATION_UNAVAILABLE, null, "script exhausted", 0));
         assertThat(result.candidates()).isEmpty();
     }
 
@@ -138,8 +148,8 @@ class AnswerPipelineTest {
 
         PipelineResult result = run(generator, database);
 
-        assertThat(result.answer().orElseThrow().getSql()).isEqualTo("SELECT e.last_name FROM hr.employees e");
-        assertThat(result.answer().orElseThrow().getAttempts()).isEqualTo(2);
+        assertThat(answerOf(result).getSql()).isEqualTo("SELECT e.last_name FROM hr.employees e");
+        assertThat(answerOf(result).getAttempts()).isEqualTo(2);
         assertThat(generator.requests).hasSize(1);
     }
 
@@ -152,7 +162,7 @@ class AnswerPipelineTest {
 
         PipelineResult result = run(generator, database);
 
-        assertThat(result.answer().orElseThrow().getAttempts()).isEqualTo(2);
+        assertThat(answerOf(result).getAttempts()).isEqualTo(2);
         GenerationRequest.Repair repair = generator.requests.get(1).repair().orElseThrow();
         assertThat(repair.previousSql()).isEqualTo("SELECT e.surname FROM hr.employees e");
         assertThat(repair.instruction()).contains("last_name", "first_name");
@@ -167,7 +177,7 @@ class AnswerPipelineTest {
 
         PipelineResult result = run(generator, database);
 
-        assertThat(result.answer()).isPresent();
+        assertThat(result).isInstanceOf(PipelineResult.Answered.class);
         assertThat(generator.requests.get(1).repair().orElseThrow().instruction()).contains("simpler");
     }
 
@@ -178,7 +188,7 @@ class AnswerPipelineTest {
 
         PipelineResult result = run(generator, database);
 
-        assertThat(result.failure()).contains(new PipelineFailure(ErrorClass.INFRA_FAILURE, "08001", "Connection refused", 1));
+        assertThat(failureOf(result)).isEqualTo(new PipelineFailure(ErrorClass.INFRA_FAILURE, "08001", "Connection refused", 1));
         assertThat(generator.requests).hasSize(1);
     }
 
@@ -191,8 +201,8 @@ class AnswerPipelineTest {
 
         PipelineResult result = run(generator, database);
 
-        assertThat(result.failure().orElseThrow().errorClass()).isEqualTo(ErrorClass.SQL_ERROR);
-        assertThat(result.failure().orElseThrow().attempts()).isEqualTo(3);
+        assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.SQL_ERROR);
+        assertThat(failureOf(result).attempts()).isEqualTo(3);
         assertThat(result.candidates()).hasSize(3);
     }
 
@@ -204,7 +214,7 @@ class AnswerPipelineTest {
 
         PipelineResult result = run(generator, database);
 
-        assertThat(result.answer().orElseThrow().getAttempts()).isEqualTo(2);
+        assertThat(answerOf(result).getAttempts()).isEqualTo(2);
         assertThat(database.explained).containsExactly("SELECT e.last_name FROM hr.employees e");
         assertThat(generator.requests.get(1).repair().orElseThrow().error()).contains("trailing_comma_select");
     }

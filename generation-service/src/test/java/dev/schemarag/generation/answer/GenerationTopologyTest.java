@@ -1,7 +1,7 @@
 package dev.schemarag.generation.answer;
 
 import dev.schemarag.avro.InMemorySchemaRegistry;
-import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.Topic;

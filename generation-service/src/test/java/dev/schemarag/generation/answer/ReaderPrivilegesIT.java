@@ -1,9 +1,9 @@
 package dev.schemarag.generation.answer;
 
 import dev.schemarag.core.config.Credentials;
-import dev.schemarag.generation.validation.ErrorClass;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.answer.ReaderPrivileges.Attribute;

@@ -1,6 +1,6 @@
 package dev.schemarag.generation.answer;
 
-import dev.schemarag.generation.validation.ErrorClass;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.validation.LintCode;
 import dev.schemarag.generation.validation.SchemaColumns;
 import org.junit.jupiter.api.Test;

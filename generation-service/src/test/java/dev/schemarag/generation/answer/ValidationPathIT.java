@@ -3,9 +3,9 @@ package dev.schemarag.generation.answer;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
-import dev.schemarag.generation.validation.ErrorClass;
 import dev.schemarag.generation.validation.HostileCorpus;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.stack.EmbeddedPostgres;
@@ -107,7 +107,7 @@ class ValidationPathIT {
             AnswerPipeline pipeline = new AnswerPipeline(request -> GenerationOutcome.generated(
                     new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")), recording, (id, db, q, s) -> {}, 1);
             PipelineResult result = pipeline.answer(Events.context("h", "guarded", "hostile", "", "public.employees"));
-            if (result.answer().isPresent()) answered.add(sql);
+            if (result instanceof PipelineResult.Answered) answered.add(sql);
         }
 
         assertThat(answered).as("hostile statements validated as answers").isEmpty();

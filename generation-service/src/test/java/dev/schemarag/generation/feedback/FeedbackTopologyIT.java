@@ -1,7 +1,7 @@
 package dev.schemarag.generation.feedback;
 
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
-import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;

@@ -6,7 +6,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
-import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.TopicCreator;

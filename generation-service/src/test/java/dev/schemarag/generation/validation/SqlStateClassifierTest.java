@@ -1,5 +1,7 @@
 package dev.schemarag.generation.validation;
 
+import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.failure.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -77,12 +79,12 @@ class SqlStateClassifierTest {
     })
     void givenErrorClass_whenAskedForPolicy_thenRetriedOnlyWhenAnotherQueryCanHelp(ErrorClass errorClass,
                                                                                   boolean retried) {
-        assertThat(errorClass.retryPolicy().retried()).isEqualTo(retried);
+        assertThat(RetryPolicy.of(errorClass).retried()).isEqualTo(retried);
     }
 
     @Test
     void givenTimeout_whenAskedForPolicy_thenInstructionAsksForASimplerQuery() {
-        assertThat(ErrorClass.QUERY_TIMEOUT.retryPolicy().instruction()).contains("simpler");
+        assertThat(RetryPolicy.of(ErrorClass.QUERY_TIMEOUT).instruction()).contains("simpler");
     }
 
     @ParameterizedTest(name = "{0} <-> {1}")
@@ -96,7 +98,7 @@ class SqlStateClassifierTest {
     })
     void givenErrorClass_whenNamedOnTheWire_thenRoundTrips(ErrorClass errorClass, String wireName) {
         assertThat(errorClass.wireName()).isEqualTo(wireName);
-        assertThat(errorClass.topicSuffix()).isEqualTo(wireName);
+        assertThat(errorClass.deadLetterTopic(Stage.VALIDATION).wireName()).isEqualTo(wireName);
         assertThat(ErrorClass.fromWireName(wireName)).contains(errorClass);
     }
 

@@ -3,7 +3,7 @@ package dev.schemarag.ingest.service;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
-import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.TopicCreator;

@@ -1,20 +1,26 @@
 package dev.schemarag.ingest.updater;
 
-import dev.schemarag.events.FailureRecord;
+import dev.schemarag.core.failure.ErrorClass;
 
 import java.util.List;
+import java.util.Objects;
 
-/** The outcome of applying one schema change: catalog updates, or a failure for the dead-letter topic. */
-public record RefreshResult(List<CatalogUpdate> updates, FailureRecord failure) {
-    public static RefreshResult ok(List<CatalogUpdate> updates) {
-        return new RefreshResult(List.copyOf(updates), null);
+/** The outcome of applying one schema change: catalog updates, or why it could not be applied. */
+public sealed interface RefreshResult {
+
+    record Refreshed(List<CatalogUpdate> updates) implements RefreshResult {
+        public Refreshed {
+            updates = List.copyOf(updates);
+        }
     }
 
-    public static RefreshResult failed(FailureRecord failure) {
-        return new RefreshResult(List.of(), failure);
+    record Failed(ErrorClass errorClass, String message) implements RefreshResult {
+        public Failed {
+            Objects.requireNonNull(errorClass, "errorClass");
+        }
     }
 
-    public boolean isFailure() {
-        return failure != null;
+    static RefreshResult ok(List<CatalogUpdate> updates) {
+        return new Refreshed(updates);
     }
 }

@@ -3,6 +3,7 @@ package dev.schemarag.ingest.updater;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.TextHash;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
@@ -37,7 +38,6 @@ import java.util.function.Function;
  */
 public final class TableRefresher {
     private static final Logger log = LoggerFactory.getLogger(TableRefresher.class);
-    private static final String STAGE = "ingest";
 
     private final DatabaseRegistry databases;
     private final Function<RegisteredDatabase, SchemaIntrospector> introspectors;
@@ -56,17 +56,17 @@ public final class TableRefresher {
 
     public RefreshResult apply(SchemaChanged change) {
         if (blank(change.getDatabaseId()) || blank(change.getSchema$()) || blank(change.getTable()))
-            return failure("malformed_event", "schema change without database, schema or table: " + change);
+            return new RefreshResult.Failed(ErrorClass.MALFORMED_EVENT, "schema change without database, schema or table: " + change);
         Optional<RegisteredDatabase> db = databases.find(change.getDatabaseId());
         if (db.isEmpty())
-            return failure("unknown_database", "schema change for unknown database '" + change.getDatabaseId() + "'");
+            return new RefreshResult.Failed(ErrorClass.UNKNOWN_DATABASE, "schema change for unknown database '" + change.getDatabaseId() + "'");
         if (!db.get().schemas().contains(change.getSchema$())) return RefreshResult.ok(List.of()); // not indexed here
         try {
             return RefreshResult.ok(refresh(db.get(), affectedTables(change)));
         } catch (IntrospectionException | SQLException e) {
             log.warn("cannot apply {} on {}.{}.{}: {}", change.getCommandTag(), change.getDatabaseId(), change.getSchema$(),
                     change.getTable(), e.getMessage());
-            return failure("infra_failure", Failures.describe(e));
+            return new RefreshResult.Failed(ErrorClass.INFRA_FAILURE, Failures.describe(e));
         }
     }
 
@@ -118,10 +118,6 @@ public final class TableRefresher {
                 .setTextHash(t.tableHash())
                 .setUpdatedAt(Instant.now())
                 .build();
-    }
-
-    private static RefreshResult failure(String errorClass, String message) {
-        return RefreshResult.failed(Failures.failure(STAGE, errorClass, message).build());
     }
 
     private static boolean blank(String s) {

@@ -1,7 +1,8 @@
 package dev.schemarag.ingest.updater;
 
 import dev.schemarag.avro.InMemorySchemaRegistry;
-import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
@@ -47,7 +48,7 @@ class EmbeddingUpdaterTopologyTest {
             "orders", RefreshResult.ok(List.of(new CatalogUpdate("erp.sales.orders", ORDERS),
                     new CatalogUpdate("erp.sales.customers", CUSTOMERS))),
             "old_orders", RefreshResult.ok(List.of(new CatalogUpdate("erp.sales.old_orders", null))),
-            "unreachable", RefreshResult.failed(Failures.failure("ingest", "infra_failure", "connection refused").build()));
+            "unreachable", new RefreshResult.Failed(ErrorClass.INFRA_FAILURE, "connection refused"));
 
     private TopologyTestDriver driver;
     private Topics topics;

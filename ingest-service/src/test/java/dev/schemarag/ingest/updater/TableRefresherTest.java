@@ -51,8 +51,8 @@ class TableRefresherTest {
 
         RefreshResult result = refresher.apply(change("CREATE TABLE", "employees"));
 
-        assertThat(result.isFailure()).isFalse();
-        assertThat(result.updates()).singleElement().satisfies(u -> {
+        assertThat(result).isInstanceOf(RefreshResult.Refreshed.class);
+        assertThat(updates(result)).singleElement().satisfies(u -> {
             assertThat(u.key()).isEqualTo("erp.public.employees");
             assertThat(u.entry().getModule()).isEqualTo("HR");
             assertThat(u.entry().getColumns()).containsExactly("employee_id", "full_name");
@@ -69,7 +69,7 @@ class TableRefresherTest {
 
         RefreshResult replay = refresher.apply(change("CREATE TABLE", "employees"));
 
-        assertThat(replay.updates()).hasSize(1);
+        assertThat(updates(replay)).hasSize(1);
         assertThat(model.embedded).isEmpty();
     }
 
@@ -81,7 +81,7 @@ class TableRefresherTest {
 
         RefreshResult result = refresher.apply(change("DROP TABLE", "employees"));
 
-        assertThat(result.updates()).containsExactly(new CatalogUpdate("erp.public.employees", null));
+        assertThat(updates(result)).containsExactly(new CatalogUpdate("erp.public.employees", null));
         assertThat(store.entities("erp")).isEmpty();
     }
 
@@ -97,8 +97,8 @@ class TableRefresherTest {
 
         RefreshResult result = refresher.apply(change("erp", "public", "ALTER TABLE", "staff", "public.employees"));
 
-        assertThat(result.updates()).extracting(CatalogUpdate::key).containsExactly("erp.public.staff", "erp.public.employees");
-        assertThat(result.updates().get(1).entry()).isNull();
+        assertThat(updates(result)).extracting(CatalogUpdate::key).containsExactly("erp.public.staff", "erp.public.employees");
+        assertThat(updates(result).get(1).entry()).isNull();
         assertThat(store.entities("erp").keySet()).allSatisfy(k -> assertThat(k.table()).isEqualTo(staff));
     }
 
@@ -108,7 +108,7 @@ class TableRefresherTest {
 
         RefreshResult result = refresher.apply(change("CREATE TABLE", "leave_requests"));
 
-        assertThat(result.updates()).extracting(CatalogUpdate::key)
+        assertThat(updates(result)).extracting(CatalogUpdate::key)
                 .containsExactly("erp.public.leave_requests", "erp.public.employees");
         assertThat(store.entities("erp")).containsKeys(EntityKey.table(LEAVE_REQUESTS), EntityKey.table(EMPLOYEES));
     }
@@ -117,8 +117,8 @@ class TableRefresherTest {
     void aChangeInASchemaThatIsNotIndexedChangesNothing() {
         RefreshResult result = refresher.apply(change("erp", "audit", "CREATE TABLE", "log", null));
 
-        assertThat(result.isFailure()).isFalse();
-        assertThat(result.updates()).isEmpty();
+        assertThat(result).isInstanceOf(RefreshResult.Refreshed.class);
+        assertThat(updates(result)).isEmpty();
         assertThat(model.embedded).isEmpty();
     }
 
@@ -126,16 +126,15 @@ class TableRefresherTest {
     void aChangeWithoutATableIsMalformed() {
         RefreshResult result = refresher.apply(change("erp", "public", "CREATE TABLE", " ", null));
 
-        assertThat(result.failure().getErrorClass()).isEqualTo("malformed_event");
-        assertThat(result.failure().getStage()).isEqualTo("ingest");
-    }
+        assertThat(failed(result).errorClass().wireName()).isEqualTo("malformed_event");
+        }
 
     @Test
     void aChangeOfAnUnregisteredDatabaseFailsNamingIt() {
         RefreshResult result = refresher.apply(change("crm", "public", "CREATE TABLE", "t", null));
 
-        assertThat(result.failure().getErrorClass()).isEqualTo("unknown_database");
-        assertThat(result.failure().getMessage()).contains("'crm'");
+        assertThat(failed(result).errorClass().wireName()).isEqualTo("unknown_database");
+        assertThat(failed(result).message()).contains("'crm'");
     }
 
     @Test
@@ -144,8 +143,8 @@ class TableRefresherTest {
 
         RefreshResult result = refresher.apply(change("CREATE TABLE", "employees"));
 
-        assertThat(result.failure().getErrorClass()).isEqualTo("infra_failure");
-        assertThat(result.updates()).isEmpty();
+        assertThat(failed(result).errorClass().wireName()).isEqualTo("infra_failure");
+        assertThat(updates(result)).isEmpty();
     }
 
     @Test
@@ -153,6 +152,15 @@ class TableRefresherTest {
         target.with(Tables.employees(null));
         store.failWith = new SQLException("store down", "08006");
 
-        assertThat(refresher.apply(change("CREATE TABLE", "employees")).failure().getErrorClass()).isEqualTo("infra_failure");
+        assertThat(failed(refresher.apply(change("CREATE TABLE", "employees"))).errorClass().wireName()).isEqualTo("infra_failure");
+    }
+
+    private static List<CatalogUpdate> updates(RefreshResult result) {
+        return result instanceof RefreshResult.Refreshed refreshed ? refreshed.updates() : List.of();
+    }
+
+    private static RefreshResult.Failed failed(RefreshResult result) {
+        assertThat(result).isInstanceOf(RefreshResult.Failed.class);
+        return (RefreshResult.Failed) result;
     }
 }

@@ -1,7 +1,7 @@
 package dev.schemarag.retrieval.kafka;
 
 import dev.schemarag.core.embedding.EmbeddingModel;
-import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.TopicCreator;

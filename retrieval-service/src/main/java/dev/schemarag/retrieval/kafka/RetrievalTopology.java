@@ -1,12 +1,16 @@
 package dev.schemarag.retrieval.kafka;
 
-import dev.schemarag.core.kafka.DeadLetterTopic;
+import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.failure.Outcome;
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.retrieval.RetrievalFailure;
 import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.SchemaRetriever;
 import org.apache.kafka.common.serialization.Serializer;
@@ -21,18 +25,15 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 public final class RetrievalTopology {
     private RetrievalTopology() {}
 
-    /** A question and what retrieval made of it: exactly one of context and failure is set. */
-    record Outcome(ContextRetrieved context, FailureRecord failure) {}
-
     public static void build(StreamsBuilder builder, Topics topics, SchemaRetriever retriever) {
         Topic<String, QuestionAsked> source = topics.questions();
-        Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.RETRIEVAL);
+        Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.RETRIEVAL); // every class, see ErrorClass
         builder.stream(source.name(), source.consumed())
                 .processValues(() -> new Retrieval(retriever, source.valueSerde().serializer()))
                 .split()
-                .branch((key, outcome) -> outcome.failure() != null,
+                .branch((key, outcome) -> outcome.isDeadLettered(),
                         Branched.withConsumer(failed -> failed.mapValues(Outcome::failure).to(dlq.name(), dlq.produced())))
-                .defaultBranch(Branched.withConsumer(ok -> ok.mapValues(Outcome::context)
+                .defaultBranch(Branched.withConsumer(ok -> ok.mapValues(Outcome::value)
                         .to(topics.contextRetrieved().name(), topics.contextRetrieved().produced())));
     }
 
@@ -40,10 +41,10 @@ public final class RetrievalTopology {
      * Retrieves each question's context; a failure carries the source coordinates and the question's bytes,
      * re-serialized with the topic's serde, so that {@code dlq replay retrieval} can send it again.
      */
-    private static final class Retrieval implements FixedKeyProcessor<String, QuestionAsked, Outcome> {
+    private static final class Retrieval implements FixedKeyProcessor<String, QuestionAsked, Outcome<ContextRetrieved>> {
         private final SchemaRetriever retriever;
         private final Serializer<QuestionAsked> questionBytes;
-        private FixedKeyProcessorContext<String, Outcome> context;
+        private FixedKeyProcessorContext<String, Outcome<ContextRetrieved>> context;
 
         Retrieval(SchemaRetriever retriever, Serializer<QuestionAsked> questionBytes) {
             this.retriever = retriever;
@@ -51,7 +52,7 @@ public final class RetrievalTopology {
         }
 
         @Override
-        public void init(FixedKeyProcessorContext<String, Outcome> context) {
+        public void init(FixedKeyProcessorContext<String, Outcome<ContextRetrieved>> context) {
             this.context = context;
         }
 
@@ -60,24 +61,24 @@ public final class RetrievalTopology {
             context.forward(record.withValue(outcome(record)));
         }
 
-        private Outcome outcome(FixedKeyRecord<String, QuestionAsked> record) {
+        private Outcome<ContextRetrieved> outcome(FixedKeyRecord<String, QuestionAsked> record) {
             QuestionAsked question = record.value();
             try {
                 RetrievalResult result = retriever.retrieve(ContextEvents.toRequest(question));
-                return result.isFailure()
-                        ? new Outcome(null, failure(record, result.failure().errorClass(), result.failure().message()))
-                        : new Outcome(ContextEvents.toEvent(question, result.context()), null);
+                return result instanceof RetrievalFailure failed
+                        ? Outcome.deadLettered(failure(record, failed.errorClass(), failed.message()))
+                        : Outcome.delivered(ContextEvents.toEvent(question, ((RetrievalResult.Retrieved) result).context()));
             } catch (StackOverflowError e) {
                 // An Error passes Kafka Streams' processing exception handler by and stops the stream thread, which
                 // meets the same question again after a restart. Once the stack has unwound here, it is safe to go on.
-                return new Outcome(null, failure(record, Failures.PROCESSING_ERROR,
+                return Outcome.deadLettered(failure(record, ErrorClass.PROCESSING_ERROR,
                         "StackOverflowError while retrieving the context of this question"));
             }
         }
 
-        private FailureRecord failure(FixedKeyRecord<String, QuestionAsked> record, String errorClass, String message) {
+        private FailureRecord failure(FixedKeyRecord<String, QuestionAsked> record, ErrorClass errorClass, String message) {
             QuestionAsked question = record.value();
-            return Failures.ofRecord("retrieval", errorClass, message, record, context.recordMetadata(), questionBytes)
+            return Failures.ofRecord(Stage.RETRIEVAL, errorClass, message, record, context.recordMetadata(), questionBytes)
                     .setCorrelationId(question.getCorrelationId())
                     .setContext("question " + question.getId() + " on database " + question.getDatabaseId())
                     .build();

@@ -18,6 +18,7 @@ import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.retrieval.FallbackReason;
 import dev.schemarag.retrieval.RetrievalRequest;
+import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.RetrievalSettings;
 import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
@@ -147,8 +148,8 @@ class PgVectorSchemaIndexIT {
                 RetrievalSettings.defaults(), 16);
         RetrievalRequest question = RetrievalRequest.of(DB, QUESTIONS.get(0)).withUseRetrieval(true);
 
-        RetrievedContext own = ownModel.retrieve(question).context();
-        RetrievedContext other = otherModel.retrieve(question).context();
+        RetrievedContext own = ((RetrievalResult.Retrieved) ownModel.retrieve(question)).context();
+        RetrievedContext other = ((RetrievalResult.Retrieved) otherModel.retrieve(question)).context();
 
         assertThat(own.metadata().strategy()).isEqualTo(Strategy.RAG);
         assertThat(other.metadata().strategy()).isEqualTo(Strategy.FULL_SCHEMA);

@@ -1,10 +1,11 @@
-package dev.schemarag.core.kafka;
+package dev.schemarag.core.failure;
 
 import java.util.Locale;
 
 /**
  * Where failures land. Ingest and retrieval have one dead-letter topic each; generation and validation have one per
- * error class, so an operator can replay, say, every query_timeout after a database is tuned.
+ * error class, so an operator can replay, say, every query_timeout after a database is tuned. Which class goes where
+ * is decided in one place, {@link ErrorClass#deadLetterTopic}.
  */
 public enum DeadLetterTopic {
     INGEST, RETRIEVAL,
