@@ -4,10 +4,10 @@ import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topics;
-import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.ingest.admin.AdminSettings;
 import dev.schemarag.retrieval.VectorSearch;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.StackConfig;
 
 import java.util.ArrayList;
@@ -64,9 +64,9 @@ public final class AppSettings {
         List<Setting<?>> all = new ArrayList<>(List.of(KAFKA_BOOTSTRAP_SERVERS, SCHEMA_REGISTRY_URL, STORE_JDBC_URL, STORE_USER,
                 STORE_PASSWORD, STORE_ADMIN_USER, STORE_ADMIN_PASSWORD, TOPIC_PREFIX, DATABASES_FILE, EMBEDDING_MODEL, EXAMPLES_EMBEDDING_MODEL, REPLICATION_ROLE, REPLICATION_PASSWORD,
                 CDC_POLL_INTERVAL_MS, INGEST_ADMIN_PORT, INGEST_ADMIN_HOST, ADMIN_TOKEN, READER_PASSWORD));
-        all.addAll(LlmSettings.declared());
-        all.addAll(GenerationSettings.declared());
+        all.addAll(GenerationSettings.declared()); // the LLM's settings included
         all.add(VectorSearch.SETTING);
+        all.addAll(RetrievalSettings.DECLARED);
         all.addAll(KafkaClientSecurity.declared());
         return all;
     }

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
-import dev.schemarag.retrieval.RetrievalSettings;
 import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,20 +30,20 @@ final class RetrievalBenchmark {
     record SystemUnderTest(String name, Boolean useRetrieval, Map<String, String> settings) {}
 
     /** The baselines select a plain top-k: no relative cut-off. */
-    private static final Map<String, String> PLAIN_TOP_K = Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF, "0");
+    private static final Map<String, String> PLAIN_TOP_K = Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0");
 
     static final List<SystemUnderTest> SYSTEMS = List.of(
             new SystemUnderTest("schemarag", true, Map.of()),
             new SystemUnderTest("full_schema", false, Map.of()),
-            new SystemUnderTest("bm25", true, with(PLAIN_TOP_K, RetrievalSettings.RRF_DENSE_WEIGHT, "0",
-                    RetrievalSettings.FK_MAX_ADDED, "0", RetrievalSettings.BRIDGES_ENABLED, "false")),
-            new SystemUnderTest("dense", true, with(PLAIN_TOP_K, RetrievalSettings.LEXICAL_ENABLED, "false",
-                    RetrievalSettings.FK_MAX_ADDED, "0", RetrievalSettings.BRIDGES_ENABLED, "false")),
+            new SystemUnderTest("bm25", true, with(PLAIN_TOP_K, RetrievalSettings.RRF_DENSE_WEIGHT.key(), "0",
+                    RetrievalSettings.FK_MAX_ADDED.key(), "0", RetrievalSettings.BRIDGES_ENABLED.key(), "false")),
+            new SystemUnderTest("dense", true, with(PLAIN_TOP_K, RetrievalSettings.LEXICAL_ENABLED.key(), "false",
+                    RetrievalSettings.FK_MAX_ADDED.key(), "0", RetrievalSettings.BRIDGES_ENABLED.key(), "false")),
             // The design's V2 defaults without this project's additions (BM25 hybrid, bridges, relative cut-off,
             // evidence top 30, the leading tables' parents).
-            new SystemUnderTest("seed_v2", true, with(PLAIN_TOP_K, RetrievalSettings.LEXICAL_ENABLED, "false",
-                    RetrievalSettings.BRIDGES_ENABLED, "false", RetrievalSettings.EVIDENCE_TOPK, "20",
-                    RetrievalSettings.FK_PARENTS_OF_TOP, "0")));
+            new SystemUnderTest("seed_v2", true, with(PLAIN_TOP_K, RetrievalSettings.LEXICAL_ENABLED.key(), "false",
+                    RetrievalSettings.BRIDGES_ENABLED.key(), "false", RetrievalSettings.EVIDENCE_TOPK.key(), "20",
+                    RetrievalSettings.FK_PARENTS_OF_TOP.key(), "0")));
 
     private static Map<String, String> with(Map<String, String> base, String... keyValues) {
         Map<String, String> settings = new LinkedHashMap<>(base);

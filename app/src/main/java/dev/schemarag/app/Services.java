@@ -14,8 +14,8 @@ import dev.schemarag.core.store.StoreRuntimeRole;
 import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.service.IngestService;
-import dev.schemarag.retrieval.RetrievalSettings;
 import dev.schemarag.retrieval.VectorSearch;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 import dev.schemarag.stack.EmbeddedPostgres;
 
@@ -128,7 +128,7 @@ public final class Services implements AutoCloseable {
     }
 
     public RetrievalService retrieval() {
-        return new RetrievalService(store(), model(), RetrievalSettings.fromEnvironment(System.getenv()), VectorSearch.from(settings));
+        return new RetrievalService(store(), model(), RetrievalSettings.from(settings), VectorSearch.from(settings));
     }
 
     /** Generation and validation; EXPLAIN runs with the target databases' reader logins, checked read-only at start. */

@@ -3,6 +3,7 @@ package dev.schemarag.retrieval;
 import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;

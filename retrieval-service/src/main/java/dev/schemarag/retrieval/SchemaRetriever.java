@@ -1,8 +1,11 @@
 package dev.schemarag.retrieval;
 
+import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.config.PacketFormat;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.graph.Bridging;
 import dev.schemarag.retrieval.graph.Expansion;
 import dev.schemarag.retrieval.index.ColumnHit;
@@ -65,7 +68,7 @@ public final class SchemaRetriever {
         RetrievalSettings effective;
         try {
             effective = settings.withOverrides(request.settings());
-        } catch (InvalidSettingException e) {
+        } catch (ConfigException e) {
             return new RetrievalFailure(ErrorClass.INVALID_SETTINGS, e.getMessage());
         }
 
@@ -104,7 +107,7 @@ public final class SchemaRetriever {
         int bytes = text.getBytes(StandardCharsets.UTF_8).length;
         return bytes <= settings.maxQuestionBytes() ? Optional.empty()
                 : Optional.of(field + " is " + bytes + " bytes (UTF-8); at most " + settings.maxQuestionBytes() + " are accepted ("
-                + RetrievalSettings.QUESTION_MAX_BYTES + ")");
+                + RetrievalSettings.QUESTION_MAX_BYTES.key() + ")");
     }
 
     /** One request's resolved inputs. */

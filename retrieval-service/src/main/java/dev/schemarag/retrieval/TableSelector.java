@@ -1,6 +1,7 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.graph.Bridges;
 import dev.schemarag.retrieval.graph.Bridging;
 import dev.schemarag.retrieval.graph.Expansion;

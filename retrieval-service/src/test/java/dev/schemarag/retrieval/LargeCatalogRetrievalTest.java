@@ -2,16 +2,14 @@ package dev.schemarag.retrieval;
 
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.index.TableHit;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -25,8 +23,12 @@ class LargeCatalogRetrievalTest {
             "product", "category", "customer", "region", "payment", "tax", "budget", "project", "contract", "asset",
             "vendor", "order", "line", "status", "audit", "price", "currency", "calendar", "period", "journal"};
 
+    /**
+     * Functional only: Surefire runs on a shared machine, so a latency bound here would be a flaky gate. The latency
+     * figure belongs to the retrieval benchmark ({@code schemarag bench retrieval}, which reports it per system).
+     */
     @Test
-    void givenAPreparedCatalog_whenQuestionsAreRetrieved_thenEachTakesAFewMilliseconds() {
+    void givenACatalogOfTheLargestBenchmarkSize_whenQuestionsAreRetrieved_thenEachGetsABoundedRagPacket() {
         Random random = new Random(42);
         List<Table> tables = catalog(random);
         FakeSchemaIndex index = new FakeSchemaIndex("big", tables);
@@ -39,32 +41,20 @@ class LargeCatalogRetrievalTest {
             Table table = tables.get(random.nextInt(TABLES));
             index.columnHits.add(new ColumnHit(table.name(), table.columns().get(1).name(), i % 5 == 0, 0.55 - i * 0.005));
         }
-        SchemaRetriever retriever = new SchemaRetriever(index, new FakeEmbeddingModel(), RetrievalSettings.defaults(), 0);
+        RetrievalSettings settings = RetrievalSettings.defaults();
+        SchemaRetriever retriever = new SchemaRetriever(index, new FakeEmbeddingModel(), settings, 0);
 
-        long preparing = System.nanoTime();
-        RetrievalResult first = retriever.retrieve(RetrievalRequest.of("big", "total ledger payment per vendor"));
-        long prepareMs = (System.nanoTime() - preparing) / 1_000_000;
-        for (int i = 0; i < 200; i++) retriever.retrieve(RetrievalRequest.of("big", "warm up " + WORDS[i % WORDS.length] + " " + i));
-        // CPU time of this thread, not wall time: the machine is shared, and waiting for a core is not retrieval work.
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        double[] cpuMs = new double[50];
-        double[] wallMs = new double[cpuMs.length];
-        for (int i = 0; i < cpuMs.length; i++) {
+        for (int i = 0; i < 20; i++) {
             String question = "open " + WORDS[i % WORDS.length] + " amounts by " + WORDS[(i * 7) % WORDS.length] + " " + i;
-            long cpu = threads.getCurrentThreadCpuTime();
             RetrievalResult result = retriever.retrieve(RetrievalRequest.of("big", question));
-            cpuMs[i] = (threads.getCurrentThreadCpuTime() - cpu) / 1e6;
-            wallMs[i] = ((RetrievalResult.Retrieved) result).context().metadata().metrics().get(RetrievalMetrics.LATENCY_MS);
-        }
-        Arrays.sort(cpuMs);
-        Arrays.sort(wallMs);
-        double median = cpuMs[cpuMs.length / 2];
-        System.out.printf("881-table catalog: prepared in %d ms; retrieval median %.2f ms CPU, %.2f ms wall%n",
-                prepareMs, median, wallMs[wallMs.length / 2]);
 
-        assertThat(((RetrievalResult.Retrieved) first).context().metadata().strategy()).isEqualTo(Strategy.RAG);
+            assertThat(result).as(question).isInstanceOf(RetrievalResult.Retrieved.class);
+            RetrievedContext context = ((RetrievalResult.Retrieved) result).context();
+            assertThat(context.metadata().strategy()).as(question).isEqualTo(Strategy.RAG);
+            assertThat(context.tables()).as(question).isNotEmpty().hasSizeLessThanOrEqualTo(settings.maxTables());
+        }
+        RetrievalResult first = retriever.retrieve(RetrievalRequest.of("big", "total ledger payment per vendor"));
         assertThat(((RetrievalResult.Retrieved) first).context().tables().size()).isBetween(10, 12);
-        assertThat(median).isLessThan(10);
     }
 
     /** Tables of 4 to 7 columns (4710 in all), each referencing up to two earlier tables. */

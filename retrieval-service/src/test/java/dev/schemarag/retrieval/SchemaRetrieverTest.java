@@ -2,6 +2,7 @@ package dev.schemarag.retrieval;
 
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocHit;
@@ -72,7 +73,7 @@ class SchemaRetrieverTest {
     void givenAnyPacket_whenRetrieved_thenFullSchemaTokensSumEveryTableDefinition() {
         RetrievedContext rag = retrieve(RetrievalRequest.of("erp", QUESTION));
         RetrievedContext full = retrieve(RetrievalRequest.of("erp", QUESTION).withUseRetrieval(false)
-                .withSettings(Map.of(RetrievalSettings.JOIN_HINT_FORMAT, "none")));
+                .withSettings(Map.of(RetrievalSettings.JOIN_HINT_FORMAT.key(), "none")));
 
         assertThat(rag.metadata().fullSchemaTokens()).isEqualTo(full.metadata().fullSchemaTokens());
         // The full packet is the definitions joined by blank lines, which cl100k folds into the preceding ");" token.
@@ -192,7 +193,7 @@ class SchemaRetrieverTest {
     void givenAPacketAboveTheBudget_whenRetrieved_thenItIsFlaggedNotTruncated() {
         RetrievedContext full = retrieve(RetrievalRequest.of("erp", QUESTION).withUseRetrieval(false));
         RetrievedContext tight = retrieve(RetrievalRequest.of("erp", QUESTION).withUseRetrieval(false)
-                .withSettings(Map.of(RetrievalSettings.CONTEXT_BUDGET_TOKENS, "50")));
+                .withSettings(Map.of(RetrievalSettings.CONTEXT_BUDGET_TOKENS.key(), "50")));
 
         assertThat(full.metadata().overBudget()).isFalse();
         assertThat(tight.metadata().overBudget()).isTrue();
@@ -215,7 +216,7 @@ class SchemaRetrieverTest {
     @Test
     void givenCompactFormat_whenRetrieved_thenTablesAreMSchemaLines() {
         RetrievedContext context = retrieve(RetrievalRequest.of("erp", QUESTION)
-                .withSettings(Map.of(RetrievalSettings.PACKET_FORMAT, "compact")));
+                .withSettings(Map.of(RetrievalSettings.PACKET_FORMAT.key(), "compact")));
 
         assertThat(context.packet()).contains("hr.leave_requests (leave_id bigint PK, employee_id bigint FK→employees, leave_type text)");
     }
@@ -314,7 +315,7 @@ class SchemaRetrieverTest {
     @Test
     void givenAQuestionThatRaisesItsOwnSizeCap_whenRetrieved_thenTheServicesCapStillHolds() {
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", "x".repeat(5000))
-                .withSettings(Map.of(RetrievalSettings.QUESTION_MAX_BYTES, "10000")));
+                .withSettings(Map.of(RetrievalSettings.QUESTION_MAX_BYTES.key(), "10000")));
 
         assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.INVALID_REQUEST);
     }

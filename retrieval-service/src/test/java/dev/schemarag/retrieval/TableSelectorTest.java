@@ -1,6 +1,7 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.lexical.LexicalHit;
@@ -19,7 +20,7 @@ class TableSelectorTest {
 
     @Test
     void withoutARelativeCutOffTheTopTenOfTheRankingAreSelected() {
-        RetrievalSettings plainTopK = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF, "0"));
+        RetrievalSettings plainTopK = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0"));
 
         Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, plainTopK);
 
@@ -47,14 +48,14 @@ class TableSelectorTest {
 
     @Test
     void theMinimumIsSelectedHoweverTheScoresFall() {
-        RetrievalSettings onlyTies = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF, "1"));
+        RetrievalSettings onlyTies = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "1"));
 
         Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, onlyTies);
 
         assertThat(retrieved(selection)).hasSize(SETTINGS.selectMinTables());
     }
 
-    private static final RetrievalSettings ONE_AT_LEAST = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_MIN_TABLES, "1"));
+    private static final RetrievalSettings ONE_AT_LEAST = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_MIN_TABLES.key(), "1"));
 
     /** Every ERP table, in catalog order with falling similarity. */
     private static List<TableHit> descendingHits() {
@@ -67,7 +68,7 @@ class TableSelectorTest {
 
     @Test
     void aNeighbourWithEvidenceIsAddedAsFkExpansionWithItsScore() {
-        RetrievalSettings topOne = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_TOPK, "1"));
+        RetrievalSettings topOne = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_TOPK.key(), "1"));
 
         Selection selection = TableSelector.select(List.of(new TableHit(LEAVE_REQUESTS, 0.7), new TableHit(EMPLOYEES, 0.5)),
                 List.of(), List.of(), GRAPH, t -> true, topOne);
@@ -91,7 +92,7 @@ class TableSelectorTest {
 
     @Test
     void bridgesCanBeSwitchedOff() {
-        RetrievalSettings noBridges = SETTINGS.withOverrides(Map.of(RetrievalSettings.BRIDGES_ENABLED, "false"));
+        RetrievalSettings noBridges = SETTINGS.withOverrides(Map.of(RetrievalSettings.BRIDGES_ENABLED.key(), "false"));
 
         Selection selection = TableSelector.select(List.of(new TableHit(ORDER_ITEMS, 0.7), new TableHit(REGIONS, 0.6)),
                 List.of(), List.of(), GRAPH, t -> true, noBridges);
@@ -101,7 +102,7 @@ class TableSelectorTest {
 
     @Test
     void theSelectionNeverExceedsTheTableCap() {
-        RetrievalSettings cap = SETTINGS.withOverrides(Map.of(RetrievalSettings.MAX_TABLES, "3"));
+        RetrievalSettings cap = SETTINGS.withOverrides(Map.of(RetrievalSettings.MAX_TABLES.key(), "3"));
         List<TableHit> hits = ErpCatalog.TABLES.stream().map(t -> new TableHit(t.name(), 0.8)).toList();
 
         Selection selection = TableSelector.select(hits, List.of(), List.of(), GRAPH, t -> true, cap);

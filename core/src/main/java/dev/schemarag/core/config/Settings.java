@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * Resolved configuration. A value comes, in order of precedence, from explicit overrides (e.g. a question's
  * retrieval settings), then a JVM system property named by the key, then the environment variable
- * ({@link Setting#environmentVariable()}), then the declared default.
+ * ({@link Setting#environmentVariable()}), then its historical alias if it has one, then the declared default.
  */
 public final class Settings {
     private final Map<String, String> values;
@@ -21,6 +21,7 @@ public final class Settings {
         Map<String, String> values = new HashMap<>();
         for (Setting<?> s : declared) {
             String raw = System.getProperty(s.key(), System.getenv(s.environmentVariable()));
+            if (raw == null && s.aliasVariable() != null) raw = System.getenv(s.aliasVariable());
             if (raw != null) values.put(s.key(), raw);
         }
         Settings settings = new Settings(values);

@@ -48,4 +48,24 @@ class SettingsTest {
         assertThat(flag.parse("FALSE")).isFalse();
         assertThatThrownBy(() -> flag.parse("yes")).isInstanceOf(ConfigException.class);
     }
+
+    private enum Shape { CREATE_TABLE, COMPACT }
+
+    @Test
+    void aChoiceAcceptsItsConstantsInAnyCaseWithDashesAndListsThemWhenWrong() {
+        Setting<Shape> shape = Setting.choice("retrieval.packet.format", Shape.CREATE_TABLE, Shape.class, "");
+        assertThat(shape.parse(" create-table ")).isEqualTo(Shape.CREATE_TABLE);
+        assertThat(shape.parse("COMPACT")).isEqualTo(Shape.COMPACT);
+        assertThat(shape.defaultText()).isEqualTo("create_table");
+        assertThatThrownBy(() -> shape.parse("tabular")).isInstanceOf(ConfigException.class)
+                .hasMessage("invalid value 'tabular' for setting retrieval.packet.format: expected one of [create_table, compact]");
+    }
+
+    @Test
+    void anAliasKeepsTheSettingsOwnVariableAndRule() {
+        Setting<Boolean> enabled = Setting.bool("retrieval.enabled", true, "").withAlias("ENABLE_DOC_RETRIEVAL");
+        assertThat(enabled.environmentVariable()).isEqualTo("RETRIEVAL_ENABLED");
+        assertThat(enabled.aliasVariable()).isEqualTo("ENABLE_DOC_RETRIEVAL");
+        assertThat(enabled.parse("false")).isFalse();
+    }
 }

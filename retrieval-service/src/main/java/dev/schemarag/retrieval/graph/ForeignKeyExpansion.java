@@ -1,7 +1,7 @@
 package dev.schemarag.retrieval.graph;
 
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.ranking.RankedTable;
 
 import java.util.ArrayList;

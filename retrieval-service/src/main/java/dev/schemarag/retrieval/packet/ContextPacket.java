@@ -1,6 +1,6 @@
 package dev.schemarag.retrieval.packet;
 
-import dev.schemarag.retrieval.PacketFormat;
+import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocHit;
 

@@ -1,7 +1,7 @@
 package dev.schemarag.retrieval.packet;
 
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.JoinHintFormat;
+import dev.schemarag.retrieval.config.JoinHintFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyEdge;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 

@@ -1,7 +1,7 @@
 package dev.schemarag.retrieval.ranking;
 
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.schemarag.retrieval.graph;
 
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.ranking.RankedTable;
 import org.junit.jupiter.api.Test;
 
@@ -65,7 +65,7 @@ class ForeignKeyExpansionTest {
 
     @Test
     void givenAParentOfATableBehindTheLeaders_whenExpanded_thenItNeedsTheEvidenceScore() {
-        RetrievalSettings onlyTheFirstLeads = SETTINGS.withOverrides(Map.of(RetrievalSettings.FK_PARENTS_OF_TOP, "1"));
+        RetrievalSettings onlyTheFirstLeads = SETTINGS.withOverrides(Map.of(RetrievalSettings.FK_PARENTS_OF_TOP.key(), "1"));
 
         Expansion expansion = ForeignKeyExpansion.expand(List.of(CUSTOMERS, ORDERS),
                 ranking(CUSTOMERS, 0.7, ORDERS, 0.6, USERS, 0.05), graph, t -> true, onlyTheFirstLeads);
@@ -83,7 +83,7 @@ class ForeignKeyExpansionTest {
 
     @Test
     void givenANeighbourRankedBelowTheEvidenceTopK_whenExpanded_thenItIsBlocked() {
-        RetrievalSettings shortEvidence = SETTINGS.withOverrides(Map.of(RetrievalSettings.EVIDENCE_TOPK, "1"));
+        RetrievalSettings shortEvidence = SETTINGS.withOverrides(Map.of(RetrievalSettings.EVIDENCE_TOPK.key(), "1"));
 
         Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.5),
                 graph, t -> true, shortEvidence);
@@ -93,7 +93,7 @@ class ForeignKeyExpansionTest {
 
     @Test
     void givenMoreQualifiedNeighboursThanAllowed_whenExpanded_thenTheBestRankedAreAddedAndTheRestCapped() {
-        RetrievalSettings oneAddition = SETTINGS.withOverrides(Map.of(RetrievalSettings.FK_MAX_ADDED, "1"));
+        RetrievalSettings oneAddition = SETTINGS.withOverrides(Map.of(RetrievalSettings.FK_MAX_ADDED.key(), "1"));
 
         Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS),
                 ranking(ORDERS, 0.6, USERS, 0.4, CUSTOMERS, 0.3), graph, t -> true, oneAddition);
@@ -104,7 +104,7 @@ class ForeignKeyExpansionTest {
 
     @Test
     void givenASelectionAtTheTableCap_whenExpanded_thenNothingIsAdded() {
-        RetrievalSettings cap = SETTINGS.withOverrides(Map.of(RetrievalSettings.MAX_TABLES, "1"));
+        RetrievalSettings cap = SETTINGS.withOverrides(Map.of(RetrievalSettings.MAX_TABLES.key(), "1"));
 
         Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3),
                 graph, t -> true, cap);

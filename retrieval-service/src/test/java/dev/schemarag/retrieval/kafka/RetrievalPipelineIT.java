@@ -17,9 +17,9 @@ import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.ScoredTable;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
-import dev.schemarag.retrieval.RetrievalSettings;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.VectorSearch;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -165,7 +165,7 @@ class RetrievalPipelineIT {
         Topics small = new Topics("retrieval-it-small.", stack.registryClient());
         TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), small);
         RetrievalSettings raisedCap = RetrievalSettings.defaults()
-                .withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES, "200000"));
+                .withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES.key(), "200000"));
         SchemaRetriever retriever = new RetrievalService(store, model, raisedCap,
                 VectorSearch.MEMORY).retriever();
         StreamsBuilder builder = new StreamsBuilder();

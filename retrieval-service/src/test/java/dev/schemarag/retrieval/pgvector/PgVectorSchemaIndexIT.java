@@ -19,7 +19,7 @@ import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.retrieval.FallbackReason;
 import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
-import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.Strategy;

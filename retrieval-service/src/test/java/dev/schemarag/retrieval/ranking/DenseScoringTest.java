@@ -1,29 +1,34 @@
 package dev.schemarag.retrieval.ranking;
 
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.TableHit;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static dev.schemarag.retrieval.Tables.name;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 class DenseScoringTest {
-    private static final RetrievalSettings SETTINGS = RetrievalSettings.defaults();
+    /** Weights and thresholds chosen here, not the tunable defaults: the tests pin the formula, not its tuning. */
+    private static final RetrievalSettings SETTINGS = RetrievalSettings.defaults().withOverrides(Map.of(
+            RetrievalSettings.FUSION_TABLE_WEIGHT.key(), "0.6", RetrievalSettings.FUSION_COLUMN_WEIGHT.key(), "0.4",
+            RetrievalSettings.COLUMN_SECOND_WEIGHT.key(), "0.5", RetrievalSettings.COLUMN_GENERIC_FACTOR.key(), "0.7",
+            RetrievalSettings.TABLE_MIN_SIMILARITY.key(), "0.2", RetrievalSettings.COLUMN_MIN_SIMILARITY.key(), "0.18"));
     private static final TableName ORDERS = name("sales.orders");
     private static final TableName CUSTOMERS = name("sales.customers");
 
     @Test
-    void columnScoreIsTheBestColumnPlusHalfTheSecond() {
+    void columnScoreIsTheBestColumnPlusTheWeightedSecond() {
         assertThat(DenseScoring.columnScore(List.of(0.3, 0.6, 0.5), 0.5)).isCloseTo(0.6 + 0.25, within(1e-9));
     }
 
     @Test
-    void givenTableAndColumnHits_whenRanked_thenScoreIsSixTenthsTableAndFourTenthsColumns() {
+    void givenTableAndColumnHits_whenRanked_thenScoreIsTheWeightedSumOfTableAndColumnScores() {
         DenseRanking ranking = DenseScoring.rank(
                 List.of(new TableHit(ORDERS, 0.5)),
                 List.of(column(ORDERS, "total", false, 0.6), column(ORDERS, "placed_at", false, 0.4)),
@@ -35,14 +40,14 @@ class DenseScoringTest {
     }
 
     @Test
-    void givenAGenericColumn_whenRanked_thenItsSimilarityIsDampedBySevenTenths() {
+    void givenAGenericColumn_whenRanked_thenItsSimilarityIsDampedByTheGenericFactor() {
         DenseRanking ranking = DenseScoring.rank(List.of(), List.of(column(ORDERS, "id", true, 0.5)), t -> true, SETTINGS);
 
         assertThat(ranking.candidates().get(0).columnScore()).isCloseTo(0.35, within(1e-9));
     }
 
     @Test
-    void givenATableFoundOnlyThroughColumns_whenRanked_thenItGetsFourTenthsOfTheColumnScoreAndIsCounted() {
+    void givenATableFoundOnlyThroughColumns_whenRanked_thenItGetsOnlyTheWeightedColumnScoreAndIsCounted() {
         DenseRanking ranking = DenseScoring.rank(
                 List.of(new TableHit(ORDERS, 0.5)),
                 List.of(column(CUSTOMERS, "email", false, 0.5)),

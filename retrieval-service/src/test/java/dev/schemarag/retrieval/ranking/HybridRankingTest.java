@@ -1,7 +1,7 @@
 package dev.schemarag.retrieval.ranking;
 
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.RetrievalSettings;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -38,7 +38,7 @@ class HybridRankingTest {
 
     @Test
     void givenATableOnlyBm25Found_whenRanked_thenItTakesTheScoreOfTheDenseTableRankedBelowIt() {
-        RetrievalSettings equalWeights = SETTINGS.withOverrides(Map.of(RetrievalSettings.RRF_LEXICAL_WEIGHT, "1.0"));
+        RetrievalSettings equalWeights = SETTINGS.withOverrides(Map.of(RetrievalSettings.RRF_LEXICAL_WEIGHT.key(), "1.0"));
 
         List<RankedTable> ranked = HybridRanking.rank(dense(A, 0.6, B, 0.5), List.of(X), equalWeights);
 

@@ -1,4 +1,4 @@
-package dev.schemarag.retrieval;
+package dev.schemarag.retrieval.config;
 
 /** How join hints between selected tables are written ({@code JOIN_HINT_FORMAT}). */
 public enum JoinHintFormat {

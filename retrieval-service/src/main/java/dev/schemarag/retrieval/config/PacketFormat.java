@@ -1,4 +1,4 @@
-package dev.schemarag.retrieval;
+package dev.schemarag.retrieval.config;
 
 /** How tables are written into the context packet. */
 public enum PacketFormat {

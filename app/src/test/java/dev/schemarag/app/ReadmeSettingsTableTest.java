@@ -1,0 +1,57 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.config.Setting;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The README's settings table is the one {@link SettingsTable} renders from {@link AppSettings#all()}. To regenerate it
+ * after changing a declaration, run this test with {@code -Dreadme.settings.write=true}.
+ */
+class ReadmeSettingsTableTest {
+    private static final Path README = Path.of("..", "README.md");
+    private static final String REGENERATE = "mvn -B -o -q -pl app -am test -Dtest=ReadmeSettingsTableTest"
+            + " -Dsurefire.failIfNoSpecifiedTests=false -Dreadme.settings.write=true";
+
+    @Test
+    void theReadmeListsEverySettingAsDeclared() throws IOException {
+        String readme = Files.readString(README, StandardCharsets.UTF_8);
+        String expected = SettingsTable.replaceTable(readme, SettingsTable.markdown(AppSettings.all()));
+        if (Boolean.getBoolean("readme.settings.write")) Files.writeString(README, expected, StandardCharsets.UTF_8);
+
+        assertThat(Files.readString(README, StandardCharsets.UTF_8))
+                .as("README.md's settings table differs from the declarations (AppSettings.all()); regenerate it with: "
+                        + REGENERATE)
+                .isEqualTo(expected);
+    }
+
+    @Test
+    void everySettingIsDeclaredOnce() {
+        assertThat(AppSettings.all()).extracting(Setting::key).doesNotHaveDuplicates();
+        assertThat(AppSettings.all()).extracting(Setting::environmentVariable).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void theTableHasOneRowPerSettingWithItsVariableDefaultAndRange() {
+        String table = SettingsTable.markdown(AppSettings.all());
+
+        assertThat(table.lines().count()).isEqualTo(2 + AppSettings.all().size());
+        assertThat(table).contains("| `RETRIEVAL_TABLE_TOPK` | `retrieval.table.topk` | `15` | an integer in [1, 10000] |");
+        assertThat(table).contains("| `RETRIEVAL_ENABLED` (or `ENABLE_DOC_RETRIEVAL`) | `retrieval.enabled` | `true` |");
+        assertThat(table).contains("| `JOIN_HINT_FORMAT` | `join.hint.format` | `edges` | one of [edges, paths, both, none] |");
+    }
+
+    @Test
+    void replacingKeepsTheTextAroundTheMarkers() {
+        String readme = "before\n" + SettingsTable.START + "\nold\n" + SettingsTable.END + "\nafter\n";
+
+        assertThat(SettingsTable.replaceTable(readme, "| new |\n"))
+                .isEqualTo("before\n" + SettingsTable.START + "\n| new |\n" + SettingsTable.END + "\nafter\n");
+    }
+}

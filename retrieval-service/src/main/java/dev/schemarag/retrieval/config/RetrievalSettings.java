@@ -1,0 +1,375 @@
+package dev.schemarag.retrieval.config;
+
+import dev.schemarag.core.config.ConfigException;
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.config.Settings;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every retrieval parameter, each declared once as a core {@link Setting} with its default, range and description.
+ * The service's values come from the process configuration ({@link #from(Settings)}: system property, environment
+ * variable, default); a question's own settings override them per request ({@link #withOverrides(Map)}), by dotted
+ * key or environment-variable spelling.
+ *
+ * <p>The defaults are the design's, except where the retrieval benchmark (spider-union, 881 tables) showed better,
+ * each on a plateau of neighbouring values rather than a peak: RRF k 5 instead of 60 and lexical weight 0.5 instead of
+ * 0.7, because with k 60 a table ranked 15th by both retrievers outranks the dense top hit, so BM25's many partial
+ * name matches crowd it out; the relative cut-off, which sends fewer tables when both retrievers agree on a clear
+ * winner; an evidence set of the top 30 instead of 20; and the leading tables' parents admitted without the evidence
+ * score (see {@code ForeignKeyExpansion}). Figures in the README. Questions are capped at 4 KiB: far above any real
+ * question, far below the 1 MiB a Kafka record may have (the question travels on in every later record).
+ */
+public final class RetrievalSettings {
+    private static final int MANY = 10_000;
+
+    public static final Setting<Boolean> ENABLED = Setting.bool("retrieval.enabled", true,
+            "Use RAG at all; false sends the full schema (the historical ENABLE_DOC_RETRIEVAL is still read)")
+            .withAlias("ENABLE_DOC_RETRIEVAL");
+    public static final Setting<Integer> TABLE_THRESHOLD = Setting.integer("retrieval.table.threshold", 10, 0, MANY,
+            "Catalogs with fewer tables are sent whole");
+    public static final Setting<Integer> TABLE_TOPK = Setting.integer("retrieval.table.topk", 15, 1, MANY,
+            "Table rows asked from the vector index");
+    public static final Setting<Double> TABLE_MIN_SIMILARITY = Setting.decimal("retrieval.table.min-similarity", 0.20, -1, 1,
+            "Table hits below this similarity are dropped");
+    public static final Setting<Integer> COLUMN_TOPK = Setting.integer("retrieval.column.topk", 50, 0, MANY,
+            "Column rows asked from the vector index");
+    public static final Setting<Double> COLUMN_MIN_SIMILARITY = Setting.decimal("retrieval.column.min-similarity", 0.18, -1, 1,
+            "Column hits below this similarity are dropped");
+    public static final Setting<Double> COLUMN_SECOND_WEIGHT = Setting.decimal("retrieval.column.second-weight", 0.5, 0, 1,
+            "Column score of a table = top1 + w·top2");
+    public static final Setting<Double> COLUMN_GENERIC_FACTOR = Setting.decimal("retrieval.column.generic-factor", 0.7, 0, 1,
+            "Damps generic columns (ids, timestamps)");
+    public static final Setting<Double> FUSION_TABLE_WEIGHT = Setting.decimal("retrieval.fusion.table-weight", 0.6, 0, 1,
+            "Dense score = wt·table + wc·column: the table weight");
+    public static final Setting<Double> FUSION_COLUMN_WEIGHT = Setting.decimal("retrieval.fusion.column-weight", 0.4, 0, 1,
+            "Dense score = wt·table + wc·column: the column weight");
+    public static final Setting<Boolean> LEXICAL_ENABLED = Setting.bool("retrieval.lexical.enabled", true,
+            "BM25 over the stored texts, fused with the dense ranking");
+    public static final Setting<Integer> LEXICAL_TOPK = Setting.integer("retrieval.lexical.topk", 20, 1, MANY,
+            "Tables taken from the BM25 ranking");
+    public static final Setting<Double> BM25_K1 = Setting.decimal("retrieval.lexical.bm25-k1", 1.5, 0, 10,
+            "BM25 term-frequency saturation k1");
+    public static final Setting<Double> BM25_B = Setting.decimal("retrieval.lexical.bm25-b", 0.75, 0, 1,
+            "BM25 length normalisation b");
+    public static final Setting<Integer> RRF_K = Setting.integer("retrieval.rrf.k", 5, 0, MANY,
+            "Reciprocal rank fusion constant; small, so a table's rank in each list matters more than appearing in both");
+    public static final Setting<Double> RRF_DENSE_WEIGHT = Setting.decimal("retrieval.rrf.dense-weight", 1.0, 0, 10,
+            "Weight of the dense ranking in the fusion (dense leads)");
+    public static final Setting<Double> RRF_LEXICAL_WEIGHT = Setting.decimal("retrieval.rrf.lexical-weight", 0.5, 0, 10,
+            "Weight of the BM25 ranking in the fusion");
+    public static final Setting<Integer> SELECT_TOPK = Setting.integer("retrieval.select.topk", 10, 1, MANY,
+            "Tables selected by rank before expansion, at most");
+    public static final Setting<Integer> SELECT_MIN_TABLES = Setting.integer("retrieval.select.min-tables", 3, 1, MANY,
+            "Tables selected by rank however the scores fall");
+    public static final Setting<Double> SELECT_RELATIVE_CUTOFF = Setting.decimal("retrieval.select.relative-cutoff", 0.45, 0, 1,
+            "Beyond the minimum, a table is selected only while its fused score is at least this share of the best one; 0 = plain top-k");
+    public static final Setting<Integer> EVIDENCE_TOPK = Setting.integer("retrieval.evidence.topk", 30, 0, MANY,
+            "Ranks that count as evidence for foreign-key expansion");
+    public static final Setting<Double> EVIDENCE_MIN_SCORE = Setting.decimal("retrieval.evidence.min-score", 0.20, 0, 2,
+            "Score an evidence rank needs");
+    public static final Setting<Integer> FK_MAX_ADDED = Setting.integer("retrieval.fk.max-added", 3, 0, MANY,
+            "Foreign-key neighbours added at most");
+    public static final Setting<Integer> FK_PARENTS_OF_TOP = Setting.integer("retrieval.fk.parents-of-top", 2, 0, MANY,
+            "The tables referenced by this many leading tables need only a rank in the evidence set, not its score");
+    public static final Setting<Integer> MAX_TABLES = Setting.integer("retrieval.max-tables", 12, 1, MANY,
+            "Tables in the packet at most");
+    public static final Setting<Boolean> BRIDGES_ENABLED = Setting.bool("retrieval.bridges.enabled", true,
+            "Connect selected tables through foreign-key paths");
+    public static final Setting<Double> FALLBACK_MIN_SCORE = Setting.decimal("retrieval.fallback.min-score", 0.20, 0, 2,
+            "Below this best score, send the full schema");
+    public static final Setting<Integer> FALLBACK_MIN_CONTENT_WORDS = Setting.integer("retrieval.fallback.min-content-words", 1, 0, 100,
+            "Questions with fewer content words get the full schema");
+    public static final Setting<Integer> DOCS_TOPK = Setting.integer("retrieval.docs.topk", 5, 0, 100,
+            "Documentation chunks in the packet at most");
+    public static final Setting<Double> DOCS_MIN_SIMILARITY = Setting.decimal("retrieval.docs.min-similarity", 0.35, -1, 1,
+            "Documentation chunks below this similarity are dropped");
+    public static final Setting<JoinHintFormat> JOIN_HINT_FORMAT = Setting.choice("join.hint.format", JoinHintFormat.EDGES, JoinHintFormat.class,
+            "Join hints in the packet");
+    public static final Setting<PacketFormat> PACKET_FORMAT = Setting.choice("retrieval.packet.format", PacketFormat.CREATE_TABLE, PacketFormat.class,
+            "Schema rendering: CREATE TABLE statements or one compact line per table");
+    public static final Setting<Integer> CONTEXT_BUDGET_TOKENS = Setting.integer("retrieval.context.budget-tokens", 12_000, 1, 10_000_000,
+            "Packets above this many tokens are flagged over budget");
+    public static final Setting<Integer> QUESTION_MAX_BYTES = Setting.integer("retrieval.question.max-bytes", 4 * 1024, 1, 10_000_000,
+            "A question or evidence longer than this, in UTF-8 bytes, is an invalid request; the service's value holds, a question cannot raise it");
+
+    /** Every retrieval setting, in declaration order. */
+    public static final List<Setting<?>> DECLARED = List.of(ENABLED, TABLE_THRESHOLD, TABLE_TOPK, TABLE_MIN_SIMILARITY, COLUMN_TOPK, COLUMN_MIN_SIMILARITY, COLUMN_SECOND_WEIGHT, COLUMN_GENERIC_FACTOR, FUSION_TABLE_WEIGHT, FUSION_COLUMN_WEIGHT, LEXICAL_ENABLED, LEXICAL_TOPK, BM25_K1, BM25_B, RRF_K, RRF_DENSE_WEIGHT, RRF_LEXICAL_WEIGHT, SELECT_TOPK, SELECT_MIN_TABLES, SELECT_RELATIVE_CUTOFF, EVIDENCE_TOPK, EVIDENCE_MIN_SCORE, FK_MAX_ADDED, FK_PARENTS_OF_TOP, MAX_TABLES, BRIDGES_ENABLED, FALLBACK_MIN_SCORE, FALLBACK_MIN_CONTENT_WORDS, DOCS_TOPK, DOCS_MIN_SIMILARITY, JOIN_HINT_FORMAT, PACKET_FORMAT, CONTEXT_BUDGET_TOKENS, QUESTION_MAX_BYTES);
+
+    private static final Map<String, Setting<?>> BY_VARIABLE = byVariable();
+
+    /** The raw values these were resolved from; overrides are layered on them. */
+    private final Settings values;
+    private final boolean enabled;
+    private final int minTablesForRetrieval;
+    private final int tableTopK;
+    private final double tableMinSimilarity;
+    private final int columnTopK;
+    private final double columnMinSimilarity;
+    private final double secondColumnWeight;
+    private final double genericColumnFactor;
+    private final double tableWeight;
+    private final double columnWeight;
+    private final boolean lexicalEnabled;
+    private final int lexicalTopK;
+    private final double bm25K1;
+    private final double bm25B;
+    private final int rrfK;
+    private final double rrfDenseWeight;
+    private final double rrfLexicalWeight;
+    private final int selectTopK;
+    private final int selectMinTables;
+    private final double selectRelativeCutoff;
+    private final int evidenceTopK;
+    private final double evidenceMinScore;
+    private final int fkMaxAdded;
+    private final int fkParentsOfTop;
+    private final int maxTables;
+    private final boolean bridgesEnabled;
+    private final double minTopScore;
+    private final int minContentWords;
+    private final int docTopK;
+    private final double docMinSimilarity;
+    private final JoinHintFormat joinHintFormat;
+    private final PacketFormat packetFormat;
+    private final int contextBudgetTokens;
+    private final int maxQuestionBytes;
+
+    private RetrievalSettings(Settings values) {
+        this.values = values;
+        enabled = values.get(ENABLED);
+        minTablesForRetrieval = values.get(TABLE_THRESHOLD);
+        tableTopK = values.get(TABLE_TOPK);
+        tableMinSimilarity = values.get(TABLE_MIN_SIMILARITY);
+        columnTopK = values.get(COLUMN_TOPK);
+        columnMinSimilarity = values.get(COLUMN_MIN_SIMILARITY);
+        secondColumnWeight = values.get(COLUMN_SECOND_WEIGHT);
+        genericColumnFactor = values.get(COLUMN_GENERIC_FACTOR);
+        tableWeight = values.get(FUSION_TABLE_WEIGHT);
+        columnWeight = values.get(FUSION_COLUMN_WEIGHT);
+        lexicalEnabled = values.get(LEXICAL_ENABLED);
+        lexicalTopK = values.get(LEXICAL_TOPK);
+        bm25K1 = values.get(BM25_K1);
+        bm25B = values.get(BM25_B);
+        rrfK = values.get(RRF_K);
+        rrfDenseWeight = values.get(RRF_DENSE_WEIGHT);
+        rrfLexicalWeight = values.get(RRF_LEXICAL_WEIGHT);
+        selectTopK = values.get(SELECT_TOPK);
+        selectMinTables = values.get(SELECT_MIN_TABLES);
+        selectRelativeCutoff = values.get(SELECT_RELATIVE_CUTOFF);
+        evidenceTopK = values.get(EVIDENCE_TOPK);
+        evidenceMinScore = values.get(EVIDENCE_MIN_SCORE);
+        fkMaxAdded = values.get(FK_MAX_ADDED);
+        fkParentsOfTop = values.get(FK_PARENTS_OF_TOP);
+        maxTables = values.get(MAX_TABLES);
+        bridgesEnabled = values.get(BRIDGES_ENABLED);
+        minTopScore = values.get(FALLBACK_MIN_SCORE);
+        minContentWords = values.get(FALLBACK_MIN_CONTENT_WORDS);
+        docTopK = values.get(DOCS_TOPK);
+        docMinSimilarity = values.get(DOCS_MIN_SIMILARITY);
+        joinHintFormat = values.get(JOIN_HINT_FORMAT);
+        packetFormat = values.get(PACKET_FORMAT);
+        contextBudgetTokens = values.get(CONTEXT_BUDGET_TOKENS);
+        maxQuestionBytes = values.get(QUESTION_MAX_BYTES);
+    }
+
+    public static RetrievalSettings defaults() {
+        return new RetrievalSettings(Settings.of(Map.of()));
+    }
+
+    /**
+     * The retrieval settings of resolved process configuration (e.g. {@code Settings.fromEnvironment}).
+     *
+     * @throws ConfigException naming the first key whose value is not accepted
+     */
+    public static RetrievalSettings from(Settings configured) {
+        return new RetrievalSettings(configured);
+    }
+
+    /**
+     * These settings with the given values taking precedence. Keys may be dotted or environment-style; unknown keys
+     * are ignored (a question's settings map may carry other stages' settings).
+     *
+     * @throws ConfigException naming the first key whose value is not accepted
+     */
+    public RetrievalSettings withOverrides(Map<String, String> overrides) {
+        if (overrides.isEmpty()) return this;
+        Map<String, String> byKey = new HashMap<>();
+        overrides.forEach((key, value) -> {
+            if (key == null || value == null) return;
+            Setting<?> setting = BY_VARIABLE.get(Setting.environmentVariable(key));
+            // the historical alias yields to the setting's own name
+            if (setting != null && (setting.aliasVariable() == null
+                    || !setting.aliasVariable().equals(Setting.environmentVariable(key)) || !byKey.containsKey(setting.key()))) {
+                byKey.put(setting.key(), value.trim());
+            }
+        });
+        return new RetrievalSettings(values.with(byKey));
+    }
+
+    private static Map<String, Setting<?>> byVariable() {
+        Map<String, Setting<?>> byVariable = new HashMap<>();
+        for (Setting<?> s : DECLARED) {
+            byVariable.put(s.environmentVariable(), s);
+            if (s.aliasVariable() != null) byVariable.put(s.aliasVariable(), s);
+        }
+        return Map.copyOf(byVariable);
+    }
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    public int minTablesForRetrieval() {
+        return minTablesForRetrieval;
+    }
+
+    public int tableTopK() {
+        return tableTopK;
+    }
+
+    public double tableMinSimilarity() {
+        return tableMinSimilarity;
+    }
+
+    public int columnTopK() {
+        return columnTopK;
+    }
+
+    public double columnMinSimilarity() {
+        return columnMinSimilarity;
+    }
+
+    public double secondColumnWeight() {
+        return secondColumnWeight;
+    }
+
+    public double genericColumnFactor() {
+        return genericColumnFactor;
+    }
+
+    public double tableWeight() {
+        return tableWeight;
+    }
+
+    public double columnWeight() {
+        return columnWeight;
+    }
+
+    public boolean lexicalEnabled() {
+        return lexicalEnabled;
+    }
+
+    public int lexicalTopK() {
+        return lexicalTopK;
+    }
+
+    public double bm25K1() {
+        return bm25K1;
+    }
+
+    public double bm25B() {
+        return bm25B;
+    }
+
+    public int rrfK() {
+        return rrfK;
+    }
+
+    public double rrfDenseWeight() {
+        return rrfDenseWeight;
+    }
+
+    public double rrfLexicalWeight() {
+        return rrfLexicalWeight;
+    }
+
+    public int selectTopK() {
+        return selectTopK;
+    }
+
+    public int selectMinTables() {
+        return selectMinTables;
+    }
+
+    public double selectRelativeCutoff() {
+        return selectRelativeCutoff;
+    }
+
+    public int evidenceTopK() {
+        return evidenceTopK;
+    }
+
+    public double evidenceMinScore() {
+        return evidenceMinScore;
+    }
+
+    public int fkMaxAdded() {
+        return fkMaxAdded;
+    }
+
+    public int fkParentsOfTop() {
+        return fkParentsOfTop;
+    }
+
+    public int maxTables() {
+        return maxTables;
+    }
+
+    public boolean bridgesEnabled() {
+        return bridgesEnabled;
+    }
+
+    public double minTopScore() {
+        return minTopScore;
+    }
+
+    public int minContentWords() {
+        return minContentWords;
+    }
+
+    public int docTopK() {
+        return docTopK;
+    }
+
+    public double docMinSimilarity() {
+        return docMinSimilarity;
+    }
+
+    public JoinHintFormat joinHintFormat() {
+        return joinHintFormat;
+    }
+
+    public PacketFormat packetFormat() {
+        return packetFormat;
+    }
+
+    public int contextBudgetTokens() {
+        return contextBudgetTokens;
+    }
+
+    public int maxQuestionBytes() {
+        return maxQuestionBytes;
+    }
+
+    private List<Object> resolved() {
+        return DECLARED.stream().<Object>map(values::get).toList();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RetrievalSettings other && resolved().equals(other.resolved());
+    }
+
+    @Override
+    public int hashCode() {
+        return resolved().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "RetrievalSettings" + resolved();
+    }
+}

@@ -1,0 +1,161 @@
+package dev.schemarag.retrieval.config;
+
+import dev.schemarag.core.config.ConfigException;
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.config.Settings;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class RetrievalSettingsTest {
+    private final RetrievalSettings defaults = RetrievalSettings.defaults();
+
+    /** Every default, pinned: the retrieval benchmark's figures (see RetrievalSettings) depend on all of them. */
+    @Test
+    void everyDefaultIsTheBenchmarkedValue() {
+        assertThat(defaults.enabled()).isTrue();
+        assertThat(defaults.minTablesForRetrieval()).isEqualTo(10);
+        assertThat(defaults.tableTopK()).isEqualTo(15);
+        assertThat(defaults.tableMinSimilarity()).isEqualTo(0.20);
+        assertThat(defaults.columnTopK()).isEqualTo(50);
+        assertThat(defaults.columnMinSimilarity()).isEqualTo(0.18);
+        assertThat(defaults.secondColumnWeight()).isEqualTo(0.5);
+        assertThat(defaults.genericColumnFactor()).isEqualTo(0.7);
+        assertThat(defaults.tableWeight()).isEqualTo(0.6);
+        assertThat(defaults.columnWeight()).isEqualTo(0.4);
+        assertThat(defaults.lexicalEnabled()).isTrue();
+        assertThat(defaults.lexicalTopK()).isEqualTo(20);
+        assertThat(defaults.bm25K1()).isEqualTo(1.5);
+        assertThat(defaults.bm25B()).isEqualTo(0.75);
+        assertThat(defaults.rrfK()).isEqualTo(5);
+        assertThat(defaults.rrfDenseWeight()).isEqualTo(1.0);
+        assertThat(defaults.rrfLexicalWeight()).isEqualTo(0.5);
+        assertThat(defaults.selectTopK()).isEqualTo(10);
+        assertThat(defaults.selectMinTables()).isEqualTo(3);
+        assertThat(defaults.selectRelativeCutoff()).isEqualTo(0.45);
+        assertThat(defaults.evidenceTopK()).isEqualTo(30);
+        assertThat(defaults.evidenceMinScore()).isEqualTo(0.20);
+        assertThat(defaults.fkMaxAdded()).isEqualTo(3);
+        assertThat(defaults.fkParentsOfTop()).isEqualTo(2);
+        assertThat(defaults.maxTables()).isEqualTo(12);
+        assertThat(defaults.bridgesEnabled()).isTrue();
+        assertThat(defaults.minTopScore()).isEqualTo(0.20);
+        assertThat(defaults.minContentWords()).isEqualTo(1);
+        assertThat(defaults.docTopK()).isEqualTo(5);
+        assertThat(defaults.docMinSimilarity()).isEqualTo(0.35);
+        assertThat(defaults.joinHintFormat()).isEqualTo(JoinHintFormat.EDGES);
+        assertThat(defaults.packetFormat()).isEqualTo(PacketFormat.CREATE_TABLE);
+        assertThat(defaults.contextBudgetTokens()).isEqualTo(12_000);
+        assertThat(defaults.maxQuestionBytes()).isEqualTo(4096);
+        assertThat(RetrievalSettings.DECLARED).hasSize(34);
+    }
+
+    @Test
+    void theQuestionSizeCapIsSetLikeAnyOtherSetting() {
+        assertThat(RetrievalSettings.from(Settings.of(Map.of("retrieval.question.max-bytes", "16384"))).maxQuestionBytes())
+                .isEqualTo(16384);
+        assertThatThrownBy(() -> defaults.withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES.key(), "0")))
+                .isInstanceOf(ConfigException.class);
+    }
+
+    @Test
+    void theProcessConfigurationSetsTheServiceValues() {
+        RetrievalSettings settings = RetrievalSettings.from(Settings.of(Map.of(
+                "retrieval.table.threshold", "25", "retrieval.table.min-similarity", "0.3", "join.hint.format", "both")));
+
+        assertThat(settings.minTablesForRetrieval()).isEqualTo(25);
+        assertThat(settings.tableMinSimilarity()).isEqualTo(0.3);
+        assertThat(settings.joinHintFormat()).isEqualTo(JoinHintFormat.BOTH);
+    }
+
+    @Test
+    void aBadProcessValueFailsAtStartNamingTheKey() {
+        assertThatThrownBy(() -> RetrievalSettings.from(Settings.of(Map.of("retrieval.rrf.k", "-1"))))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("retrieval.rrf.k");
+    }
+
+    @Test
+    void aQuestionOverridesTheServiceValuesAndKeepsTheRest() {
+        RetrievalSettings service = RetrievalSettings.from(Settings.of(Map.of("retrieval.select.topk", "7", "retrieval.rrf.k", "9")));
+
+        RetrievalSettings question = service.withOverrides(Map.of("retrieval.select.topk", "4"));
+
+        assertThat(question.selectTopK()).isEqualTo(4);
+        assertThat(question.rrfK()).isEqualTo(9);
+    }
+
+    @Test
+    void aDottedKeyOverridesItsSetting() {
+        assertThat(defaults.withOverrides(Map.of("retrieval.table.topk", "20")).tableTopK()).isEqualTo(20);
+    }
+
+    @Test
+    void anOverrideMayUseTheEnvironmentVariableSpelling() {
+        RetrievalSettings settings = defaults.withOverrides(Map.of(
+                "RETRIEVAL_TABLE_THRESHOLD", "25", "RETRIEVAL_TABLE_MIN_SIMILARITY", " 0.3 ", "JOIN_HINT_FORMAT", "both"));
+
+        assertThat(settings.minTablesForRetrieval()).isEqualTo(25);
+        assertThat(settings.tableMinSimilarity()).isEqualTo(0.3);
+        assertThat(settings.joinHintFormat()).isEqualTo(JoinHintFormat.BOTH);
+    }
+
+    @Test
+    void theRuleMapsDotsAndDashesToUnderscores() {
+        assertThat(RetrievalSettings.TABLE_MIN_SIMILARITY.environmentVariable()).isEqualTo("RETRIEVAL_TABLE_MIN_SIMILARITY");
+    }
+
+    @Test
+    void enableDocRetrievalStillSwitchesRetrievalOff() {
+        assertThat(RetrievalSettings.ENABLED.aliasVariable()).isEqualTo("ENABLE_DOC_RETRIEVAL");
+        assertThat(defaults.withOverrides(Map.of("ENABLE_DOC_RETRIEVAL", "false")).enabled()).isFalse();
+    }
+
+    @Test
+    void theDottedKeyWinsOverTheHistoricalVariable() {
+        assertThat(defaults.withOverrides(Map.of("ENABLE_DOC_RETRIEVAL", "false", "retrieval.enabled", "true")).enabled()).isTrue();
+        assertThat(defaults.withOverrides(Map.of("retrieval.enabled", "true", "ENABLE_DOC_RETRIEVAL", "false")).enabled()).isTrue();
+    }
+
+    @Test
+    void choicesAcceptTheirLowerCaseNames() {
+        assertThat(defaults.withOverrides(Map.of("retrieval.packet.format", "compact")).packetFormat()).isEqualTo(PacketFormat.COMPACT);
+        assertThat(defaults.withOverrides(Map.of("retrieval.packet.format", "create-table")).packetFormat())
+                .isEqualTo(PacketFormat.CREATE_TABLE);
+    }
+
+    @Test
+    void unknownKeysAreIgnored() {
+        assertThat(defaults.withOverrides(Map.of("generation.model", "gpt", "PATH", "/usr/bin"))).isEqualTo(defaults);
+    }
+
+    @Test
+    void aValueOutOfRangeIsRejectedNamingTheKey() {
+        assertThatThrownBy(() -> defaults.withOverrides(Map.of("retrieval.table.topk", "0")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("invalid value '0' for setting retrieval.table.topk: expected an integer in [1, 10000]");
+    }
+
+    @Test
+    void aValueOfTheWrongTypeIsRejectedNamingTheKey() {
+        assertThatThrownBy(() -> defaults.withOverrides(Map.of("RETRIEVAL_DOCS_MIN_SIMILARITY", "high")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("retrieval.docs.min-similarity");
+    }
+
+    @Test
+    void anUnknownChoiceIsRejectedListingTheChoices() {
+        assertThatThrownBy(() -> defaults.withOverrides(Map.of("join.hint.format", "graph")))
+                .hasMessage("invalid value 'graph' for setting join.hint.format: expected one of [edges, paths, both, none]");
+    }
+
+    @Test
+    void everyDeclaredSettingIsReadIntoTheSettings() {
+        for (Setting<?> setting : RetrievalSettings.DECLARED) {
+            assertThatThrownBy(() -> defaults.withOverrides(Map.of(setting.key(), "not-a-value")))
+                    .as(setting.key()).isInstanceOf(ConfigException.class);
+        }
+    }
+}
