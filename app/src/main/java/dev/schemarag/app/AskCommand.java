@@ -34,6 +34,7 @@ final class AskCommand implements Callable<Integer> {
     int timeoutSeconds;
 
     @Override
+    @SuppressWarnings("try") // the stack (and pipeline) stay open for the command's lifetime without being referenced
     public Integer call() throws Exception {
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
              Services services = Services.fromEnvironment();

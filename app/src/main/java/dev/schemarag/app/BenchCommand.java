@@ -51,6 +51,7 @@ final class BenchCommand implements Callable<Integer> {
     int limit;
 
     @Override
+    @SuppressWarnings("try") // the stack (and pipeline) stay open for the command's lifetime without being referenced
     public Integer call() throws Exception {
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
              Services services = Services.fromEnvironment()) {

@@ -40,6 +40,7 @@ import java.util.stream.Collectors;
 final class DemoCommand implements Callable<Integer> {
 
     @Override
+    @SuppressWarnings("try") // the stack (and pipeline) stay open for the command's lifetime without being referenced
     public Integer call() throws Exception {
         StackConfig stackConfig = StackConfig.defaults(SchemaRagCli.home());
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());

@@ -1,7 +1,11 @@
 package dev.schemarag.core.config;
 
+import org.postgresql.Driver;
+import org.postgresql.PGProperty;
+
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Properties;
 
 /**
  * A target database SchemaRAG indexes and answers questions about, with two logins kept apart: {@code admin}
@@ -17,6 +21,8 @@ public record RegisteredDatabase(String id, String jdbcUrl, Credentials admin, C
             throw new IllegalArgumentException("database id '" + id + "' must be letters, digits, _ . -");
         if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:"))
             throw new IllegalArgumentException("database " + id + " needs a jdbc:postgresql: URL");
+        if (parse(jdbcUrl) == null)
+            throw new IllegalArgumentException("database " + id + " has a JDBC URL the PostgreSQL driver cannot read");
         schemas = schemas == null || schemas.isEmpty() ? List.of("public") : List.copyOf(schemas);
     }
 
@@ -34,25 +40,33 @@ public record RegisteredDatabase(String id, String jdbcUrl, Credentials admin, C
         return reader;
     }
 
-    /** The JDBC database name (the path part of the URL). */
+    /** The JDBC database name, as the PostgreSQL driver reads it from the URL. */
     public String databaseName() {
-        String rest = jdbcUrl.substring(jdbcUrl.indexOf("//") + 2);
-        int slash = rest.indexOf('/');
-        int query = rest.indexOf('?');
-        return rest.substring(slash + 1, query < 0 ? rest.length() : query);
+        return urlProperty(PGProperty.PG_DBNAME);
     }
 
+    /** The first host of the URL (a multi-host URL lists fail-over hosts; the first is the primary one). */
     public String host() {
-        String rest = jdbcUrl.substring(jdbcUrl.indexOf("//") + 2);
-        String hostPort = rest.substring(0, rest.indexOf('/'));
-        int colon = hostPort.lastIndexOf(':');
-        return colon < 0 ? hostPort : hostPort.substring(0, colon);
+        return firstOf(urlProperty(PGProperty.PG_HOST));
     }
 
+    /** The port of the {@link #host() first host}. */
     public int port() {
-        String rest = jdbcUrl.substring(jdbcUrl.indexOf("//") + 2);
-        String hostPort = rest.substring(0, rest.indexOf('/'));
-        int colon = hostPort.lastIndexOf(':');
-        return colon < 0 ? 5432 : Integer.parseInt(hostPort.substring(colon + 1));
+        return Integer.parseInt(firstOf(urlProperty(PGProperty.PG_PORT)));
+    }
+
+    private String urlProperty(PGProperty property) {
+        return parse(jdbcUrl).getProperty(property.getName());
+    }
+
+    /** The driver lists the hosts (and their ports) of a multi-host URL comma-separated. */
+    private static String firstOf(String commaSeparated) {
+        int comma = commaSeparated.indexOf(',');
+        return comma < 0 ? commaSeparated : commaSeparated.substring(0, comma);
+    }
+
+    /** The URL as the driver reads it: host, port and database name filled with its defaults. */
+    private static Properties parse(String jdbcUrl) {
+        return Driver.parseURL(jdbcUrl, null);
     }
 }

@@ -1,5 +1,7 @@
 package dev.schemarag.core.store;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import org.flywaydb.core.Flyway;
 
 import java.sql.Connection;
@@ -8,13 +10,19 @@ import java.sql.SQLException;
 import java.util.Properties;
 
 /**
- * One JDBC endpoint with one long-lived connection, reopened when it breaks (a database restart must not need a
- * service restart). Callers are single-threaded stream processors or serialize on this object.
+ * One JDBC endpoint. {@link #connection()} is one long-lived session, reopened when it breaks (a database restart must
+ * not need a service restart), for callers that serialize on this object or need its session state. {@link #borrow()}
+ * hands out connections of a small pool, started on first use, for work that runs on many threads at once.
  */
 public final class Database implements AutoCloseable {
+    /** Small: this runs on a few cores beside PostgreSQL, and several services may share one server. */
+    private static final int POOL_SIZE = 4;
+
     private final String url;
     private final Properties credentials = new Properties();
+    private final Object poolLock = new Object();
     private Connection connection;
+    private HikariDataSource pool;
 
     public Database(String url, String user, String password) {
         this.url = url;
@@ -51,6 +59,32 @@ public final class Database implements AutoCloseable {
         return c;
     }
 
+    /** A pooled connection in autocommit mode that the caller closes; the pool resets what the caller changed. */
+    public Connection borrow() throws SQLException {
+        return pool().getConnection();
+    }
+
+    private HikariDataSource pool() {
+        synchronized (poolLock) {
+            if (pool == null) pool = new HikariDataSource(poolConfig());
+            return pool;
+        }
+    }
+
+    private HikariConfig poolConfig() {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        config.setDataSourceProperties(credentials);
+        config.setMaximumPoolSize(POOL_SIZE);
+        config.setMinimumIdle(1);
+        config.setPoolName("schemarag-" + user());
+        // Like a plain connect: fail within the driver's connect timeout, and let a database that is down at start
+        // fail the first borrow instead of the constructor.
+        config.setConnectionTimeout(10_000);
+        config.setInitializationFailTimeout(-1);
+        return config;
+    }
+
     /** Applies the store's migrations (pgvector tables, indexes, views); idempotent. */
     public void migrateStore() {
         Flyway.configure()
@@ -63,6 +97,10 @@ public final class Database implements AutoCloseable {
     @Override
     public synchronized void close() {
         closeQuietly();
+        synchronized (poolLock) {
+            if (pool != null) pool.close();
+            pool = null;
+        }
     }
 
     private void closeQuietly() {

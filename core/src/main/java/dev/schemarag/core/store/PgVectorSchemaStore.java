@@ -31,7 +31,7 @@ public final class PgVectorSchemaStore implements SchemaStore {
         String sql = "SELECT entity_type, schema_name, table_name, column_name, text_hash FROM schema_embeddings WHERE database_id = ?"
                 + (table == null ? "" : " AND schema_name = ? AND table_name = ?");
         Map<EntityKey, String> hashes = new HashMap<>();
-        try (PreparedStatement ps = db.connection().prepareStatement(sql)) {
+        try (Connection c = db.borrow(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, databaseId);
             if (table != null) {
                 ps.setString(2, table.schema());
@@ -50,7 +50,7 @@ public final class PgVectorSchemaStore implements SchemaStore {
     /** Stored tables of a database. */
     public synchronized Set<TableName> tables(String databaseId) throws SQLException {
         Set<TableName> tables = new HashSet<>();
-        try (PreparedStatement ps = db.connection().prepareStatement(
+        try (Connection c = db.borrow(); PreparedStatement ps = c.prepareStatement(
                 "SELECT schema_name, table_name FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'")) {
             ps.setString(1, databaseId);
             try (ResultSet rs = ps.executeQuery()) {
@@ -163,7 +163,7 @@ public final class PgVectorSchemaStore implements SchemaStore {
     @Override
     public synchronized Map<String, String> docHashes(String databaseId) throws SQLException {
         Map<String, String> hashes = new HashMap<>();
-        try (PreparedStatement ps = db.connection().prepareStatement(
+        try (Connection c = db.borrow(); PreparedStatement ps = c.prepareStatement(
                 "SELECT schema_name, table_name, chunk_kind, chunk_index, text_hash FROM doc_chunks WHERE database_id = ?")) {
             ps.setString(1, databaseId);
             try (ResultSet rs = ps.executeQuery()) {
@@ -234,16 +234,15 @@ public final class PgVectorSchemaStore implements SchemaStore {
     }
 
     private void inTransaction(Work work) throws SQLException {
-        Connection c = db.connection();
-        c.setAutoCommit(false);
-        try {
-            work.run(c);
-            c.commit();
-        } catch (SQLException | RuntimeException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(true);
+        try (Connection c = db.borrow()) {
+            c.setAutoCommit(false);
+            try {
+                work.run(c);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
         }
     }
 }

@@ -26,6 +26,35 @@ class RegisteredDatabaseTest {
     }
 
     @Test
+    void aUrlWithoutHostMeansTheDriversDefaultsLocalhostAnd5432() {
+        RegisteredDatabase db = new RegisteredDatabase("a", "jdbc:postgresql:erp", ADMIN, null, List.of(), null, null);
+        assertThat(db.host()).isEqualTo("localhost");
+        assertThat(db.port()).isEqualTo(5432);
+        assertThat(db.databaseName()).isEqualTo("erp");
+    }
+
+    @Test
+    void aMultiHostUrlNamesItsFirstHostAndThatHostsPort() {
+        RegisteredDatabase db = new RegisteredDatabase("a", "jdbc:postgresql://primary:6000,standby/erp?targetServerType=primary",
+                ADMIN, null, List.of(), null, null);
+        assertThat(db.host()).isEqualTo("primary");
+        assertThat(db.port()).isEqualTo(6000);
+        assertThat(db.databaseName()).isEqualTo("erp");
+    }
+
+    @Test
+    void aPercentEncodedDatabaseNameIsDecoded() {
+        assertThat(new RegisteredDatabase("a", "jdbc:postgresql://h/my%20db", ADMIN, null, List.of(), null, null).databaseName())
+                .isEqualTo("my db");
+    }
+
+    @Test
+    void aUrlTheDriverCannotReadIsRejected() {
+        assertThatThrownBy(() -> new RegisteredDatabase("x", "jdbc:postgresql://h:notaport/d", ADMIN, null, List.of(), null, null))
+                .hasMessageContaining("x").hasMessageContaining("cannot read");
+    }
+
+    @Test
     void anIdWithSpacesOrANonPostgresUrlIsRejected() {
         assertThatThrownBy(() -> new RegisteredDatabase("my db", "jdbc:postgresql://h/d", ADMIN, null, List.of(), null, null))
                 .hasMessageContaining("my db");

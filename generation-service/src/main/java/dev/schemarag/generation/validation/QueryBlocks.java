@@ -81,7 +81,7 @@ final class QueryBlocks {
         if (joins == null) return;
         for (Join join : joins) {
             allJoins.add(join);
-            addFromItem(join.getRightItem(), relations, allJoins);
+            addFromItem(join.getFromItem(), relations, allJoins);
         }
     }
 

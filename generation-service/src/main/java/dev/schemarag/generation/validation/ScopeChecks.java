@@ -29,7 +29,7 @@ final class ScopeChecks {
             boolean hasCondition = !join.getOnExpressions().isEmpty()
                     || join.getUsingColumns() != null && !join.getUsingColumns().isEmpty();
             if (explicit && !hasCondition) {
-                issues.add(LintIssue.of(LintCode.JOIN_WITHOUT_CONDITION, "JOIN " + join.getRightItem()
+                issues.add(LintIssue.of(LintCode.JOIN_WITHOUT_CONDITION, "JOIN " + join.getFromItem()
                         + " has no ON or USING condition (write CROSS JOIN if a cartesian product is meant)"));
             }
         }

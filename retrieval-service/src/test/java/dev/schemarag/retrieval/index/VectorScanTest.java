@@ -105,7 +105,9 @@ class VectorScanTest {
 
     @SafeVarargs
     private static VectorScan<TableName> scan(Embedded<TableName>... rows) {
-        return VectorScan.of(List.of(rows), TableName::schema);
+        List<Embedded<TableName>> tables = new ArrayList<>(); // copied one by one: the array itself never escapes
+        for (Embedded<TableName> row : rows) tables.add(row);
+        return VectorScan.of(tables, TableName::schema);
     }
 
     private static Embedded<TableName> table(String qualified, float... vector) {
