@@ -7,15 +7,6 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,6 +15,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * Publishes a question and waits for what closed it: the validated answer, or the dead-letter record carrying the
@@ -41,13 +40,16 @@ final class AskClient implements AutoCloseable {
 
     AskClient(String bootstrapServers, KafkaClientSecurity security, Topics topics) {
         this.topics = topics;
-        producer = new KafkaProducer<>(security.clientConfig(bootstrapServers),
-                topics.questions().keySerde().serializer(), topics.questions().valueSerde().serializer());
+        producer = new KafkaProducer<>(
+                security.clientConfig(bootstrapServers),
+                topics.questions().keySerde().serializer(),
+                topics.questions().valueSerde().serializer());
         Map<String, Object> consumerConfig = security.clientConfig(bootstrapServers);
         consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
         watched.put(topics.answers().name(), topics.answers());
-        for (DeadLetterTopic dlq : DeadLetterTopic.values()) watched.put(topics.deadLetter(dlq).name(), topics.deadLetter(dlq));
+        for (DeadLetterTopic dlq : DeadLetterTopic.values())
+            watched.put(topics.deadLetter(dlq).name(), topics.deadLetter(dlq));
         List<TopicPartition> partitions = new ArrayList<>();
         for (String name : watched.keySet())
             consumer.partitionsFor(name).forEach(p -> partitions.add(new TopicPartition(name, p.partition())));
@@ -58,9 +60,16 @@ final class AskClient implements AutoCloseable {
 
     QuestionAsked send(String databaseId, String question, Boolean useRetrieval) throws Exception {
         String id = UUID.randomUUID().toString();
-        QuestionAsked asked = QuestionAsked.newBuilder().setId(id).setDatabaseId(databaseId).setQuestion(question)
-                .setUseRetrieval(useRetrieval).setCorrelationId(id).setTimestamp(Instant.now()).build();
-        producer.send(new ProducerRecord<>(topics.questions().name(), id, asked)).get();
+        QuestionAsked asked = QuestionAsked.newBuilder()
+                .setId(id)
+                .setDatabaseId(databaseId)
+                .setQuestion(question)
+                .setUseRetrieval(useRetrieval)
+                .setCorrelationId(id)
+                .setTimestamp(Instant.now())
+                .build();
+        producer.send(new ProducerRecord<>(topics.questions().name(), id, asked))
+                .get();
         return asked;
     }
 
@@ -75,7 +84,9 @@ final class AskClient implements AutoCloseable {
                 Object value = decode(r);
                 if (value instanceof AnswerValidated a && pending.containsKey(a.getCorrelationId()))
                     done.put(a.getCorrelationId(), new Outcome(pending.remove(a.getCorrelationId()), a, null));
-                else if (value instanceof FailureRecord f && f.getCorrelationId() != null && pending.containsKey(f.getCorrelationId()))
+                else if (value instanceof FailureRecord f
+                        && f.getCorrelationId() != null
+                        && pending.containsKey(f.getCorrelationId()))
                     done.put(f.getCorrelationId(), new Outcome(pending.remove(f.getCorrelationId()), null, f));
             }
         }

@@ -5,18 +5,19 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.RetrievalMetadata;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code schemarag ask --db <id> "<question>" [--json]}: exit 0 only when answered. */
-@Command(name = "ask", description = "Publish a question and print its validated answer, or the dead-letter record that closed it.")
+@Command(
+        name = "ask",
+        description = "Publish a question and print its validated answer, or the dead-letter record that closed it.")
 final class AskCommand implements Callable<Integer> {
     @Option(names = "--db", required = true, description = "registered database id")
     String databaseId;
@@ -37,12 +38,16 @@ final class AskCommand implements Callable<Integer> {
     @SuppressWarnings("try") // the stack (and pipeline) stay open for the command's lifetime without being referenced
     public Integer call() throws Exception {
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
-             Services services = Services.fromEnvironment();
-             PipelineSession pipeline = new PipelineSession(services, Targets.load(services));
-             AskClient client = new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
-            Optional<AskClient.Outcome> outcome = client.ask(databaseId, question, useRetrieval, Duration.ofSeconds(timeoutSeconds));
+                Services services = Services.fromEnvironment();
+                PipelineSession pipeline = new PipelineSession(services, Targets.load(services));
+                AskClient client = new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
+            Optional<AskClient.Outcome> outcome =
+                    client.ask(databaseId, question, useRetrieval, Duration.ofSeconds(timeoutSeconds));
             Map<String, Object> view = view(outcome);
-            if (json) System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(view));
+            if (json)
+                System.out.println(new ObjectMapper()
+                        .enable(SerializationFeature.INDENT_OUTPUT)
+                        .writeValueAsString(view));
             else print(view);
             return "answered".equals(view.get("status")) ? 0 : 1;
         }
@@ -101,11 +106,16 @@ final class AskCommand implements Callable<Integer> {
     static void print(Map<String, Object> view) {
         if ("answered".equals(view.get("status"))) {
             System.out.println(view.get("sql"));
-            System.out.printf(java.util.Locale.ROOT, "-- confidence %.2f, tables %s, attempts %s%n", (Double) view.get("confidence"),
-                    view.get("tablesUsed"), view.get("attempts"));
+            System.out.printf(
+                    java.util.Locale.ROOT,
+                    "-- confidence %.2f, tables %s, attempts %s%n",
+                    (Double) view.get("confidence"),
+                    view.get("tablesUsed"),
+                    view.get("attempts"));
             System.out.println("-- unreviewed: schemarag feedback " + view.get("id") + " approve|reject");
         } else {
-            System.out.println("failed: " + view.get("errorClass") + (view.get("sqlstate") == null ? "" : " (SQLSTATE " + view.get("sqlstate") + ")")
+            System.out.println("failed: " + view.get("errorClass")
+                    + (view.get("sqlstate") == null ? "" : " (SQLSTATE " + view.get("sqlstate") + ")")
                     + (view.get("message") == null ? "" : ": " + view.get("message")));
         }
     }

@@ -8,10 +8,6 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.sync.SyncSummary;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,12 +20,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code schemarag bench freshness|sync}: figures, not timed tests. */
-@Command(name = "bench", description = "Benchmarks: freshness (DDL commit to pgvector) and sync (full sync of a suite).")
+@Command(
+        name = "bench",
+        description = "Benchmarks: freshness (DDL commit to pgvector) and sync (full sync of a suite).")
 final class BenchCommand implements Callable<Integer> {
-    enum Kind { freshness, sync, retrieval }
-    enum Scope { catalog, db }
+    enum Kind {
+        freshness,
+        sync,
+        retrieval
+    }
+
+    enum Scope {
+        catalog,
+        db
+    }
 
     @Parameters(index = "0", description = "${COMPLETION-CANDIDATES}")
     Kind kind;
@@ -43,8 +52,11 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "also write the figures as JSON to this file")
     Path json;
 
-    @Option(names = "--scope", defaultValue = "catalog",
-            description = "retrieval: catalog = every question against the whole catalog; db = limited to its db_id's schema")
+    @Option(
+            names = "--scope",
+            defaultValue = "catalog",
+            description =
+                    "retrieval: catalog = every question against the whole catalog; db = limited to its db_id's schema")
     Scope scope;
 
     @Option(names = "--limit", defaultValue = "0", description = "retrieval: only the first N questions (0 = all)")
@@ -54,14 +66,16 @@ final class BenchCommand implements Callable<Integer> {
     @SuppressWarnings("try") // the stack (and pipeline) stay open for the command's lifetime without being referenced
     public Integer call() throws Exception {
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
-             Services services = Services.fromEnvironment()) {
+                Services services = Services.fromEnvironment()) {
             Settings settings = services.settings();
-            if (kind != Kind.freshness && suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
-            BenchReport report = switch (kind) {
-                case freshness -> freshness(settings, services);
-                case sync -> sync(settings, services, suite);
-                case retrieval -> retrieval(settings, services, suite);
-            };
+            if (kind != Kind.freshness && suite == null)
+                throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
+            BenchReport report =
+                    switch (kind) {
+                        case freshness -> freshness(settings, services);
+                        case sync -> sync(settings, services, suite);
+                        case retrieval -> retrieval(settings, services, suite);
+                    };
             report.print();
             if (json != null) report.writeJson(json);
         }
@@ -69,19 +83,22 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** A fresh database named after the benchmark, created by the store administrator, who is also its admin login. */
-    private static RegisteredDatabase freshDatabase(Settings settings, Services services, String id, List<String> schemas) throws Exception {
+    private static RegisteredDatabase freshDatabase(
+            Settings settings, Services services, String id, List<String> schemas) throws Exception {
         String url = services.databaseUrl(id);
         Credentials admin = services.storeAdmin()
                 .orElseThrow(() -> new IllegalStateException("bench creates databases: set store.admin.user"));
         RegisteredDatabase db = new RegisteredDatabase(id, url, admin, null, schemas, null, null);
-        try (Connection previous = new Database(url, admin.user(), admin.password()).open(); Statement s = previous.createStatement()) {
+        try (Connection previous = new Database(url, admin.user(), admin.password()).open();
+                Statement s = previous.createStatement()) {
             // A logical slot pins its database and can only be dropped from a connection to it.
-            s.execute("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = current_database() AND NOT active");
+            s.execute(
+                    "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = current_database() AND NOT active");
         } catch (java.sql.SQLException noSuchDatabaseYet) {
             // Nothing to clean up.
         }
         try (Database server = new Database(settings.get(AppSettings.STORE_JDBC_URL), admin.user(), admin.password());
-             Statement s = server.connection().createStatement()) {
+                Statement s = server.connection().createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + id + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + id);
         }
@@ -94,10 +111,16 @@ final class BenchCommand implements Callable<Integer> {
         try (Stream<Path> list = Files.list(suiteDir.resolve("schema"))) {
             files = list.filter(p -> p.toString().endsWith(".sql")).sorted().toList();
         }
-        List<String> schemas = files.stream().map(p -> p.getFileName().toString().replaceFirst("\\.sql$", "")).toList();
+        List<String> schemas = files.stream()
+                .map(p -> p.getFileName().toString().replaceFirst("\\.sql$", ""))
+                .toList();
         String id = "bench_" + suiteDir.getFileName().toString().replaceAll("[^a-zA-Z0-9]", "_");
         RegisteredDatabase db = freshDatabase(settings, services, id, schemas);
-        try (Database target = new Database(db.jdbcUrl(), db.requireAdmin().user(), db.requireAdmin().password()); Statement s = target.connection().createStatement()) {
+        try (Database target = new Database(
+                        db.jdbcUrl(),
+                        db.requireAdmin().user(),
+                        db.requireAdmin().password());
+                Statement s = target.connection().createStatement()) {
             for (Path f : files) s.execute(Files.readString(f, StandardCharsets.UTF_8));
         }
         clearStore(services.store(), id);
@@ -126,8 +149,12 @@ final class BenchCommand implements Callable<Integer> {
             ingest.sync(db.id(), new ProgressBar(System.out));
         }
         List<RetrievalBenchmark.Question> questions = RetrievalBenchmark.questions(suiteDir, limit);
-        Map<String, Object> figures = RetrievalBenchmark.run(() -> services.retrieval().retriever(), db.id(),
-                suiteDir.getFileName().toString(), questions, scope == Scope.db);
+        Map<String, Object> figures = RetrievalBenchmark.run(
+                () -> services.retrieval().retriever(),
+                db.id(),
+                suiteDir.getFileName().toString(),
+                questions,
+                scope == Scope.db);
         BenchReport report = new BenchReport("bench retrieval " + suiteDir.getFileName() + " (scope " + scope + ")");
         figures.forEach(report::put);
         return report;
@@ -135,7 +162,8 @@ final class BenchCommand implements Callable<Integer> {
 
     private static void clearStore(Database store, String databaseId) throws Exception {
         for (String table : List.of("schema_embeddings", "doc_chunks"))
-            try (PreparedStatement ps = store.connection().prepareStatement("DELETE FROM " + table + " WHERE database_id = ?")) {
+            try (PreparedStatement ps =
+                    store.connection().prepareStatement("DELETE FROM " + table + " WHERE database_id = ?")) {
                 ps.setString(1, databaseId);
                 ps.executeUpdate();
             }
@@ -146,9 +174,11 @@ final class BenchCommand implements Callable<Integer> {
         String id = "bench_freshness";
         RegisteredDatabase db = freshDatabase(settings, services, id, List.of("public"));
         clearStore(services.store(), id);
-        try (Database target = new Database(db.jdbcUrl(), db.requireAdmin().user(), db.requireAdmin().password())) {
+        try (Database target = new Database(
+                db.jdbcUrl(), db.requireAdmin().user(), db.requireAdmin().password())) {
             try (Statement s = target.connection().createStatement()) {
-                s.execute("CREATE TABLE orders (order_id bigint PRIMARY KEY, customer_name text, total numeric(12,2), placed_at timestamptz)");
+                s.execute(
+                        "CREATE TABLE orders (order_id bigint PRIMARY KEY, customer_name text, total numeric(12,2), placed_at timestamptz)");
                 s.execute("COMMENT ON TABLE orders IS 'Customer orders'");
             }
             try (IngestService ingest = services.ingest(new DatabaseRegistry(List.of(db)))) {
@@ -157,15 +187,19 @@ final class BenchCommand implements Callable<Integer> {
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
                 double[] latencies = new double[changes];
                 try (Statement ddl = target.connection().createStatement();
-                     PreparedStatement probe = services.store().connection().prepareStatement(
-                             "SELECT stable_text FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column'"
-                                     + " AND table_name = 'orders' AND column_name = ?")) {
+                        PreparedStatement probe = services.store()
+                                .connection()
+                                .prepareStatement(
+                                        "SELECT stable_text FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column'"
+                                                + " AND table_name = 'orders' AND column_name = ?")) {
                     probe.setString(1, id);
                     for (int i = 0; i < changes; i++) {
                         String column = i % 2 == 0 ? "extra_" + i : "customer_name";
                         String marker = i % 2 == 0 ? "extra_" + i : "comment " + i;
                         if (i % 2 == 0) ddl.execute("ALTER TABLE orders ADD COLUMN " + column + " text");
-                        else ddl.execute("COMMENT ON COLUMN orders.customer_name IS 'Name on the order, " + marker + "'");
+                        else
+                            ddl.execute(
+                                    "COMMENT ON COLUMN orders.customer_name IS 'Name on the order, " + marker + "'");
                         long committed = System.nanoTime();
                         probe.setString(2, column);
                         latencies[i] = waitFor(probe, marker, committed);

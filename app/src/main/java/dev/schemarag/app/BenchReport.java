@@ -2,7 +2,6 @@ package dev.schemarag.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -55,9 +54,13 @@ final class BenchReport {
     }
 
     private static String abbreviate(String key) {
-        return key.replace("complete_recall", "complete").replace("strict_column_recall", "strict_col")
-                .replace("column_recall", "col_recall").replace("token_reduction", "tok_reduct")
-                .replace("latency_ms.", "ms_").replace("table_recall", "tbl_recall").replace("mean_tables", "tables");
+        return key.replace("complete_recall", "complete")
+                .replace("strict_column_recall", "strict_col")
+                .replace("column_recall", "col_recall")
+                .replace("token_reduction", "tok_reduct")
+                .replace("latency_ms.", "ms_")
+                .replace("table_recall", "tbl_recall")
+                .replace("mean_tables", "tables");
     }
 
     private static String format(Object v) {

@@ -15,14 +15,12 @@ import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.SelectionReason;
 import dev.schemarag.stack.StackConfig;
-import picocli.CommandLine.Command;
-
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
 
 /**
  * {@code schemarag demo}: the main job on the embedded default — stack, demo ERP database, full sync, then a live
@@ -44,14 +43,15 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         StackConfig stackConfig = StackConfig.defaults(SchemaRagCli.home());
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
-             Services services = Services.fromEnvironment()) {
+                Services services = Services.fromEnvironment()) {
             Settings settings = services.settings();
             DatabaseRegistry databases = Targets.load(services);
             RegisteredDatabase erp = databases.find(DemoDatabase.ID).orElseThrow();
             Path extracted = erp.annotationsFile().getParent(); // the demo files Targets extracted
             try (IngestService ingest = services.ingest(databases)) {
                 step("1. Full sync of the demo ERP database");
-                System.out.println(SyncCommand.summary(DemoDatabase.ID, ingest.sync(DemoDatabase.ID, new ProgressBar(System.out))));
+                System.out.println(SyncCommand.summary(
+                        DemoDatabase.ID, ingest.sync(DemoDatabase.ID, new ProgressBar(System.out))));
                 printStats(services.store());
 
                 step("2. Live sync: Debezium captures DDL, the embedding updater re-embeds what changed");
@@ -64,12 +64,16 @@ final class DemoCommand implements Callable<Integer> {
             for (String question : DemoDatabase.sampleQuestions(extracted)) showRetrieval(retriever, question);
 
             step("4. Answers: questions through Kafka (retrieval -> generation -> read-only validation)");
-            System.out.println(LlmSettings.from(settings).isPresent() ? "generator: the configured LLM"
-                    : "generator: offline verified examples (set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL for an LLM)");
+            System.out.println(
+                    LlmSettings.from(settings).isPresent()
+                            ? "generator: the configured LLM"
+                            : "generator: offline verified examples (set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL for an LLM)");
             try (PipelineSession pipeline = new PipelineSession(services, databases);
-                 AskClient client = new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
+                    AskClient client =
+                            new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
                 List<QuestionAsked> asked = new ArrayList<>();
-                for (String question : DemoDatabase.sampleQuestions(extracted)) asked.add(client.send(DemoDatabase.ID, question, null));
+                for (String question : DemoDatabase.sampleQuestions(extracted))
+                    asked.add(client.send(DemoDatabase.ID, question, null));
                 Map<String, AskClient.Outcome> outcomes = client.await(asked, Duration.ofSeconds(120));
                 for (QuestionAsked q : asked) {
                     System.out.println();
@@ -80,30 +84,42 @@ final class DemoCommand implements Callable<Integer> {
             step("Summary");
             long jvm = PeakMemory.jvmPeakKb();
             long pg = PeakMemory.postgresKb(stackConfig.postgresDir());
-            System.out.printf(Locale.ROOT, "peak memory: JVM %d MiB + PostgreSQL %d MiB = %d MiB resident (budget 2560 MiB)%n",
-                    jvm / 1024, pg / 1024, (jvm + pg) / 1024);
+            System.out.printf(
+                    Locale.ROOT,
+                    "peak memory: JVM %d MiB + PostgreSQL %d MiB = %d MiB resident (budget 2560 MiB)%n",
+                    jvm / 1024,
+                    pg / 1024,
+                    (jvm + pg) / 1024);
         }
         return 0;
     }
 
     /** Adds (or re-comments) a column and waits until its embedding text in pgvector carries the new comment. */
-    private static void liveChange(RegisteredDatabase target, Database store) throws SQLException, InterruptedException {
+    private static void liveChange(RegisteredDatabase target, Database store)
+            throws SQLException, InterruptedException {
         String comment = "Name the employee prefers to be called by (demo change " + System.currentTimeMillis() + ")";
-        try (Database erp = new Database(target.jdbcUrl(), target.requireAdmin().user(), target.requireAdmin().password());
-             Statement s = erp.connection().createStatement()) {
+        try (Database erp = new Database(
+                        target.jdbcUrl(),
+                        target.requireAdmin().user(),
+                        target.requireAdmin().password());
+                Statement s = erp.connection().createStatement()) {
             s.execute("ALTER TABLE employees ADD COLUMN IF NOT EXISTS preferred_name varchar(80)");
             s.execute("COMMENT ON COLUMN employees.preferred_name IS '" + comment.replace("'", "''") + "'");
         }
         long committed = System.nanoTime();
         System.out.println("ALTER TABLE employees ADD COLUMN preferred_name; COMMENT ON COLUMN ... committed");
         Connection c = store.connection();
-        try (PreparedStatement ps = c.prepareStatement("SELECT stable_text FROM schema_embeddings WHERE database_id = 'erp'"
-                + " AND entity_type = 'column' AND table_name = 'employees' AND column_name = 'preferred_name'")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT stable_text FROM schema_embeddings WHERE database_id = 'erp'"
+                        + " AND entity_type = 'column' AND table_name = 'employees' AND column_name = 'preferred_name'")) {
             while (System.nanoTime() - committed < Duration.ofSeconds(30).toNanos()) {
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next() && rs.getString(1).contains(comment)) {
-                        System.out.printf(Locale.ROOT, "arrived in pgvector after %.0f ms; embedding text:%n%s%n",
-                                (System.nanoTime() - committed) / 1e6, indent(rs.getString(1)));
+                        System.out.printf(
+                                Locale.ROOT,
+                                "arrived in pgvector after %.0f ms; embedding text:%n%s%n",
+                                (System.nanoTime() - committed) / 1e6,
+                                indent(rs.getString(1)));
                         return;
                     }
                 }
@@ -123,20 +139,42 @@ final class DemoCommand implements Callable<Integer> {
         }
         RetrievedContext context = ((RetrievalResult.Retrieved) result).context();
         ContextMetadata m = context.metadata();
-        String tables = context.tables().stream().map(t -> String.format(Locale.ROOT, "%s %.2f%s", t.table().table(), t.score(),
-                t.reason() == SelectionReason.RETRIEVED ? "" : " (" + t.reason().wireName() + ")")).collect(Collectors.joining(", "));
-        System.out.println("   " + m.strategy().wireName() + (m.fallbackReason() == null ? "" : " (fallback: " + m.fallbackReason().wireName() + ")")
-                + ": " + tables);
-        System.out.printf(Locale.ROOT, "   %d tokens instead of %d for the full schema (%.0fx smaller), %d doc chunks%n",
-                m.contextTokens(), m.fullSchemaTokens(), m.fullSchemaTokens() / (double) Math.max(1, m.contextTokens()), m.chunksRetrieved());
+        String tables = context.tables().stream()
+                .map(t -> String.format(
+                        Locale.ROOT,
+                        "%s %.2f%s",
+                        t.table().table(),
+                        t.score(),
+                        t.reason() == SelectionReason.RETRIEVED
+                                ? ""
+                                : " (" + t.reason().wireName() + ")"))
+                .collect(Collectors.joining(", "));
+        System.out.println("   " + m.strategy().wireName()
+                + (m.fallbackReason() == null
+                        ? ""
+                        : " (fallback: " + m.fallbackReason().wireName() + ")") + ": " + tables);
+        System.out.printf(
+                Locale.ROOT,
+                "   %d tokens instead of %d for the full schema (%.0fx smaller), %d doc chunks%n",
+                m.contextTokens(),
+                m.fullSchemaTokens(),
+                m.fullSchemaTokens() / (double) Math.max(1, m.contextTokens()),
+                m.chunksRetrieved());
     }
 
     private static void printStats(Database store) throws SQLException {
         try (Statement s = store.connection().createStatement();
-             ResultSet rs = s.executeQuery("SELECT entity_type, sum(embedding_count), sum(generic_count), count(DISTINCT module)"
-                     + " FROM retrieval_stats WHERE database_id = 'erp' GROUP BY entity_type ORDER BY entity_type")) {
+                ResultSet rs = s.executeQuery(
+                        "SELECT entity_type, sum(embedding_count), sum(generic_count), count(DISTINCT module)"
+                                + " FROM retrieval_stats WHERE database_id = 'erp' GROUP BY entity_type ORDER BY entity_type")) {
             while (rs.next())
-                System.out.printf(Locale.ROOT, "  %-7s %5d embeddings, %4d generic, %d modules%n", rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4));
+                System.out.printf(
+                        Locale.ROOT,
+                        "  %-7s %5d embeddings, %4d generic, %d modules%n",
+                        rs.getString(1),
+                        rs.getLong(2),
+                        rs.getLong(3),
+                        rs.getLong(4));
         }
     }
 

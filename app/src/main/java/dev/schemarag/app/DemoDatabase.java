@@ -3,7 +3,6 @@ package dev.schemarag.app;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.Database;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -63,14 +62,22 @@ public final class DemoDatabase {
         }
     }
 
-    public static RegisteredDatabase registration(String jdbcUrl, Credentials admin, Credentials reader, Path extracted) {
-        return new RegisteredDatabase(ID, jdbcUrl, admin, reader, List.of("public"),
-                extracted.resolve("modules.json"), extracted.resolve("docs"));
+    public static RegisteredDatabase registration(
+            String jdbcUrl, Credentials admin, Credentials reader, Path extracted) {
+        return new RegisteredDatabase(
+                ID,
+                jdbcUrl,
+                admin,
+                reader,
+                List.of("public"),
+                extracted.resolve("modules.json"),
+                extracted.resolve("docs"));
     }
 
     /** Loads schema and data unless the database already holds the demo tables. Returns true when it loaded. */
     public static boolean loadIfEmpty(Database target, Path extracted) throws SQLException, IOException {
-        try (Connection c = target.open(); Statement s = c.createStatement()) {
+        try (Connection c = target.open();
+                Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")) {
                 rs.next();
                 if (rs.getInt(1) > 0) return false;
@@ -84,7 +91,9 @@ public final class DemoDatabase {
     }
 
     public static List<String> sampleQuestions(Path extracted) throws IOException {
-        return Files.readAllLines(extracted.resolve("questions.txt")).stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        return Files.readAllLines(extracted.resolve("questions.txt")).stream()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .toList();
     }
-
 }

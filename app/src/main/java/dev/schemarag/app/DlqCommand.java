@@ -8,6 +8,13 @@ import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.SqlGenerated;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -21,20 +28,19 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-import java.nio.ByteBuffer;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.Callable;
-
 /** {@code schemarag dlq list|show|replay [class]}: inspect dead-letter topics and send their records back. */
-@Command(name = "dlq", description = "Inspect dead-letter topics (list, show <class>) and replay a class to the start of the pipeline.")
+@Command(
+        name = "dlq",
+        description =
+                "Inspect dead-letter topics (list, show <class>) and replay a class to the start of the pipeline.")
 final class DlqCommand implements Callable<Integer> {
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
 
-    enum Action { list, show, replay }
+    enum Action {
+        list,
+        show,
+        replay
+    }
 
     @Parameters(index = "0", description = "list, show or replay")
     Action action;
@@ -49,27 +55,48 @@ final class DlqCommand implements Callable<Integer> {
             if (action == Action.list) {
                 for (DeadLetterTopic dlq : DeadLetterTopic.values()) {
                     DeadLetters read = read(services, topics.deadLetter(dlq));
-                    System.out.printf(Locale.ROOT, "%-24s %6d%s%n", dlq.wireName(), read.records().size(),
-                            read.undecodable().isEmpty() ? "" : " (+" + read.undecodable().size() + " undecodable)");
+                    System.out.printf(
+                            Locale.ROOT,
+                            "%-24s %6d%s%n",
+                            dlq.wireName(),
+                            read.records().size(),
+                            read.undecodable().isEmpty()
+                                    ? ""
+                                    : " (+" + read.undecodable().size() + " undecodable)");
                 }
                 return 0;
             }
-            if (errorClass == null) throw new IllegalArgumentException("dlq " + action + " needs a class, e.g. sql_error");
+            if (errorClass == null)
+                throw new IllegalArgumentException("dlq " + action + " needs a class, e.g. sql_error");
             Topic<String, FailureRecord> topic = topics.deadLetter(DeadLetterTopic.byWireName(errorClass));
             DeadLetters read = read(services, topic);
             read.undecodable().forEach(at -> System.out.println("undecodable record at " + at));
             List<FailureRecord> records = read.records();
             if (action == Action.show) {
-                records.forEach(f -> System.out.printf(Locale.ROOT, "%s %s %s%s attempt %d question %s correlation %s: %s%n",
-                        f.getTimestamp(), f.getStage(), f.getErrorClass(), f.getSqlstate() == null ? "" : " [" + f.getSqlstate() + "]",
-                        f.getAttempt(), questionId(topics, f), f.getCorrelationId() == null ? "-" : f.getCorrelationId(), f.getMessage()));
+                records.forEach(f -> System.out.printf(
+                        Locale.ROOT,
+                        "%s %s %s%s attempt %d question %s correlation %s: %s%n",
+                        f.getTimestamp(),
+                        f.getStage(),
+                        f.getErrorClass(),
+                        f.getSqlstate() == null ? "" : " [" + f.getSqlstate() + "]",
+                        f.getAttempt(),
+                        questionId(topics, f),
+                        f.getCorrelationId() == null ? "-" : f.getCorrelationId(),
+                        f.getMessage()));
                 return 0;
             }
             int replayed = replay(services, topics, records);
             System.out.println("replayed " + replayed + " of " + records.size() + " record(s) from " + topic.name());
-            records.stream().filter(DlqCommand::outputTooLarge).forEach(f -> System.out.printf(Locale.ROOT,
-                    "not replayed: %s from %s partition %d offset %d keeps only a prefix of its output; resend that input%n",
-                    ErrorClass.OUTPUT_TOO_LARGE.wireName(), f.getOriginalTopic(), f.getOriginalPartition(), f.getOriginalOffset()));
+            records.stream()
+                    .filter(DlqCommand::outputTooLarge)
+                    .forEach(f -> System.out.printf(
+                            Locale.ROOT,
+                            "not replayed: %s from %s partition %d offset %d keeps only a prefix of its output; resend that input%n",
+                            ErrorClass.OUTPUT_TOO_LARGE.wireName(),
+                            f.getOriginalTopic(),
+                            f.getOriginalPartition(),
+                            f.getOriginalOffset()));
             return 0;
         }
     }
@@ -80,8 +107,10 @@ final class DlqCommand implements Callable<Integer> {
     /** Sends each failure's question back to the questions topic (raw bytes to their original topic otherwise). */
     private static int replay(Services services, Topics topics, List<FailureRecord> records) throws Exception {
         int sent = 0;
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(services.security().clientConfig(services.bootstrapServers()),
-                new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
+                services.security().clientConfig(services.bootstrapServers()),
+                new ByteArraySerializer(),
+                new ByteArraySerializer())) {
             for (FailureRecord f : records) {
                 if (f.getOriginalValue() == null || f.getOriginalTopic() == null || outputTooLarge(f)) continue;
                 byte[] value = bytes(f.getOriginalValue());
@@ -89,10 +118,14 @@ final class DlqCommand implements Callable<Integer> {
                 QuestionAsked question = questionOf(topics, f.getOriginalTopic(), value);
                 if (question != null) {
                     String name = topics.questions().name();
-                    producer.send(new ProducerRecord<>(name, question.getId().getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                            topics.questions().valueSerde().serializer().serialize(name, question))).get();
+                    producer.send(new ProducerRecord<>(
+                                    name,
+                                    question.getId().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                                    topics.questions().valueSerde().serializer().serialize(name, question)))
+                            .get();
                 } else {
-                    producer.send(new ProducerRecord<>(f.getOriginalTopic(), key, value)).get();
+                    producer.send(new ProducerRecord<>(f.getOriginalTopic(), key, value))
+                            .get();
                 }
                 sent++;
             }
@@ -107,13 +140,16 @@ final class DlqCommand implements Callable<Integer> {
 
     private static QuestionAsked questionOf(Topics topics, String topic, byte[] value) {
         try {
-            if (topic.equals(topics.questions().name())) return topics.questions().valueSerde().deserializer().deserialize(topic, value);
+            if (topic.equals(topics.questions().name()))
+                return topics.questions().valueSerde().deserializer().deserialize(topic, value);
             if (topic.equals(topics.contextRetrieved().name())) {
-                ContextRetrieved c = topics.contextRetrieved().valueSerde().deserializer().deserialize(topic, value);
+                ContextRetrieved c =
+                        topics.contextRetrieved().valueSerde().deserializer().deserialize(topic, value);
                 return c.getQuestion();
             }
             if (topic.equals(topics.sqlGenerated().name())) {
-                SqlGenerated s = topics.sqlGenerated().valueSerde().deserializer().deserialize(topic, value);
+                SqlGenerated s =
+                        topics.sqlGenerated().valueSerde().deserializer().deserialize(topic, value);
                 return s.getContext().getQuestion();
             }
         } catch (RuntimeException unreadable) {
@@ -145,9 +181,11 @@ final class DlqCommand implements Callable<Integer> {
         List<String> undecodable = new ArrayList<>();
         Map<String, Object> config = services.security().clientConfig(services.bootstrapServers());
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic.name()).stream()
-                    .map(p -> new TopicPartition(topic.name(), p.partition())).toList();
+                    .map(p -> new TopicPartition(topic.name(), p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);

@@ -20,7 +20,8 @@ final class PeakMemory {
     static long postgresKb(Path postgresDataDir) {
         long total = 0;
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+            for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+"))
+                    .toList()) {
                 if (isPostgresOf(p, postgresDataDir)) total += statusField(p.resolve("status"), "VmHWM:");
             }
         } catch (IOException e) {
@@ -38,7 +39,8 @@ final class PeakMemory {
             // Backends are renamed ("postgres: schemarag erp ..."): accept children of the postmaster of this dir.
             String stat = Files.readString(proc.resolve("stat"));
             String ppid = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1];
-            String parentCmd = Files.readString(Path.of("/proc", ppid, "cmdline")).replace('\0', ' ');
+            String parentCmd =
+                    Files.readString(Path.of("/proc", ppid, "cmdline")).replace('\0', ' ');
             return parentCmd.contains(dataDir.toString());
         } catch (IOException | RuntimeException e) {
             return false;
@@ -48,7 +50,9 @@ final class PeakMemory {
     private static long statusField(Path status, String field) {
         try {
             for (String line : Files.readAllLines(status))
-                if (line.startsWith(field)) return Long.parseLong(line.substring(field.length()).replace("kB", "").strip());
+                if (line.startsWith(field))
+                    return Long.parseLong(
+                            line.substring(field.length()).replace("kB", "").strip());
         } catch (IOException | NumberFormatException e) {
             return 0;
         }

@@ -12,7 +12,11 @@ final class PipelineSession implements AutoCloseable {
     PipelineSession(Services services, DatabaseRegistry databases) throws Exception {
         for (var db : databases.all()) services.examples().seedFromDocs(db.id());
         retrieval = services.retrieval();
-        retrieval.start(services.bootstrapServers(), services.security(), services.topics(), services.stateDir().resolve("retrieval"));
+        retrieval.start(
+                services.bootstrapServers(),
+                services.security(),
+                services.topics(),
+                services.stateDir().resolve("retrieval"));
         generation = services.generation(databases);
         generation.start();
     }

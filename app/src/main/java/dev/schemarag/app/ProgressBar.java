@@ -1,7 +1,6 @@
 package dev.schemarag.app;
 
 import dev.schemarag.ingest.sync.SyncProgress;
-
 import java.io.PrintStream;
 
 /** A one-line text progress bar for syncs, redrawn in place. */
@@ -20,7 +19,9 @@ final class ProgressBar implements SyncProgress {
         if (percent == lastPercent) return;
         lastPercent = percent;
         int filled = percent * WIDTH / 100;
-        out.printf("\rembedding [%s%s] %3d%% (%d/%d)", "#".repeat(filled), " ".repeat(WIDTH - filled), percent, done, total);
+        out.printf(
+                "\rembedding [%s%s] %3d%% (%d/%d)",
+                "#".repeat(filled), " ".repeat(WIDTH - filled), percent, done, total);
         if (done >= total) out.println();
         out.flush();
     }

@@ -7,7 +7,6 @@ import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.config.RetrievalSettings;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,15 +34,43 @@ final class RetrievalBenchmark {
     static final List<SystemUnderTest> SYSTEMS = List.of(
             new SystemUnderTest("schemarag", true, Map.of()),
             new SystemUnderTest("full_schema", false, Map.of()),
-            new SystemUnderTest("bm25", true, with(PLAIN_TOP_K, RetrievalSettings.RRF_DENSE_WEIGHT.key(), "0",
-                    RetrievalSettings.FK_MAX_ADDED.key(), "0", RetrievalSettings.BRIDGES_ENABLED.key(), "false")),
-            new SystemUnderTest("dense", true, with(PLAIN_TOP_K, RetrievalSettings.LEXICAL_ENABLED.key(), "false",
-                    RetrievalSettings.FK_MAX_ADDED.key(), "0", RetrievalSettings.BRIDGES_ENABLED.key(), "false")),
+            new SystemUnderTest(
+                    "bm25",
+                    true,
+                    with(
+                            PLAIN_TOP_K,
+                            RetrievalSettings.RRF_DENSE_WEIGHT.key(),
+                            "0",
+                            RetrievalSettings.FK_MAX_ADDED.key(),
+                            "0",
+                            RetrievalSettings.BRIDGES_ENABLED.key(),
+                            "false")),
+            new SystemUnderTest(
+                    "dense",
+                    true,
+                    with(
+                            PLAIN_TOP_K,
+                            RetrievalSettings.LEXICAL_ENABLED.key(),
+                            "false",
+                            RetrievalSettings.FK_MAX_ADDED.key(),
+                            "0",
+                            RetrievalSettings.BRIDGES_ENABLED.key(),
+                            "false")),
             // The design's V2 defaults without this project's additions (BM25 hybrid, bridges, relative cut-off,
             // evidence top 30, the leading tables' parents).
-            new SystemUnderTest("seed_v2", true, with(PLAIN_TOP_K, RetrievalSettings.LEXICAL_ENABLED.key(), "false",
-                    RetrievalSettings.BRIDGES_ENABLED.key(), "false", RetrievalSettings.EVIDENCE_TOPK.key(), "20",
-                    RetrievalSettings.FK_PARENTS_OF_TOP.key(), "0")));
+            new SystemUnderTest(
+                    "seed_v2",
+                    true,
+                    with(
+                            PLAIN_TOP_K,
+                            RetrievalSettings.LEXICAL_ENABLED.key(),
+                            "false",
+                            RetrievalSettings.BRIDGES_ENABLED.key(),
+                            "false",
+                            RetrievalSettings.EVIDENCE_TOPK.key(),
+                            "20",
+                            RetrievalSettings.FK_PARENTS_OF_TOP.key(),
+                            "0")));
 
     private static Map<String, String> with(Map<String, String> base, String... keyValues) {
         Map<String, String> settings = new LinkedHashMap<>(base);
@@ -51,7 +78,8 @@ final class RetrievalBenchmark {
         return Map.copyOf(settings);
     }
 
-    record Question(String id, String dbId, String text, String evidence, Set<String> goldTables, Set<String> goldColumns) {}
+    record Question(
+            String id, String dbId, String text, String evidence, Set<String> goldTables, Set<String> goldColumns) {}
 
     static List<Question> questions(Path suiteDir, int limit) throws IOException {
         ObjectMapper json = new ObjectMapper();
@@ -63,24 +91,38 @@ final class RetrievalBenchmark {
             n.path("gold_tables").forEach(t -> tables.add(t.asText()));
             Set<String> columns = new HashSet<>();
             n.path("gold_columns").forEach(c -> columns.add(c.asText()));
-            questions.add(new Question(n.path("id").asText(), n.path("db_id").asText(), n.path("question").asText(),
-                    n.hasNonNull("evidence") ? n.get("evidence").asText() : null, tables, columns));
+            questions.add(new Question(
+                    n.path("id").asText(),
+                    n.path("db_id").asText(),
+                    n.path("question").asText(),
+                    n.hasNonNull("evidence") ? n.get("evidence").asText() : null,
+                    tables,
+                    columns));
             if (limit > 0 && questions.size() >= limit) break;
         }
         return questions;
     }
 
     /** Runs every system over every question; {@code scopeDb} limits each question to its db_id's schema. */
-    static Map<String, Object> run(Supplier<SchemaRetriever> retrievers, String databaseId, String suite, List<Question> questions,
-                                   boolean scopeDb) {
+    static Map<String, Object> run(
+            Supplier<SchemaRetriever> retrievers,
+            String databaseId,
+            String suite,
+            List<Question> questions,
+            boolean scopeDb) {
         Map<String, Object> systems = new LinkedHashMap<>();
         for (SystemUnderTest system : SYSTEMS) {
             // A fresh retriever per system: no system profits from question embeddings cached by another.
             SchemaRetriever retriever = retrievers.get();
             Score score = new Score();
             for (Question q : questions) {
-                RetrievalRequest request = new RetrievalRequest(databaseId, q.text(), q.evidence(), system.useRetrieval(),
-                        scopeDb ? Set.of(q.dbId()) : Set.of(), system.settings());
+                RetrievalRequest request = new RetrievalRequest(
+                        databaseId,
+                        q.text(),
+                        q.evidence(),
+                        system.useRetrieval(),
+                        scopeDb ? Set.of(q.dbId()) : Set.of(),
+                        system.settings());
                 long start = System.nanoTime();
                 RetrievalResult result = retriever.retrieve(request);
                 double ms = (System.nanoTime() - start) / 1e6;
@@ -116,7 +158,9 @@ final class RetrievalBenchmark {
                 fullTokens += context.metadata().fullSchemaTokens();
             }
             long hits = q.goldTables().stream().filter(selected::contains).count();
-            double recall = q.goldTables().isEmpty() ? 1 : hits / (double) q.goldTables().size();
+            double recall = q.goldTables().isEmpty()
+                    ? 1
+                    : hits / (double) q.goldTables().size();
             double prec = selected.isEmpty() ? 0 : hits / (double) selected.size();
             tableRecall += recall;
             precision += prec;
@@ -124,7 +168,8 @@ final class RetrievalBenchmark {
             tables += selected.size();
             if (hits == q.goldTables().size()) complete++;
             long columnsCovered = q.goldColumns().stream()
-                    .filter(c -> selected.contains(c.substring(0, c.lastIndexOf('.')))).count();
+                    .filter(c -> selected.contains(c.substring(0, c.lastIndexOf('.'))))
+                    .count();
             goldColumns += q.goldColumns().size();
             coveredColumns += (int) columnsCovered;
             if (columnsCovered == q.goldColumns().size()) strictColumns++;
@@ -142,7 +187,8 @@ final class RetrievalBenchmark {
             f.put("token_reduction", contextTokens == 0 ? 0.0 : fullTokens / (double) contextTokens);
             f.put("fallback_rate", fallbacks / (double) questions);
             f.put("failures", failures);
-            double[] sorted = BenchReport.sorted(latencies.stream().mapToDouble(Double::doubleValue).toArray());
+            double[] sorted = BenchReport.sorted(
+                    latencies.stream().mapToDouble(Double::doubleValue).toArray());
             Map<String, Object> latency = new LinkedHashMap<>();
             latency.put("p50", BenchReport.percentile(sorted, 50));
             latency.put("p95", BenchReport.percentile(sorted, 95));

@@ -1,20 +1,33 @@
 package dev.schemarag.app;
 
+import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-import java.nio.file.Path;
-
 /** The {@code schemarag} command line: the embedded stack, the demo, syncs, the services and the benchmarks. */
-@Command(name = "schemarag", mixinStandardHelpOptions = true, version = "SchemaRAG 0.1.0",
+@Command(
+        name = "schemarag",
+        mixinStandardHelpOptions = true,
+        version = "SchemaRAG 0.1.0",
         description = "Schema-retrieval text-to-SQL pipeline on Kafka, PostgreSQL and pgvector.",
-        subcommands = {StackCommand.class, DemoCommand.class, SyncCommand.class, AskCommand.class, DlqCommand.class,
-                ServeCommand.class, BenchCommand.class, ValidateCommand.class, FeedbackCommand.class})
+        subcommands = {
+            StackCommand.class,
+            DemoCommand.class,
+            SyncCommand.class,
+            AskCommand.class,
+            DlqCommand.class,
+            ServeCommand.class,
+            BenchCommand.class,
+            ValidateCommand.class,
+            FeedbackCommand.class
+        })
 public final class SchemaRagCli implements Runnable {
 
     /** The project (or install) directory: the embedded stack keeps its data in {@code <home>/.schemarag}. */
     static Path home() {
-        return Path.of(System.getProperty("schemarag.home", ".")).toAbsolutePath().normalize();
+        return Path.of(System.getProperty("schemarag.home", "."))
+                .toAbsolutePath()
+                .normalize();
     }
 
     @Override
@@ -23,7 +36,9 @@ public final class SchemaRagCli implements Runnable {
     }
 
     public static void main(String[] args) {
-        int code = new CommandLine(new SchemaRagCli()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
+        int code = new CommandLine(new SchemaRagCli())
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .execute(args);
         System.exit(code);
     }
 }

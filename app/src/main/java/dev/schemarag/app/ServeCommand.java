@@ -8,16 +8,19 @@ import dev.schemarag.ingest.admin.IngestAdmin;
 import dev.schemarag.ingest.admin.IngestAdminServer;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /** {@code schemarag serve <service>}: one service per process, as in production (docker-compose). */
 @Command(name = "serve", description = "Run one service until stopped (SIGTERM): ingest, retrieval or generation.")
 final class ServeCommand implements Callable<Integer> {
-    enum Service { ingest, retrieval, generation }
+    enum Service {
+        ingest,
+        retrieval,
+        generation
+    }
 
     @Parameters(index = "0", description = "the service to run: ${COMPLETION-CANDIDATES}")
     Service service;
@@ -40,7 +43,10 @@ final class ServeCommand implements Callable<Integer> {
             }
             if (service == Service.retrieval) {
                 try (RetrievalService retrieval = services.retrieval()) {
-                    retrieval.start(services.bootstrapServers(), services.security(), services.topics(),
+                    retrieval.start(
+                            services.bootstrapServers(),
+                            services.security(),
+                            services.topics(),
                             services.stateDir().resolve("retrieval"));
                     System.out.println("retrieval service running");
                     stop.await();
@@ -58,8 +64,11 @@ final class ServeCommand implements Callable<Integer> {
                 return 0;
             }
             try (IngestService ingest = services.ingest(databases);
-                 IngestAdminServer admin = new IngestAdminServer(IngestAdmin.of(ingest, databases), adminHost,
-                         settings.get(AppSettings.INGEST_ADMIN_PORT), adminToken)) {
+                    IngestAdminServer admin = new IngestAdminServer(
+                            IngestAdmin.of(ingest, databases),
+                            adminHost,
+                            settings.get(AppSettings.INGEST_ADMIN_PORT),
+                            adminToken)) {
                 ingest.startLiveSync();
                 System.out.println("ingest service running; admin on " + adminHost + ":" + admin.port());
                 stop.await();

@@ -1,6 +1,5 @@
 package dev.schemarag.app;
 
-import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
@@ -18,7 +17,6 @@ import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 import dev.schemarag.stack.EmbeddedPostgres;
-
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -41,7 +39,8 @@ public final class Services implements AutoCloseable {
 
     /** The services of this checkout: settings from the environment, state under {@code <home>/.schemarag}. */
     public static Services fromEnvironment() {
-        return new Services(Settings.fromEnvironment(AppSettings.all()), SchemaRagCli.home().resolve(".schemarag"));
+        return new Services(
+                Settings.fromEnvironment(AppSettings.all()), SchemaRagCli.home().resolve(".schemarag"));
     }
 
     /** The JDBC URL of another database on the store's server (demo and benchmark databases live there). */
@@ -61,13 +60,16 @@ public final class Services implements AutoCloseable {
     public synchronized Database store() {
         if (store == null) {
             String url = settings.get(AppSettings.STORE_JDBC_URL);
-            Credentials runtime = new Credentials(settings.get(AppSettings.STORE_USER), settings.get(AppSettings.STORE_PASSWORD));
+            Credentials runtime =
+                    new Credentials(settings.get(AppSettings.STORE_USER), settings.get(AppSettings.STORE_PASSWORD));
             Optional<Credentials> admin = storeAdmin();
             if (admin.isPresent()) {
-                try (Database privileged = new Database(url, admin.get().user(), admin.get().password())) {
+                try (Database privileged =
+                        new Database(url, admin.get().user(), admin.get().password())) {
                     StoreRuntimeRole.prepare(privileged, runtime);
                 } catch (SQLException e) {
-                    throw new IllegalStateException("cannot prepare the store as " + admin.get().user() + ": " + e.getMessage(), e);
+                    throw new IllegalStateException(
+                            "cannot prepare the store as " + admin.get().user() + ": " + e.getMessage(), e);
                 }
             }
             store = new Database(url, runtime.user(), runtime.password());
@@ -87,9 +89,12 @@ public final class Services implements AutoCloseable {
      */
     static Optional<Credentials> storeAdmin(Settings settings) {
         boolean embedded = StackSession.isEmbeddedDefault(settings, AppSettings.STORE_JDBC_URL);
-        String user = settings.isSet(AppSettings.STORE_ADMIN_USER) || !embedded ? settings.get(AppSettings.STORE_ADMIN_USER) : EmbeddedPostgres.USER;
+        String user = settings.isSet(AppSettings.STORE_ADMIN_USER) || !embedded
+                ? settings.get(AppSettings.STORE_ADMIN_USER)
+                : EmbeddedPostgres.USER;
         String password = settings.isSet(AppSettings.STORE_ADMIN_PASSWORD) || !embedded
-                ? settings.get(AppSettings.STORE_ADMIN_PASSWORD) : EmbeddedPostgres.PASSWORD;
+                ? settings.get(AppSettings.STORE_ADMIN_PASSWORD)
+                : EmbeddedPostgres.PASSWORD;
         return user.isBlank() ? Optional.empty() : Optional.of(new Credentials(user, password));
     }
 
@@ -122,9 +127,18 @@ public final class Services implements AutoCloseable {
     }
 
     public IngestService ingest(DatabaseRegistry databases) {
-        return new IngestService(new IngestService.Config(bootstrapServers(), security, stateDir.resolve("ingest"),
-                settings.get(AppSettings.REPLICATION_ROLE), settings.get(AppSettings.REPLICATION_PASSWORD),
-                settings.get(AppSettings.CDC_POLL_INTERVAL_MS)), databases, this::topics, model(), store());
+        return new IngestService(
+                new IngestService.Config(
+                        bootstrapServers(),
+                        security,
+                        stateDir.resolve("ingest"),
+                        settings.get(AppSettings.REPLICATION_ROLE),
+                        settings.get(AppSettings.REPLICATION_PASSWORD),
+                        settings.get(AppSettings.CDC_POLL_INTERVAL_MS)),
+                databases,
+                this::topics,
+                model(),
+                store());
     }
 
     public RetrievalService retrieval() {
@@ -133,8 +147,15 @@ public final class Services implements AutoCloseable {
 
     /** Generation and validation; EXPLAIN runs with the target databases' reader logins, checked read-only at start. */
     public GenerationService generation(DatabaseRegistry databases) {
-        return new GenerationService(bootstrapServers(), security, stateDir.resolve("generation"), topics(), settings,
-                databases, store(), examplesModel());
+        return new GenerationService(
+                bootstrapServers(),
+                security,
+                stateDir.resolve("generation"),
+                topics(),
+                settings,
+                databases,
+                store(),
+                examplesModel());
     }
 
     public VerifiedExampleStore examples() {

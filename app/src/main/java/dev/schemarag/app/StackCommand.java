@@ -3,15 +3,20 @@ package dev.schemarag.app;
 import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.StackConfig;
 import dev.schemarag.stack.StackStatus;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-import java.util.concurrent.Callable;
-
 /** {@code schemarag stack up|down|status}: the embedded Kafka broker, PostgreSQL and schema registry. */
-@Command(name = "stack", description = "Start, stop or probe the embedded stack (Kafka KRaft, PostgreSQL + pgvector, schema registry).")
+@Command(
+        name = "stack",
+        description = "Start, stop or probe the embedded stack (Kafka KRaft, PostgreSQL + pgvector, schema registry).")
 final class StackCommand implements Callable<Integer> {
-    enum Action { up, down, status }
+    enum Action {
+        up,
+        down,
+        status
+    }
 
     @Parameters(index = "0", description = "up, down or status")
     Action action;

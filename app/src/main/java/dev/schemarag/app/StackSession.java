@@ -5,7 +5,6 @@ import dev.schemarag.core.config.Settings;
 import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.StackConfig;
-
 import java.nio.file.Path;
 import java.util.List;
 
@@ -28,7 +27,8 @@ final class StackSession implements AutoCloseable {
         if (!usesEmbeddedStack(Settings.fromEnvironment(AppSettings.all()))) return new StackSession(null);
         StackConfig config = StackConfig.defaults(home);
         if (DetachedStack.status(config).allUp()) return new StackSession(null);
-        System.out.println("starting the embedded stack (Kafka KRaft, PostgreSQL + pgvector, schema registry) in " + config.baseDir());
+        System.out.println("starting the embedded stack (Kafka KRaft, PostgreSQL + pgvector, schema registry) in "
+                + config.baseDir());
         EmbeddedStack stack = new EmbeddedStack(config);
         // Ctrl-C must not leave PostgreSQL running: it is a separate process.
         Runtime.getRuntime().addShutdownHook(new Thread(stack::down, "schemarag-stack-down"));

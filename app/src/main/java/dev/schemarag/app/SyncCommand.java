@@ -3,14 +3,15 @@ package dev.schemarag.app;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncSummary;
+import java.util.Locale;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.util.Locale;
-import java.util.concurrent.Callable;
-
 /** {@code schemarag sync --db <id>}: full, idempotent sync of one database's schema into pgvector. */
-@Command(name = "sync", description = "Full sync of a registered database's schema, docs and annotations into pgvector.")
+@Command(
+        name = "sync",
+        description = "Full sync of a registered database's schema, docs and annotations into pgvector.")
 final class SyncCommand implements Callable<Integer> {
     @Option(names = "--db", required = true, description = "registered database id, e.g. erp")
     String databaseId;
@@ -33,7 +34,15 @@ final class SyncCommand implements Callable<Integer> {
     }
 
     static String summary(String databaseId, SyncSummary s) {
-        return String.format(Locale.ROOT, "sync %s: %d tables | embedded %d | unchanged %d | deleted %d | doc chunks %d | %.2f s",
-                databaseId, s.tables(), s.embedded(), s.unchanged(), s.deleted(), s.docChunks(), s.seconds());
+        return String.format(
+                Locale.ROOT,
+                "sync %s: %d tables | embedded %d | unchanged %d | deleted %d | doc chunks %d | %.2f s",
+                databaseId,
+                s.tables(),
+                s.embedded(),
+                s.unchanged(),
+                s.deleted(),
+                s.docChunks(),
+                s.seconds());
     }
 }

@@ -6,7 +6,6 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.answer.ReaderRole;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -29,12 +28,21 @@ final class Targets {
         String erpUrl = services.databaseUrl(DemoDatabase.ID);
         Path extracted = DemoDatabase.extract(services.stateDir());
         Optional<Credentials> admin = services.storeAdmin();
-        RegisteredDatabase erp = DemoDatabase.registration(erpUrl, admin.orElse(null),
-                new Credentials(ReaderRole.NAME, settings.get(AppSettings.READER_PASSWORD)), extracted);
+        RegisteredDatabase erp = DemoDatabase.registration(
+                erpUrl,
+                admin.orElse(null),
+                new Credentials(ReaderRole.NAME, settings.get(AppSettings.READER_PASSWORD)),
+                extracted);
         if (admin.isPresent()) {
-            try (Database target = new Database(erp.jdbcUrl(), admin.get().user(), admin.get().password())) {
-                if (DemoDatabase.loadIfEmpty(target, extracted)) System.out.println("loaded the demo ERP database into " + erpUrl);
-                ReaderRole.grant(target.connection(), erp.databaseName(), erp.schemas(), erp.reader().password());
+            try (Database target =
+                    new Database(erp.jdbcUrl(), admin.get().user(), admin.get().password())) {
+                if (DemoDatabase.loadIfEmpty(target, extracted))
+                    System.out.println("loaded the demo ERP database into " + erpUrl);
+                ReaderRole.grant(
+                        target.connection(),
+                        erp.databaseName(),
+                        erp.schemas(),
+                        erp.reader().password());
             }
         }
         return new DatabaseRegistry(List.of(erp));

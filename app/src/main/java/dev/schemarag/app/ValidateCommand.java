@@ -10,13 +10,6 @@ import dev.schemarag.generation.answer.StatementValidator;
 import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.generation.validation.LintIssue;
 import dev.schemarag.generation.validation.SchemaColumns;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -26,17 +19,26 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag validate --db <id> [--json] <SQL | ->}: one statement through the checks every generated
  * candidate passes (lint, read-only guard, EXPLAIN as the reader role), nothing executed. Exit 0 when valid, 1 when
  * not, 2 for a usage error. Lint sees the columns of the tables the last sync indexed, as generation does.
  */
-@Command(name = "validate", description = "Lint, safety-check and EXPLAIN one SQL statement as generated SQL is; "
-        + "exit 0 when valid, 1 when not, 2 on a usage error.")
+@Command(
+        name = "validate",
+        description = "Lint, safety-check and EXPLAIN one SQL statement as generated SQL is; "
+                + "exit 0 when valid, 1 when not, 2 on a usage error.")
 final class ValidateCommand implements Callable<Integer> {
     /** Far beyond any query a person or a generator writes; keeps a runaway pipe from filling memory. */
     static final int MAX_SQL_BYTES = 64 * 1024;
+
     static final String STDIN = "-";
 
     @Option(names = "--db", required = true, description = "registered database id, e.g. erp")
@@ -66,19 +68,24 @@ final class ValidateCommand implements Callable<Integer> {
                 return 2;
             }
             if (databases.find(databaseId).get().reader() == null) {
-                System.err.println("database '" + databaseId + "' has no reader login: validation runs only as a read-only"
-                        + " role (add \"reader\": {\"user\", \"password\"} to its registration)");
+                System.err.println(
+                        "database '" + databaseId + "' has no reader login: validation runs only as a read-only"
+                                + " role (add \"reader\": {\"user\", \"password\"} to its registration)");
                 return 2;
             }
             Duration timeout = Duration.ofMillis(services.settings().get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS));
             try (PostgresTargetDatabases targets = new PostgresTargetDatabases(databases, timeout)) {
-                List<String> tables = new PgVectorSchemaStore(services.store()).tables(databaseId).stream()
-                        .map(TableName::toString).toList();
+                List<String> tables = new PgVectorSchemaStore(services.store())
+                        .tables(databaseId).stream().map(TableName::toString).toList();
                 SchemaColumns columns = targets.columns(databaseId, tables);
-                StatementValidator.Validation validation = new StatementValidator(targets,
-                        GenerationSettings.statementLimits(services.settings())).validate(databaseId, statement, columns);
+                StatementValidator.Validation validation = new StatementValidator(
+                                targets, GenerationSettings.statementLimits(services.settings()))
+                        .validate(databaseId, statement, columns);
                 Map<String, Object> view = view(validation);
-                if (json) System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(view));
+                if (json)
+                    System.out.println(new ObjectMapper()
+                            .enable(SerializationFeature.INDENT_OUTPUT)
+                            .writeValueAsString(view));
                 else System.out.print(text(view));
                 return validation.valid() ? 0 : 1;
             }
@@ -111,10 +118,24 @@ final class ValidateCommand implements Callable<Integer> {
     static Map<String, Object> view(StatementValidator.Validation validation) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("valid", validation.valid());
-        v.put("errorClass", validation.rejection().map(r -> r.errorClass().wireName()).orElse(null));
-        v.put("sqlstate", validation.rejection().map(StatementValidator.Rejection::sqlState).orElse(null));
-        v.put("message", validation.rejection().map(StatementValidator.Rejection::message).orElse(null));
-        v.put("lint", validation.lint().issues().stream().map(ValidateCommand::issue).toList());
+        v.put(
+                "errorClass",
+                validation.rejection().map(r -> r.errorClass().wireName()).orElse(null));
+        v.put(
+                "sqlstate",
+                validation
+                        .rejection()
+                        .map(StatementValidator.Rejection::sqlState)
+                        .orElse(null));
+        v.put(
+                "message",
+                validation
+                        .rejection()
+                        .map(StatementValidator.Rejection::message)
+                        .orElse(null));
+        v.put(
+                "lint",
+                validation.lint().issues().stream().map(ValidateCommand::issue).toList());
         return v;
     }
 
@@ -130,14 +151,23 @@ final class ValidateCommand implements Callable<Integer> {
     static String text(Map<String, Object> view) {
         StringBuilder out = new StringBuilder();
         if (Boolean.TRUE.equals(view.get("valid"))) out.append("valid\n");
-        else out.append("invalid: ").append(view.get("errorClass"))
-                .append(view.get("sqlstate") == null ? "" : " (SQLSTATE " + view.get("sqlstate") + ")")
-                .append(": ").append(view.get("message")).append('\n');
+        else
+            out.append("invalid: ")
+                    .append(view.get("errorClass"))
+                    .append(view.get("sqlstate") == null ? "" : " (SQLSTATE " + view.get("sqlstate") + ")")
+                    .append(": ")
+                    .append(view.get("message"))
+                    .append('\n');
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> lint = (List<Map<String, Object>>) view.get("lint");
         for (Map<String, Object> issue : lint)
-            out.append("  ").append(issue.get("severity")).append(' ').append(issue.get("code")).append(": ")
-                    .append(issue.get("message")).append('\n');
+            out.append("  ")
+                    .append(issue.get("severity"))
+                    .append(' ')
+                    .append(issue.get("code"))
+                    .append(": ")
+                    .append(issue.get("message"))
+                    .append('\n');
         return out.toString();
     }
 }

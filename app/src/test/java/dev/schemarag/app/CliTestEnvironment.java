@@ -7,8 +7,6 @@ import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
-import picocli.CommandLine;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +16,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine;
 
 /**
  * The command line's environment on the shared test stack, named {@code name}: a small target database whose table
@@ -30,7 +29,9 @@ import java.util.Map;
 final class CliTestEnvironment implements AutoCloseable {
     /** The reader role is cluster-wide: the password the other test classes give it too. */
     private static final String READER_PASSWORD = "reader-secret";
-    static final String DOCUMENTED_SQL = "SELECT e.department_id, count(*) FROM public.employees e GROUP BY e.department_id";
+
+    static final String DOCUMENTED_SQL =
+            "SELECT e.department_id, count(*) FROM public.employees e GROUP BY e.department_id";
     private static final String EMPLOYEES_DOC = """
             # Table: employees
 
@@ -79,7 +80,7 @@ final class CliTestEnvironment implements AutoCloseable {
         String user = stack.postgres().user();
         String password = stack.postgres().password();
         try (Database target = new Database(stack.postgres().jdbcUrl(name), user, password);
-             Statement s = target.connection().createStatement()) {
+                Statement s = target.connection().createStatement()) {
             s.execute("""
                     CREATE TABLE departments (department_id int PRIMARY KEY, department_name text);
                     CREATE TABLE employees (employee_id int PRIMARY KEY, full_name text,
@@ -93,13 +94,15 @@ final class CliTestEnvironment implements AutoCloseable {
         Files.writeString(databasesFile, """
                 [{"id": "%s", "jdbcUrl": "%s", "admin": {"user": "%s", "password": "%s"},
                   "reader": {"user": "%s", "password": "%s"}, "schemas": ["public"], "docs": "docs"}]
-                """.formatted(name, stack.postgres().jdbcUrl(name), user, password, ReaderRole.NAME, READER_PASSWORD));
+                """.formatted(
+                        name, stack.postgres().jdbcUrl(name), user, password, ReaderRole.NAME, READER_PASSWORD));
 
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put(AppSettings.KAFKA_BOOTSTRAP_SERVERS.key(), stack.bootstrapServers());
         properties.put(AppSettings.SCHEMA_REGISTRY_URL.key(), stack.registryUrl());
         properties.put(AppSettings.STORE_JDBC_URL.key(), stack.postgres().jdbcUrl(name + "_store"));
-        // The store runtime role keeps its default (schemarag_app), which the administrator creates, as on the embedded stack.
+        // The store runtime role keeps its default (schemarag_app), which the administrator creates, as on the embedded
+        // stack.
         properties.put(AppSettings.STORE_ADMIN_USER.key(), user);
         properties.put(AppSettings.STORE_ADMIN_PASSWORD.key(), password);
         properties.put(AppSettings.TOPIC_PREFIX.key(), name + ".");
@@ -126,7 +129,8 @@ final class CliTestEnvironment implements AutoCloseable {
     static Run execute(String... args) {
         int[] exitCode = new int[1];
         String output = printedBy(() -> exitCode[0] = new CommandLine(new SchemaRagCli())
-                .setCaseInsensitiveEnumValuesAllowed(true).execute(args));
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .execute(args));
         return new Run(exitCode[0], output);
     }
 

@@ -1,5 +1,8 @@
 package dev.schemarag.app;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
@@ -7,6 +10,15 @@ import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -21,19 +33,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * {@code dlq list|show|replay} through the command line on the real stack, over the dead-letter records the pipeline
@@ -54,18 +53,30 @@ class DlqCommandIT {
     @BeforeAll
     static void failTwoQuestions(@TempDir Path dir) throws Exception {
         environment = CliTestEnvironment.start("dlq_it", dir);
-        try (AskClient client = new AskClient(environment.services.bootstrapServers(), environment.services.security(), environment.services.topics())) {
+        try (AskClient client = new AskClient(
+                environment.services.bootstrapServers(),
+                environment.services.security(),
+                environment.services.topics())) {
             unregistered = client.send("nowhere", "How many employees are there?", null);
             unanswerable = client.send(environment.databaseId, UNANSWERABLE, null);
             assertThat(client.await(List.of(unregistered, unanswerable), WAIT)).hasSize(2);
         }
         environment.stopPipeline();
         Topic<String, FailureRecord> ingestDlq = environment.services.topics().deadLetter(DeadLetterTopic.INGEST);
-        try (KafkaProducer<String, FailureRecord> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
-                new StringSerializer(), ingestDlq.valueSerde().serializer())) {
-            FailureRecord tooLarge = Failures.failure(Stage.INGEST, ErrorClass.OUTPUT_TOO_LARGE, "record too large",
-                    environment.services.topics().questions().name(), 0, 7L, null, OUTPUT_PREFIX).build();
+        try (KafkaProducer<String, FailureRecord> producer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
+                new StringSerializer(),
+                ingestDlq.valueSerde().serializer())) {
+            FailureRecord tooLarge = Failures.failure(
+                            Stage.INGEST,
+                            ErrorClass.OUTPUT_TOO_LARGE,
+                            "record too large",
+                            environment.services.topics().questions().name(),
+                            0,
+                            7L,
+                            null,
+                            OUTPUT_PREFIX)
+                    .build();
             producer.send(new ProducerRecord<>(ingestDlq.name(), "k", tooLarge)).get();
         }
     }
@@ -83,8 +94,24 @@ class DlqCommandIT {
         Map<String, Integer> counts = new TreeMap<>();
         Matcher line = LIST_LINE.matcher(run.output());
         while (line.find()) counts.put(line.group(1), Integer.parseInt(line.group(2)));
-        assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of("ingest", 1, "retrieval", 1, "infra_failure", 0,
-                "query_timeout", 0, "validation_block", 0, "sql_error", 0, "unknown", 0, "generation_unavailable", 1));
+        assertThat(counts)
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "ingest",
+                        1,
+                        "retrieval",
+                        1,
+                        "infra_failure",
+                        0,
+                        "query_timeout",
+                        0,
+                        "validation_block",
+                        0,
+                        "sql_error",
+                        0,
+                        "unknown",
+                        0,
+                        "generation_unavailable",
+                        1));
     }
 
     @Test
@@ -92,9 +119,11 @@ class DlqCommandIT {
         CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "show", "retrieval");
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.output()).containsPattern("(?m)^\\S+ retrieval unknown_database attempt 1 question "
-                + Pattern.quote(unregistered.getId()) + " correlation " + Pattern.quote(unregistered.getCorrelationId())
-                + ": database 'nowhere' is not registered$");
+        assertThat(run.output())
+                .containsPattern("(?m)^\\S+ retrieval unknown_database attempt 1 question "
+                        + Pattern.quote(unregistered.getId()) + " correlation "
+                        + Pattern.quote(unregistered.getCorrelationId())
+                        + ": database 'nowhere' is not registered$");
     }
 
     @Test
@@ -110,9 +139,10 @@ class DlqCommandIT {
     @Test
     void replaySkipsAnOutputTooLargeAndNamesTheInputToResend() {
         Topic<String, QuestionAsked> questions = environment.services.topics().questions();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             TopicPartition partition = new TopicPartition(questions.name(), 0);
             consumer.assign(List.of(partition));
             consumer.seekToEnd(List.of(partition));
@@ -121,18 +151,22 @@ class DlqCommandIT {
             CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "replay", "ingest");
 
             assertThat(run.exitCode()).isZero();
-            assertThat(run.output()).contains("replayed 0 of 1 record(s) from dlq_it.dlq.ingest")
+            assertThat(run.output())
+                    .contains("replayed 0 of 1 record(s) from dlq_it.dlq.ingest")
                     .contains("not replayed: output_too_large from " + questions.name() + " partition 0 offset 7");
             consumer.seekToEnd(List.of(partition));
-            assertThat(consumer.position(partition)).as("nothing sent back to the input topic").isEqualTo(end);
+            assertThat(consumer.position(partition))
+                    .as("nothing sent back to the input topic")
+                    .isEqualTo(end);
         }
     }
 
     private static void assertReplays(String errorClass, QuestionAsked question) {
         Topic<String, QuestionAsked> questions = environment.services.topics().questions();
-        try (KafkaConsumer<String, QuestionAsked> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
-                new StringDeserializer(), questions.valueSerde().deserializer())) {
+        try (KafkaConsumer<String, QuestionAsked> consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
+                new StringDeserializer(),
+                questions.valueSerde().deserializer())) {
             TopicPartition partition = new TopicPartition(questions.name(), 0);
             consumer.assign(List.of(partition));
             consumer.seekToEnd(List.of(partition));

@@ -1,18 +1,11 @@
 package dev.schemarag.app;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
-
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.xpath.XPath;
-import javax.xml.xpath.XPathConstants;
-import javax.xml.xpath.XPathFactory;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,9 +18,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.xpath.XPath;
+import javax.xml.xpath.XPathConstants;
+import javax.xml.xpath.XPathFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * The production compose file at the repository root: valid for docker-compose, and wired to the images the
@@ -42,13 +41,22 @@ class DockerComposeFileTest {
     private static final Pattern DEFAULTED_VARIABLE = Pattern.compile("\\$\\{[A-Za-z0-9_]+:-([^}]*)}");
     /** Any interpolation: the variable's name, then what follows it ({@code :-default}, {@code :?message}, nothing...). */
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z0-9_]+)([^}]*)}");
+
     private static final Pattern SECRET_NAME = Pattern.compile(".*(PASSWORD|SECRET|TOKEN|API_KEY).*");
     /** Optional secrets: absent means a feature is off (no LLM: offline answers), so empty is their only default. */
     private static final List<String> OPTIONAL_SECRETS = List.of("LLM_API_KEY");
     /** Values for every required secret, so that {@code docker-compose config} can interpolate the file. */
-    private static final Map<String, String> REQUIRED_SECRETS = Map.of("POSTGRES_PASSWORD", "pg-secret",
-            "STORE_PASSWORD", "store-secret", "CDC_REPLICATION_PASSWORD", "cdc-secret", "GENERATION_READER_PASSWORD", "reader-secret",
-            "SCHEMARAG_ADMIN_TOKEN", "a-token-of-24-characters");
+    private static final Map<String, String> REQUIRED_SECRETS = Map.of(
+            "POSTGRES_PASSWORD",
+            "pg-secret",
+            "STORE_PASSWORD",
+            "store-secret",
+            "CDC_REPLICATION_PASSWORD",
+            "cdc-secret",
+            "GENERATION_READER_PASSWORD",
+            "reader-secret",
+            "SCHEMARAG_ADMIN_TOKEN",
+            "a-token-of-24-characters");
 
     private static String composeText;
     private static JsonNode compose;
@@ -68,7 +76,8 @@ class DockerComposeFileTest {
         List<String> names = new ArrayList<>();
         services.fieldNames().forEachRemaining(names::add);
 
-        assertThat(names).containsExactlyInAnyOrder("kafka", "schema-registry", "postgres", "ingest", "retrieval", "generation");
+        assertThat(names)
+                .containsExactlyInAnyOrder("kafka", "schema-registry", "postgres", "ingest", "retrieval", "generation");
     }
 
     @Test
@@ -85,7 +94,9 @@ class DockerComposeFileTest {
     @Test
     void everyInfrastructureContainerHasAHealthcheck() {
         for (String name : INFRASTRUCTURE) {
-            assertThat(services.path(name).path("healthcheck").path("test").isArray()).as(name + " healthcheck").isTrue();
+            assertThat(services.path(name).path("healthcheck").path("test").isArray())
+                    .as(name + " healthcheck")
+                    .isTrue();
         }
     }
 
@@ -95,7 +106,8 @@ class DockerComposeFileTest {
             JsonNode dependsOn = services.path(service).path("depends_on");
             for (String dependency : INFRASTRUCTURE) {
                 assertThat(dependsOn.path(dependency).path("condition").asText())
-                        .as(service + " depends on " + dependency).isEqualTo("service_healthy");
+                        .as(service + " depends on " + dependency)
+                        .isEqualTo("service_healthy");
             }
         }
     }
@@ -104,10 +116,13 @@ class DockerComposeFileTest {
     void eachServiceRunsTheImageTheJibProfileBuildsForIt() {
         Map<String, String> composeImagesByService = new LinkedHashMap<>();
         for (String service : SERVICES) {
-            composeImagesByService.put(service, withDefaults(services.path(service).path("image").asText()));
+            composeImagesByService.put(
+                    service, withDefaults(services.path(service).path("image").asText()));
         }
 
-        assertThat(composeImagesByService).isEqualTo(jib.imagesByService()).containsEntry("ingest", "schemarag/ingest-service:0.1.0");
+        assertThat(composeImagesByService)
+                .isEqualTo(jib.imagesByService())
+                .containsEntry("ingest", "schemarag/ingest-service:0.1.0");
     }
 
     @Test
@@ -117,7 +132,9 @@ class DockerComposeFileTest {
             services.path(service).path("volumes").forEach(v -> volumes.add(v.asText()));
 
             assertThat(volumes).as(service + " volumes").contains(service + "-state:" + jib.workingDirectory());
-            assertThat(compose.path("volumes").has(service + "-state")).as(service + "-state declared").isTrue();
+            assertThat(compose.path("volumes").has(service + "-state"))
+                    .as(service + "-state declared")
+                    .isTrue();
         }
     }
 
@@ -134,14 +151,19 @@ class DockerComposeFileTest {
         Map<String, List<String>> secrets = new LinkedHashMap<>();
         Matcher m = VARIABLE.matcher(composeText);
         while (m.find()) {
-            if (SECRET_NAME.matcher(m.group(1)).matches()) secrets.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(m.group(2));
+            if (SECRET_NAME.matcher(m.group(1)).matches())
+                secrets.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(m.group(2));
         }
 
         assertThat(secrets.keySet()).containsAll(REQUIRED_SECRETS.keySet());
         secrets.forEach((name, uses) -> {
             for (String use : uses) {
                 if (OPTIONAL_SECRETS.contains(name)) assertThat(use).as(name).isIn("", ":-");
-                else assertThat(use).as(name + " must be ${" + name + ":?message}").startsWith(":?").hasSizeGreaterThan(2);
+                else
+                    assertThat(use)
+                            .as(name + " must be ${" + name + ":?message}")
+                            .startsWith(":?")
+                            .hasSizeGreaterThan(2);
             }
         });
     }
@@ -152,10 +174,14 @@ class DockerComposeFileTest {
             JsonNode environment = services.path(service).path("environment");
             String admin = environment.path("STORE_ADMIN_USER").asText();
 
-            assertThat(admin.isEmpty()).as(service + " without store administrator").isEqualTo(!service.equals("ingest"));
-            assertThat(environment.path("STORE_ADMIN_PASSWORD").isMissingNode()).as(service + " without admin password")
+            assertThat(admin.isEmpty())
+                    .as(service + " without store administrator")
                     .isEqualTo(!service.equals("ingest"));
-            assertThat(environment.path("STORE_USER").asText()).as(service + " runtime role")
+            assertThat(environment.path("STORE_ADMIN_PASSWORD").isMissingNode())
+                    .as(service + " without admin password")
+                    .isEqualTo(!service.equals("ingest"));
+            assertThat(environment.path("STORE_USER").asText())
+                    .as(service + " runtime role")
                     .isEqualTo("${STORE_USER:-schemarag_app}");
         }
     }
@@ -215,33 +241,45 @@ class DockerComposeFileTest {
     private record JibProfile(Map<String, String> imagesByService, String workingDirectory) {
 
         static JibProfile read(Path pom) throws Exception {
-            Document document = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(pom.toFile());
+            Document document =
+                    DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(pom.toFile());
             XPath xpath = XPathFactory.newInstance().newXPath();
-            Element profile = (Element) xpath.evaluate("/project/profiles/profile[id='images']", document, XPathConstants.NODE);
+            Element profile =
+                    (Element) xpath.evaluate("/project/profiles/profile[id='images']", document, XPathConstants.NODE);
             assertThat(profile).as("profile 'images' in " + pom).isNotNull();
-            Element plugin = (Element) xpath.evaluate("build/plugins/plugin[artifactId='jib-maven-plugin']", profile, XPathConstants.NODE);
+            Element plugin = (Element)
+                    xpath.evaluate("build/plugins/plugin[artifactId='jib-maven-plugin']", profile, XPathConstants.NODE);
             assertThat(plugin).as("jib-maven-plugin in profile 'images'").isNotNull();
 
             Map<String, String> properties = new LinkedHashMap<>();
             NodeList declared = (NodeList) xpath.evaluate("properties/*", profile, XPathConstants.NODESET);
             for (int i = 0; i < declared.getLength(); i++) {
-                properties.put(declared.item(i).getNodeName(), declared.item(i).getTextContent().trim());
+                properties.put(
+                        declared.item(i).getNodeName(),
+                        declared.item(i).getTextContent().trim());
             }
 
             Map<String, String> images = new LinkedHashMap<>();
-            NodeList executions = (NodeList) xpath.evaluate("executions/execution[goals/goal='buildTar']", plugin, XPathConstants.NODESET);
+            NodeList executions = (NodeList)
+                    xpath.evaluate("executions/execution[goals/goal='buildTar']", plugin, XPathConstants.NODESET);
             for (int i = 0; i < executions.getLength(); i++) {
                 Element execution = (Element) executions.item(i);
-                String image = xpath.evaluate("configuration/to/image", execution).trim();
+                String image =
+                        xpath.evaluate("configuration/to/image", execution).trim();
                 for (Map.Entry<String, String> p : properties.entrySet()) {
                     image = image.replace("${" + p.getKey() + "}", p.getValue());
                 }
-                String command = xpath.evaluate("configuration/container/args/arg[1]", execution).trim();
-                String service = xpath.evaluate("configuration/container/args/arg[2]", execution).trim();
+                String command = xpath.evaluate("configuration/container/args/arg[1]", execution)
+                        .trim();
+                String service = xpath.evaluate("configuration/container/args/arg[2]", execution)
+                        .trim();
                 assertThat(command).as("first container argument of " + image).isEqualTo("serve");
                 images.put(service, image);
             }
-            return new JibProfile(images, xpath.evaluate("configuration/container/workingDirectory", plugin).trim());
+            return new JibProfile(
+                    images,
+                    xpath.evaluate("configuration/container/workingDirectory", plugin)
+                            .trim());
         }
     }
 }

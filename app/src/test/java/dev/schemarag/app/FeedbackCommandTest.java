@@ -1,19 +1,19 @@
 package dev.schemarag.app;
 
-import dev.schemarag.events.AnswerFeedback;
-import dev.schemarag.events.FeedbackVerdict;
-import org.junit.jupiter.api.Test;
-
-import java.time.Instant;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.schemarag.events.AnswerFeedback;
+import dev.schemarag.events.FeedbackVerdict;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
 
 class FeedbackCommandTest {
 
     @Test
     void theVerdictNoteAndActorBecomeTheEvent() {
-        AnswerFeedback event = FeedbackCommand.event(" q-1 ", FeedbackCommand.Verdict.approve, " matches the report ", "ada", Instant.EPOCH);
+        AnswerFeedback event = FeedbackCommand.event(
+                " q-1 ", FeedbackCommand.Verdict.approve, " matches the report ", "ada", Instant.EPOCH);
 
         assertThat(event.getQuestionId()).isEqualTo("q-1");
         assertThat(event.getVerdict()).isEqualTo(FeedbackVerdict.APPROVE);

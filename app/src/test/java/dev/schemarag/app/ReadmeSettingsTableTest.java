@@ -1,14 +1,13 @@
 package dev.schemarag.app;
 
-import dev.schemarag.core.config.Setting;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Setting;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * The README's settings table is the one {@link SettingsTable} renders from {@link AppSettings#all()}. To regenerate it
@@ -42,9 +41,12 @@ class ReadmeSettingsTableTest {
         String table = SettingsTable.markdown(AppSettings.all());
 
         assertThat(table.lines().count()).isEqualTo(2 + AppSettings.all().size());
-        assertThat(table).contains("| `RETRIEVAL_TABLE_TOPK` | `retrieval.table.topk` | `15` | an integer in [1, 10000] |");
-        assertThat(table).contains("| `RETRIEVAL_ENABLED` (or `ENABLE_DOC_RETRIEVAL`) | `retrieval.enabled` | `true` |");
-        assertThat(table).contains("| `JOIN_HINT_FORMAT` | `join.hint.format` | `edges` | one of [edges, paths, both, none] |");
+        assertThat(table)
+                .contains("| `RETRIEVAL_TABLE_TOPK` | `retrieval.table.topk` | `15` | an integer in [1, 10000] |");
+        assertThat(table)
+                .contains("| `RETRIEVAL_ENABLED` (or `ENABLE_DOC_RETRIEVAL`) | `retrieval.enabled` | `true` |");
+        assertThat(table)
+                .contains("| `JOIN_HINT_FORMAT` | `join.hint.format` | `edges` | one of [edges, paths, both, none] |");
     }
 
     @Test

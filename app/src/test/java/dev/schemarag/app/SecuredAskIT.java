@@ -1,22 +1,21 @@
 package dev.schemarag.app;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.stack.ScramListener;
 import dev.schemarag.testkit.SecuredTestStack;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code schemarag ask} against a broker that takes only SASL_PLAINTEXT/SCRAM-SHA-256 and a registry that takes only
@@ -32,13 +31,22 @@ class SecuredAskIT {
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
         secured = SecuredTestStack.start(dir.resolve("secured-stack"));
-        environment = CliTestEnvironment.start("secured_ask_it", dir, Map.of(
-                AppSettings.KAFKA_BOOTSTRAP_SERVERS.key(), secured.bootstrapServers(),
-                AppSettings.SCHEMA_REGISTRY_URL.key(), secured.registryUrl(),
-                KafkaClientSecurity.SECURITY_PROTOCOL.key(), "SASL_PLAINTEXT",
-                KafkaClientSecurity.SASL_MECHANISM.key(), ScramListener.MECHANISM,
-                KafkaClientSecurity.SASL_JAAS_CONFIG.key(), secured.jaasConfig(),
-                KafkaClientSecurity.REGISTRY_BASIC_AUTH_USER_INFO.key(), SecuredTestStack.REGISTRY_USER_INFO));
+        environment = CliTestEnvironment.start(
+                "secured_ask_it",
+                dir,
+                Map.of(
+                        AppSettings.KAFKA_BOOTSTRAP_SERVERS.key(),
+                        secured.bootstrapServers(),
+                        AppSettings.SCHEMA_REGISTRY_URL.key(),
+                        secured.registryUrl(),
+                        KafkaClientSecurity.SECURITY_PROTOCOL.key(),
+                        "SASL_PLAINTEXT",
+                        KafkaClientSecurity.SASL_MECHANISM.key(),
+                        ScramListener.MECHANISM,
+                        KafkaClientSecurity.SASL_JAAS_CONFIG.key(),
+                        secured.jaasConfig(),
+                        KafkaClientSecurity.REGISTRY_BASIC_AUTH_USER_INFO.key(),
+                        SecuredTestStack.REGISTRY_USER_INFO));
         environment.stopPipeline(); // ask runs its own, as in production
     }
 
@@ -50,16 +58,26 @@ class SecuredAskIT {
 
     @Test
     void aQuestionIsAnsweredThroughTheSecuredBrokerAndRegistryWithoutPrintingASecret() throws Exception {
-        CliTestEnvironment.Run run = CliTestEnvironment.execute("ask", "--db", environment.databaseId,
-                "How many employees are in each department?", "--json", "--timeout", "90");
+        CliTestEnvironment.Run run = CliTestEnvironment.execute(
+                "ask",
+                "--db",
+                environment.databaseId,
+                "How many employees are in each department?",
+                "--json",
+                "--timeout",
+                "90");
 
         assertThat(run.exitCode()).as(run.output()).isZero();
         Matcher json = JSON.matcher(run.output());
         assertThat(json.find()).as(run.output()).isTrue();
         Map<String, Object> view = new ObjectMapper().readValue(json.group(), new TypeReference<>() {});
-        assertThat(view).containsEntry("status", "answered").containsEntry("sql", CliTestEnvironment.DOCUMENTED_SQL)
+        assertThat(view)
+                .containsEntry("status", "answered")
+                .containsEntry("sql", CliTestEnvironment.DOCUMENTED_SQL)
                 .containsEntry("tablesUsed", List.of("public.employees"));
-        assertThat(run.output()).doesNotContain(SecuredTestStack.KAFKA_PASSWORD)
-                .doesNotContain(SecuredTestStack.REGISTRY_USER_INFO.substring(SecuredTestStack.REGISTRY_USER_INFO.indexOf(':') + 1));
+        assertThat(run.output())
+                .doesNotContain(SecuredTestStack.KAFKA_PASSWORD)
+                .doesNotContain(SecuredTestStack.REGISTRY_USER_INFO.substring(
+                        SecuredTestStack.REGISTRY_USER_INFO.indexOf(':') + 1));
     }
 }

@@ -1,15 +1,14 @@
 package dev.schemarag.app;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.time.Duration;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** {@code schemarag serve ingest} wires the admin endpoint's access rule before it starts anything. */
 class ServeIngestIT {
@@ -29,7 +28,8 @@ class ServeIngestIT {
     void serveIngestRefusesToStartOnANonLoopbackAddressWithoutAToken() {
         System.setProperty(AppSettings.INGEST_ADMIN_HOST.key(), "0.0.0.0");
         try {
-            CliTestEnvironment.Run run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> CliTestEnvironment.execute("serve", "ingest"));
+            CliTestEnvironment.Run run = assertTimeoutPreemptively(
+                    Duration.ofSeconds(60), () -> CliTestEnvironment.execute("serve", "ingest"));
             assertThat(run.exitCode()).isEqualTo(2);
             assertThat(run.output()).doesNotContain("ingest service running");
         } finally {

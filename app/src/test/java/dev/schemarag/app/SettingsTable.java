@@ -1,7 +1,6 @@
 package dev.schemarag.app;
 
 import dev.schemarag.core.config.Setting;
-
 import java.util.List;
 
 /** The README's settings table, rendered from the declarations so the documentation cannot drift from the code. */
@@ -16,12 +15,21 @@ final class SettingsTable {
                 .append("| Environment variable | Setting | Default | Accepted | Description |\n")
                 .append("|---|---|---|---|---|\n");
         for (Setting<?> s : declared) {
-            String variable = code(s.environmentVariable()) + (s.aliasVariable() == null ? "" : " (or " + code(s.aliasVariable()) + ")");
-            table.append("| ").append(variable)
-                    .append(" | ").append(code(s.key()))
-                    .append(" | ").append(s.defaultValue() == null ? "unset" : s.defaultText().isEmpty() ? "empty" : code(s.defaultText()))
-                    .append(" | ").append(cell(s.validDescription()))
-                    .append(" | ").append(cell(s.description()))
+            String variable = code(s.environmentVariable())
+                    + (s.aliasVariable() == null ? "" : " (or " + code(s.aliasVariable()) + ")");
+            table.append("| ")
+                    .append(variable)
+                    .append(" | ")
+                    .append(code(s.key()))
+                    .append(" | ")
+                    .append(
+                            s.defaultValue() == null
+                                    ? "unset"
+                                    : s.defaultText().isEmpty() ? "empty" : code(s.defaultText()))
+                    .append(" | ")
+                    .append(cell(s.validDescription()))
+                    .append(" | ")
+                    .append(cell(s.description()))
                     .append(" |\n");
         }
         return table.toString();
@@ -31,7 +39,8 @@ final class SettingsTable {
     static String replaceTable(String readme, String table) {
         int start = readme.indexOf(START);
         int end = readme.indexOf(END);
-        if (start < 0 || end < start) throw new IllegalArgumentException("README has no " + START + " … " + END + " section");
+        if (start < 0 || end < start)
+            throw new IllegalArgumentException("README has no " + START + " … " + END + " section");
         return readme.substring(0, start + START.length()) + "\n" + table + readme.substring(end);
     }
 

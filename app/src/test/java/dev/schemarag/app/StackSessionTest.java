@@ -1,11 +1,10 @@
 package dev.schemarag.app;
 
-import dev.schemarag.core.config.Settings;
-import org.junit.jupiter.api.Test;
-
-import java.util.Map;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemarag.core.config.Settings;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class StackSessionTest {
 
@@ -16,12 +15,19 @@ class StackSessionTest {
 
     @Test
     void anyDefaultEndpointStillNeedsTheEmbeddedStack() {
-        assertThat(StackSession.usesEmbeddedStack(Settings.of(Map.of("kafka.bootstrap.servers", "kafka:9092")))).isTrue();
+        assertThat(StackSession.usesEmbeddedStack(Settings.of(Map.of("kafka.bootstrap.servers", "kafka:9092"))))
+                .isTrue();
     }
 
     @Test
     void endpointsThatAllPointElsewhereStartNoStack() {
-        assertThat(StackSession.usesEmbeddedStack(Settings.of(Map.of("kafka.bootstrap.servers", "kafka:9092",
-                "schema.registry.url", "http://registry:8081", "store.jdbc.url", "jdbc:postgresql://db:5432/schemarag")))).isFalse();
+        assertThat(StackSession.usesEmbeddedStack(Settings.of(Map.of(
+                        "kafka.bootstrap.servers",
+                        "kafka:9092",
+                        "schema.registry.url",
+                        "http://registry:8081",
+                        "store.jdbc.url",
+                        "jdbc:postgresql://db:5432/schemarag"))))
+                .isFalse();
     }
 }

@@ -1,13 +1,12 @@
 package dev.schemarag.app;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.stack.EmbeddedPostgres;
-import org.junit.jupiter.api.Test;
-
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The store administrator defaults to the embedded stack's development superuser only on the embedded stack's store. */
 class StoreAdminDefaultsTest {
@@ -21,21 +20,28 @@ class StoreAdminDefaultsTest {
 
     @Test
     void anyOtherStoreHasNoAdministratorUnlessOneIsConfigured() {
-        assertThat(Services.storeAdmin(Settings.of(Map.of("store.jdbc.url", OTHER_STORE)))).isEmpty();
-        assertThat(Services.storeAdmin(Settings.of(Map.of("store.jdbc.url", OTHER_STORE, "store.admin.password", EmbeddedPostgres.PASSWORD))))
-                .as("a password alone names no administrator").isEmpty();
+        assertThat(Services.storeAdmin(Settings.of(Map.of("store.jdbc.url", OTHER_STORE))))
+                .isEmpty();
+        assertThat(Services.storeAdmin(Settings.of(
+                        Map.of("store.jdbc.url", OTHER_STORE, "store.admin.password", EmbeddedPostgres.PASSWORD))))
+                .as("a password alone names no administrator")
+                .isEmpty();
     }
 
     @Test
     void aConfiguredAdministratorIsUsedAsGivenAndGetsNoDefaultPasswordOnAnotherStore() {
-        assertThat(Services.storeAdmin(Settings.of(Map.of("store.jdbc.url", OTHER_STORE, "store.admin.user", "dba",
-                "store.admin.password", "s3cret")))).contains(new Credentials("dba", "s3cret"));
+        assertThat(Services.storeAdmin(Settings.of(Map.of(
+                        "store.jdbc.url", OTHER_STORE, "store.admin.user", "dba", "store.admin.password", "s3cret"))))
+                .contains(new Credentials("dba", "s3cret"));
         assertThat(Services.storeAdmin(Settings.of(Map.of("store.jdbc.url", OTHER_STORE, "store.admin.user", "dba"))))
-                .get().extracting(Credentials::password).isEqualTo("");
+                .get()
+                .extracting(Credentials::password)
+                .isEqualTo("");
     }
 
     @Test
     void anExplicitlyEmptyAdministratorDoesNotMigrateEvenTheEmbeddedStore() {
-        assertThat(Services.storeAdmin(Settings.of(Map.of("store.admin.user", "")))).isEmpty();
+        assertThat(Services.storeAdmin(Settings.of(Map.of("store.admin.user", ""))))
+                .isEmpty();
     }
 }

@@ -1,5 +1,9 @@
 package dev.schemarag.app;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
@@ -8,10 +12,6 @@ import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -19,10 +19,9 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The store as the services reach it ({@link Services#store()}): the administrator migrates it and creates the runtime
@@ -42,30 +41,46 @@ class StoreRuntimeRoleIT {
     }
 
     private static Settings settings(String adminUser, String runtimeUser) {
-        Map<String, String> values = new HashMap<>(Map.of(AppSettings.STORE_JDBC_URL.key(), stack.postgres().jdbcUrl(DB),
-                AppSettings.STORE_ADMIN_USER.key(), adminUser, AppSettings.STORE_ADMIN_PASSWORD.key(), stack.postgres().password(),
-                AppSettings.STORE_USER.key(), runtimeUser, AppSettings.STORE_PASSWORD.key(), "runtime-secret"));
+        Map<String, String> values = new HashMap<>(Map.of(
+                AppSettings.STORE_JDBC_URL.key(),
+                stack.postgres().jdbcUrl(DB),
+                AppSettings.STORE_ADMIN_USER.key(),
+                adminUser,
+                AppSettings.STORE_ADMIN_PASSWORD.key(),
+                stack.postgres().password(),
+                AppSettings.STORE_USER.key(),
+                runtimeUser,
+                AppSettings.STORE_PASSWORD.key(),
+                "runtime-secret"));
         return Settings.of(values);
     }
 
     @Test
-    void theServicesConnectAsANonSuperuserThatReadsAndWritesRowsButChangesNoSchema(@TempDir Path state) throws Exception {
+    void theServicesConnectAsANonSuperuserThatReadsAndWritesRowsButChangesNoSchema(@TempDir Path state)
+            throws Exception {
         try (Services services = new Services(settings(stack.postgres().user(), RUNTIME), state)) {
             Database store = services.store();
 
             assertThat(query(store, "SELECT current_user")).isEqualTo(RUNTIME);
-            assertThat(query(store, "SELECT rolsuper FROM pg_roles WHERE rolname = current_user")).isEqualTo("f");
+            assertThat(query(store, "SELECT rolsuper FROM pg_roles WHERE rolname = current_user"))
+                    .isEqualTo("f");
             PgVectorSchemaStore adapter = new PgVectorSchemaStore(store);
             float[] embedding = new float[384];
             embedding[0] = 1;
-            adapter.upsert("role_it", List.of(new StoredEntity(EntityKey.table(ORDERS), null, false, "orders", "h1", "orders()", "{}",
-                    embedding)));
+            adapter.upsert(
+                    "role_it",
+                    List.of(new StoredEntity(
+                            EntityKey.table(ORDERS), null, false, "orders", "h1", "orders()", "{}", embedding)));
             assertThat(adapter.hashes("role_it", null)).containsEntry(EntityKey.table(ORDERS), "h1");
-            assertThat(query(store, "SELECT version FROM catalog_versions WHERE database_id = 'role_it'")).isNotNull();
+            assertThat(query(store, "SELECT version FROM catalog_versions WHERE database_id = 'role_it'"))
+                    .isNotNull();
             assertThat(adapter.deleteTable("role_it", ORDERS)).isEqualTo(1);
 
-            for (String ddl : List.of("CREATE TABLE intruder (id int)", "DROP TABLE schema_embeddings",
-                    "ALTER TABLE doc_chunks DISABLE TRIGGER ALL", "DELETE FROM flyway_schema_history")) {
+            for (String ddl : List.of(
+                    "CREATE TABLE intruder (id int)",
+                    "DROP TABLE schema_embeddings",
+                    "ALTER TABLE doc_chunks DISABLE TRIGGER ALL",
+                    "DELETE FROM flyway_schema_history")) {
                 assertThat(sqlState(store, ddl)).as(ddl).isEqualTo("42501");
             }
         }
@@ -78,14 +93,18 @@ class StoreRuntimeRoleIT {
         }
         try (Services services = new Services(settings("", RUNTIME), state)) {
             assertThat(services.storeAdmin()).isEmpty();
-            assertThat(query(services.store(), "SELECT current_user || ' ' || count(*) FROM schema_embeddings")).startsWith(RUNTIME + " ");
+            assertThat(query(services.store(), "SELECT current_user || ' ' || count(*) FROM schema_embeddings"))
+                    .startsWith(RUNTIME + " ");
         }
     }
 
     @Test
     void aSuperuserAsRuntimeRoleIsRefused(@TempDir Path state) {
-        try (Services services = new Services(settings(stack.postgres().user(), stack.postgres().user()), state)) {
-            assertThatThrownBy(services::store).hasMessageContaining("is a superuser").hasMessageContaining("STORE_USER");
+        try (Services services =
+                new Services(settings(stack.postgres().user(), stack.postgres().user()), state)) {
+            assertThatThrownBy(services::store)
+                    .hasMessageContaining("is a superuser")
+                    .hasMessageContaining("STORE_USER");
         }
     }
 
@@ -96,8 +115,11 @@ class StoreRuntimeRoleIT {
         try (Services services = new Services(settings(stack.postgres().user(), role), state)) {
             Database store = services.store();
 
-            assertThat(query(store, "SELECT concat_ws(' ', rolcanlogin, rolcreatedb, rolcreaterole, rolreplication, rolbypassrls)"
-                    + " FROM pg_roles WHERE rolname = current_user")).isEqualTo("t f f f f");
+            assertThat(query(
+                            store,
+                            "SELECT concat_ws(' ', rolcanlogin, rolcreatedb, rolcreaterole, rolreplication, rolbypassrls)"
+                                    + " FROM pg_roles WHERE rolname = current_user"))
+                    .isEqualTo("t f f f f");
         }
     }
 
@@ -108,10 +130,15 @@ class StoreRuntimeRoleIT {
             migrating.store();
         }
         role(role, "");
-        adminSql("DROP TABLE IF EXISTS owned_by_runtime", "CREATE TABLE owned_by_runtime (id int)", "ALTER TABLE owned_by_runtime OWNER TO " + role);
-        String reassign = "REASSIGN OWNED BY \"" + role + "\" TO \"" + stack.postgres().user() + "\"";
+        adminSql(
+                "DROP TABLE IF EXISTS owned_by_runtime",
+                "CREATE TABLE owned_by_runtime (id int)",
+                "ALTER TABLE owned_by_runtime OWNER TO " + role);
+        String reassign =
+                "REASSIGN OWNED BY \"" + role + "\" TO \"" + stack.postgres().user() + "\"";
         try (Services services = new Services(settings(stack.postgres().user(), role), state)) {
-            assertThatThrownBy(services::store).hasMessageContaining("owns relation public.owned_by_runtime")
+            assertThatThrownBy(services::store)
+                    .hasMessageContaining("owns relation public.owned_by_runtime")
                     .hasMessageContaining(reassign);
         }
 
@@ -126,27 +153,34 @@ class StoreRuntimeRoleIT {
 
     /** A login role with exactly {@code attributes}, created or reset (roles are cluster-wide and outlive a run). */
     private static void role(String name, String attributes) throws SQLException {
-        adminSql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '" + name + "') THEN CREATE ROLE " + name
-                + "; END IF; END $$", "ALTER ROLE " + name + " LOGIN NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS");
+        adminSql(
+                "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '" + name + "') THEN CREATE ROLE "
+                        + name + "; END IF; END $$",
+                "ALTER ROLE " + name + " LOGIN NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS");
         if (!attributes.isEmpty()) adminSql("ALTER ROLE " + name + " " + attributes);
     }
 
     private static void adminSql(String... statements) throws SQLException {
-        try (Database admin = new Database(stack.postgres().jdbcUrl(DB), stack.postgres().user(), stack.postgres().password());
-             Statement st = admin.connection().createStatement()) {
+        try (Database admin = new Database(
+                        stack.postgres().jdbcUrl(DB),
+                        stack.postgres().user(),
+                        stack.postgres().password());
+                Statement st = admin.connection().createStatement()) {
             for (String sql : statements) st.execute(sql);
         }
     }
 
     private static String query(Database db, String sql) throws SQLException {
-        try (Statement st = db.connection().createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = db.connection().createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return rs.next() ? rs.getString(1) : null;
         }
     }
 
     private static String sqlState(Database db, String sql) throws SQLException {
         try (Statement st = db.connection().createStatement()) {
-            return catchThrowableOfType(SQLException.class, () -> st.execute(sql)).getSQLState();
+            return catchThrowableOfType(SQLException.class, () -> st.execute(sql))
+                    .getSQLState();
         }
     }
 }

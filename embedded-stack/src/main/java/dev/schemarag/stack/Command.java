@@ -16,8 +16,7 @@ final class Command {
         }
     }
 
-    private Command() {
-    }
+    private Command() {}
 
     static Result run(Duration timeout, List<String> command) {
         Process process;
@@ -47,8 +46,8 @@ final class Command {
     static String runOrThrow(Duration timeout, List<String> command) {
         Result result = run(timeout, command);
         if (!result.succeeded()) {
-            throw new IllegalStateException(String.join(" ", command) + " failed with exit code " + result.exitCode()
-                    + ": " + result.output());
+            throw new IllegalStateException(
+                    String.join(" ", command) + " failed with exit code " + result.exitCode() + ": " + result.output());
         }
         return result.output();
     }

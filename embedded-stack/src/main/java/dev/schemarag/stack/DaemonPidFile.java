@@ -15,13 +15,13 @@ import java.util.Optional;
  * well before the main class of a long classpath).
  */
 final class DaemonPidFile {
-    private DaemonPidFile() {
-    }
+    private DaemonPidFile() {}
 
     /** Writes the current process atomically, so a reader never sees a half-written file. */
     static void writeCurrentProcess(Path pidFile) throws IOException {
         ProcessHandle self = ProcessHandle.current();
-        String content = self.pid() + "\n" + self.info().startInstant().map(Instant::toEpochMilli).orElse(0L) + "\n";
+        String content = self.pid() + "\n"
+                + self.info().startInstant().map(Instant::toEpochMilli).orElse(0L) + "\n";
         Path partial = pidFile.resolveSibling(pidFile.getFileName() + ".partial");
         Files.writeString(partial, content, StandardCharsets.UTF_8);
         Files.move(partial, pidFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -39,8 +39,10 @@ final class DaemonPidFile {
         try {
             long pid = Long.parseLong(lines.get(0).strip());
             long startMillis = Long.parseLong(lines.get(1).strip());
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(process -> process.info().startInstant()
-                    .map(started -> started.toEpochMilli() == startMillis).orElse(true));
+            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(process -> process.info()
+                    .startInstant()
+                    .map(started -> started.toEpochMilli() == startMillis)
+                    .orElse(true));
         } catch (NumberFormatException e) {
             throw new IOException("malformed pid file " + pidFile + ": " + e.getMessage(), e);
         }
@@ -48,7 +50,9 @@ final class DaemonPidFile {
 
     /** Deletes the file if it names the current process; a daemon that failed to start must not orphan a running one. */
     static void deleteIfCurrentProcess(Path pidFile) throws IOException {
-        if (liveProcess(pidFile).map(process -> process.pid() == ProcessHandle.current().pid()).orElse(false)) {
+        if (liveProcess(pidFile)
+                .map(process -> process.pid() == ProcessHandle.current().pid())
+                .orElse(false)) {
             Files.delete(pidFile);
         }
     }

@@ -27,11 +27,10 @@ public final class DetachedStack {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
     private static final Path SETSID = Path.of("/usr/bin/setsid");
-    private static final List<String> DAEMON_JVM_OPTIONS = List.of("-Xmx384m", "-XX:+UseSerialGC",
-            "-Dlogback.configurationFile=dev/schemarag/stack/stack-daemon-logback.xml");
+    private static final List<String> DAEMON_JVM_OPTIONS = List.of(
+            "-Xmx384m", "-XX:+UseSerialGC", "-Dlogback.configurationFile=dev/schemarag/stack/stack-daemon-logback.xml");
 
-    private DetachedStack() {
-    }
+    private DetachedStack() {}
 
     /**
      * Starts whatever part of the stack is not running and waits until all of it answers.
@@ -115,7 +114,8 @@ public final class DetachedStack {
                 throw new IllegalStateException("the stack daemon exited with code " + daemon.exitValue()
                         + "; the end of " + daemonLog(config) + ":\n" + tail(daemonLog(config)));
             }
-            if (Files.exists(config.daemonPidFile()) && StackProbe.kafkaAnswers(config)
+            if (Files.exists(config.daemonPidFile())
+                    && StackProbe.kafkaAnswers(config)
                     && StackProbe.registryAnswers(config.registryUrl())) {
                 return;
             }

@@ -9,8 +9,7 @@ import java.util.stream.Stream;
 
 /** File-tree helpers of the stack and its test kit. */
 public final class Directories {
-    private Directories() {
-    }
+    private Directories() {}
 
     public static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {

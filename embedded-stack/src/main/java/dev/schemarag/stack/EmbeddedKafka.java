@@ -73,8 +73,12 @@ public final class EmbeddedKafka {
             throw new IllegalStateException("Kafka did not start on " + bootstrapServers() + ": " + e.getMessage(), e);
         }
         server = started;
-        LOG.info("Kafka started on {} ({}, controller on 127.0.0.1:{}, logs in {})", bootstrapServers(),
-                scram == null ? "PLAINTEXT" : SASL_LISTENER + "/" + ScramListener.MECHANISM, controllerPort, logDir);
+        LOG.info(
+                "Kafka started on {} ({}, controller on 127.0.0.1:{}, logs in {})",
+                bootstrapServers(),
+                scram == null ? "PLAINTEXT" : SASL_LISTENER + "/" + ScramListener.MECHANISM,
+                controllerPort,
+                logDir);
     }
 
     public synchronized void stop() {
@@ -112,13 +116,17 @@ public final class EmbeddedKafka {
             try (Writer writer = Files.newBufferedWriter(settingsFile, StandardCharsets.UTF_8)) {
                 properties.store(writer, "embedded Kafka, for formatting only");
             }
-            List<String> arguments = new ArrayList<>(List.of("format", "--config", settingsFile.toString(),
-                    "--cluster-id", Uuid.randomUuid().toString()));
+            List<String> arguments = new ArrayList<>(List.of(
+                    "format",
+                    "--config",
+                    settingsFile.toString(),
+                    "--cluster-id",
+                    Uuid.randomUuid().toString()));
             if (scram != null) {
                 arguments.addAll(List.of("--add-scram", scram.storageCredential()));
             }
-            int exitCode = StorageTool.execute(arguments.toArray(String[]::new),
-                    new PrintStream(toolOutput, true, StandardCharsets.UTF_8));
+            int exitCode = StorageTool.execute(
+                    arguments.toArray(String[]::new), new PrintStream(toolOutput, true, StandardCharsets.UTF_8));
             if (exitCode != 0) {
                 throw new IllegalStateException("cannot format Kafka storage in " + logDir + ": "
                         + toolOutput.toString(StandardCharsets.UTF_8));
@@ -126,8 +134,10 @@ public final class EmbeddedKafka {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare Kafka storage in " + logDir, e);
         } catch (RuntimeException e) {
-            throw new IllegalStateException("cannot format Kafka storage in " + logDir + ": " + e.getMessage() + " "
-                    + toolOutput.toString(StandardCharsets.UTF_8), e);
+            throw new IllegalStateException(
+                    "cannot format Kafka storage in " + logDir + ": " + e.getMessage() + " "
+                            + toolOutput.toString(StandardCharsets.UTF_8),
+                    e);
         } finally {
             deleteQuietly(settingsFile);
         }
@@ -186,7 +196,8 @@ public final class EmbeddedKafka {
 
     private Map<String, String> plaintextListeners() {
         return Map.of(
-                "listeners", "PLAINTEXT://127.0.0.1:" + port + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort,
+                "listeners",
+                        "PLAINTEXT://127.0.0.1:" + port + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort,
                 "advertised.listeners", "PLAINTEXT://127.0.0.1:" + port,
                 "listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT",
                 "inter.broker.listener.name", "PLAINTEXT");
@@ -197,12 +208,17 @@ public final class EmbeddedKafka {
         String sasl = SASL_LISTENER + "://127.0.0.1:" + port;
         String internal = INTERNAL_LISTENER + "://127.0.0.1:" + scram.internalPort();
         return Map.of(
-                "listeners", sasl + "," + internal + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort,
-                "advertised.listeners", sasl + "," + internal,
-                "listener.security.protocol.map", SASL_LISTENER + ":SASL_PLAINTEXT," + INTERNAL_LISTENER + ":PLAINTEXT,"
-                        + CONTROLLER_LISTENER + ":PLAINTEXT",
-                "inter.broker.listener.name", INTERNAL_LISTENER,
-                "sasl.enabled.mechanisms", ScramListener.MECHANISM,
+                "listeners",
+                sasl + "," + internal + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort,
+                "advertised.listeners",
+                sasl + "," + internal,
+                "listener.security.protocol.map",
+                SASL_LISTENER + ":SASL_PLAINTEXT," + INTERNAL_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER
+                        + ":PLAINTEXT",
+                "inter.broker.listener.name",
+                INTERNAL_LISTENER,
+                "sasl.enabled.mechanisms",
+                ScramListener.MECHANISM,
                 // The broker side of SCRAM needs the login module only: the credentials are in the cluster metadata.
                 "listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config",
                 "org.apache.kafka.common.security.scram.ScramLoginModule required;");

@@ -75,8 +75,10 @@ public final class EmbeddedPostgres {
             LOG.info("PostgreSQL in {} runs on another port; restarting it on {}", dataDir(), port);
             stop();
         }
-        Command.runOrThrow(PG_CTL_TIMEOUT, asPostgresUser(pgCtl("start", "-l", logFile().toString(),
-                "-t", Long.toString(PG_CTL_TIMEOUT.toSeconds() - 5))));
+        Command.runOrThrow(
+                PG_CTL_TIMEOUT,
+                asPostgresUser(pgCtl(
+                        "start", "-l", logFile().toString(), "-t", Long.toString(PG_CTL_TIMEOUT.toSeconds() - 5))));
         LOG.info("PostgreSQL started on 127.0.0.1:{} (data in {})", port, dataDir());
         createDatabases();
     }
@@ -86,8 +88,9 @@ public final class EmbeddedPostgres {
         if (!isRunning()) {
             return;
         }
-        Command.runOrThrow(PG_CTL_TIMEOUT, asPostgresUser(pgCtl("stop", "-m", "fast",
-                "-t", Long.toString(PG_CTL_TIMEOUT.toSeconds() - 5))));
+        Command.runOrThrow(
+                PG_CTL_TIMEOUT,
+                asPostgresUser(pgCtl("stop", "-m", "fast", "-t", Long.toString(PG_CTL_TIMEOUT.toSeconds() - 5))));
         LOG.info("PostgreSQL on 127.0.0.1:{} stopped", port);
     }
 
@@ -130,7 +133,7 @@ public final class EmbeddedPostgres {
                     + "' must be a lower-case SQL identifier (letters, digits, underscore)");
         }
         try (Connection connection = connect("postgres");
-             PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+                PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
             exists.setString(1, database);
             try (ResultSet rows = exists.executeQuery()) {
                 if (rows.next()) {
@@ -153,9 +156,9 @@ public final class EmbeddedPostgres {
     public List<String> dropReplicationSlots() {
         Map<String, String> inactiveSlots = new LinkedHashMap<>();
         try (Connection connection = connect("postgres");
-             Statement query = connection.createStatement();
-             ResultSet rows = query.executeQuery(
-                     "SELECT slot_name, coalesce(database, 'postgres') FROM pg_replication_slots WHERE NOT active")) {
+                Statement query = connection.createStatement();
+                ResultSet rows = query.executeQuery(
+                        "SELECT slot_name, coalesce(database, 'postgres') FROM pg_replication_slots WHERE NOT active")) {
             while (rows.next()) {
                 inactiveSlots.put(rows.getString(1), rows.getString(2));
             }
@@ -166,7 +169,7 @@ public final class EmbeddedPostgres {
         inactiveSlots.forEach((slot, database) -> {
             // A logical slot can only be dropped from a connection to the database it decodes.
             try (Connection connection = connect(database);
-                 PreparedStatement drop = connection.prepareStatement("SELECT pg_drop_replication_slot(?)")) {
+                    PreparedStatement drop = connection.prepareStatement("SELECT pg_drop_replication_slot(?)")) {
                 drop.setString(1, slot);
                 drop.execute();
                 dropped.add(slot);
@@ -192,11 +195,12 @@ public final class EmbeddedPostgres {
     private void createDatabases() {
         createDatabaseIfMissing(RAG_DATABASE);
         createDatabaseIfMissing(DEMO_DATABASE);
-        try (Connection connection = connect(RAG_DATABASE); Statement statement = connection.createStatement()) {
+        try (Connection connection = connect(RAG_DATABASE);
+                Statement statement = connection.createStatement()) {
             statement.execute("CREATE EXTENSION IF NOT EXISTS vector");
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot create the pgvector extension in " + RAG_DATABASE + ": "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot create the pgvector extension in " + RAG_DATABASE + ": " + e.getMessage(), e);
         }
     }
 
@@ -207,15 +211,26 @@ public final class EmbeddedPostgres {
             handToPostgresUser(dir);
             Files.writeString(passwordFile, PASSWORD + "\n", StandardCharsets.UTF_8);
             handToPostgresUser(passwordFile);
-            List<String> initdb = new ArrayList<>(List.of(BIN.resolve("initdb").toString(),
-                    "-D", dataDir().toString(), "-U", USER, "--pwfile=" + passwordFile, "--auth=scram-sha-256",
-                    "--encoding=UTF8", "--locale=C", "--no-instructions"));
+            List<String> initdb = new ArrayList<>(List.of(
+                    BIN.resolve("initdb").toString(),
+                    "-D",
+                    dataDir().toString(),
+                    "-U",
+                    USER,
+                    "--pwfile=" + passwordFile,
+                    "--auth=scram-sha-256",
+                    "--encoding=UTF8",
+                    "--locale=C",
+                    "--no-instructions"));
             if (!fsync) {
                 initdb.add("--no-sync");
             }
             Command.runOrThrow(PG_CTL_TIMEOUT, asPostgresUser(initdb));
-            Files.writeString(dataDir().resolve("postgresql.conf"), "\ninclude_if_exists = '"
-                    + SETTINGS_FILE + "'\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            Files.writeString(
+                    dataDir().resolve("postgresql.conf"),
+                    "\ninclude_if_exists = '" + SETTINGS_FILE + "'\n",
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.APPEND);
             LOG.info("Initialised PostgreSQL cluster in {}", dataDir());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot initialise PostgreSQL in " + dir, e);
@@ -230,7 +245,8 @@ public final class EmbeddedPostgres {
 
     /** Rewritten on every start, so a changed port or flag applies to an existing cluster. */
     private void writeSettings() {
-        String settings = String.join("\n",
+        String settings = String.join(
+                "\n",
                 "# Written by SchemaRAG's EmbeddedPostgres on every start; edits are overwritten.",
                 "listen_addresses = '127.0.0.1'",
                 "port = " + port,
@@ -255,15 +271,19 @@ public final class EmbeddedPostgres {
     /** The port in line 4 of postmaster.pid, or -1 when unreadable. */
     private int runningPort() {
         try (Stream<String> lines = Files.lines(dataDir().resolve("postmaster.pid"))) {
-            return lines.skip(3).findFirst().map(String::strip).map(Integer::parseInt).orElse(-1);
+            return lines.skip(3)
+                    .findFirst()
+                    .map(String::strip)
+                    .map(Integer::parseInt)
+                    .orElse(-1);
         } catch (IOException | NumberFormatException e) {
             return -1;
         }
     }
 
     private List<String> pgCtl(String action, String... options) {
-        List<String> command = new ArrayList<>(List.of(BIN.resolve("pg_ctl").toString(), action,
-                "-D", dataDir().toString(), "-s"));
+        List<String> command = new ArrayList<>(List.of(
+                BIN.resolve("pg_ctl").toString(), action, "-D", dataDir().toString(), "-s"));
         if (!action.equals("status")) {
             command.add("-w");
         }

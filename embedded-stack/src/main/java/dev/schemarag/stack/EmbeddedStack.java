@@ -31,7 +31,10 @@ public final class EmbeddedStack implements AutoCloseable {
             down();
             throw e;
         }
-        LOG.info("Stack up: kafka {}, postgres 127.0.0.1:{}, registry {}", bootstrapServers(), postgres.port(),
+        LOG.info(
+                "Stack up: kafka {}, postgres 127.0.0.1:{}, registry {}",
+                bootstrapServers(),
+                postgres.port(),
                 registryUrl());
     }
 

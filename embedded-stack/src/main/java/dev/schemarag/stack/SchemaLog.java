@@ -59,14 +59,15 @@ final class SchemaLog implements AutoCloseable {
         settings.put(ConsumerConfig.CLIENT_ID_CONFIG, "schema-registry-replay");
         List<RegisteredSchema> registrations = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer =
-                     new KafkaConsumer<>(settings, new StringDeserializer(), new StringDeserializer())) {
+                new KafkaConsumer<>(settings, new StringDeserializer(), new StringDeserializer())) {
             consumer.assign(List.of(PARTITION));
             consumer.seekToBeginning(List.of(PARTITION));
             long end = consumer.endOffsets(List.of(PARTITION), TIMEOUT).get(PARTITION);
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
             while (consumer.position(PARTITION, TIMEOUT) < end) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("could not read " + TOPIC + " up to offset " + end + " within " + TIMEOUT);
+                    throw new IllegalStateException(
+                            "could not read " + TOPIC + " up to offset " + end + " within " + TIMEOUT);
                 }
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(500))) {
                     decode(record).ifPresent(registrations::add);
@@ -78,7 +79,8 @@ final class SchemaLog implements AutoCloseable {
 
     void append(RegisteredSchema registered) {
         try {
-            producer.send(new ProducerRecord<>(TOPIC, SchemaLogRecords.key(registered), SchemaLogRecords.value(registered)))
+            producer.send(new ProducerRecord<>(
+                            TOPIC, SchemaLogRecords.key(registered), SchemaLogRecords.value(registered)))
                     .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
             throw RegistryError.storeFailure("cannot write to " + TOPIC + ": " + e.getMessage());
@@ -113,11 +115,12 @@ final class SchemaLog implements AutoCloseable {
             LOG.info("Created topic {}", TOPIC);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
-                throw new IllegalStateException("cannot create topic " + TOPIC + ": " + e.getCause().getMessage(), e);
+                throw new IllegalStateException(
+                        "cannot create topic " + TOPIC + ": " + e.getCause().getMessage(), e);
             }
         } catch (TimeoutException e) {
-            throw new IllegalStateException("Kafka at " + bootstrapServers + " did not create " + TOPIC + " within "
-                    + TIMEOUT, e);
+            throw new IllegalStateException(
+                    "Kafka at " + bootstrapServers + " did not create " + TOPIC + " within " + TIMEOUT, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating " + TOPIC, e);

@@ -12,8 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 final class SchemaLogRecords {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private SchemaLogRecords() {
-    }
+    private SchemaLogRecords() {}
 
     static String key(RegisteredSchema registered) {
         return JSON.createObjectNode()
@@ -44,7 +43,10 @@ final class SchemaLogRecords {
                 throw new IllegalArgumentException("missing field '" + field + "'");
             }
         }
-        return new RegisteredSchema(node.get("subject").asText(), node.get("version").asInt(), node.get("id").asInt(),
+        return new RegisteredSchema(
+                node.get("subject").asText(),
+                node.get("version").asInt(),
+                node.get("id").asInt(),
                 SubjectRegistry.parse(node.get("schema").asText()));
     }
 }

@@ -49,8 +49,10 @@ public final class SchemaRegistryServer {
     public SchemaRegistryServer(String bootstrapServers, int port, String basicAuthUserInfo) {
         this.bootstrapServers = bootstrapServers;
         this.port = port;
-        this.requiredAuthorization = basicAuthUserInfo == null ? null : ("Basic " + Base64.getEncoder()
-                .encodeToString(basicAuthUserInfo.getBytes(StandardCharsets.UTF_8))).getBytes(StandardCharsets.UTF_8);
+        this.requiredAuthorization = basicAuthUserInfo == null
+                ? null
+                : ("Basic " + Base64.getEncoder().encodeToString(basicAuthUserInfo.getBytes(StandardCharsets.UTF_8)))
+                        .getBytes(StandardCharsets.UTF_8);
     }
 
     public SchemaRegistryServer(StackConfig config) {
@@ -125,7 +127,10 @@ public final class SchemaRegistryServer {
             } catch (RuntimeException e) {
                 LOG.error("Schema registry failed on {} {}", method, path, e);
                 RegistryError error = RegistryError.storeFailure(e.toString());
-                respond(exchange, error.status(), Map.of("error_code", error.errorCode(), "message", error.getMessage()));
+                respond(
+                        exchange,
+                        error.status(),
+                        Map.of("error_code", error.errorCode(), "message", error.getMessage()));
             }
         }
     }
@@ -140,8 +145,10 @@ public final class SchemaRegistryServer {
     }
 
     private Object route(String method, String path, String body) {
-        List<String> segments = Arrays.stream(path.split("/")).filter(s -> !s.isEmpty())
-                .map(SchemaRegistryServer::decode).toList();
+        List<String> segments = Arrays.stream(path.split("/"))
+                .filter(s -> !s.isEmpty())
+                .map(SchemaRegistryServer::decode)
+                .toList();
         synchronized (registry) {
             if (matches(segments, "subjects")) {
                 requireMethod("GET", method, path);
@@ -157,8 +164,15 @@ public final class SchemaRegistryServer {
             if (matches(segments, "subjects", "*", "versions", "*")) {
                 requireMethod("GET", method, path);
                 RegisteredSchema version = registry.version(segments.get(1), segments.get(3));
-                return Map.of("subject", version.subject(), "version", version.version(), "id", version.id(),
-                        "schema", version.schema().toString());
+                return Map.of(
+                        "subject",
+                        version.subject(),
+                        "version",
+                        version.version(),
+                        "id",
+                        version.id(),
+                        "schema",
+                        version.schema().toString());
             }
             if (matches(segments, "compatibility", "subjects", "*", "versions", "*")) {
                 requireMethod("POST", method, path);
@@ -166,7 +180,8 @@ public final class SchemaRegistryServer {
             }
             if (matches(segments, "schemas", "ids", "*")) {
                 requireMethod("GET", method, path);
-                return Map.of("schema", registry.schemaById(schemaId(segments.get(2))).toString());
+                return Map.of(
+                        "schema", registry.schemaById(schemaId(segments.get(2))).toString());
             }
             if (matches(segments, "config")) {
                 requireMethod("GET", method, path);
@@ -182,8 +197,12 @@ public final class SchemaRegistryServer {
         if (!registry.contains(registered)) {
             log.append(registered);
             registry.apply(registered);
-            LOG.info("Registered schema {} as version {} of subject {} (id {})", schema.getFullName(),
-                    registered.version(), subject, registered.id());
+            LOG.info(
+                    "Registered schema {} as version {} of subject {} (id {})",
+                    schema.getFullName(),
+                    registered.version(),
+                    subject,
+                    registered.id());
         }
         return registered.id();
     }

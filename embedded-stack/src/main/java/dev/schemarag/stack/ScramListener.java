@@ -21,8 +21,8 @@ public record ScramListener(String user, String password, int internalPort) {
 
     /** The {@code sasl.jaas.config} a client logs in with. */
     public String jaasConfig() {
-        return "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + user
-                + "\" password=\"" + password + "\";";
+        return "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + user + "\" password=\""
+                + password + "\";";
     }
 
     /** The kafka-storage {@code --add-scram} credential that creates the user when the storage is formatted. */

@@ -9,8 +9,8 @@ import java.util.List;
  * Where the embedded stack keeps its data and which loopback ports it listens on. {@code fsync=false}
  * trades crash safety for speed and is meant for tests only (the testkit's {@code TestStackConfig}).
  */
-public record StackConfig(Path baseDir, int kafkaPort, int controllerPort, int postgresPort, int registryPort,
-                          boolean fsync) {
+public record StackConfig(
+        Path baseDir, int kafkaPort, int controllerPort, int postgresPort, int registryPort, boolean fsync) {
     public static final int DEFAULT_KAFKA_PORT = 19092;
     public static final int DEFAULT_CONTROLLER_PORT = 19093;
     public static final int DEFAULT_POSTGRES_PORT = 55432;
@@ -35,8 +35,13 @@ public record StackConfig(Path baseDir, int kafkaPort, int controllerPort, int p
 
     /** The stack of a developer's checkout: {@code <projectDir>/.schemarag} on fixed, documented ports. */
     public static StackConfig defaults(Path projectDir) {
-        return new StackConfig(projectDir.resolve(".schemarag"), DEFAULT_KAFKA_PORT, DEFAULT_CONTROLLER_PORT,
-                DEFAULT_POSTGRES_PORT, DEFAULT_REGISTRY_PORT, true);
+        return new StackConfig(
+                projectDir.resolve(".schemarag"),
+                DEFAULT_KAFKA_PORT,
+                DEFAULT_CONTROLLER_PORT,
+                DEFAULT_POSTGRES_PORT,
+                DEFAULT_REGISTRY_PORT,
+                true);
     }
 
     public String bootstrapServers() {
@@ -80,8 +85,13 @@ public record StackConfig(Path baseDir, int kafkaPort, int controllerPort, int p
                     + " <registryPort> <fsync>, got " + args.length + " arguments");
         }
         try {
-            return new StackConfig(Path.of(args[0]), Integer.parseInt(args[1]), Integer.parseInt(args[2]),
-                    Integer.parseInt(args[3]), Integer.parseInt(args[4]), Boolean.parseBoolean(args[5]));
+            return new StackConfig(
+                    Path.of(args[0]),
+                    Integer.parseInt(args[1]),
+                    Integer.parseInt(args[2]),
+                    Integer.parseInt(args[3]),
+                    Integer.parseInt(args[4]),
+                    Boolean.parseBoolean(args[5]));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("ports must be numbers: " + e.getMessage(), e);
         }

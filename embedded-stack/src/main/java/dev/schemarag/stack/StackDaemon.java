@@ -14,8 +14,7 @@ import org.slf4j.LoggerFactory;
 public final class StackDaemon {
     private static final Logger LOG = LoggerFactory.getLogger(StackDaemon.class);
 
-    private StackDaemon() {
-    }
+    private StackDaemon() {}
 
     public static void main(String[] args) throws InterruptedException {
         StackConfig config;
@@ -28,12 +27,15 @@ public final class StackDaemon {
         }
         EmbeddedKafka kafka = new EmbeddedKafka(config);
         SchemaRegistryServer registry = new SchemaRegistryServer(config);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            registry.stop();
-            kafka.stop();
-            deletePidFile(config.daemonPidFile());
-            LOG.info("Stack daemon stopped");
-        }, "stack-daemon-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            registry.stop();
+                            kafka.stop();
+                            deletePidFile(config.daemonPidFile());
+                            LOG.info("Stack daemon stopped");
+                        },
+                        "stack-daemon-shutdown"));
         try {
             kafka.start();
             registry.start();
@@ -42,8 +44,11 @@ public final class StackDaemon {
             LOG.error("Stack daemon could not start", e);
             System.exit(1);
         }
-        LOG.info("Stack daemon (pid {}) serving kafka {} and registry {}", ProcessHandle.current().pid(),
-                config.bootstrapServers(), config.registryUrl());
+        LOG.info(
+                "Stack daemon (pid {}) serving kafka {} and registry {}",
+                ProcessHandle.current().pid(),
+                config.bootstrapServers(),
+                config.registryUrl());
         new CountDownLatch(1).await();
     }
 

@@ -26,8 +26,7 @@ import org.apache.kafka.clients.admin.DescribeClusterOptions;
 final class StackProbe {
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
 
-    private StackProbe() {
-    }
+    private StackProbe() {}
 
     static StackStatus probe(StackConfig config) {
         return new StackStatus(kafkaAnswers(config), postgresAnswers(config), registryAnswers(config.registryUrl()));
@@ -40,12 +39,18 @@ final class StackProbe {
         }
         int timeoutMs = (int) TIMEOUT.toMillis();
         try (Admin admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeoutMs,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMs,
-                AdminClientConfig.CLIENT_ID_CONFIG, "schemarag-stack-probe"))) {
-            return !admin.describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs)).nodes()
-                    .get(timeoutMs, TimeUnit.MILLISECONDS).isEmpty();
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                config.bootstrapServers(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                timeoutMs,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                timeoutMs,
+                AdminClientConfig.CLIENT_ID_CONFIG,
+                "schemarag-stack-probe"))) {
+            return !admin.describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs))
+                    .nodes()
+                    .get(timeoutMs, TimeUnit.MILLISECONDS)
+                    .isEmpty();
         } catch (ExecutionException | TimeoutException e) {
             return false;
         } catch (InterruptedException e) {
@@ -65,8 +70,8 @@ final class StackProbe {
         login.setProperty("socketTimeout", Long.toString(TIMEOUT.toSeconds()));
         String url = "jdbc:postgresql://127.0.0.1:" + config.postgresPort() + "/postgres";
         try (Connection connection = DriverManager.getConnection(url, login);
-             Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery("SELECT 1")) {
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery("SELECT 1")) {
             return result.next() && result.getInt(1) == 1;
         } catch (SQLException e) {
             return false;
@@ -75,7 +80,10 @@ final class StackProbe {
 
     static boolean registryAnswers(String registryUrl) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(registryUrl + "/subjects")).timeout(TIMEOUT).GET().build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(registryUrl + "/subjects"))
+                .timeout(TIMEOUT)
+                .GET()
+                .build();
         try {
             return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
         } catch (IOException e) {

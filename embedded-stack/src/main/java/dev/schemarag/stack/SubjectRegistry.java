@@ -44,7 +44,8 @@ final class SubjectRegistry {
      */
     RegisteredSchema prepare(String subject, Schema schema) {
         List<RegisteredSchema> versions = versionsBySubject.getOrDefault(subject, List.of());
-        Optional<RegisteredSchema> existing = versions.stream().filter(v -> v.schema().equals(schema)).findFirst();
+        Optional<RegisteredSchema> existing =
+                versions.stream().filter(v -> v.schema().equals(schema)).findFirst();
         if (existing.isPresent()) {
             return existing.get();
         }
@@ -64,7 +65,9 @@ final class SubjectRegistry {
         if (contains(registered)) {
             return;
         }
-        versionsBySubject.computeIfAbsent(registered.subject(), s -> new ArrayList<>()).add(registered);
+        versionsBySubject
+                .computeIfAbsent(registered.subject(), s -> new ArrayList<>())
+                .add(registered);
         schemasById.putIfAbsent(registered.id(), registered.schema());
         idsBySchema.putIfAbsent(registered.schema(), registered.id());
         highestId = Math.max(highestId, registered.id());
@@ -133,8 +136,9 @@ final class SubjectRegistry {
 
     private static List<Incompatibility> incompatibilities(RegisteredSchema latest, Schema candidate) {
         // BACKWARD: the new schema is the reader, the latest registered schema the writer.
-        SchemaCompatibilityResult result = SchemaCompatibility
-                .checkReaderWriterCompatibility(candidate, latest.schema()).getResult();
+        SchemaCompatibilityResult result = SchemaCompatibility.checkReaderWriterCompatibility(
+                        candidate, latest.schema())
+                .getResult();
         return result.getIncompatibilities();
     }
 

@@ -19,7 +19,8 @@ class DaemonPidFileTest {
 
         DaemonPidFile.writeCurrentProcess(pidFile);
 
-        assertThat(DaemonPidFile.liveProcess(pidFile).map(ProcessHandle::pid)).contains(ProcessHandle.current().pid());
+        assertThat(DaemonPidFile.liveProcess(pidFile).map(ProcessHandle::pid))
+                .contains(ProcessHandle.current().pid());
     }
 
     @Test

@@ -23,7 +23,8 @@ class SchemaLogRecordsTest {
 
     @Test
     void aValueWithoutIdIsRejectedNamingTheField() {
-        assertThatThrownBy(() -> SchemaLogRecords.parse("{\"subject\":\"s\",\"version\":1,\"schema\":\"\\\"string\\\"\"}"))
+        assertThatThrownBy(
+                        () -> SchemaLogRecords.parse("{\"subject\":\"s\",\"version\":1,\"schema\":\"\\\"string\\\"\"}"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("missing field 'id'");
     }

@@ -24,7 +24,8 @@ class StackConfigTest {
     void daemonArgumentsRoundTrip() {
         StackConfig config = new StackConfig(Path.of("/tmp/stack"), 1, 2, 3, 4, false);
 
-        assertThat(StackConfig.fromDaemonArgs(config.toDaemonArgs().toArray(String[]::new))).isEqualTo(config);
+        assertThat(StackConfig.fromDaemonArgs(config.toDaemonArgs().toArray(String[]::new)))
+                .isEqualTo(config);
     }
 
     @Test

@@ -103,8 +103,10 @@ class SubjectRegistryTest {
     void compatibilityIsCheckedAgainstTheNamedVersion() {
         register("orders-value", ORDER_V1);
 
-        assertThat(registry.isCompatible("orders-value", "latest", ORDER_WITH_DEFAULT)).isTrue();
-        assertThat(registry.isCompatible("orders-value", "1", ORDER_WITH_REQUIRED)).isFalse();
+        assertThat(registry.isCompatible("orders-value", "latest", ORDER_WITH_DEFAULT))
+                .isTrue();
+        assertThat(registry.isCompatible("orders-value", "1", ORDER_WITH_REQUIRED))
+                .isFalse();
     }
 
     @Test

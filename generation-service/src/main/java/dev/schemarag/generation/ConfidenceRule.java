@@ -16,7 +16,8 @@ public final class ConfidenceRule {
     private ConfidenceRule() {}
 
     /** @param strategy the packet's retrieval strategy, {@value #RAG} or {@code full_schema} */
-    public static double adjust(double confidence, String strategy, double avgRelevanceScore, Optional<String> fallbackReason) {
+    public static double adjust(
+            double confidence, String strategy, double avgRelevanceScore, Optional<String> fallbackReason) {
         double adjusted = Math.max(0.0, Math.min(1.0, confidence));
         if (RAG.equals(strategy) && avgRelevanceScore < WEAK_RELEVANCE) adjusted *= WEAK_RELEVANCE_FACTOR;
         if (fallbackReason.isPresent()) adjusted *= FALLBACK_FACTOR;

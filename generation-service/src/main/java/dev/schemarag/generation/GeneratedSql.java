@@ -7,8 +7,13 @@ import java.util.List;
  *
  * @param generator {@code llm} or {@code verified_example}
  */
-public record GeneratedSql(String sql, String explanation, double confidence, List<String> tablesUsed,
-                           List<String> assumptions, String generator) {
+public record GeneratedSql(
+        String sql,
+        String explanation,
+        double confidence,
+        List<String> tablesUsed,
+        List<String> assumptions,
+        String generator) {
 
     public GeneratedSql {
         explanation = explanation == null ? "" : explanation;

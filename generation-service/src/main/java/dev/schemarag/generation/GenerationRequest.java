@@ -11,9 +11,17 @@ import java.util.Optional;
  * @param avgRelevanceScore mean fused score of the selected tables (0..1)
  * @param fallbackReason    why retrieval fell back to the full schema, empty when it did not
  */
-public record GenerationRequest(String questionId, String databaseId, String question, Optional<String> evidence,
-                                String contextPacket, List<String> joinHints, List<String> docs,
-                                double avgRelevanceScore, Optional<String> fallbackReason, Optional<Repair> repair) {
+public record GenerationRequest(
+        String questionId,
+        String databaseId,
+        String question,
+        Optional<String> evidence,
+        String contextPacket,
+        List<String> joinHints,
+        List<String> docs,
+        double avgRelevanceScore,
+        Optional<String> fallbackReason,
+        Optional<Repair> repair) {
 
     public GenerationRequest {
         evidence = evidence.filter(e -> !e.isBlank());
@@ -24,8 +32,17 @@ public record GenerationRequest(String questionId, String databaseId, String que
 
     /** The same request asking to repair {@code repair.previousSql()}. */
     public GenerationRequest withRepair(Repair repair) {
-        return new GenerationRequest(questionId, databaseId, question, evidence, contextPacket, joinHints, docs,
-                avgRelevanceScore, fallbackReason, Optional.of(repair));
+        return new GenerationRequest(
+                questionId,
+                databaseId,
+                question,
+                evidence,
+                contextPacket,
+                joinHints,
+                docs,
+                avgRelevanceScore,
+                fallbackReason,
+                Optional.of(repair));
     }
 
     /**

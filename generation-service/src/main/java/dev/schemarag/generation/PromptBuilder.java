@@ -23,15 +23,22 @@ public final class PromptBuilder {
 
     public Prompt build(GenerationRequest request) {
         StringBuilder user = new StringBuilder();
-        user.append("### Schema context\n").append(request.contextPacket().strip()).append("\n\n");
+        user.append("### Schema context\n")
+                .append(request.contextPacket().strip())
+                .append("\n\n");
         section(user, "Join conditions", request.joinHints());
         section(user, "Documentation", request.docs());
-        request.evidence().ifPresent(e -> user.append("### Evidence\n").append(e.strip()).append("\n\n"));
+        request.evidence()
+                .ifPresent(e -> user.append("### Evidence\n").append(e.strip()).append("\n\n"));
         user.append("### Question\n").append(request.question().strip()).append('\n');
         request.repair().ifPresent(r -> user.append("\n### Repair\n")
-                .append("Your previous query failed.\nPrevious query:\n").append(r.previousSql().strip())
-                .append("\nError: ").append(r.error().strip())
-                .append("\nInstruction: ").append(r.instruction().strip()).append('\n'));
+                .append("Your previous query failed.\nPrevious query:\n")
+                .append(r.previousSql().strip())
+                .append("\nError: ")
+                .append(r.error().strip())
+                .append("\nInstruction: ")
+                .append(r.instruction().strip())
+                .append('\n'));
         return new Prompt(SYSTEM, user.toString());
     }
 

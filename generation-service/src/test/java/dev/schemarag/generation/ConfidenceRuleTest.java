@@ -1,11 +1,10 @@
 package dev.schemarag.generation;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.Optional;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 
 class ConfidenceRuleTest {
 
@@ -26,17 +25,20 @@ class ConfidenceRuleTest {
 
     @Test
     void fallbackToTheFullSchemaLowersConfidence() {
-        assertThat(ConfidenceRule.adjust(0.9, "full_schema", 0.8, Optional.of("low_relevance"))).isCloseTo(0.72, within(1e-9));
+        assertThat(ConfidenceRule.adjust(0.9, "full_schema", 0.8, Optional.of("low_relevance")))
+                .isCloseTo(0.72, within(1e-9));
     }
 
     @Test
     void aDeliberateFullSchemaPacketIsNotPenalisedForItsZeroScore() {
-        assertThat(ConfidenceRule.adjust(0.9, "full_schema", 0.0, Optional.empty())).isEqualTo(0.9);
+        assertThat(ConfidenceRule.adjust(0.9, "full_schema", 0.0, Optional.empty()))
+                .isEqualTo(0.9);
     }
 
     @Test
     void aFallbackPacketIsLoweredOnceForTheFallbackNotAgainForItsZeroScore() {
-        assertThat(ConfidenceRule.adjust(1.0, "full_schema", 0.0, Optional.of("low_relevance"))).isCloseTo(0.8, within(1e-9));
+        assertThat(ConfidenceRule.adjust(1.0, "full_schema", 0.0, Optional.of("low_relevance")))
+                .isCloseTo(0.8, within(1e-9));
     }
 
     @Test

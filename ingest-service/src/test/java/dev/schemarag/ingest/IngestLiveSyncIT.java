@@ -1,5 +1,8 @@
 package dev.schemarag.ingest;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -18,7 +21,22 @@ import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.sync.SyncSummary;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -36,25 +54,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Properties;
-import java.util.TreeMap;
-import java.util.function.Predicate;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Live sync on the real stack: DDL and COMMENT changes in PostgreSQL → event trigger → Debezium → Kafka →
@@ -84,21 +83,35 @@ class IngestLiveSyncIT {
         store = new Database(stack.postgres().jdbcUrl("schemarag"), user, password);
         store.migrateStore();
         target = new Database(stack.postgres().jdbcUrl(DB), user, password);
-        sql("CREATE TABLE customers (customer_id bigint PRIMARY KEY, name text NOT NULL)",
-            "CREATE TABLE orders (order_id bigint PRIMARY KEY, customer_id bigint REFERENCES customers, total numeric(12,2))",
-            "COMMENT ON TABLE orders IS 'Customer orders'");
-        registered = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null, List.of("public"), null, null);
+        sql(
+                "CREATE TABLE customers (customer_id bigint PRIMARY KEY, name text NOT NULL)",
+                "CREATE TABLE orders (order_id bigint PRIMARY KEY, customer_id bigint REFERENCES customers, total numeric(12,2))",
+                "COMMENT ON TABLE orders IS 'Customer orders'");
+        registered = new RegisteredDatabase(
+                DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null, List.of("public"), null, null);
         model = OnnxEmbeddingModel.schemaIndexDefault();
         topics = new Topics("ingest-it.", stack.registryClient());
         ingest = start();
         SyncSummary first = ingest.sync(DB, SyncProgress.NONE);
         assertThat(first.embedded()).isEqualTo(2 + 5);
-        assertThat(ingest.sync(DB, SyncProgress.NONE).embedded()).as("a second sync embeds nothing").isZero();
+        assertThat(ingest.sync(DB, SyncProgress.NONE).embedded())
+                .as("a second sync embeds nothing")
+                .isZero();
     }
 
     private static IngestService start() throws Exception {
-        IngestService service = new IngestService(new IngestService.Config(stack.bootstrapServers(), KafkaClientSecurity.none(),
-                stateDir, "schemarag_cdc", "cdc-secret", 10), new DatabaseRegistry(List.of(registered)), () -> topics, model, store);
+        IngestService service = new IngestService(
+                new IngestService.Config(
+                        stack.bootstrapServers(),
+                        KafkaClientSecurity.none(),
+                        stateDir,
+                        "schemarag_cdc",
+                        "cdc-secret",
+                        10),
+                new DatabaseRegistry(List.of(registered)),
+                () -> topics,
+                model,
+                store);
         service.startLiveSync();
         service.awaitCaptureReady(WAIT);
         return service;
@@ -114,7 +127,9 @@ class IngestLiveSyncIT {
     void commentOnColumnReachesThatColumnsEmbeddingText() throws Exception {
         sql("COMMENT ON COLUMN orders.total IS 'Order total in euros including VAT'");
 
-        awaitTrue(() -> columnText("orders", "total").map(t -> t.contains("Order total in euros including VAT")).orElse(false));
+        awaitTrue(() -> columnText("orders", "total")
+                .map(t -> t.contains("Order total in euros including VAT"))
+                .orElse(false));
     }
 
     @Test
@@ -138,21 +153,28 @@ class IngestLiveSyncIT {
         }
         sql("COMMENT ON TABLE customers IS 'People and companies who buy from us'");
 
-        awaitTrue(() -> tableText("customers").map(t -> t.contains("People and companies")).orElse(false));
+        awaitTrue(() -> tableText("customers")
+                .map(t -> t.contains("People and companies"))
+                .orElse(false));
         assertThat(columnText("orders", "ghost_column")).isEmpty();
-        assertThat(changeEvents()).noneMatch(e -> "ghost_column".equals(e.getColumn()))
-                .filteredOn(e -> e.getChangeKind() == ChangeKind.COMMENT_TABLE).hasSize(1);
+        assertThat(changeEvents())
+                .noneMatch(e -> "ghost_column".equals(e.getColumn()))
+                .filteredOn(e -> e.getChangeKind() == ChangeKind.COMMENT_TABLE)
+                .hasSize(1);
     }
 
     @Test
     @Order(4)
     void changesMadeWhileTheServiceIsStoppedAreNotLost() throws Exception {
         ingest.close();
-        sql("ALTER TABLE customers ADD COLUMN loyalty_tier text",
-            "COMMENT ON COLUMN customers.loyalty_tier IS 'Bronze, silver or gold'");
+        sql(
+                "ALTER TABLE customers ADD COLUMN loyalty_tier text",
+                "COMMENT ON COLUMN customers.loyalty_tier IS 'Bronze, silver or gold'");
         ingest = start();
 
-        awaitTrue(() -> columnText("customers", "loyalty_tier").map(t -> t.contains("Bronze, silver or gold")).orElse(false));
+        awaitTrue(() -> columnText("customers", "loyalty_tier")
+                .map(t -> t.contains("Bronze, silver or gold"))
+                .orElse(false));
     }
 
     @Test
@@ -164,8 +186,10 @@ class IngestLiveSyncIT {
         sql("DROP TABLE scratch");
 
         awaitTrue(() -> rowCount("scratch") == 0);
-        List<ConsumerRecord<String, SchemaCatalogEntry>> catalog = readAll(topics.schemaCatalog().name(),
-                topics.schemaCatalog().valueSerde().deserializer(), r -> r.key().equals(DB + ".public.scratch") && r.value() == null);
+        List<ConsumerRecord<String, SchemaCatalogEntry>> catalog = readAll(
+                topics.schemaCatalog().name(),
+                topics.schemaCatalog().valueSerde().deserializer(),
+                r -> r.key().equals(DB + ".public.scratch") && r.value() == null);
         assertThat(catalog).anyMatch(r -> r.key().equals(DB + ".public.scratch") && r.value() == null);
     }
 
@@ -176,9 +200,13 @@ class IngestLiveSyncIT {
         List<SchemaChanged> all = changeEvents();
         assertThat(all).hasSizeGreaterThan(5);
 
-        try (KafkaProducer<String, SchemaChanged> producer = new KafkaProducer<>(producerProps(),
-                topics.schemaChanges().keySerde().serializer(), topics.schemaChanges().valueSerde().serializer())) {
-            for (SchemaChanged change : all) producer.send(new ProducerRecord<>(topics.schemaChanges().name(), "replay", change)).get();
+        try (KafkaProducer<String, SchemaChanged> producer = new KafkaProducer<>(
+                producerProps(),
+                topics.schemaChanges().keySerde().serializer(),
+                topics.schemaChanges().valueSerde().serializer())) {
+            for (SchemaChanged change : all)
+                producer.send(new ProducerRecord<>(topics.schemaChanges().name(), "replay", change))
+                        .get();
         }
         // A marker after the replay: once it is applied, the replayed changes before it are too.
         sql("CREATE TABLE replay_marker (marker_id int PRIMARY KEY)");
@@ -192,26 +220,47 @@ class IngestLiveSyncIT {
     @Test
     @Order(7)
     void unknownDatabaseAndPoisonRecordGoToTheDeadLetterTopicAndTheNextGoodRecordIsProcessed() throws Exception {
-        SchemaChanged unknown = SchemaChanged.newBuilder().setDatabaseId("no_such_db").setSchema$("public").setTable("t")
-                .setChangeKind(ChangeKind.ALTER_TABLE).setCommandTag("ALTER TABLE").setSourcePosition("0")
-                .setTimestamp(Instant.now()).build();
-        try (KafkaProducer<String, SchemaChanged> producer = new KafkaProducer<>(producerProps(),
-                topics.schemaChanges().keySerde().serializer(), topics.schemaChanges().valueSerde().serializer());
-             KafkaProducer<byte[], byte[]> raw = new KafkaProducer<>(producerProps(), new ByteArraySerializer(), new ByteArraySerializer())) {
-            raw.send(new ProducerRecord<>(topics.schemaChanges().name(), "poison".getBytes(StandardCharsets.UTF_8),
-                    "not avro at all".getBytes(StandardCharsets.UTF_8))).get();
-            producer.send(new ProducerRecord<>(topics.schemaChanges().name(), "no_such_db.public.t", unknown)).get();
+        SchemaChanged unknown = SchemaChanged.newBuilder()
+                .setDatabaseId("no_such_db")
+                .setSchema$("public")
+                .setTable("t")
+                .setChangeKind(ChangeKind.ALTER_TABLE)
+                .setCommandTag("ALTER TABLE")
+                .setSourcePosition("0")
+                .setTimestamp(Instant.now())
+                .build();
+        try (KafkaProducer<String, SchemaChanged> producer = new KafkaProducer<>(
+                        producerProps(),
+                        topics.schemaChanges().keySerde().serializer(),
+                        topics.schemaChanges().valueSerde().serializer());
+                KafkaProducer<byte[], byte[]> raw =
+                        new KafkaProducer<>(producerProps(), new ByteArraySerializer(), new ByteArraySerializer())) {
+            raw.send(new ProducerRecord<>(
+                            topics.schemaChanges().name(),
+                            "poison".getBytes(StandardCharsets.UTF_8),
+                            "not avro at all".getBytes(StandardCharsets.UTF_8)))
+                    .get();
+            producer.send(new ProducerRecord<>(topics.schemaChanges().name(), "no_such_db.public.t", unknown))
+                    .get();
         }
         sql("COMMENT ON COLUMN orders.order_id IS 'After the poison record'");
 
-        awaitTrue(() -> columnText("orders", "order_id").map(t -> t.contains("After the poison record")).orElse(false));
-        List<ConsumerRecord<String, FailureRecord>> dead = readAll(topics.deadLetter(DeadLetterTopic.INGEST).name(),
-                topics.deadLetter(DeadLetterTopic.INGEST).valueSerde().deserializer(), r -> false);
+        awaitTrue(() -> columnText("orders", "order_id")
+                .map(t -> t.contains("After the poison record"))
+                .orElse(false));
+        List<ConsumerRecord<String, FailureRecord>> dead = readAll(
+                topics.deadLetter(DeadLetterTopic.INGEST).name(),
+                topics.deadLetter(DeadLetterTopic.INGEST).valueSerde().deserializer(),
+                r -> false);
         assertThat(dead).extracting(r -> r.value().getErrorClass()).contains("malformed_event", "unknown_database");
-        FailureRecord poison = dead.stream().map(ConsumerRecord::value)
-                .filter(f -> f.getErrorClass().equals("malformed_event")).findFirst().orElseThrow();
+        FailureRecord poison = dead.stream()
+                .map(ConsumerRecord::value)
+                .filter(f -> f.getErrorClass().equals("malformed_event"))
+                .findFirst()
+                .orElseThrow();
         assertThat(poison.getOriginalTopic()).isEqualTo(topics.schemaChanges().name());
-        assertThat(StandardCharsets.UTF_8.decode(poison.getOriginalValue()).toString()).isEqualTo("not avro at all");
+        assertThat(StandardCharsets.UTF_8.decode(poison.getOriginalValue()).toString())
+                .isEqualTo("not avro at all");
         assertThat(poison.getMessage()).isNotBlank();
     }
 
@@ -232,8 +281,9 @@ class IngestLiveSyncIT {
     }
 
     private static Optional<String> text(String type, String table, String column) throws Exception {
-        try (PreparedStatement ps = store.connection().prepareStatement("SELECT stable_text FROM schema_embeddings"
-                + " WHERE database_id = ? AND entity_type = ? AND table_name = ? AND column_name = ?")) {
+        try (PreparedStatement ps = store.connection()
+                .prepareStatement("SELECT stable_text FROM schema_embeddings"
+                        + " WHERE database_id = ? AND entity_type = ? AND table_name = ? AND column_name = ?")) {
             ps.setString(1, DB);
             ps.setString(2, type);
             ps.setString(3, table);
@@ -245,8 +295,8 @@ class IngestLiveSyncIT {
     }
 
     private static int rowCount(String table) throws Exception {
-        try (PreparedStatement ps = store.connection().prepareStatement(
-                "SELECT count(*) FROM schema_embeddings WHERE database_id = ? AND table_name = ?")) {
+        try (PreparedStatement ps = store.connection()
+                .prepareStatement("SELECT count(*) FROM schema_embeddings WHERE database_id = ? AND table_name = ?")) {
             ps.setString(1, DB);
             ps.setString(2, table);
             try (ResultSet rs = ps.executeQuery()) {
@@ -259,23 +309,34 @@ class IngestLiveSyncIT {
     /** Every stored entity of the test database with its text hash and last update time. */
     private static Map<String, String> storeSnapshot() throws Exception {
         Map<String, String> rows = new TreeMap<>();
-        try (PreparedStatement ps = store.connection().prepareStatement("SELECT entity_type, table_name, column_name, text_hash,"
-                + " updated_at::text FROM schema_embeddings WHERE database_id = ?")) {
+        try (PreparedStatement ps = store.connection()
+                .prepareStatement("SELECT entity_type, table_name, column_name, text_hash,"
+                        + " updated_at::text FROM schema_embeddings WHERE database_id = ?")) {
             ps.setString(1, DB);
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) rows.put(rs.getString(1) + "/" + rs.getString(2) + "/" + rs.getString(3), rs.getString(4) + "@" + rs.getString(5));
+                while (rs.next())
+                    rows.put(
+                            rs.getString(1) + "/" + rs.getString(2) + "/" + rs.getString(3),
+                            rs.getString(4) + "@" + rs.getString(5));
             }
         }
         return rows;
     }
 
     private static List<SchemaChanged> changeEvents() {
-        return readAll(topics.schemaChanges().name(), topics.schemaChanges().valueSerde().deserializer(), r -> false).stream()
-                .map(ConsumerRecord::value).filter(v -> v != null && DB.equals(v.getDatabaseId())).toList();
+        return readAll(
+                        topics.schemaChanges().name(),
+                        topics.schemaChanges().valueSerde().deserializer(),
+                        r -> false)
+                .stream()
+                .map(ConsumerRecord::value)
+                .filter(v -> v != null && DB.equals(v.getDatabaseId()))
+                .toList();
     }
 
     /** Reads a topic from the start until it is exhausted (or {@code done} matches a record). Skips undecodable records. */
-    private static <V> List<ConsumerRecord<String, V>> readAll(String topic, Deserializer<V> values, Predicate<ConsumerRecord<String, V>> done) {
+    private static <V> List<ConsumerRecord<String, V>> readAll(
+            String topic, Deserializer<V> values, Predicate<ConsumerRecord<String, V>> done) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers());
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -290,7 +351,8 @@ class IngestLiveSyncIT {
         };
         try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(p, new StringDeserializer(), lenient)) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+                    .map(info -> new TopicPartition(topic, info.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();

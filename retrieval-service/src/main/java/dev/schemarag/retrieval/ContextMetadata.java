@@ -12,9 +12,16 @@ import java.util.Map;
  * @param overBudget        the packet exceeds the configured context budget (it is never truncated)
  * @param metrics           counters by {@link RetrievalMetrics} name
  */
-public record ContextMetadata(Strategy strategy, int tablesIncluded, int chunksRetrieved, double avgRelevanceScore,
-                              FallbackReason fallbackReason, int contextTokens, int fullSchemaTokens, boolean overBudget,
-                              Map<String, Double> metrics) {
+public record ContextMetadata(
+        Strategy strategy,
+        int tablesIncluded,
+        int chunksRetrieved,
+        double avgRelevanceScore,
+        FallbackReason fallbackReason,
+        int contextTokens,
+        int fullSchemaTokens,
+        boolean overBudget,
+        Map<String, Double> metrics) {
     public ContextMetadata {
         metrics = Map.copyOf(metrics);
     }

@@ -2,7 +2,6 @@ package dev.schemarag.retrieval;
 
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.TextHash;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

@@ -12,7 +12,6 @@ import dev.schemarag.retrieval.lexical.LexicalIndex;
 import dev.schemarag.retrieval.packet.CompactSchemaRenderer;
 import dev.schemarag.retrieval.packet.CreateTableRenderer;
 import dev.schemarag.retrieval.packet.TokenCounter;
-
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -33,8 +32,12 @@ final class PreparedDatabase {
     private final LexicalIndex lexical;
     private final int vectorsOfOtherModels;
 
-    private PreparedDatabase(String version, Map<PacketFormat, Map<TableName, String>> texts, ForeignKeyGraph graph,
-                             LexicalIndex lexical, int vectorsOfOtherModels) {
+    private PreparedDatabase(
+            String version,
+            Map<PacketFormat, Map<TableName, String>> texts,
+            ForeignKeyGraph graph,
+            LexicalIndex lexical,
+            int vectorsOfOtherModels) {
         this.version = version;
         this.texts = texts;
         this.graph = graph;
@@ -53,8 +56,13 @@ final class PreparedDatabase {
         Map<PacketFormat, Map<TableName, String>> texts = new EnumMap<>(PacketFormat.class);
         texts.put(PacketFormat.CREATE_TABLE, createTables);
         texts.put(PacketFormat.COMPACT, compacts);
-        List<Table> definitions = database.tables().stream().map(IndexedTable::definition).toList();
-        return new PreparedDatabase(database.version(), texts, ForeignKeyGraph.of(definitions), LexicalIndex.build(database),
+        List<Table> definitions =
+                database.tables().stream().map(IndexedTable::definition).toList();
+        return new PreparedDatabase(
+                database.version(),
+                texts,
+                ForeignKeyGraph.of(definitions),
+                LexicalIndex.build(database),
                 vectorsOfOtherModels(database, modelId));
     }
 
@@ -98,7 +106,8 @@ final class PreparedDatabase {
     /** The tables of the given schemas (all when empty), in catalog order. */
     List<TableName> tablesIn(Set<String> schemas) {
         return texts.get(PacketFormat.CREATE_TABLE).keySet().stream()
-                .filter(t -> schemas.isEmpty() || schemas.contains(t.schema())).toList();
+                .filter(t -> schemas.isEmpty() || schemas.contains(t.schema()))
+                .toList();
     }
 
     String text(TableName table, PacketFormat format) {

@@ -1,12 +1,11 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.retrieval.index.SchemaIndex;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Prepared catalogs by database id, rebuilt when the store reports a new version. */
 final class PreparedDatabases {
@@ -33,8 +32,11 @@ final class PreparedDatabases {
         } catch (RuntimeException e) {
             PreparedDatabase last = byId.get(databaseId);
             if (last == null) throw e;
-            log.warn("Could not check the catalog version of database {}, using version {}: {}", databaseId,
-                    last.version(), e.toString());
+            log.warn(
+                    "Could not check the catalog version of database {}, using version {}: {}",
+                    databaseId,
+                    last.version(),
+                    e.toString());
             return Optional.of(last);
         }
         if (version.isEmpty()) {
@@ -44,22 +46,32 @@ final class PreparedDatabases {
         PreparedDatabase cached = byId.get(databaseId);
         if (cached != null && cached.version().equals(version.get())) return Optional.of(cached);
         // compute() lets one thread build a version while others asking for the same database wait for it.
-        return Optional.ofNullable(byId.compute(databaseId, (id, old) ->
-                old != null && old.version().equals(version.get()) ? old : load(id)));
+        return Optional.ofNullable(byId.compute(
+                databaseId, (id, old) -> old != null && old.version().equals(version.get()) ? old : load(id)));
     }
 
     private PreparedDatabase load(String databaseId) {
         long started = System.nanoTime();
-        return index.load(databaseId).map(database -> {
-            PreparedDatabase prepared = PreparedDatabase.prepare(database, modelId);
-            log.info("Prepared catalog of database {} version {}: {} tables, {} doc chunks in {} ms", databaseId,
-                    database.version(), database.tables().size(), database.docs().size(),
-                    (System.nanoTime() - started) / 1_000_000);
-            if (prepared.vectorsOfOtherModels() > 0)
-                log.warn("Database {}: {} table and column vectors were embedded by another model than {}; questions get"
-                        + " the full schema until a sync re-embeds them (schemarag sync --db {})", databaseId,
-                        prepared.vectorsOfOtherModels(), modelId, databaseId);
-            return prepared;
-        }).orElse(null);
+        return index.load(databaseId)
+                .map(database -> {
+                    PreparedDatabase prepared = PreparedDatabase.prepare(database, modelId);
+                    log.info(
+                            "Prepared catalog of database {} version {}: {} tables, {} doc chunks in {} ms",
+                            databaseId,
+                            database.version(),
+                            database.tables().size(),
+                            database.docs().size(),
+                            (System.nanoTime() - started) / 1_000_000);
+                    if (prepared.vectorsOfOtherModels() > 0)
+                        log.warn(
+                                "Database {}: {} table and column vectors were embedded by another model than {}; questions get"
+                                        + " the full schema until a sync re-embeds them (schemarag sync --db {})",
+                                databaseId,
+                                prepared.vectorsOfOtherModels(),
+                                modelId,
+                                databaseId);
+                    return prepared;
+                })
+                .orElse(null);
     }
 }

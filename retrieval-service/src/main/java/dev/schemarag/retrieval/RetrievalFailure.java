@@ -1,7 +1,6 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.failure.ErrorClass;
-
 import java.util.Objects;
 
 /**

@@ -8,23 +8,26 @@ public final class RetrievalMetrics {
     public static final String AVG_COLUMN_SIMILARITY = "avg_column_similarity";
     /** Column hits per table that had any. */
     public static final String COLUMN_HITS_PER_TABLE = "column_hits_per_table";
+
     public static final String TABLES_ONLY_VIA_COLUMNS = "tables_only_via_columns";
     public static final String LEXICAL_HITS = "lexical_hits";
     /** Tables BM25 found that the vector search did not. */
     public static final String TABLES_ONLY_VIA_LEXICAL = "tables_only_via_lexical";
+
     public static final String FK_CANDIDATES = "fk_candidates";
     public static final String FK_ADDED = "fk_added";
     /** FK candidates left out for lack of evidence. */
     public static final String FK_BLOCKED = "fk_blocked";
     /** FK candidates with evidence left out by the caps. */
     public static final String FK_CAPPED = "fk_capped";
+
     public static final String BRIDGES_ADDED = "bridges_added";
     /** Selected tables no FK path could join to the rest within the cap. */
     public static final String UNCONNECTED_TABLES = "unconnected_tables";
+
     public static final String FINAL_TABLES = "final_tables";
     /** Time in {@code retrieve}, embedding included. */
     public static final String LATENCY_MS = "latency_ms";
 
-    private RetrievalMetrics() {
-    }
+    private RetrievalMetrics() {}
 }

@@ -13,16 +13,26 @@ import java.util.TreeSet;
  * @param schemas      schemas to search; empty means the whole catalog
  * @param settings     per-question overrides of {@link RetrievalSettings}, by key
  */
-public record RetrievalRequest(String databaseId, String question, String evidence, Boolean useRetrieval,
-                               Set<String> schemas, Map<String, String> settings) {
+public record RetrievalRequest(
+        String databaseId,
+        String question,
+        String evidence,
+        Boolean useRetrieval,
+        Set<String> schemas,
+        Map<String, String> settings) {
     public RetrievalRequest {
         Set<String> cleanSchemas = new TreeSet<>();
-        if (schemas != null) schemas.stream().filter(s -> s != null && !s.isBlank()).map(String::trim).forEach(cleanSchemas::add);
+        if (schemas != null)
+            schemas.stream()
+                    .filter(s -> s != null && !s.isBlank())
+                    .map(String::trim)
+                    .forEach(cleanSchemas::add);
         schemas = Set.copyOf(cleanSchemas);
         Map<String, String> cleanSettings = new LinkedHashMap<>();
-        if (settings != null) settings.forEach((k, v) -> {
-            if (k != null && v != null) cleanSettings.put(k, v);
-        });
+        if (settings != null)
+            settings.forEach((k, v) -> {
+                if (k != null && v != null) cleanSettings.put(k, v);
+            });
         settings = Map.copyOf(cleanSettings);
     }
 

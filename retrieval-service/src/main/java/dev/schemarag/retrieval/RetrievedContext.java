@@ -3,7 +3,6 @@ package dev.schemarag.retrieval;
 import dev.schemarag.retrieval.graph.Bridging;
 import dev.schemarag.retrieval.graph.Expansion;
 import dev.schemarag.retrieval.index.DocHit;
-
 import java.util.List;
 
 /**
@@ -13,9 +12,15 @@ import java.util.List;
  * @param expansion what FK expansion considered, added and blocked (empty for full-schema packets)
  * @param bridging  the bridges added to connect the selection (empty for full-schema packets)
  */
-public record RetrievedContext(String databaseId, List<SelectedTable> tables, List<String> joinHints,
-                               List<DocHit> docChunks, String packet, ContextMetadata metadata,
-                               Expansion expansion, Bridging bridging) {
+public record RetrievedContext(
+        String databaseId,
+        List<SelectedTable> tables,
+        List<String> joinHints,
+        List<DocHit> docChunks,
+        String packet,
+        ContextMetadata metadata,
+        Expansion expansion,
+        Bridging bridging) {
     public RetrievedContext {
         tables = List.copyOf(tables);
         joinHints = List.copyOf(joinHints);

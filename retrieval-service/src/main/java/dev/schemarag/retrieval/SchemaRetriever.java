@@ -1,5 +1,7 @@
 package dev.schemarag.retrieval;
 
+import static dev.schemarag.retrieval.RetrievalMetrics.*;
+
 import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.ErrorClass;
@@ -17,9 +19,6 @@ import dev.schemarag.retrieval.lexical.QuestionSignal;
 import dev.schemarag.retrieval.packet.ContextPacket;
 import dev.schemarag.retrieval.packet.JoinHints;
 import dev.schemarag.retrieval.packet.TokenCounter;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,8 +27,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
-
-import static dev.schemarag.retrieval.RetrievalMetrics.*;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Finds the schema context for a question: decides between RAG and the full schema, runs dense and lexical search,
@@ -50,7 +49,8 @@ public final class SchemaRetriever {
      * @param settings           the service's settings; each request may override them
      * @param embeddingCacheSize how many recent question embeddings to keep
      */
-    public SchemaRetriever(SchemaIndex index, EmbeddingModel model, RetrievalSettings settings, int embeddingCacheSize) {
+    public SchemaRetriever(
+            SchemaIndex index, EmbeddingModel model, RetrievalSettings settings, int embeddingCacheSize) {
         this.index = index;
         this.settings = settings;
         this.embeddings = new EmbeddingCache(model, embeddingCacheSize);
@@ -59,11 +59,14 @@ public final class SchemaRetriever {
 
     public RetrievalResult retrieve(RetrievalRequest request) {
         long started = System.nanoTime();
-        if (isBlank(request.databaseId())) return new RetrievalFailure(ErrorClass.INVALID_REQUEST, "databaseId is required");
-        if (isBlank(request.question())) return new RetrievalFailure(ErrorClass.INVALID_REQUEST, "question is required");
-        // Before anything else reads the text, and against the service's cap: a question's own settings cannot raise it.
-        Optional<String> oversized = oversized("question", request.question())
-                .or(() -> oversized("evidence", request.evidence()));
+        if (isBlank(request.databaseId()))
+            return new RetrievalFailure(ErrorClass.INVALID_REQUEST, "databaseId is required");
+        if (isBlank(request.question()))
+            return new RetrievalFailure(ErrorClass.INVALID_REQUEST, "question is required");
+        // Before anything else reads the text, and against the service's cap: a question's own settings cannot raise
+        // it.
+        Optional<String> oversized =
+                oversized("question", request.question()).or(() -> oversized("evidence", request.evidence()));
         if (oversized.isPresent()) return new RetrievalFailure(ErrorClass.INVALID_REQUEST, oversized.get());
         RetrievalSettings effective;
         try {
@@ -78,7 +81,8 @@ public final class SchemaRetriever {
             loaded = databases.get(databaseId);
         } catch (RuntimeException e) {
             log.warn("Could not load the catalog of database {}", databaseId, e);
-            return new RetrievalFailure(ErrorClass.INFRA_FAILURE,
+            return new RetrievalFailure(
+                    ErrorClass.INFRA_FAILURE,
                     "could not load the catalog of database " + databaseId + ": " + e.getMessage());
         }
         if (loaded.isEmpty())
@@ -88,12 +92,14 @@ public final class SchemaRetriever {
         if (scope.isEmpty()) {
             return request.schemas().isEmpty()
                     ? new RetrievalFailure(ErrorClass.EMPTY_CATALOG, "database '" + databaseId + "' has no tables")
-                    : new RetrievalFailure(ErrorClass.UNKNOWN_SCHEMA,
-                    "database '" + databaseId + "' has no tables in schemas " + request.schemas());
+                    : new RetrievalFailure(
+                            ErrorClass.UNKNOWN_SCHEMA,
+                            "database '" + databaseId + "' has no tables in schemas " + request.schemas());
         }
 
         ResolvedRequest r = new ResolvedRequest(request, databaseId, effective, database, scope, started);
-        Strategy strategy = Strategy.choose(request.useRetrieval(), effective.enabled(), scope.size(), effective.minTablesForRetrieval());
+        Strategy strategy = Strategy.choose(
+                request.useRetrieval(), effective.enabled(), scope.size(), effective.minTablesForRetrieval());
         if (strategy == Strategy.FULL_SCHEMA) return fullSchema(r, null, Map.of());
         if (QuestionSignal.contentWords(request.question()) < effective.minContentWords())
             return fullSchema(r, FallbackReason.QUESTION_TOO_SHORT, Map.of());
@@ -105,14 +111,20 @@ public final class SchemaRetriever {
     private Optional<String> oversized(String field, String text) {
         if (text == null) return Optional.empty();
         int bytes = text.getBytes(StandardCharsets.UTF_8).length;
-        return bytes <= settings.maxQuestionBytes() ? Optional.empty()
-                : Optional.of(field + " is " + bytes + " bytes (UTF-8); at most " + settings.maxQuestionBytes() + " are accepted ("
-                + RetrievalSettings.QUESTION_MAX_BYTES.key() + ")");
+        return bytes <= settings.maxQuestionBytes()
+                ? Optional.empty()
+                : Optional.of(field + " is " + bytes + " bytes (UTF-8); at most " + settings.maxQuestionBytes()
+                        + " are accepted (" + RetrievalSettings.QUESTION_MAX_BYTES.key() + ")");
     }
 
     /** One request's resolved inputs. */
-    private record ResolvedRequest(RetrievalRequest request, String databaseId, RetrievalSettings settings,
-                                   PreparedDatabase database, List<TableName> scope, long started) {
+    private record ResolvedRequest(
+            RetrievalRequest request,
+            String databaseId,
+            RetrievalSettings settings,
+            PreparedDatabase database,
+            List<TableName> scope,
+            long started) {
         Predicate<TableName> inScope() {
             Set<String> schemas = request.schemas();
             return table -> database.contains(table) && (schemas.isEmpty() || schemas.contains(table.schema()));
@@ -128,55 +140,107 @@ public final class SchemaRetriever {
         try {
             float[] query = embeddings.embed(text);
             List<TableHit> tableHits = index.searchTables(r.databaseId(), schemas, query, s.tableTopK());
-            List<ColumnHit> columnHits = s.columnTopK() == 0 ? List.of()
+            List<ColumnHit> columnHits = s.columnTopK() == 0
+                    ? List.of()
                     : index.searchColumns(r.databaseId(), schemas, query, s.columnTopK());
             List<LexicalHit> lexicalHits = s.lexicalEnabled()
                     ? r.database().lexical().search(text, schemas, s.lexicalTopK(), s.bm25K1(), s.bm25B())
                     : List.of();
-            selection = TableSelector.select(tableHits, columnHits, lexicalHits, r.database().graph(), r.inScope(), s);
+            selection = TableSelector.select(
+                    tableHits, columnHits, lexicalHits, r.database().graph(), r.inScope(), s);
             if (selection.fallback() != null) return fullSchema(r, selection.fallback(), selectionMetrics(selection));
-            Set<TableName> selected = new HashSet<>(selection.tables().stream().map(SelectedTable::table).toList());
-            docs = s.docTopK() == 0 ? List.of() : DocChunkSelection.choose(
-                    index.searchDocs(r.databaseId(), schemas, query, s.docTopK() * DOC_CANDIDATES_PER_CHUNK),
-                    selected, s.docTopK(), s.docMinSimilarity());
+            Set<TableName> selected = new HashSet<>(
+                    selection.tables().stream().map(SelectedTable::table).toList());
+            docs = s.docTopK() == 0
+                    ? List.of()
+                    : DocChunkSelection.choose(
+                            index.searchDocs(r.databaseId(), schemas, query, s.docTopK() * DOC_CANDIDATES_PER_CHUNK),
+                            selected,
+                            s.docTopK(),
+                            s.docMinSimilarity());
         } catch (RuntimeException e) {
             log.warn("Retrieval failed for database {}, sending the full schema", r.databaseId(), e);
             return fullSchema(r, FallbackReason.RETRIEVAL_ERROR, Map.of());
         }
 
-        List<TableName> names = selection.tables().stream().map(SelectedTable::table).toList();
-        double avgScore = selection.tables().stream().mapToDouble(SelectedTable::score).average().orElse(0);
-        return context(r, Strategy.RAG, null, selection.tables(), names, docs, avgScore,
-                selectionMetrics(selection), selection.expansion(), selection.bridging());
+        List<TableName> names =
+                selection.tables().stream().map(SelectedTable::table).toList();
+        double avgScore = selection.tables().stream()
+                .mapToDouble(SelectedTable::score)
+                .average()
+                .orElse(0);
+        return context(
+                r,
+                Strategy.RAG,
+                null,
+                selection.tables(),
+                names,
+                docs,
+                avgScore,
+                selectionMetrics(selection),
+                selection.expansion(),
+                selection.bridging());
     }
 
     private RetrievalResult fullSchema(ResolvedRequest r, FallbackReason reason, Map<String, Double> metrics) {
         List<SelectedTable> tables = r.scope().stream()
-                .map(t -> new SelectedTable(t, 0, SelectionReason.FULL_SCHEMA)).toList();
-        return context(r, Strategy.FULL_SCHEMA, reason, tables, r.scope(), List.of(), 0, metrics,
-                Expansion.NONE, Bridging.NONE);
+                .map(t -> new SelectedTable(t, 0, SelectionReason.FULL_SCHEMA))
+                .toList();
+        return context(
+                r,
+                Strategy.FULL_SCHEMA,
+                reason,
+                tables,
+                r.scope(),
+                List.of(),
+                0,
+                metrics,
+                Expansion.NONE,
+                Bridging.NONE);
     }
 
-    private RetrievalResult context(ResolvedRequest r, Strategy strategy, FallbackReason reason, List<SelectedTable> tables,
-                                    List<TableName> names, List<DocHit> docs, double avgScore,
-                                    Map<String, Double> selectionMetrics, Expansion expansion, Bridging bridging) {
+    private RetrievalResult context(
+            ResolvedRequest r,
+            Strategy strategy,
+            FallbackReason reason,
+            List<SelectedTable> tables,
+            List<TableName> names,
+            List<DocHit> docs,
+            double avgScore,
+            Map<String, Double> selectionMetrics,
+            Expansion expansion,
+            Bridging bridging) {
         PacketFormat format = r.settings().packetFormat();
-        List<String> hints = JoinHints.of(names, r.database().graph(), r.settings().joinHintFormat());
-        String packet = ContextPacket.assemble(names.stream().map(t -> r.database().text(t, format)).toList(),
-                format, hints, docs);
+        List<String> hints =
+                JoinHints.of(names, r.database().graph(), r.settings().joinHintFormat());
+        String packet = ContextPacket.assemble(
+                names.stream().map(t -> r.database().text(t, format)).toList(), format, hints, docs);
         int packetTokens = TokenCounter.count(packet);
         Map<String, Double> metrics = new LinkedHashMap<>(selectionMetrics);
         metrics.put(FINAL_TABLES, (double) tables.size());
         double latencyMs = (System.nanoTime() - r.started()) / 1e6;
         metrics.put(LATENCY_MS, latencyMs);
-        ContextMetadata metadata = new ContextMetadata(strategy, tables.size(), docs.size(), avgScore, reason,
-                packetTokens, r.database().tokens(r.scope(), format), packetTokens > r.settings().contextBudgetTokens(),
+        ContextMetadata metadata = new ContextMetadata(
+                strategy,
+                tables.size(),
+                docs.size(),
+                avgScore,
+                reason,
+                packetTokens,
+                r.database().tokens(r.scope(), format),
+                packetTokens > r.settings().contextBudgetTokens(),
                 metrics);
-        log.debug("Database {}: {} with {} tables, {} doc chunks, {} tokens{} in {} ms", r.databaseId(),
-                strategy.wireName(), tables.size(), docs.size(), packetTokens,
-                reason == null ? "" : " (fallback: " + reason.wireName() + ")", Math.round(latencyMs));
-        return RetrievalResult.of(new RetrievedContext(r.databaseId(), tables, hints, docs, packet, metadata,
-                expansion, bridging));
+        log.debug(
+                "Database {}: {} with {} tables, {} doc chunks, {} tokens{} in {} ms",
+                r.databaseId(),
+                strategy.wireName(),
+                tables.size(),
+                docs.size(),
+                packetTokens,
+                reason == null ? "" : " (fallback: " + reason.wireName() + ")",
+                Math.round(latencyMs));
+        return RetrievalResult.of(
+                new RetrievedContext(r.databaseId(), tables, hints, docs, packet, metadata, expansion, bridging));
     }
 
     private static Map<String, Double> selectionMetrics(Selection selection) {
@@ -194,7 +258,8 @@ public final class SchemaRetriever {
         metrics.put(FK_BLOCKED, (double) selection.expansion().blocked().size());
         metrics.put(FK_CAPPED, (double) selection.expansion().capped().size());
         metrics.put(BRIDGES_ADDED, (double) selection.bridging().added().size());
-        metrics.put(UNCONNECTED_TABLES, (double) selection.bridging().unconnected().size());
+        metrics.put(
+                UNCONNECTED_TABLES, (double) selection.bridging().unconnected().size());
         return metrics;
     }
 

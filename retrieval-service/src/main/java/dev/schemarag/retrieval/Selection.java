@@ -3,7 +3,6 @@ package dev.schemarag.retrieval;
 import dev.schemarag.retrieval.graph.Bridging;
 import dev.schemarag.retrieval.graph.Expansion;
 import dev.schemarag.retrieval.ranking.DenseStats;
-
 import java.util.List;
 
 /**
@@ -13,8 +12,14 @@ import java.util.List;
  * @param lexicalHits     tables BM25 found in scope
  * @param onlyViaLexical  ranked tables BM25 found and the vector search did not
  */
-public record Selection(List<SelectedTable> tables, FallbackReason fallback, DenseStats dense, int lexicalHits,
-                        int onlyViaLexical, Expansion expansion, Bridging bridging) {
+public record Selection(
+        List<SelectedTable> tables,
+        FallbackReason fallback,
+        DenseStats dense,
+        int lexicalHits,
+        int onlyViaLexical,
+        Expansion expansion,
+        Bridging bridging) {
     public Selection {
         tables = List.copyOf(tables);
     }

@@ -4,7 +4,10 @@ import java.util.Locale;
 
 /** Why a table is in the packet. */
 public enum SelectionReason {
-    RETRIEVED, FK_EXPANSION, BRIDGE, FULL_SCHEMA;
+    RETRIEVED,
+    FK_EXPANSION,
+    BRIDGE,
+    FULL_SCHEMA;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

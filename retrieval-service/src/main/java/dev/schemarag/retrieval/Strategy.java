@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /** Whether a packet holds retrieved tables or the whole catalog. */
 public enum Strategy {
-    RAG, FULL_SCHEMA;
+    RAG,
+    FULL_SCHEMA;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

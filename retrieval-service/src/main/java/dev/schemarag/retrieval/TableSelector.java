@@ -14,7 +14,6 @@ import dev.schemarag.retrieval.ranking.DenseRanking;
 import dev.schemarag.retrieval.ranking.DenseScoring;
 import dev.schemarag.retrieval.ranking.HybridRanking;
 import dev.schemarag.retrieval.ranking.RankedTable;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,16 +29,25 @@ import java.util.function.Predicate;
  * cut-off of the best. On spider-union that sends ~30 % fewer tables than a fixed cut at the same recall.
  */
 public final class TableSelector {
-    private TableSelector() {
-    }
+    private TableSelector() {}
 
     /** @param inScope tables that exist in the catalog and in the requested schemas; hits outside are ignored */
-    public static Selection select(List<TableHit> tableHits, List<ColumnHit> columnHits, List<LexicalHit> lexicalHits,
-                                   ForeignKeyGraph graph, Predicate<TableName> inScope, RetrievalSettings settings) {
+    public static Selection select(
+            List<TableHit> tableHits,
+            List<ColumnHit> columnHits,
+            List<LexicalHit> lexicalHits,
+            ForeignKeyGraph graph,
+            Predicate<TableName> inScope,
+            RetrievalSettings settings) {
         DenseRanking dense = DenseScoring.rank(tableHits, columnHits, inScope, settings);
-        List<TableName> lexical = lexicalHits.stream().map(LexicalHit::table).filter(inScope).distinct().toList();
+        List<TableName> lexical = lexicalHits.stream()
+                .map(LexicalHit::table)
+                .filter(inScope)
+                .distinct()
+                .toList();
         List<RankedTable> ranking = HybridRanking.rank(dense, lexical, settings);
-        int onlyViaLexical = (int) ranking.stream().filter(RankedTable::onlyLexical).count();
+        int onlyViaLexical =
+                (int) ranking.stream().filter(RankedTable::onlyLexical).count();
 
         if (ranking.isEmpty()) return Selection.fallback(FallbackReason.NO_RESULTS, dense.stats(), lexical.size(), 0);
         double best = ranking.stream().mapToDouble(RankedTable::score).max().orElse(0);
@@ -47,7 +55,8 @@ public final class TableSelector {
             return Selection.fallback(FallbackReason.LOW_SCORES, dense.stats(), lexical.size(), onlyViaLexical);
 
         List<RankedTable> top = head(ranking, settings);
-        List<TableName> chosen = new ArrayList<>(top.stream().map(RankedTable::table).toList());
+        List<TableName> chosen =
+                new ArrayList<>(top.stream().map(RankedTable::table).toList());
         Expansion expansion = ForeignKeyExpansion.expand(chosen, ranking, graph, inScope, settings);
         chosen.addAll(expansion.added());
         Bridging bridging = settings.bridgesEnabled()
@@ -59,7 +68,8 @@ public final class TableSelector {
         List<SelectedTable> tables = new ArrayList<>();
         top.forEach(r -> tables.add(new SelectedTable(r.table(), r.score(), SelectionReason.RETRIEVED)));
         expansion.added().forEach(t -> tables.add(new SelectedTable(t, scores.get(t), SelectionReason.FK_EXPANSION)));
-        bridging.added().forEach(t -> tables.add(new SelectedTable(t, scores.getOrDefault(t, 0.0), SelectionReason.BRIDGE)));
+        bridging.added()
+                .forEach(t -> tables.add(new SelectedTable(t, scores.getOrDefault(t, 0.0), SelectionReason.BRIDGE)));
         return new Selection(tables, null, dense.stats(), lexical.size(), onlyViaLexical, expansion, bridging);
     }
 
@@ -71,7 +81,8 @@ public final class TableSelector {
         int most = Math.min(ranking.size(), Math.min(settings.selectTopK(), settings.maxTables()));
         double bar = settings.selectRelativeCutoff() * ranking.get(0).rrf();
         int count = 0;
-        while (count < most && (count < settings.selectMinTables() || ranking.get(count).rrf() >= bar)) count++;
+        while (count < most
+                && (count < settings.selectMinTables() || ranking.get(count).rrf() >= bar)) count++;
         return ranking.subList(0, count);
     }
 }

@@ -1,15 +1,14 @@
 package dev.schemarag.retrieval;
 
+import static dev.schemarag.retrieval.Tables.name;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.DocKind;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Set;
-
-import static dev.schemarag.retrieval.Tables.name;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class DocChunkSelectionTest {
     private static final DocHit SELECTED_WEAK = hit("s.orders", 0.40);
@@ -19,20 +18,21 @@ class DocChunkSelectionTest {
 
     @Test
     void chunksOfSelectedTablesComeFirstThenByDistance() {
-        assertThat(DocChunkSelection.choose(List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG),
-                Set.of(name("s.orders")), 5, 0.35))
+        assertThat(DocChunkSelection.choose(
+                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG), Set.of(name("s.orders")), 5, 0.35))
                 .containsExactly(SELECTED_STRONG, SELECTED_WEAK, OTHER_STRONG);
     }
 
     @Test
     void chunksBelowTheSimilarityBarAreDropped() {
-        assertThat(DocChunkSelection.choose(List.of(BELOW_BAR), Set.of(name("s.orders")), 5, 0.35)).isEmpty();
+        assertThat(DocChunkSelection.choose(List.of(BELOW_BAR), Set.of(name("s.orders")), 5, 0.35))
+                .isEmpty();
     }
 
     @Test
     void atMostTopKChunksAreKept() {
-        assertThat(DocChunkSelection.choose(List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG),
-                Set.of(name("s.orders")), 2, 0.35))
+        assertThat(DocChunkSelection.choose(
+                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG), Set.of(name("s.orders")), 2, 0.35))
                 .containsExactly(SELECTED_STRONG, SELECTED_WEAK);
     }
 

@@ -1,8 +1,8 @@
 package dev.schemarag.retrieval;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 class EmbeddingCacheTest {
     private final FakeEmbeddingModel model = new FakeEmbeddingModel();
@@ -23,7 +23,9 @@ class EmbeddingCacheTest {
         cache.embed(longText);
         cache.embed("How many orders?");
 
-        assertThat(cache.keys()).hasSize(2).allSatisfy(key -> assertThat(key).hasSize(64))
+        assertThat(cache.keys())
+                .hasSize(2)
+                .allSatisfy(key -> assertThat(key).hasSize(64))
                 .doesNotContain(longText, "How many orders?");
     }
 

@@ -1,7 +1,6 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.embedding.EmbeddingModel;
-
 import java.util.ArrayList;
 import java.util.List;
 

@@ -12,7 +12,6 @@ import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
 import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.index.TableHit;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -49,11 +48,20 @@ public final class FakeSchemaIndex implements SchemaIndex {
 
     /** {@link #replaceCatalog(String, Collection, List)} with vectors stamped as embedded by another model. */
     public void replaceCatalog(String version, Collection<Table> tables, List<DocChunk> docs, String embeddedBy) {
-        List<IndexedTable> indexed = tables.stream().map(t -> {
-            String text = t.name().table() + (t.hasComment() ? ": " + t.comment() : "");
-            return new IndexedTable(t, null, false, text, stamp(embeddedBy, text),
-                    t.columns().stream().map(c -> indexed(c, embeddedBy)).toList());
-        }).toList();
+        List<IndexedTable> indexed = tables.stream()
+                .map(t -> {
+                    String text = t.name().table() + (t.hasComment() ? ": " + t.comment() : "");
+                    return new IndexedTable(
+                            t,
+                            null,
+                            false,
+                            text,
+                            stamp(embeddedBy, text),
+                            t.columns().stream()
+                                    .map(c -> indexed(c, embeddedBy))
+                                    .toList());
+                })
+                .toList();
         database = new IndexedDatabase(databaseId, version, indexed, docs);
     }
 
@@ -100,6 +108,10 @@ public final class FakeSchemaIndex implements SchemaIndex {
 
     private <T> List<T> search(List<T> hits, Function<T, TableName> table, Set<String> schemas, int topK) {
         if (searchFailure != null) throw searchFailure;
-        return hits.stream().filter(h -> schemas.isEmpty() || schemas.contains(table.apply(h).schema())).limit(topK).toList();
+        return hits.stream()
+                .filter(h ->
+                        schemas.isEmpty() || schemas.contains(table.apply(h).schema()))
+                .limit(topK)
+                .toList();
     }
 }

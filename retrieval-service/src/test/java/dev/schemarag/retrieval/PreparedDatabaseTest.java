@@ -1,35 +1,46 @@
 package dev.schemarag.retrieval;
 
+import static dev.schemarag.retrieval.Tables.table;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static dev.schemarag.retrieval.Tables.table;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class PreparedDatabaseTest {
 
     @Test
     void vectorsStampedByTheQuestionsModelAreItsOwn() {
-        assertThat(PreparedDatabase.vectorsOfOtherModels(database("model-a", "model-a"), "model-a")).isZero();
+        assertThat(PreparedDatabase.vectorsOfOtherModels(database("model-a", "model-a"), "model-a"))
+                .isZero();
     }
 
     @Test
     void everyTableAndColumnVectorStampedByAnotherModelIsCounted() {
-        assertThat(PreparedDatabase.vectorsOfOtherModels(database("model-a", "model-b"), "model-a")).isEqualTo(1);
-        assertThat(PreparedDatabase.vectorsOfOtherModels(database("model-b", "model-b"), "model-a")).isEqualTo(2);
+        assertThat(PreparedDatabase.vectorsOfOtherModels(database("model-a", "model-b"), "model-a"))
+                .isEqualTo(1);
+        assertThat(PreparedDatabase.vectorsOfOtherModels(database("model-b", "model-b"), "model-a"))
+                .isEqualTo(2);
     }
 
     @Test
     void aStampOfAnotherTextIsNotTheModelsEither() {
-        IndexedColumn stale = new IndexedColumn("total", false, "orders.total", TextHash.stamp("model-a", TextHash.sha256("old text")));
-        IndexedDatabase database = new IndexedDatabase("db", "v1", List.of(new IndexedTable(
-                table("s.orders").column("total", "numeric").build(), null, false, "orders", stamp("model-a", "orders"),
-                List.of(stale))), List.of());
+        IndexedColumn stale = new IndexedColumn(
+                "total", false, "orders.total", TextHash.stamp("model-a", TextHash.sha256("old text")));
+        IndexedDatabase database = new IndexedDatabase(
+                "db",
+                "v1",
+                List.of(new IndexedTable(
+                        table("s.orders").column("total", "numeric").build(),
+                        null,
+                        false,
+                        "orders",
+                        stamp("model-a", "orders"),
+                        List.of(stale))),
+                List.of());
 
         assertThat(PreparedDatabase.vectorsOfOtherModels(database, "model-a")).isEqualTo(1);
     }
@@ -37,8 +48,13 @@ class PreparedDatabaseTest {
     /** One table with one column, their vectors stamped by the given models. */
     private static IndexedDatabase database(String tableModel, String columnModel) {
         IndexedColumn column = new IndexedColumn("total", false, "orders.total", stamp(columnModel, "orders.total"));
-        IndexedTable orders = new IndexedTable(table("s.orders").column("total", "numeric").build(), null, false, "orders",
-                stamp(tableModel, "orders"), List.of(column));
+        IndexedTable orders = new IndexedTable(
+                table("s.orders").column("total", "numeric").build(),
+                null,
+                false,
+                "orders",
+                stamp(tableModel, "orders"),
+                List.of(column));
         return new IndexedDatabase("db", "v1", List.of(orders), List.of());
     }
 

@@ -1,5 +1,9 @@
 package dev.schemarag.retrieval;
 
+import static dev.schemarag.retrieval.ErpCatalog.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.retrieval.config.RetrievalSettings;
@@ -9,16 +13,11 @@ import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.packet.TokenCounter;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static dev.schemarag.retrieval.ErpCatalog.*;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 class SchemaRetrieverTest {
     private static final String QUESTION = "Which employees took sick leave last year?";
@@ -29,7 +28,8 @@ class SchemaRetrieverTest {
 
     SchemaRetrieverTest() {
         index.tableHits.addAll(List.of(new TableHit(LEAVE_REQUESTS, 0.62), new TableHit(EMPLOYEES, 0.48)));
-        index.columnHits.addAll(List.of(new ColumnHit(LEAVE_REQUESTS, "leave_type", false, 0.55),
+        index.columnHits.addAll(List.of(
+                new ColumnHit(LEAVE_REQUESTS, "leave_type", false, 0.55),
                 new ColumnHit(EMPLOYEES, "full_name", false, 0.35)));
     }
 
@@ -39,9 +39,11 @@ class SchemaRetrieverTest {
 
         assertThat(context.metadata().strategy()).isEqualTo(Strategy.RAG);
         assertThat(context.tables()).extracting(SelectedTable::table).startsWith(LEAVE_REQUESTS, EMPLOYEES);
-        assertThat(context.packet()).contains("CREATE TABLE hr.leave_requests (", "CREATE TABLE hr.employees (")
+        assertThat(context.packet())
+                .contains("CREATE TABLE hr.leave_requests (", "CREATE TABLE hr.employees (")
                 .doesNotContain("CREATE TABLE sales.orders (");
-        assertThat(context.metadata().tablesIncluded()).isEqualTo(context.tables().size());
+        assertThat(context.metadata().tablesIncluded())
+                .isEqualTo(context.tables().size());
         assertThat(context.metadata().fallbackReason()).isNull();
     }
 
@@ -60,19 +62,32 @@ class SchemaRetrieverTest {
         double leaveScore = 0.6 * 0.62 + 0.4 * 0.55;
         assertThat(context.tables().get(0).score()).isCloseTo(leaveScore, within(1e-9));
         assertThat(context.metadata().avgRelevanceScore())
-                .isCloseTo(context.tables().stream().mapToDouble(SelectedTable::score).average().orElseThrow(), within(1e-9));
+                .isCloseTo(
+                        context.tables().stream()
+                                .mapToDouble(SelectedTable::score)
+                                .average()
+                                .orElseThrow(),
+                        within(1e-9));
         assertThat(context.metadata().contextTokens()).isEqualTo(TokenCounter.count(context.packet()));
-        assertThat(context.metadata().metrics()).containsEntry(RetrievalMetrics.TABLE_HITS, 2.0)
+        assertThat(context.metadata().metrics())
+                .containsEntry(RetrievalMetrics.TABLE_HITS, 2.0)
                 .containsEntry(RetrievalMetrics.COLUMN_HITS, 2.0)
-                .containsEntry(RetrievalMetrics.FINAL_TABLES, (double) context.tables().size())
-                .containsKeys(RetrievalMetrics.FK_CANDIDATES, RetrievalMetrics.FK_ADDED, RetrievalMetrics.FK_BLOCKED,
-                        RetrievalMetrics.BRIDGES_ADDED, RetrievalMetrics.LATENCY_MS, RetrievalMetrics.AVG_TABLE_SIMILARITY);
+                .containsEntry(
+                        RetrievalMetrics.FINAL_TABLES, (double) context.tables().size())
+                .containsKeys(
+                        RetrievalMetrics.FK_CANDIDATES,
+                        RetrievalMetrics.FK_ADDED,
+                        RetrievalMetrics.FK_BLOCKED,
+                        RetrievalMetrics.BRIDGES_ADDED,
+                        RetrievalMetrics.LATENCY_MS,
+                        RetrievalMetrics.AVG_TABLE_SIMILARITY);
     }
 
     @Test
     void givenAnyPacket_whenRetrieved_thenFullSchemaTokensSumEveryTableDefinition() {
         RetrievedContext rag = retrieve(RetrievalRequest.of("erp", QUESTION));
-        RetrievedContext full = retrieve(RetrievalRequest.of("erp", QUESTION).withUseRetrieval(false)
+        RetrievedContext full = retrieve(RetrievalRequest.of("erp", QUESTION)
+                .withUseRetrieval(false)
                 .withSettings(Map.of(RetrievalSettings.JOIN_HINT_FORMAT.key(), "none")));
 
         assertThat(rag.metadata().fullSchemaTokens()).isEqualTo(full.metadata().fullSchemaTokens());
@@ -86,7 +101,8 @@ class SchemaRetrieverTest {
 
         assertThat(context.metadata().strategy()).isEqualTo(Strategy.FULL_SCHEMA);
         assertThat(context.metadata().fallbackReason()).isNull();
-        assertThat(context.tables()).extracting(SelectedTable::table)
+        assertThat(context.tables())
+                .extracting(SelectedTable::table)
                 .containsExactly(DEPARTMENTS, EMPLOYEES, LEAVE_REQUESTS, PAYSLIPS);
         assertThat(context.tables()).allMatch(t -> t.reason() == SelectionReason.FULL_SCHEMA);
         assertThat(model.embedded).isEmpty();
@@ -94,7 +110,8 @@ class SchemaRetrieverTest {
 
     @Test
     void givenUseRetrievalTrue_whenTheCatalogIsSmall_thenRagIsUsedAnyway() {
-        RetrievedContext context = retrieve(RetrievalRequest.of("erp", QUESTION).withSchemas(Set.of("hr")).withUseRetrieval(true));
+        RetrievedContext context = retrieve(
+                RetrievalRequest.of("erp", QUESTION).withSchemas(Set.of("hr")).withUseRetrieval(true));
 
         assertThat(context.metadata().strategy()).isEqualTo(Strategy.RAG);
     }
@@ -109,7 +126,8 @@ class SchemaRetrieverTest {
 
     @Test
     void givenRetrievalDisabledByTheQuestionsSettings_whenRetrieved_thenTheFullSchemaIsSent() {
-        RetrievedContext context = retrieve(RetrievalRequest.of("erp", QUESTION).withSettings(Map.of("retrieval.enabled", "false")));
+        RetrievedContext context =
+                retrieve(RetrievalRequest.of("erp", QUESTION).withSettings(Map.of("retrieval.enabled", "false")));
 
         assertThat(context.metadata().strategy()).isEqualTo(Strategy.FULL_SCHEMA);
     }
@@ -192,7 +210,8 @@ class SchemaRetrieverTest {
     @Test
     void givenAPacketAboveTheBudget_whenRetrieved_thenItIsFlaggedNotTruncated() {
         RetrievedContext full = retrieve(RetrievalRequest.of("erp", QUESTION).withUseRetrieval(false));
-        RetrievedContext tight = retrieve(RetrievalRequest.of("erp", QUESTION).withUseRetrieval(false)
+        RetrievedContext tight = retrieve(RetrievalRequest.of("erp", QUESTION)
+                .withUseRetrieval(false)
                 .withSettings(Map.of(RetrievalSettings.CONTEXT_BUDGET_TOKENS.key(), "50")));
 
         assertThat(full.metadata().overBudget()).isFalse();
@@ -202,7 +221,8 @@ class SchemaRetrieverTest {
 
     @Test
     void givenDocChunks_whenRetrieved_thenThoseAboveTheBarAreInThePacket() {
-        DocChunk leaveDoc = new DocChunk(LEAVE_REQUESTS, "leave_type", DocKind.COLUMN, "Sick leave is leave_type = 'sick'.");
+        DocChunk leaveDoc =
+                new DocChunk(LEAVE_REQUESTS, "leave_type", DocKind.COLUMN, "Sick leave is leave_type = 'sick'.");
         DocChunk weakDoc = new DocChunk(ORDERS, "", DocKind.OVERVIEW, "Orders placed by customers.");
         index.docHits.addAll(List.of(new DocHit(leaveDoc, 0.7), new DocHit(weakDoc, 0.2)));
 
@@ -210,7 +230,8 @@ class SchemaRetrieverTest {
 
         assertThat(context.docChunks()).extracting(DocHit::chunk).containsExactly(leaveDoc);
         assertThat(context.metadata().chunksRetrieved()).isEqualTo(1);
-        assertThat(context.packet()).contains("-- Retrieved documentation\n-- [column] hr.leave_requests.leave_type\n--   Sick leave");
+        assertThat(context.packet())
+                .contains("-- Retrieved documentation\n-- [column] hr.leave_requests.leave_type\n--   Sick leave");
     }
 
     @Test
@@ -218,7 +239,8 @@ class SchemaRetrieverTest {
         RetrievedContext context = retrieve(RetrievalRequest.of("erp", QUESTION)
                 .withSettings(Map.of(RetrievalSettings.PACKET_FORMAT.key(), "compact")));
 
-        assertThat(context.packet()).contains("hr.leave_requests (leave_id bigint PK, employee_id bigint FK→employees, leave_type text)");
+        assertThat(context.packet())
+                .contains("hr.leave_requests (leave_id bigint PK, employee_id bigint FK→employees, leave_type text)");
     }
 
     @Test
@@ -248,7 +270,10 @@ class SchemaRetrieverTest {
     void givenANewCatalogVersion_whenRetrieved_thenTheNewTablesAreUsed() {
         retrieve(RetrievalRequest.of("erp", QUESTION));
         List<Table> tables = new ArrayList<>(ErpCatalog.TABLES);
-        tables.add(Tables.table("hr.sick_notes").pk("note_id").fk("leave_id", "hr.leave_requests", "leave_id").build());
+        tables.add(Tables.table("hr.sick_notes")
+                .pk("note_id")
+                .fk("leave_id", "hr.leave_requests", "leave_id")
+                .build());
         index.replaceCatalog("v2", tables, List.of());
 
         RetrievedContext context = retrieve(RetrievalRequest.of("erp", QUESTION).withUseRetrieval(false));
@@ -261,12 +286,14 @@ class SchemaRetrieverTest {
     void givenAnUnknownDatabase_whenRetrieved_thenTheFailureSaysSo() {
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("crm", QUESTION));
 
-        assertThat(result).isEqualTo(new RetrievalFailure(ErrorClass.UNKNOWN_DATABASE, "database 'crm' is not registered"));
+        assertThat(result)
+                .isEqualTo(new RetrievalFailure(ErrorClass.UNKNOWN_DATABASE, "database 'crm' is not registered"));
     }
 
     @Test
     void givenAnUnknownSchema_whenRetrieved_thenTheFailureSaysSo() {
-        RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", QUESTION).withSchemas(Set.of("crm")));
+        RetrievalResult result =
+                retriever.retrieve(RetrievalRequest.of("erp", QUESTION).withSchemas(Set.of("crm")));
 
         assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.UNKNOWN_SCHEMA);
     }
@@ -284,8 +311,10 @@ class SchemaRetrieverTest {
 
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", question));
 
-        assertThat(result).isEqualTo(new RetrievalFailure(ErrorClass.INVALID_REQUEST,
-                "question is 4097 bytes (UTF-8); at most 4096 are accepted (retrieval.question.max-bytes)"));
+        assertThat(result)
+                .isEqualTo(new RetrievalFailure(
+                        ErrorClass.INVALID_REQUEST,
+                        "question is 4097 bytes (UTF-8); at most 4096 are accepted (retrieval.question.max-bytes)"));
         assertThat(model.embedded).isEmpty();
     }
 
@@ -293,20 +322,23 @@ class SchemaRetrieverTest {
     void givenAQuestionAtTheSizeCap_whenRetrieved_thenItIsAnswered() {
         String question = QUESTION + " " + "x".repeat(4096 - QUESTION.length() - 1);
 
-        assertThat(retriever.retrieve(RetrievalRequest.of("erp", question))).isInstanceOf(RetrievalResult.Retrieved.class);
+        assertThat(retriever.retrieve(RetrievalRequest.of("erp", question)))
+                .isInstanceOf(RetrievalResult.Retrieved.class);
     }
 
     @Test
     void givenMultiByteCharacters_whenSized_thenTheirUtf8BytesCount() {
         String question = "é".repeat(2049); // 2049 characters, 4098 bytes
 
-        assertThat(failureOf(retriever.retrieve(RetrievalRequest.of("erp", question))).message())
+        assertThat(failureOf(retriever.retrieve(RetrievalRequest.of("erp", question)))
+                        .message())
                 .startsWith("question is 4098 bytes (UTF-8)");
     }
 
     @Test
     void givenEvidenceOverTheSizeCap_whenRetrieved_thenItIsAnInvalidRequest() {
-        RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", QUESTION).withEvidence("e".repeat(5000)));
+        RetrievalResult result =
+                retriever.retrieve(RetrievalRequest.of("erp", QUESTION).withEvidence("e".repeat(5000)));
 
         assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.INVALID_REQUEST);
         assertThat(failureOf(result).message()).startsWith("evidence is 5000 bytes (UTF-8)");
@@ -322,8 +354,11 @@ class SchemaRetrieverTest {
 
     @Test
     void givenAServiceWithARaisedSizeCap_whenALongQuestionIsRetrieved_thenItIsAnswered() {
-        SchemaRetriever generous = new SchemaRetriever(index, model,
-                RetrievalSettings.defaults().withOverrides(Map.of("RETRIEVAL_QUESTION_MAX_BYTES", "10000")), 16);
+        SchemaRetriever generous = new SchemaRetriever(
+                index,
+                model,
+                RetrievalSettings.defaults().withOverrides(Map.of("RETRIEVAL_QUESTION_MAX_BYTES", "10000")),
+                16);
 
         assertThat(generous.retrieve(RetrievalRequest.of("erp", QUESTION + " " + "x".repeat(5000))))
                 .isInstanceOf(RetrievalResult.Retrieved.class);
@@ -331,8 +366,8 @@ class SchemaRetrieverTest {
 
     @Test
     void givenABadSetting_whenRetrieved_thenTheFailureNamesTheKey() {
-        RetrievalResult result = retriever.retrieve(RetrievalRequest.of("erp", QUESTION)
-                .withSettings(Map.of("retrieval.table.topk", "many")));
+        RetrievalResult result = retriever.retrieve(
+                RetrievalRequest.of("erp", QUESTION).withSettings(Map.of("retrieval.table.topk", "many")));
 
         assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.INVALID_SETTINGS);
         assertThat(failureOf(result).message()).contains("retrieval.table.topk");

@@ -1,18 +1,17 @@
 package dev.schemarag.retrieval;
 
+import static dev.schemarag.retrieval.ErpCatalog.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.lexical.LexicalHit;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static dev.schemarag.retrieval.ErpCatalog.*;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.tuple;
+import org.junit.jupiter.api.Test;
 
 class TableSelectorTest {
     private static final RetrievalSettings SETTINGS = RetrievalSettings.defaults();
@@ -20,82 +19,116 @@ class TableSelectorTest {
 
     @Test
     void withoutARelativeCutOffTheTopTenOfTheRankingAreSelected() {
-        RetrievalSettings plainTopK = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0"));
+        RetrievalSettings plainTopK =
+                SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0"));
 
         Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, plainTopK);
 
-        assertThat(retrieved(selection)).containsExactlyElementsOf(descendingHits().stream().limit(10).map(TableHit::table).toList());
+        assertThat(retrieved(selection))
+                .containsExactlyElementsOf(
+                        descendingHits().stream().limit(10).map(TableHit::table).toList());
     }
 
     @Test
     void tablesFollowTheBestOnlyWhileTheirFusedScoreIsWithinTheCutOff() {
         // Dense only, RRF k 5: the best scores 1/6, the bar is 0.45/6 = 1/13.3, so ranks 1..8 (1/6 .. 1/13) pass.
-        Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, ONE_AT_LEAST);
+        Selection selection =
+                TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, ONE_AT_LEAST);
 
-        assertThat(retrieved(selection)).containsExactlyElementsOf(descendingHits().stream().limit(8).map(TableHit::table).toList());
+        assertThat(retrieved(selection))
+                .containsExactlyElementsOf(
+                        descendingHits().stream().limit(8).map(TableHit::table).toList());
     }
 
     @Test
     void whenBothRetrieversAgreeOnTheBestTableFewerTablesFollowIt() {
-        // The best scores 1/6 + 0.5/6 = 0.25, the bar 0.1125: dense ranks 2 and 3 (1/7, 1/8) pass, rank 4 (1/9) does not.
+        // The best scores 1/6 + 0.5/6 = 0.25, the bar 0.1125: dense ranks 2 and 3 (1/7, 1/8) pass, rank 4 (1/9) does
+        // not.
         TableName best = descendingHits().get(0).table();
 
-        Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(new LexicalHit(best, 9.0)), GRAPH,
-                t -> true, ONE_AT_LEAST);
+        Selection selection = TableSelector.select(
+                descendingHits(), List.of(), List.of(new LexicalHit(best, 9.0)), GRAPH, t -> true, ONE_AT_LEAST);
 
-        assertThat(retrieved(selection)).containsExactlyElementsOf(descendingHits().stream().limit(3).map(TableHit::table).toList());
+        assertThat(retrieved(selection))
+                .containsExactlyElementsOf(
+                        descendingHits().stream().limit(3).map(TableHit::table).toList());
     }
 
     @Test
     void theMinimumIsSelectedHoweverTheScoresFall() {
-        RetrievalSettings onlyTies = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "1"));
+        RetrievalSettings onlyTies =
+                SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "1"));
 
         Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, onlyTies);
 
         assertThat(retrieved(selection)).hasSize(SETTINGS.selectMinTables());
     }
 
-    private static final RetrievalSettings ONE_AT_LEAST = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_MIN_TABLES.key(), "1"));
+    private static final RetrievalSettings ONE_AT_LEAST =
+            SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_MIN_TABLES.key(), "1"));
 
     /** Every ERP table, in catalog order with falling similarity. */
     private static List<TableHit> descendingHits() {
-        return ErpCatalog.TABLES.stream().map(t -> new TableHit(t.name(), 0.9 - ErpCatalog.TABLES.indexOf(t) * 0.05)).toList();
+        return ErpCatalog.TABLES.stream()
+                .map(t -> new TableHit(t.name(), 0.9 - ErpCatalog.TABLES.indexOf(t) * 0.05))
+                .toList();
     }
 
     private static List<TableName> retrieved(Selection selection) {
-        return selection.tables().stream().filter(t -> t.reason() == SelectionReason.RETRIEVED).map(SelectedTable::table).toList();
+        return selection.tables().stream()
+                .filter(t -> t.reason() == SelectionReason.RETRIEVED)
+                .map(SelectedTable::table)
+                .toList();
     }
 
     @Test
     void aNeighbourWithEvidenceIsAddedAsFkExpansionWithItsScore() {
         RetrievalSettings topOne = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_TOPK.key(), "1"));
 
-        Selection selection = TableSelector.select(List.of(new TableHit(LEAVE_REQUESTS, 0.7), new TableHit(EMPLOYEES, 0.5)),
-                List.of(), List.of(), GRAPH, t -> true, topOne);
+        Selection selection = TableSelector.select(
+                List.of(new TableHit(LEAVE_REQUESTS, 0.7), new TableHit(EMPLOYEES, 0.5)),
+                List.of(),
+                List.of(),
+                GRAPH,
+                t -> true,
+                topOne);
 
-        assertThat(selection.tables()).containsExactly(
-                new SelectedTable(LEAVE_REQUESTS, 0.6 * 0.7, SelectionReason.RETRIEVED),
-                new SelectedTable(EMPLOYEES, 0.6 * 0.5, SelectionReason.FK_EXPANSION));
+        assertThat(selection.tables())
+                .containsExactly(
+                        new SelectedTable(LEAVE_REQUESTS, 0.6 * 0.7, SelectionReason.RETRIEVED),
+                        new SelectedTable(EMPLOYEES, 0.6 * 0.5, SelectionReason.FK_EXPANSION));
     }
 
     @Test
     void selectedTablesWithoutADirectKeyAreJoinedThroughBridges() {
-        Selection selection = TableSelector.select(List.of(new TableHit(ORDER_ITEMS, 0.7), new TableHit(REGIONS, 0.6)),
-                List.of(), List.of(), GRAPH, t -> true, SETTINGS);
+        Selection selection = TableSelector.select(
+                List.of(new TableHit(ORDER_ITEMS, 0.7), new TableHit(REGIONS, 0.6)),
+                List.of(),
+                List.of(),
+                GRAPH,
+                t -> true,
+                SETTINGS);
 
-        assertThat(selection.tables()).extracting(SelectedTable::table, SelectedTable::reason).containsExactly(
-                tuple(ORDER_ITEMS, SelectionReason.RETRIEVED),
-                tuple(REGIONS, SelectionReason.RETRIEVED),
-                tuple(ORDERS, SelectionReason.BRIDGE),
-                tuple(CUSTOMERS, SelectionReason.BRIDGE));
+        assertThat(selection.tables())
+                .extracting(SelectedTable::table, SelectedTable::reason)
+                .containsExactly(
+                        tuple(ORDER_ITEMS, SelectionReason.RETRIEVED),
+                        tuple(REGIONS, SelectionReason.RETRIEVED),
+                        tuple(ORDERS, SelectionReason.BRIDGE),
+                        tuple(CUSTOMERS, SelectionReason.BRIDGE));
     }
 
     @Test
     void bridgesCanBeSwitchedOff() {
         RetrievalSettings noBridges = SETTINGS.withOverrides(Map.of(RetrievalSettings.BRIDGES_ENABLED.key(), "false"));
 
-        Selection selection = TableSelector.select(List.of(new TableHit(ORDER_ITEMS, 0.7), new TableHit(REGIONS, 0.6)),
-                List.of(), List.of(), GRAPH, t -> true, noBridges);
+        Selection selection = TableSelector.select(
+                List.of(new TableHit(ORDER_ITEMS, 0.7), new TableHit(REGIONS, 0.6)),
+                List.of(),
+                List.of(),
+                GRAPH,
+                t -> true,
+                noBridges);
 
         assertThat(selection.tables()).extracting(SelectedTable::table).containsExactly(ORDER_ITEMS, REGIONS);
     }
@@ -103,7 +136,8 @@ class TableSelectorTest {
     @Test
     void theSelectionNeverExceedsTheTableCap() {
         RetrievalSettings cap = SETTINGS.withOverrides(Map.of(RetrievalSettings.MAX_TABLES.key(), "3"));
-        List<TableHit> hits = ErpCatalog.TABLES.stream().map(t -> new TableHit(t.name(), 0.8)).toList();
+        List<TableHit> hits =
+                ErpCatalog.TABLES.stream().map(t -> new TableHit(t.name(), 0.8)).toList();
 
         Selection selection = TableSelector.select(hits, List.of(), List.of(), GRAPH, t -> true, cap);
 
@@ -112,8 +146,13 @@ class TableSelectorTest {
 
     @Test
     void aTableOnlyBm25FoundCanBeSelected() {
-        Selection selection = TableSelector.select(List.of(new TableHit(ORDERS, 0.6)), List.of(),
-                List.of(new LexicalHit(TAX_CODES, 7.5)), GRAPH, t -> true, SETTINGS);
+        Selection selection = TableSelector.select(
+                List.of(new TableHit(ORDERS, 0.6)),
+                List.of(),
+                List.of(new LexicalHit(TAX_CODES, 7.5)),
+                GRAPH,
+                t -> true,
+                SETTINGS);
 
         assertThat(selection.tables()).extracting(SelectedTable::table).contains(TAX_CODES);
         assertThat(selection.onlyViaLexical()).isEqualTo(1);
@@ -130,8 +169,8 @@ class TableSelectorTest {
     @Test
     void hitsThatAllScoreBelowTheBarMeanLowScores() {
         // 0.6 · 0.3 = 0.18 < 0.20
-        Selection selection = TableSelector.select(List.of(new TableHit(ORDERS, 0.3)), List.of(), List.of(), GRAPH,
-                t -> true, SETTINGS);
+        Selection selection = TableSelector.select(
+                List.of(new TableHit(ORDERS, 0.3)), List.of(), List.of(), GRAPH, t -> true, SETTINGS);
 
         assertThat(selection.fallback()).isEqualTo(FallbackReason.LOW_SCORES);
     }
@@ -139,8 +178,13 @@ class TableSelectorTest {
     @Test
     void hitsOutOfScopeAreIgnored() {
         TableName outside = ORDERS;
-        Selection selection = TableSelector.select(List.of(new TableHit(outside, 0.9)), List.of(),
-                List.of(new LexicalHit(outside, 3)), GRAPH, t -> !t.equals(outside), SETTINGS);
+        Selection selection = TableSelector.select(
+                List.of(new TableHit(outside, 0.9)),
+                List.of(),
+                List.of(new LexicalHit(outside, 3)),
+                GRAPH,
+                t -> !t.equals(outside),
+                SETTINGS);
 
         assertThat(selection.fallback()).isEqualTo(FallbackReason.NO_RESULTS);
     }

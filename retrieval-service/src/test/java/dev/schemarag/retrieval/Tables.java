@@ -4,7 +4,6 @@ import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -49,13 +48,16 @@ public final class Tables {
 
     /** A bigint column referencing {@code referenced}'s {@code referencedColumn}. */
     public Tables fk(String column, String referenced, String referencedColumn) {
-        if (columns.stream().noneMatch(c -> c.name().equals(column))) columns.add(new Column(column, "bigint", true, null, null));
-        foreignKeys.add(new ForeignKey(name.table() + "_" + column + "_fkey", List.of(column), name(referenced), List.of(referencedColumn)));
+        if (columns.stream().noneMatch(c -> c.name().equals(column)))
+            columns.add(new Column(column, "bigint", true, null, null));
+        foreignKeys.add(new ForeignKey(
+                name.table() + "_" + column + "_fkey", List.of(column), name(referenced), List.of(referencedColumn)));
         return this;
     }
 
     public Tables foreignKey(List<String> columns, String referenced, List<String> referencedColumns) {
-        foreignKeys.add(new ForeignKey(name.table() + "_fkey" + foreignKeys.size(), columns, name(referenced), referencedColumns));
+        foreignKeys.add(new ForeignKey(
+                name.table() + "_fkey" + foreignKeys.size(), columns, name(referenced), referencedColumns));
         return this;
     }
 

@@ -1,13 +1,12 @@
 package dev.schemarag.retrieval;
 
-import dev.schemarag.core.config.ConfigException;
-import dev.schemarag.core.config.Settings;
-import org.junit.jupiter.api.Test;
-
-import java.util.Map;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.schemarag.core.config.ConfigException;
+import dev.schemarag.core.config.Settings;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class VectorSearchTest {
 
@@ -18,7 +17,8 @@ class VectorSearchTest {
 
     @Test
     void givenStore_thenSearchesRunInPgvector() {
-        assertThat(VectorSearch.from(Settings.of(Map.of("retrieval.vector.search", "store")))).isEqualTo(VectorSearch.STORE);
+        assertThat(VectorSearch.from(Settings.of(Map.of("retrieval.vector.search", "store"))))
+                .isEqualTo(VectorSearch.STORE);
         assertThat(VectorSearch.SETTING.environmentVariable()).isEqualTo("RETRIEVAL_VECTOR_SEARCH");
     }
 
@@ -26,6 +26,7 @@ class VectorSearchTest {
     void givenAnUnknownValue_thenTheErrorNamesTheSettingAndTheChoices() {
         assertThatThrownBy(() -> VectorSearch.from(Settings.of(Map.of("retrieval.vector.search", "hnsw"))))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("retrieval.vector.search").hasMessageContaining("[memory, store]");
+                .hasMessageContaining("retrieval.vector.search")
+                .hasMessageContaining("[memory, store]");
     }
 }

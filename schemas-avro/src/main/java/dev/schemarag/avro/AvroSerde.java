@@ -67,9 +67,10 @@ public final class AvroSerde<T extends SpecificRecord> implements Serde<T> {
             writer.write(record, encoder);
             encoder.flush();
         } catch (IOException | AvroRuntimeException | NullPointerException | ClassCastException e) {
-            // Avro reports a null in a non-nullable field as NullPointerException and a wrong type as ClassCastException.
-            throw new SerializationException("Cannot serialize " + type.getSimpleName() + " for topic " + topic
-                    + ": " + e.getMessage(), e);
+            // Avro reports a null in a non-nullable field as NullPointerException and a wrong type as
+            // ClassCastException.
+            throw new SerializationException(
+                    "Cannot serialize " + type.getSimpleName() + " for topic " + topic + ": " + e.getMessage(), e);
         }
         return ConfluentWireFormat.frame(schemaId, body.toByteArray());
     }
@@ -83,8 +84,10 @@ public final class AvroSerde<T extends SpecificRecord> implements Serde<T> {
         try {
             return reader.read(null, DecoderFactory.get().binaryDecoder(framed.body(), null));
         } catch (IOException | AvroRuntimeException | IndexOutOfBoundsException e) {
-            throw new SerializationException("Cannot deserialize " + type.getSimpleName() + " from topic " + topic
-                    + " written with schema id " + framed.schemaId() + ": " + e.getMessage(), e);
+            throw new SerializationException(
+                    "Cannot deserialize " + type.getSimpleName() + " from topic " + topic + " written with schema id "
+                            + framed.schemaId() + ": " + e.getMessage(),
+                    e);
         }
     }
 
@@ -102,8 +105,10 @@ public final class AvroSerde<T extends SpecificRecord> implements Serde<T> {
         try {
             return registry.register(subject(topic), readerSchema);
         } catch (SchemaRegistryException e) {
-            throw new SerializationException("Cannot register the schema of " + type.getSimpleName() + " under subject "
-                    + subject(topic) + ": " + e.getMessage(), e);
+            throw new SerializationException(
+                    "Cannot register the schema of " + type.getSimpleName() + " under subject " + subject(topic) + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -117,9 +122,12 @@ public final class AvroSerde<T extends SpecificRecord> implements Serde<T> {
             writerSchema = registry.getById(schemaId);
         } catch (SchemaRegistryException e) {
             String reason = e.errorCode() == SchemaRegistryException.SCHEMA_NOT_FOUND
-                    ? "unknown schema id " + schemaId : "cannot fetch schema id " + schemaId;
-            throw new SerializationException("Cannot deserialize " + type.getSimpleName() + " from topic " + topic
-                    + ": " + reason + " (" + e.getMessage() + ")", e);
+                    ? "unknown schema id " + schemaId
+                    : "cannot fetch schema id " + schemaId;
+            throw new SerializationException(
+                    "Cannot deserialize " + type.getSimpleName() + " from topic " + topic + ": " + reason + " ("
+                            + e.getMessage() + ")",
+                    e);
         }
         DatumReader<T> reader = new SpecificDatumReader<>(writerSchema, readerSchema, data);
         readersByWriterId.put(schemaId, reader);

@@ -12,16 +12,17 @@ public final class ConfluentWireFormat {
     public static final byte MAGIC_BYTE = 0;
     public static final int HEADER_LENGTH = 5;
 
-    private ConfluentWireFormat() {
-    }
+    private ConfluentWireFormat() {}
 
     /** A decoded message: the writer's schema id and the Avro binary body. */
-    public record Framed(int schemaId, byte[] body) {
-    }
+    public record Framed(int schemaId, byte[] body) {}
 
     public static byte[] frame(int schemaId, byte[] avroBody) {
         return ByteBuffer.allocate(HEADER_LENGTH + avroBody.length)
-                .put(MAGIC_BYTE).putInt(schemaId).put(avroBody).array();
+                .put(MAGIC_BYTE)
+                .putInt(schemaId)
+                .put(avroBody)
+                .array();
     }
 
     /** Splits framed bytes; throws {@link SerializationException} naming the topic when they are not ours. */
@@ -31,8 +32,9 @@ public final class ConfluentWireFormat {
                     + ": shorter than the 5-byte Confluent wire-format header (magic byte + schema id)");
         }
         if (bytes[0] != MAGIC_BYTE) {
-            throw new SerializationException("Cannot deserialize record from topic " + topic + ": unknown magic byte "
-                    + bytes[0] + " (expected " + MAGIC_BYTE + "); the record was not written in the Confluent Avro wire format");
+            throw new SerializationException(
+                    "Cannot deserialize record from topic " + topic + ": unknown magic byte " + bytes[0] + " (expected "
+                            + MAGIC_BYTE + "); the record was not written in the Confluent Avro wire format");
         }
         int schemaId = ByteBuffer.wrap(bytes, 1, 4).getInt();
         return new Framed(schemaId, Arrays.copyOfRange(bytes, HEADER_LENGTH, bytes.length));

@@ -26,13 +26,18 @@ public final class InMemorySchemaRegistry implements SchemaRegistry {
                 return version.id();
             }
         }
-        if (!versions.isEmpty() && !canRead(schema, versions.get(versions.size() - 1).schema())) {
-            throw new SchemaRegistryException(409, SchemaRegistryException.INCOMPATIBLE_SCHEMA, "Schema being registered "
-                    + "is incompatible with the latest version of subject '" + subject + "' under BACKWARD compatibility");
+        if (!versions.isEmpty()
+                && !canRead(schema, versions.get(versions.size() - 1).schema())) {
+            throw new SchemaRegistryException(
+                    409,
+                    SchemaRegistryException.INCOMPATIBLE_SCHEMA,
+                    "Schema being registered " + "is incompatible with the latest version of subject '" + subject
+                            + "' under BACKWARD compatibility");
         }
         int id = idsBySchema.computeIfAbsent(schema, s -> schemasById.size() + 1);
         schemasById.put(id, schema);
-        versionsBySubject.computeIfAbsent(subject, s -> new ArrayList<>())
+        versionsBySubject
+                .computeIfAbsent(subject, s -> new ArrayList<>())
                 .add(new SchemaVersion(subject, versions.size() + 1, id, schema));
         return id;
     }
@@ -41,7 +46,8 @@ public final class InMemorySchemaRegistry implements SchemaRegistry {
     public synchronized Schema getById(int id) {
         Schema schema = schemasById.get(id);
         if (schema == null) {
-            throw new SchemaRegistryException(404, SchemaRegistryException.SCHEMA_NOT_FOUND, "Schema " + id + " not found");
+            throw new SchemaRegistryException(
+                    404, SchemaRegistryException.SCHEMA_NOT_FOUND, "Schema " + id + " not found");
         }
         return schema;
     }
@@ -60,14 +66,15 @@ public final class InMemorySchemaRegistry implements SchemaRegistry {
     public synchronized SchemaVersion latest(String subject) {
         List<SchemaVersion> versions = versionsBySubject.getOrDefault(subject, List.of());
         if (versions.isEmpty()) {
-            throw new SchemaRegistryException(404, SchemaRegistryException.SUBJECT_NOT_FOUND,
-                    "Subject '" + subject + "' not found.");
+            throw new SchemaRegistryException(
+                    404, SchemaRegistryException.SUBJECT_NOT_FOUND, "Subject '" + subject + "' not found.");
         }
         return versions.get(versions.size() - 1);
     }
 
     private static boolean canRead(Schema reader, Schema writer) {
-        return SchemaCompatibility.checkReaderWriterCompatibility(reader, writer).getType()
+        return SchemaCompatibility.checkReaderWriterCompatibility(reader, writer)
+                        .getType()
                 == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE;
     }
 }

@@ -30,8 +30,7 @@ public final class SchemaRegistryClient implements SchemaRegistry {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record SubjectSchema(String subject, Schema schema) {
-    }
+    private record SubjectSchema(String subject, Schema schema) {}
 
     private final String baseUrl;
     private final HttpClient http;
@@ -83,7 +82,8 @@ public final class SchemaRegistryClient implements SchemaRegistry {
         if (cached != null) {
             return cached;
         }
-        Schema schema = parse(send("GET", "/schemas/ids/" + id, null).path("schema").asText());
+        Schema schema =
+                parse(send("GET", "/schemas/ids/" + id, null).path("schema").asText());
         schemasById.put(id, schema);
         return schema;
     }
@@ -91,7 +91,8 @@ public final class SchemaRegistryClient implements SchemaRegistry {
     @Override
     public boolean isCompatible(String subject, Schema schema) {
         return send("POST", "/compatibility/subjects/" + encode(subject) + "/versions/latest", schemaBody(schema))
-                .path("is_compatible").asBoolean();
+                .path("is_compatible")
+                .asBoolean();
     }
 
     @Override
@@ -104,8 +105,11 @@ public final class SchemaRegistryClient implements SchemaRegistry {
     @Override
     public SchemaVersion latest(String subject) {
         JsonNode answer = send("GET", "/subjects/" + encode(subject) + "/versions/latest", null);
-        return new SchemaVersion(answer.path("subject").asText(), answer.path("version").asInt(),
-                answer.path("id").asInt(), parse(answer.path("schema").asText()));
+        return new SchemaVersion(
+                answer.path("subject").asText(),
+                answer.path("version").asInt(),
+                answer.path("id").asInt(),
+                parse(answer.path("schema").asText()));
     }
 
     private JsonNode send(String method, String path, String body) {
@@ -113,8 +117,11 @@ public final class SchemaRegistryClient implements SchemaRegistry {
                 .timeout(TIMEOUT)
                 .header("Accept", CONTENT_TYPE)
                 .header("Content-Type", CONTENT_TYPE)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         if (authorization != null) {
             builder.header("Authorization", authorization);
         }
@@ -123,8 +130,8 @@ public final class SchemaRegistryClient implements SchemaRegistry {
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new SchemaRegistryException("Schema registry at " + baseUrl + " did not answer " + method + " "
-                    + path + ": " + e, e);
+            throw new SchemaRegistryException(
+                    "Schema registry at " + baseUrl + " did not answer " + method + " " + path + ": " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SchemaRegistryException("Interrupted while calling schema registry " + method + " " + path, e);
@@ -134,7 +141,9 @@ public final class SchemaRegistryClient implements SchemaRegistry {
             throw error(response.statusCode(), answer, response.body());
         }
         if (answer == null) {
-            throw new SchemaRegistryException(response.statusCode(), response.statusCode(),
+            throw new SchemaRegistryException(
+                    response.statusCode(),
+                    response.statusCode(),
                     "Schema registry answered " + method + " " + path + " with a body that is not JSON");
         }
         return answer;
@@ -142,7 +151,9 @@ public final class SchemaRegistryClient implements SchemaRegistry {
 
     private static SchemaRegistryException error(int status, JsonNode answer, String rawBody) {
         if (answer != null && answer.has("error_code")) {
-            return new SchemaRegistryException(status, answer.path("error_code").asInt(status),
+            return new SchemaRegistryException(
+                    status,
+                    answer.path("error_code").asInt(status),
                     answer.path("message").asText(rawBody));
         }
         return new SchemaRegistryException(status, status, "Schema registry answered HTTP " + status + ": " + rawBody);
@@ -164,7 +175,9 @@ public final class SchemaRegistryClient implements SchemaRegistry {
         try {
             return new Schema.Parser().parse(schemaText);
         } catch (SchemaParseException e) {
-            throw new SchemaRegistryException(200, SchemaRegistryException.INVALID_SCHEMA,
+            throw new SchemaRegistryException(
+                    200,
+                    SchemaRegistryException.INVALID_SCHEMA,
                     "Schema registry at " + baseUrl + " returned a schema that is not valid Avro: " + e.getMessage());
         }
     }

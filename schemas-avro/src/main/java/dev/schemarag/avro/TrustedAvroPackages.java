@@ -12,13 +12,13 @@ import org.apache.avro.util.ClassSecurityValidator;
 final class TrustedAvroPackages {
     private static final Set<String> TRUSTED = ConcurrentHashMap.newKeySet();
 
-    private TrustedAvroPackages() {
-    }
+    private TrustedAvroPackages() {}
 
     static synchronized void trust(Class<?> generatedClass) {
         String trustedPackage = generatedClass.getPackageName();
         if (TRUSTED.add(trustedPackage)) {
-            ClassSecurityValidator.setGlobal(ClassSecurityValidator.composite(ClassSecurityValidator.getGlobal(),
+            ClassSecurityValidator.setGlobal(ClassSecurityValidator.composite(
+                    ClassSecurityValidator.getGlobal(),
                     candidate -> candidate.getPackageName().equals(trustedPackage)));
         }
     }

@@ -1,7 +1,11 @@
 package dev.schemarag.avro;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.FeedbackVerdict;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.generic.GenericData;
@@ -12,11 +16,6 @@ import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * AnswerFeedback is written by apps and dashboards the pipeline does not release with, so it must stay readable both
@@ -47,11 +46,13 @@ class AnswerFeedbackSchemaTest {
 
     @Test
     void todaysConsumerReadsALaterProducersUnknownVerdictAsRejectNeverAsApprove() throws IOException {
-        assertThat(SchemaCompatibility.checkReaderWriterCompatibility(CURRENT, LATER).getType())
+        assertThat(SchemaCompatibility.checkReaderWriterCompatibility(CURRENT, LATER)
+                        .getType())
                 .isEqualTo(SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE);
         GenericRecord escalated = new GenericData.Record(LATER);
         escalated.put("questionId", "q-1");
-        escalated.put("verdict", new GenericData.EnumSymbol(LATER.getField("verdict").schema(), "ESCALATE"));
+        escalated.put(
+                "verdict", new GenericData.EnumSymbol(LATER.getField("verdict").schema(), "ESCALATE"));
         escalated.put("channel", "dashboard");
         escalated.put("timestamp", 0L);
 
@@ -63,11 +64,14 @@ class AnswerFeedbackSchemaTest {
 
     @Test
     void todaysConsumerReadsTheSmallestProducerWithoutNoteOrActor() throws IOException {
-        assertThat(SchemaCompatibility.checkReaderWriterCompatibility(CURRENT, MINIMAL).getType())
+        assertThat(SchemaCompatibility.checkReaderWriterCompatibility(CURRENT, MINIMAL)
+                        .getType())
                 .isEqualTo(SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE);
         GenericRecord approved = new GenericData.Record(MINIMAL);
         approved.put("questionId", "q-2");
-        approved.put("verdict", new GenericData.EnumSymbol(MINIMAL.getField("verdict").schema(), "APPROVE"));
+        approved.put(
+                "verdict",
+                new GenericData.EnumSymbol(MINIMAL.getField("verdict").schema(), "APPROVE"));
         approved.put("timestamp", 0L);
 
         AnswerFeedback read = read(MINIMAL, approved);

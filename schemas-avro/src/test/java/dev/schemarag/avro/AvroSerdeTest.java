@@ -46,8 +46,10 @@ class AvroSerdeTest {
 
     @Test
     void subjectsFollowTheTopicNameStrategy() {
-        assertThat(AvroSerde.forValue(QuestionAsked.class, registry).subject("questions")).isEqualTo("questions-value");
-        assertThat(AvroSerde.forKey(QuestionAsked.class, registry).subject("questions")).isEqualTo("questions-key");
+        assertThat(AvroSerde.forValue(QuestionAsked.class, registry).subject("questions"))
+                .isEqualTo("questions-value");
+        assertThat(AvroSerde.forKey(QuestionAsked.class, registry).subject("questions"))
+                .isEqualTo("questions-key");
     }
 
     @Test
@@ -99,7 +101,8 @@ class AvroSerdeTest {
 
         assertThatThrownBy(() -> serde.deserialize(TOPIC, truncated))
                 .isInstanceOf(SerializationException.class)
-                .hasMessageContaining("Cannot deserialize QuestionAsked from topic questions written with schema id " + id);
+                .hasMessageContaining(
+                        "Cannot deserialize QuestionAsked from topic questions written with schema id " + id);
     }
 
     @Test
@@ -137,9 +140,15 @@ class AvroSerdeTest {
     }
 
     private static Schema withoutField(Schema schema, String dropped) {
-        return Schema.createRecord(schema.getName(), schema.getDoc(), schema.getNamespace(), false,
-                schema.getFields().stream().filter(f -> !f.name().equals(dropped))
-                        .map(f -> new Schema.Field(f, f.schema())).toList());
+        return Schema.createRecord(
+                schema.getName(),
+                schema.getDoc(),
+                schema.getNamespace(),
+                false,
+                schema.getFields().stream()
+                        .filter(f -> !f.name().equals(dropped))
+                        .map(f -> new Schema.Field(f, f.schema()))
+                        .toList());
     }
 
     private static byte[] avro(Schema schema, GenericRecord record) throws IOException {

@@ -25,7 +25,9 @@ class ConfluentWireFormatTest {
 
     @Test
     void unframeOfAnEmptyBodyGivesAnEmptyBody() {
-        assertThat(ConfluentWireFormat.unframe("t", ConfluentWireFormat.frame(5, new byte[0])).body()).isEmpty();
+        assertThat(ConfluentWireFormat.unframe("t", ConfluentWireFormat.frame(5, new byte[0]))
+                        .body())
+                .isEmpty();
     }
 
     @Test

@@ -43,25 +43,31 @@ class InMemorySchemaRegistryTest {
 
         assertThat(registry.isCompatible("questions-value", QUESTION)).isFalse();
         assertThatThrownBy(() -> registry.register("questions-value", QUESTION))
-                .isInstanceOfSatisfying(SchemaRegistryException.class,
-                        e -> assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.INCOMPATIBLE_SCHEMA));
+                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> assertThat(e.errorCode())
+                        .isEqualTo(SchemaRegistryException.INCOMPATIBLE_SCHEMA));
         assertThat(registry.latest("questions-value").version()).isEqualTo(1);
     }
 
     @Test
     void unknownIdsAndSubjectsAreTheRegistrysNotFoundErrors() {
         assertThatThrownBy(() -> registry.getById(1))
-                .isInstanceOfSatisfying(SchemaRegistryException.class,
-                        e -> assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.SCHEMA_NOT_FOUND));
+                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> assertThat(e.errorCode())
+                        .isEqualTo(SchemaRegistryException.SCHEMA_NOT_FOUND));
         assertThatThrownBy(() -> registry.latest("nobody-value"))
-                .isInstanceOfSatisfying(SchemaRegistryException.class,
-                        e -> assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.SUBJECT_NOT_FOUND));
+                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> assertThat(e.errorCode())
+                        .isEqualTo(SchemaRegistryException.SUBJECT_NOT_FOUND));
         assertThat(registry.subjects()).isEmpty();
     }
 
     private static Schema without(Schema schema, String dropped) {
-        return Schema.createRecord(schema.getName(), schema.getDoc(), schema.getNamespace(), false,
-                schema.getFields().stream().filter(f -> !f.name().equals(dropped))
-                        .map(f -> new Schema.Field(f, f.schema())).toList());
+        return Schema.createRecord(
+                schema.getName(),
+                schema.getDoc(),
+                schema.getNamespace(),
+                false,
+                schema.getFields().stream()
+                        .filter(f -> !f.name().equals(dropped))
+                        .map(f -> new Schema.Field(f, f.schema()))
+                        .toList());
     }
 }

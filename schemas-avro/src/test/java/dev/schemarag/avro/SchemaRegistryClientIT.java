@@ -32,7 +32,8 @@ class SchemaRegistryClientIT {
         assertThat(id).isEqualTo(7);
         StubRegistry.Request request = stub.requests.get(0);
         assertThat(request.contentType()).isEqualTo("application/vnd.schemaregistry.v1+json");
-        String posted = new ObjectMapper().readTree(request.body()).path("schema").asText();
+        String posted =
+                new ObjectMapper().readTree(request.body()).path("schema").asText();
         assertThat(new Schema.Parser().parse(posted)).isEqualTo(SCHEMA);
     }
 
@@ -57,7 +58,9 @@ class SchemaRegistryClientIT {
 
     @Test
     void anErrorAnswerCarriesStatusErrorCodeAndMessage() {
-        stub.answer("POST /subjects/questions-value/versions", 409,
+        stub.answer(
+                "POST /subjects/questions-value/versions",
+                409,
                 "{\"error_code\":409,\"message\":\"Schema being registered is incompatible\"}");
 
         assertThatThrownBy(() -> client.register("questions-value", SCHEMA))
@@ -70,32 +73,35 @@ class SchemaRegistryClientIT {
 
     @Test
     void anUnknownSubjectGives40401() {
-        stub.answer("GET /subjects/nope-value/versions/latest", 404,
+        stub.answer(
+                "GET /subjects/nope-value/versions/latest",
+                404,
                 "{\"error_code\":40401,\"message\":\"Subject 'nope-value' not found.\"}");
 
         assertThatThrownBy(() -> client.latest("nope-value"))
-                .isInstanceOfSatisfying(SchemaRegistryException.class,
-                        e -> assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.SUBJECT_NOT_FOUND));
+                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> assertThat(e.errorCode())
+                        .isEqualTo(SchemaRegistryException.SUBJECT_NOT_FOUND));
     }
 
     @Test
     void aNonJsonErrorKeepsTheHttpStatusAsErrorCode() {
         stub.answer("GET /subjects", 502, "Bad Gateway");
 
-        assertThatThrownBy(client::subjects)
-                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
-                    assertThat(e.errorCode()).isEqualTo(502);
-                    assertThat(e.getMessage()).contains("HTTP 502").contains("Bad Gateway");
-                });
+        assertThatThrownBy(client::subjects).isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
+            assertThat(e.errorCode()).isEqualTo(502);
+            assertThat(e.getMessage()).contains("HTTP 502").contains("Bad Gateway");
+        });
     }
 
     @Test
     void latestReadsSubjectVersionIdAndSchema() {
-        stub.answer("GET /subjects/questions-value/versions/latest", 200, "{\"subject\":\"questions-value\","
-                + "\"version\":2,\"id\":9,\"schema\":" + quoted(SCHEMA.toString()) + "}");
+        stub.answer(
+                "GET /subjects/questions-value/versions/latest",
+                200,
+                "{\"subject\":\"questions-value\"," + "\"version\":2,\"id\":9,\"schema\":" + quoted(SCHEMA.toString())
+                        + "}");
 
-        assertThat(client.latest("questions-value"))
-                .isEqualTo(new SchemaVersion("questions-value", 2, 9, SCHEMA));
+        assertThat(client.latest("questions-value")).isEqualTo(new SchemaVersion("questions-value", 2, 9, SCHEMA));
     }
 
     @Test
@@ -127,11 +133,10 @@ class SchemaRegistryClientIT {
         }
         SchemaRegistryClient unreachable = new SchemaRegistryClient("http://127.0.0.1:" + closedPort);
 
-        assertThatThrownBy(unreachable::subjects)
-                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
-                    assertThat(e.status()).isEqualTo(SchemaRegistryException.UNREACHABLE);
-                    assertThat(e.getMessage()).contains("127.0.0.1:" + closedPort).contains("did not answer GET /subjects");
-                });
+        assertThatThrownBy(unreachable::subjects).isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
+            assertThat(e.status()).isEqualTo(SchemaRegistryException.UNREACHABLE);
+            assertThat(e.getMessage()).contains("127.0.0.1:" + closedPort).contains("did not answer GET /subjects");
+        });
     }
 
     @Test
@@ -143,8 +148,11 @@ class SchemaRegistryClientIT {
         authenticated.subjects();
         authenticated.register("questions-value", SCHEMA);
 
-        String expected = "Basic " + Base64.getEncoder().encodeToString("svc-rag:pa:ss".getBytes(StandardCharsets.UTF_8));
-        assertThat(stub.requests).extracting(StubRegistry.Request::authorization).containsExactly(expected, expected);
+        String expected =
+                "Basic " + Base64.getEncoder().encodeToString("svc-rag:pa:ss".getBytes(StandardCharsets.UTF_8));
+        assertThat(stub.requests)
+                .extracting(StubRegistry.Request::authorization)
+                .containsExactly(expected, expected);
     }
 
     @Test

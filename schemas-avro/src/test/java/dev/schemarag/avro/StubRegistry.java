@@ -13,11 +13,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** An in-test HTTP server answering canned registry responses by "METHOD path" and recording each request. */
 final class StubRegistry implements AutoCloseable {
-    record Answer(int status, String json) {
-    }
+    record Answer(int status, String json) {}
 
-    record Request(String method, String path, String contentType, String authorization, String body) {
-    }
+    record Request(String method, String path, String contentType, String authorization, String body) {}
 
     private final HttpServer server;
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
@@ -32,10 +30,14 @@ final class StubRegistry implements AutoCloseable {
         server.createContext("/", exchange -> {
             String path = exchange.getRequestURI().getRawPath();
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            requests.add(new Request(exchange.getRequestMethod(), path,
+            requests.add(new Request(
+                    exchange.getRequestMethod(),
+                    path,
                     exchange.getRequestHeaders().getFirst("Content-Type"),
-                    exchange.getRequestHeaders().getFirst("Authorization"), body));
-            Answer answer = answers.getOrDefault(exchange.getRequestMethod() + " " + path,
+                    exchange.getRequestHeaders().getFirst("Authorization"),
+                    body));
+            Answer answer = answers.getOrDefault(
+                    exchange.getRequestMethod() + " " + path,
                     new Answer(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}"));
             byte[] bytes = answer.json().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", SchemaRegistryClient.CONTENT_TYPE);
@@ -56,7 +58,9 @@ final class StubRegistry implements AutoCloseable {
     }
 
     long count(String method, String path) {
-        return requests.stream().filter(r -> r.method().equals(method) && r.path().equals(path)).count();
+        return requests.stream()
+                .filter(r -> r.method().equals(method) && r.path().equals(path))
+                .count();
     }
 
     @Override

@@ -30,7 +30,8 @@ public final class SecuredTestStack implements AutoCloseable {
         ScramListener scram = new ScramListener(KAFKA_USER, KAFKA_PASSWORD, ports[2]);
         EmbeddedKafka kafka = new EmbeddedKafka(dir.resolve("kafka"), ports[0], ports[1], scram);
         // The registry is part of the cluster: it keeps its log through the broker's internal listener.
-        SchemaRegistryServer registry = new SchemaRegistryServer(kafka.internalBootstrapServers(), ports[3], REGISTRY_USER_INFO);
+        SchemaRegistryServer registry =
+                new SchemaRegistryServer(kafka.internalBootstrapServers(), ports[3], REGISTRY_USER_INFO);
         kafka.start();
         try {
             registry.start();

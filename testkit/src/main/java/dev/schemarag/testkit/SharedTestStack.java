@@ -15,12 +15,12 @@ import java.nio.file.Path;
 public final class SharedTestStack {
     private static EmbeddedStack stack;
 
-    private SharedTestStack() {
-    }
+    private SharedTestStack() {}
 
     public static synchronized EmbeddedStack get() {
         if (stack == null) {
-            Path dir = Path.of(System.getProperty("schemarag.test.dir", "target/it-stack")).toAbsolutePath();
+            Path dir = Path.of(System.getProperty("schemarag.test.dir", "target/it-stack"))
+                    .toAbsolutePath();
             StackConfig config = TestStackConfig.inDir(dir);
             // A JVM killed without running its hooks can leave its PostgreSQL running in this directory.
             new EmbeddedPostgres(config).stop();

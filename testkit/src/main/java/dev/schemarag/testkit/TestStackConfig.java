@@ -11,8 +11,7 @@ import java.util.List;
 
 /** Stack configurations for tests: free loopback ports, so parallel builds do not collide, and no fsync. */
 public final class TestStackConfig {
-    private TestStackConfig() {
-    }
+    private TestStackConfig() {}
 
     /** A test stack in {@code dir} on four free ports, trading crash safety for speed. */
     public static StackConfig inDir(Path dir) {

@@ -46,8 +46,10 @@ class AvroOverKafkaIT {
 
         try (KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
                 Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()),
-                new StringSerializer(), serde.serializer())) {
-            producer.send(new ProducerRecord<>(topic, question.getId(), question)).get();
+                new StringSerializer(),
+                serde.serializer())) {
+            producer.send(new ProducerRecord<>(topic, question.getId(), question))
+                    .get();
         }
         ConsumerRecord<String, byte[]> stored = readOne();
         QuestionAsked read = serde.deserializer().deserialize(topic, stored.value());
@@ -56,17 +58,21 @@ class AvroOverKafkaIT {
         assertThat(stored.key()).isEqualTo("q-42");
         assertThat(stored.value()[0]).isEqualTo(ConfluentWireFormat.MAGIC_BYTE);
         int registeredId = registry.latest(topic + "-value").id();
-        assertThat(ConfluentWireFormat.unframe(topic, stored.value()).schemaId()).isEqualTo(registeredId);
+        assertThat(ConfluentWireFormat.unframe(topic, stored.value()).schemaId())
+                .isEqualTo(registeredId);
         assertThat(registry.subjects()).contains(topic + "-value");
     }
 
     private ConsumerRecord<String, byte[]> readOne() {
         Map<String, Object> settings = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "it-" + topic,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                stack.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "it-" + topic,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest");
         try (KafkaConsumer<String, byte[]> consumer =
-                     new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer())) {
+                new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(topic));
             List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
             await().atMost(Duration.ofSeconds(30)).pollInSameThread().until(() -> {

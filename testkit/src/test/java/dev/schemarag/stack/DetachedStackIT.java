@@ -35,7 +35,8 @@ class DetachedStackIT {
 
         assertThat(up.allUp()).isTrue();
         assertThat(DetachedStack.status(config)).isEqualTo(new StackStatus(true, true, true));
-        long daemonPid = Long.parseLong(Files.readAllLines(config.daemonPidFile()).get(0));
+        long daemonPid =
+                Long.parseLong(Files.readAllLines(config.daemonPidFile()).get(0));
         assertThat(DetachedStack.runningDaemon(config).map(ProcessHandle::pid)).contains(daemonPid);
         EmbeddedPostgres postgres = new EmbeddedPostgres(config);
         queryOne(postgres, "SELECT slot_name FROM pg_create_logical_replication_slot('it_detached_slot', 'pgoutput')");
@@ -48,7 +49,8 @@ class DetachedStackIT {
         assertThat(config.postgresDir().resolve("data/postmaster.pid")).doesNotExist();
         postgres.start();
         try {
-            assertThat(queryOne(postgres, "SELECT count(*) FROM pg_replication_slots")).isEqualTo("0");
+            assertThat(queryOne(postgres, "SELECT count(*) FROM pg_replication_slots"))
+                    .isEqualTo("0");
         } finally {
             postgres.stop();
         }
@@ -56,8 +58,8 @@ class DetachedStackIT {
 
     private static String queryOne(EmbeddedPostgres postgres, String sql) throws SQLException {
         try (Connection connection = postgres.connect("erp");
-             Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery(sql)) {
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(sql)) {
             result.next();
             return result.getString(1);
         }

@@ -27,7 +27,8 @@ class EmbeddedPostgresIT {
 
     @Test
     void theDemoDatabaseExistsAndIsReachableByJdbcUrl() throws SQLException {
-        assertThat(queryOne(EmbeddedPostgres.DEMO_DATABASE, "SELECT current_database()")).isEqualTo("erp");
+        assertThat(queryOne(EmbeddedPostgres.DEMO_DATABASE, "SELECT current_database()"))
+                .isEqualTo("erp");
         assertThat(postgres.jdbcUrl("erp")).isEqualTo("jdbc:postgresql://127.0.0.1:" + postgres.port() + "/erp");
     }
 
@@ -51,14 +52,15 @@ class EmbeddedPostgresIT {
         queryOne("erp", "SELECT slot_name FROM pg_create_logical_replication_slot('it_inactive_slot', 'pgoutput')");
 
         assertThat(postgres.dropReplicationSlots()).contains("it_inactive_slot");
-        assertThat(queryOne("postgres", "SELECT count(*) FROM pg_replication_slots WHERE slot_name = 'it_inactive_slot'"))
+        assertThat(queryOne(
+                        "postgres", "SELECT count(*) FROM pg_replication_slots WHERE slot_name = 'it_inactive_slot'"))
                 .isEqualTo("0");
     }
 
     private String queryOne(String database, String sql) throws SQLException {
         try (Connection connection = postgres.connect(database);
-             Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery(sql)) {
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(sql)) {
             result.next();
             return result.getString(1);
         }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RegistryRestartIT {
     @TempDir
     Path dir;
+
     private EmbeddedKafka kafka;
     private SchemaRegistryServer registry;
 
@@ -41,8 +42,10 @@ class RegistryRestartIT {
         assertThat(after.getById(questionId)).isEqualTo(QuestionAsked.getClassSchema());
         assertThat(after.getById(contextId)).isEqualTo(ContextRetrieved.getClassSchema());
         assertThat(after.subjects()).containsExactly("context-value", "questions-value");
-        assertThat(after.register("questions-value", QuestionAsked.getClassSchema())).isEqualTo(questionId);
-        assertThat(after.register("sql-value", SqlGenerated.getClassSchema())).isEqualTo(Math.max(questionId, contextId) + 1);
+        assertThat(after.register("questions-value", QuestionAsked.getClassSchema()))
+                .isEqualTo(questionId);
+        assertThat(after.register("sql-value", SqlGenerated.getClassSchema()))
+                .isEqualTo(Math.max(questionId, contextId) + 1);
     }
 
     private void start(StackConfig config) {

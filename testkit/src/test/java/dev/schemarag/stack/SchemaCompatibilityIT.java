@@ -27,7 +27,8 @@ class SchemaCompatibilityIT {
     @Test
     void addingARequiredFieldWithoutDefaultIsRejectedWithAClearMessage() {
         registry.register(subject, QuestionAsked.getClassSchema());
-        Schema withRequiredField = withField(QuestionAsked.getClassSchema(),
+        Schema withRequiredField = withField(
+                QuestionAsked.getClassSchema(),
                 new Schema.Field("priority", Schema.create(Schema.Type.INT), "How urgent the question is."));
 
         assertThatThrownBy(() -> registry.register(subject, withRequiredField))
@@ -48,9 +49,13 @@ class SchemaCompatibilityIT {
     @Test
     void addingAnOptionalFieldWithDefaultIsANewVersionWithAHigherId() {
         int first = registry.register(subject, QuestionAsked.getClassSchema());
-        Schema withOptionalField = withField(QuestionAsked.getClassSchema(), new Schema.Field("channel",
-                SchemaBuilder.unionOf().nullType().and().stringType().endUnion(), "Where it was asked.",
-                Schema.Field.NULL_DEFAULT_VALUE));
+        Schema withOptionalField = withField(
+                QuestionAsked.getClassSchema(),
+                new Schema.Field(
+                        "channel",
+                        SchemaBuilder.unionOf().nullType().and().stringType().endUnion(),
+                        "Where it was asked.",
+                        Schema.Field.NULL_DEFAULT_VALUE));
 
         int second = new SchemaRegistryClient(stack.registryUrl()).register(subject, withOptionalField);
 
@@ -70,7 +75,8 @@ class SchemaCompatibilityIT {
 
     @Test
     void invalidAvroIsRejectedWith42201() throws Exception {
-        HttpResponse<String> response = post("/subjects/" + subject + "/versions",
+        HttpResponse<String> response = post(
+                "/subjects/" + subject + "/versions",
                 "{\"schema\":\"{\\\"type\\\":\\\"record\\\",\\\"name\\\":\\\"X\\\"}\"}");
 
         assertThat(response.statusCode()).isEqualTo(422);
@@ -79,27 +85,32 @@ class SchemaCompatibilityIT {
 
     @Test
     void anUnknownSubjectIs40401() {
-        assertThatThrownBy(() -> registry.latest(subject))
-                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
-                    assertThat(e.status()).isEqualTo(404);
-                    assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.SUBJECT_NOT_FOUND);
-                });
+        assertThatThrownBy(() -> registry.latest(subject)).isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
+            assertThat(e.status()).isEqualTo(404);
+            assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.SUBJECT_NOT_FOUND);
+        });
     }
 
     @Test
     void theConfigReportsBackwardCompatibility() throws Exception {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create(stack.registryUrl() + "/config")).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(stack.registryUrl() + "/config"))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
 
         assertThat(response.body()).isEqualTo("{\"compatibilityLevel\":\"BACKWARD\"}");
     }
 
     private HttpResponse<String> post(String path, String body) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(stack.registryUrl() + path))
-                        .header("Content-Type", "application/vnd.schemaregistry.v1+json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(stack.registryUrl() + path))
+                                .header("Content-Type", "application/vnd.schemaregistry.v1+json")
+                                .POST(HttpRequest.BodyPublishers.ofString(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
     }
 
     private static Schema withField(Schema schema, Schema.Field added) {

@@ -39,7 +39,9 @@ class SecuredTestStackIT {
     @Test
     void aClientWithTheScramCredentialsCreatesAndListsTopics() throws Exception {
         try (Admin admin = Admin.create(scram(stack.jaasConfig()))) {
-            admin.createTopics(List.of(new NewTopic("secured-it", 1, (short) 1))).all().get();
+            admin.createTopics(List.of(new NewTopic("secured-it", 1, (short) 1)))
+                    .all()
+                    .get();
 
             assertThat(admin.listTopics().names().get()).contains("secured-it");
         }
@@ -47,14 +49,17 @@ class SecuredTestStackIT {
 
     @Test
     void aClientWithoutCredentialsGetsNoAnswerOnTheSaslPort() {
-        Map<String, Object> config = new HashMap<>(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()));
+        Map<String, Object> config =
+                new HashMap<>(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()));
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 4000);
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000);
 
         try (Admin admin = Admin.create(config)) {
-            // The broker closes a connection that sends requests without a SASL handshake: the client never gets metadata.
+            // The broker closes a connection that sends requests without a SASL handshake: the client never gets
+            // metadata.
             assertThatThrownBy(() -> admin.listTopics().names().get())
-                    .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(TimeoutException.class);
+                    .isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(TimeoutException.class);
         }
     }
 
@@ -64,7 +69,8 @@ class SecuredTestStackIT {
 
         try (Admin admin = Admin.create(scram(wrong))) {
             assertThatThrownBy(() -> admin.listTopics().names().get())
-                    .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(SaslAuthenticationException.class);
+                    .isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(SaslAuthenticationException.class);
         }
     }
 
@@ -72,12 +78,15 @@ class SecuredTestStackIT {
     void theRegistryAnswers401WithoutTheUserInfoAndServesWithIt() {
         SchemaRegistryClient open = new SchemaRegistryClient(stack.registryUrl());
         SchemaRegistryClient wrong = new SchemaRegistryClient(stack.registryUrl(), "registry-it:guess");
-        SchemaRegistryClient authenticated = new SchemaRegistryClient(stack.registryUrl(), SecuredTestStack.REGISTRY_USER_INFO);
+        SchemaRegistryClient authenticated =
+                new SchemaRegistryClient(stack.registryUrl(), SecuredTestStack.REGISTRY_USER_INFO);
 
-        assertThatThrownBy(open::subjects).isInstanceOfSatisfying(SchemaRegistryException.class,
-                e -> assertThat(e.status()).isEqualTo(401));
+        assertThatThrownBy(open::subjects)
+                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> assertThat(e.status())
+                        .isEqualTo(401));
         assertThatThrownBy(() -> wrong.register("secured-it-value", QuestionAsked.getClassSchema()))
-                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> assertThat(e.status()).isEqualTo(401));
+                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> assertThat(e.status())
+                        .isEqualTo(401));
         authenticated.register("secured-it-value", QuestionAsked.getClassSchema());
         assertThat(authenticated.subjects()).contains("secured-it-value");
     }

@@ -1,5 +1,9 @@
 package dev.schemarag.app.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -10,16 +14,11 @@ import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.stack.StackConfig;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.net.URL;
 import java.util.List;
 import java.util.stream.Stream;
-
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The package structure of every module's main code (the app's test classpath holds them all): no cycles between
@@ -32,9 +31,16 @@ class ArchitectureTest {
     static void importMainClasses() {
         // One class per module locates its classes (a directory in the reactor, else a jar): scanning the whole
         // classpath for the package would read every library jar.
-        List<URL> modules = Stream.of(Setting.class, QuestionAsked.class, StackConfig.class, IngestService.class,
-                        SchemaRetriever.class, GenerationService.class, AppSettings.class)
-                .map(c -> c.getProtectionDomain().getCodeSource().getLocation()).toList();
+        List<URL> modules = Stream.of(
+                        Setting.class,
+                        QuestionAsked.class,
+                        StackConfig.class,
+                        IngestService.class,
+                        SchemaRetriever.class,
+                        GenerationService.class,
+                        AppSettings.class)
+                .map(c -> c.getProtectionDomain().getCodeSource().getLocation())
+                .toList();
         classes = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .withImportOption(location -> location.contains("/dev/schemarag/"))
@@ -43,8 +49,10 @@ class ArchitectureTest {
 
     @Test
     void everyModuleIsImported() {
-        for (String module : new String[]{"core", "events", "stack", "ingest", "retrieval", "generation", "app"}) {
-            assertThat(classes.containPackage("dev.schemarag." + module)).as(module).isTrue();
+        for (String module : new String[] {"core", "events", "stack", "ingest", "retrieval", "generation", "app"}) {
+            assertThat(classes.containPackage("dev.schemarag." + module))
+                    .as(module)
+                    .isTrue();
         }
     }
 
@@ -55,20 +63,43 @@ class ArchitectureTest {
 
     @Test
     void theRetrievalDomainDoesNotUseItsAdapters() {
-        noClasses().that().resideInAnyPackage("dev.schemarag.retrieval", "dev.schemarag.retrieval.config",
-                        "dev.schemarag.retrieval.graph", "dev.schemarag.retrieval.index", "dev.schemarag.retrieval.lexical",
-                        "dev.schemarag.retrieval.packet", "dev.schemarag.retrieval.ranking")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.schemarag.retrieval.kafka..",
-                        "dev.schemarag.retrieval.pgvector..", "java.sql..", "org.apache.kafka..", "org.postgresql..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.schemarag.retrieval",
+                        "dev.schemarag.retrieval.config",
+                        "dev.schemarag.retrieval.graph",
+                        "dev.schemarag.retrieval.index",
+                        "dev.schemarag.retrieval.lexical",
+                        "dev.schemarag.retrieval.packet",
+                        "dev.schemarag.retrieval.ranking")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.schemarag.retrieval.kafka..",
+                        "dev.schemarag.retrieval.pgvector..",
+                        "java.sql..",
+                        "org.apache.kafka..",
+                        "org.postgresql..")
                 .check(classes);
     }
 
     @Test
     void settingsAreLeaves() {
-        noClasses().that().resideInAnyPackage("dev.schemarag.core.config", "dev.schemarag.retrieval.config")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.schemarag.retrieval", "dev.schemarag.retrieval.graph",
-                        "dev.schemarag.retrieval.index", "dev.schemarag.retrieval.lexical", "dev.schemarag.retrieval.packet",
-                        "dev.schemarag.retrieval.ranking", "dev.schemarag.retrieval.kafka", "dev.schemarag.retrieval.pgvector")
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.schemarag.core.config", "dev.schemarag.retrieval.config")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.schemarag.retrieval",
+                        "dev.schemarag.retrieval.graph",
+                        "dev.schemarag.retrieval.index",
+                        "dev.schemarag.retrieval.lexical",
+                        "dev.schemarag.retrieval.packet",
+                        "dev.schemarag.retrieval.ranking",
+                        "dev.schemarag.retrieval.kafka",
+                        "dev.schemarag.retrieval.pgvector")
                 .check(classes);
     }
 }

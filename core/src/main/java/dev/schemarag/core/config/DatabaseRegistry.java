@@ -2,7 +2,6 @@ package dev.schemarag.core.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,8 +50,14 @@ public final class DatabaseRegistry {
             List<String> schemas = new ArrayList<>();
             n.path("schemas").forEach(s -> schemas.add(s.asText()));
             String id = text(n, "id");
-            list.add(new RegisteredDatabase(id, text(n, "jdbcUrl"), admin(id, n), credentials(id, n, "reader"),
-                    schemas, path(base, n, "annotations"), path(base, n, "docs")));
+            list.add(new RegisteredDatabase(
+                    id,
+                    text(n, "jdbcUrl"),
+                    admin(id, n),
+                    credentials(id, n, "reader"),
+                    schemas,
+                    path(base, n, "annotations"),
+                    path(base, n, "docs")));
         }
         return new DatabaseRegistry(list);
     }
@@ -60,8 +65,9 @@ public final class DatabaseRegistry {
     private static Credentials admin(String id, JsonNode n) {
         boolean flat = n.has("user") || n.has("password");
         if (flat && n.has("admin"))
-            throw new IllegalArgumentException("database " + id + ": give either \"admin\": {\"user\", \"password\"} or the older"
-                    + " flat \"user\"/\"password\", not both");
+            throw new IllegalArgumentException(
+                    "database " + id + ": give either \"admin\": {\"user\", \"password\"} or the older"
+                            + " flat \"user\"/\"password\", not both");
         if (!flat) return credentials(id, n, "admin");
         return login(id, "user", text(n, "user"), text(n, "password"));
     }
@@ -69,7 +75,9 @@ public final class DatabaseRegistry {
     private static Credentials credentials(String id, JsonNode n, String field) {
         if (!n.hasNonNull(field)) return null;
         JsonNode login = n.get(field);
-        if (!login.isObject()) throw new IllegalArgumentException("database " + id + ": \"" + field + "\" must be {\"user\", \"password\"}");
+        if (!login.isObject())
+            throw new IllegalArgumentException(
+                    "database " + id + ": \"" + field + "\" must be {\"user\", \"password\"}");
         return login(id, field, text(login, "user"), text(login, "password"));
     }
 

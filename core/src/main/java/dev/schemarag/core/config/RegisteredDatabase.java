@@ -1,11 +1,10 @@
 package dev.schemarag.core.config;
 
-import org.postgresql.Driver;
-import org.postgresql.PGProperty;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import org.postgresql.Driver;
+import org.postgresql.PGProperty;
 
 /**
  * A target database SchemaRAG indexes and answers questions about, with two logins kept apart: {@code admin}
@@ -14,8 +13,14 @@ import java.util.Properties;
  * need it; {@link #requireAdmin()} and {@link #requireReader()} fail naming the database. Annotations (modules,
  * synonyms) and the directory of per-table markdown docs are optional (null when absent).
  */
-public record RegisteredDatabase(String id, String jdbcUrl, Credentials admin, Credentials reader, List<String> schemas,
-                                 Path annotationsFile, Path docsDir) {
+public record RegisteredDatabase(
+        String id,
+        String jdbcUrl,
+        Credentials admin,
+        Credentials reader,
+        List<String> schemas,
+        Path annotationsFile,
+        Path docsDir) {
     public RegisteredDatabase {
         if (id == null || !id.matches("[A-Za-z0-9_][A-Za-z0-9_.-]*"))
             throw new IllegalArgumentException("database id '" + id + "' must be letters, digits, _ . -");
@@ -28,15 +33,18 @@ public record RegisteredDatabase(String id, String jdbcUrl, Credentials admin, C
 
     /** The administrator login ingest uses; fails when none is registered. */
     public Credentials requireAdmin() {
-        if (admin == null) throw new IllegalStateException("database " + id + " registers no \"admin\" credentials (needed by ingest)");
+        if (admin == null)
+            throw new IllegalStateException(
+                    "database " + id + " registers no \"admin\" credentials (needed by ingest)");
         return admin;
     }
 
     /** The read-only login generation validates with; fails when none is registered. */
     public Credentials requireReader() {
         if (reader == null)
-            throw new IllegalStateException("database " + id + " registers no \"reader\" credentials: generation validates only"
-                    + " as a read-only role, add \"reader\": {\"user\": ..., \"password\": ...} to its registration");
+            throw new IllegalStateException(
+                    "database " + id + " registers no \"reader\" credentials: generation validates only"
+                            + " as a read-only role, add \"reader\": {\"user\": ..., \"password\": ...} to its registration");
         return reader;
     }
 

@@ -10,10 +10,22 @@ import java.util.function.Predicate;
  *
  * @param aliasVariable a historical environment variable still honoured after {@link #environmentVariable()}, or null
  */
-public record Setting<T>(String key, Class<T> type, T defaultValue, String description, Predicate<T> valid, String validDescription,
-                         String aliasVariable) {
+public record Setting<T>(
+        String key,
+        Class<T> type,
+        T defaultValue,
+        String description,
+        Predicate<T> valid,
+        String validDescription,
+        String aliasVariable) {
 
-    public Setting(String key, Class<T> type, T defaultValue, String description, Predicate<T> valid, String validDescription) {
+    public Setting(
+            String key,
+            Class<T> type,
+            T defaultValue,
+            String description,
+            Predicate<T> valid,
+            String validDescription) {
         this(key, type, defaultValue, description, valid, validDescription, null);
     }
 
@@ -22,12 +34,22 @@ public record Setting<T>(String key, Class<T> type, T defaultValue, String descr
     }
 
     public static Setting<Integer> integer(String key, int defaultValue, int min, int max, String description) {
-        return new Setting<>(key, Integer.class, defaultValue, description, v -> v >= min && v <= max,
+        return new Setting<>(
+                key,
+                Integer.class,
+                defaultValue,
+                description,
+                v -> v >= min && v <= max,
                 "an integer in [" + min + ", " + max + "]");
     }
 
     public static Setting<Double> decimal(String key, double defaultValue, double min, double max, String description) {
-        return new Setting<>(key, Double.class, defaultValue, description, v -> v >= min && v <= max,
+        return new Setting<>(
+                key,
+                Double.class,
+                defaultValue,
+                description,
+                v -> v >= min && v <= max,
                 "a number in [" + min + ", " + max + "]");
     }
 
@@ -35,16 +57,40 @@ public record Setting<T>(String key, Class<T> type, T defaultValue, String descr
         return new Setting<>(key, Boolean.class, defaultValue, description, v -> true, "true or false");
     }
 
-    public static <E extends Enum<E>> Setting<String> oneOf(String key, E defaultValue, Class<E> values, String description) {
-        return new Setting<>(key, String.class, defaultValue.name().toLowerCase(Locale.ROOT), description,
-                v -> { try { Enum.valueOf(values, v.toUpperCase(Locale.ROOT)); return true; } catch (IllegalArgumentException e) { return false; } },
-                "one of " + Arrays.stream(values.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT)).toList());
+    public static <E extends Enum<E>> Setting<String> oneOf(
+            String key, E defaultValue, Class<E> values, String description) {
+        return new Setting<>(
+                key,
+                String.class,
+                defaultValue.name().toLowerCase(Locale.ROOT),
+                description,
+                v -> {
+                    try {
+                        Enum.valueOf(values, v.toUpperCase(Locale.ROOT));
+                        return true;
+                    } catch (IllegalArgumentException e) {
+                        return false;
+                    }
+                },
+                "one of "
+                        + Arrays.stream(values.getEnumConstants())
+                                .map(e -> e.name().toLowerCase(Locale.ROOT))
+                                .toList());
     }
 
     /** An enum-valued setting; values are the constants' names in any case, with dashes for underscores. */
-    public static <E extends Enum<E>> Setting<E> choice(String key, E defaultValue, Class<E> values, String description) {
-        return new Setting<>(key, values, defaultValue, description, v -> true, "one of " + Arrays.stream(values.getEnumConstants())
-                .map(e -> e.name().toLowerCase(Locale.ROOT)).toList());
+    public static <E extends Enum<E>> Setting<E> choice(
+            String key, E defaultValue, Class<E> values, String description) {
+        return new Setting<>(
+                key,
+                values,
+                defaultValue,
+                description,
+                v -> true,
+                "one of "
+                        + Arrays.stream(values.getEnumConstants())
+                                .map(e -> e.name().toLowerCase(Locale.ROOT))
+                                .toList());
     }
 
     /** This setting also read from a historical environment variable, which its own variable overrides. */
@@ -71,12 +117,15 @@ public record Setting<T>(String key, Class<T> type, T defaultValue, String descr
     public T parse(String raw) {
         T value;
         try {
-            value = type.isEnum() ? type.cast(parseEnum(type, raw.trim())) : type.cast(switch (type.getSimpleName()) {
-                case "Integer" -> Integer.valueOf(raw.trim());
-                case "Double" -> Double.valueOf(raw.trim());
-                case "Boolean" -> parseBoolean(raw.trim());
-                default -> raw;
-            });
+            value = type.isEnum()
+                    ? type.cast(parseEnum(type, raw.trim()))
+                    : type.cast(
+                            switch (type.getSimpleName()) {
+                                case "Integer" -> Integer.valueOf(raw.trim());
+                                case "Double" -> Double.valueOf(raw.trim());
+                                case "Boolean" -> parseBoolean(raw.trim());
+                                default -> raw;
+                            });
         } catch (IllegalArgumentException e) {
             throw new ConfigException(key, raw, validDescription);
         }

@@ -8,7 +8,6 @@ import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
 import dev.langchain4j.model.embedding.onnx.PoolingMode;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -30,9 +29,18 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
      * benchmark and half the query latency), verified examples to bge (the offline answer threshold is calibrated on it).
      */
     public enum Choice {
-        BGE_SMALL_EN_V15("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json", PoolingMode.CLS,
+        BGE_SMALL_EN_V15(
+                "bge-small-en-v1.5-q",
+                "bge-small-en-v1.5-q.onnx",
+                "bge-small-en-v1.5-q-tokenizer.json",
+                PoolingMode.CLS,
                 "Represent this sentence for searching relevant passages: "),
-        ALL_MINILM_L6_V2("all-minilm-l6-v2-q", "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json", PoolingMode.MEAN, "");
+        ALL_MINILM_L6_V2(
+                "all-minilm-l6-v2-q",
+                "all-minilm-l6-v2-q.onnx",
+                "all-minilm-l6-v2-q-tokenizer.json",
+                PoolingMode.MEAN,
+                "");
 
         final String id;
         final String modelResource;
@@ -41,7 +49,12 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
         /** The model card's instruction for retrieval queries (empty for symmetric models). */
         final String queryInstruction;
 
-        Choice(String id, String modelResource, String tokenizerResource, PoolingMode pooling, String queryInstruction) {
+        Choice(
+                String id,
+                String modelResource,
+                String tokenizerResource,
+                PoolingMode pooling,
+                String queryInstruction) {
             this.id = id;
             this.modelResource = modelResource;
             this.tokenizerResource = tokenizerResource;
@@ -55,7 +68,8 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
 
         public static Choice byId(String id) {
             for (Choice c : values()) if (c.id.equalsIgnoreCase(id) || c.name().equalsIgnoreCase(id)) return c;
-            throw new IllegalArgumentException("unknown embedding model '" + id + "'; known: bge-small-en-v1.5-q, all-minilm-l6-v2-q");
+            throw new IllegalArgumentException(
+                    "unknown embedding model '" + id + "'; known: bge-small-en-v1.5-q, all-minilm-l6-v2-q");
         }
     }
 
@@ -106,15 +120,18 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
     public List<float[]> embedAll(List<String> texts) {
         if (texts.isEmpty()) return List.of();
         List<TextSegment> segments = texts.stream().map(TextSegment::from).toList();
-        return model.embedAll(segments).content().stream().map(Embedding::vector).toList();
+        return model.embedAll(segments).content().stream()
+                .map(Embedding::vector)
+                .toList();
     }
 
     private static OnnxBertBiEncoder load(Choice choice) {
         ClassLoader loader = OnnxEmbeddingModel.class.getClassLoader();
         try (InputStream modelBytes = loader.getResourceAsStream(choice.modelResource);
-             InputStream tokenizer = loader.getResourceAsStream(choice.tokenizerResource)) {
+                InputStream tokenizer = loader.getResourceAsStream(choice.tokenizerResource)) {
             if (modelBytes == null || tokenizer == null)
-                throw new IllegalStateException("model " + choice.id + " is not on the classpath (its LangChain4j jar is missing)");
+                throw new IllegalStateException(
+                        "model " + choice.id + " is not on the classpath (its LangChain4j jar is missing)");
             OrtEnvironment env = OrtEnvironment.getEnvironment();
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
             options.setIntraOpNumThreads(1);

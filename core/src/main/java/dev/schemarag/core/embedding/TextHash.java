@@ -11,8 +11,7 @@ import java.util.HexFormat;
  * its own model's space.
  */
 public final class TextHash {
-    private TextHash() {
-    }
+    private TextHash() {}
 
     /** The hash stored beside the vector that {@code modelId} made of a text whose {@link #sha256} is {@code textHash}. */
     public static String stamp(String modelId, String textHash) {

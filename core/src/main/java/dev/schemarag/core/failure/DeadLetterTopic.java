@@ -8,8 +8,14 @@ import java.util.Locale;
  * is decided in one place, {@link ErrorClass#deadLetterTopic}.
  */
 public enum DeadLetterTopic {
-    INGEST, RETRIEVAL,
-    INFRA_FAILURE, QUERY_TIMEOUT, VALIDATION_BLOCK, SQL_ERROR, UNKNOWN, GENERATION_UNAVAILABLE;
+    INGEST,
+    RETRIEVAL,
+    INFRA_FAILURE,
+    QUERY_TIMEOUT,
+    VALIDATION_BLOCK,
+    SQL_ERROR,
+    UNKNOWN,
+    GENERATION_UNAVAILABLE;
 
     /** The suffix of the topic name, e.g. {@code query_timeout}. */
     public String wireName() {
@@ -19,6 +25,8 @@ public enum DeadLetterTopic {
     public static DeadLetterTopic byWireName(String name) {
         for (DeadLetterTopic t : values()) if (t.wireName().equalsIgnoreCase(name)) return t;
         throw new IllegalArgumentException("unknown dead-letter topic '" + name + "'; known: "
-                + java.util.Arrays.stream(values()).map(DeadLetterTopic::wireName).toList());
+                + java.util.Arrays.stream(values())
+                        .map(DeadLetterTopic::wireName)
+                        .toList());
     }
 }

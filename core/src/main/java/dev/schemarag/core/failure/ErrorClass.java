@@ -71,8 +71,16 @@ public enum ErrorClass {
             case VALIDATION_BLOCK -> DeadLetterTopic.VALIDATION_BLOCK;
             case SQL_ERROR -> DeadLetterTopic.SQL_ERROR;
             case GENERATION_UNAVAILABLE -> DeadLetterTopic.GENERATION_UNAVAILABLE;
-            case UNKNOWN, MALFORMED_EVENT, PROCESSING_ERROR, OUTPUT_TOO_LARGE, INVALID_REQUEST, INVALID_SETTINGS,
-                 UNKNOWN_DATABASE, UNKNOWN_SCHEMA, EMPTY_CATALOG, UNKNOWN_QUESTION -> DeadLetterTopic.UNKNOWN;
+            case UNKNOWN,
+                    MALFORMED_EVENT,
+                    PROCESSING_ERROR,
+                    OUTPUT_TOO_LARGE,
+                    INVALID_REQUEST,
+                    INVALID_SETTINGS,
+                    UNKNOWN_DATABASE,
+                    UNKNOWN_SCHEMA,
+                    EMPTY_CATALOG,
+                    UNKNOWN_QUESTION -> DeadLetterTopic.UNKNOWN;
         };
     }
 

@@ -1,7 +1,6 @@
 package dev.schemarag.core.failure;
 
 import dev.schemarag.events.FailureRecord;
-
 import java.util.Objects;
 
 /** What a stage made of one record: a value for its output topic, or a failure for its dead-letter topic. */

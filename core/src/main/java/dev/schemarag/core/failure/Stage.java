@@ -5,7 +5,11 @@ import java.util.Locale;
 
 /** The stage a failure happened in; its wire name is {@code FailureRecord.stage}. */
 public enum Stage {
-    INGEST, RETRIEVAL, GENERATION, VALIDATION, FEEDBACK;
+    INGEST,
+    RETRIEVAL,
+    GENERATION,
+    VALIDATION,
+    FEEDBACK;
 
     /** e.g. {@code retrieval}; stable, written into every failure record. */
     public String wireName() {
@@ -13,7 +17,9 @@ public enum Stage {
     }
 
     public static Stage byWireName(String name) {
-        return Arrays.stream(values()).filter(s -> s.wireName().equals(name)).findFirst()
+        return Arrays.stream(values())
+                .filter(s -> s.wireName().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown stage '" + name + "'"));
     }
 }

@@ -3,6 +3,8 @@ package dev.schemarag.core.kafka;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
 import dev.schemarag.events.FailureRecord;
+import java.util.List;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
@@ -16,9 +18,6 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.List;
-import java.util.Map;
-
 /**
  * Kafka Streams exception handlers that turn a record that cannot be deserialized, processed or produced into a
  * {@link FailureRecord} on the stage's dead-letter topic, through Kafka Streams' built-in dead-letter support
@@ -27,6 +26,7 @@ import java.util.Map;
 public final class DeadLetterHandlers {
     /** Streams config keys read by the handlers. */
     public static final String TOPIC = "schemarag.dlq.topic";
+
     public static final String STAGE = "schemarag.dlq.stage";
     /** The dead-letter topic's {@link FailureRecord} serializer, so the handlers use the application's schema registry. */
     public static final String SERIALIZER = "schemarag.dlq.serializer";
@@ -50,14 +50,20 @@ public final class DeadLetterHandlers {
         @SuppressWarnings("unchecked")
         static Target of(Map<String, ?> configs) {
             Serializer<FailureRecord> serializer = (Serializer<FailureRecord>) configs.get(SERIALIZER);
-            if (serializer == null) throw new IllegalStateException("dead-letter handler needs streams config " + SERIALIZER);
+            if (serializer == null)
+                throw new IllegalStateException("dead-letter handler needs streams config " + SERIALIZER);
             return new Target(required(configs, TOPIC), Stage.byWireName(required(configs, STAGE)), serializer);
         }
 
         List<ProducerRecord<byte[], byte[]>> deadLetter(FailureRecord failure, byte[] key) {
-            log.warn("dead letter: stage={} errorClass={} topic={} partition={} offset={} cause={}", failure.getStage(),
-                    failure.getErrorClass(), failure.getOriginalTopic(), failure.getOriginalPartition(),
-                    failure.getOriginalOffset(), failure.getMessage());
+            log.warn(
+                    "dead letter: stage={} errorClass={} topic={} partition={} offset={} cause={}",
+                    failure.getStage(),
+                    failure.getErrorClass(),
+                    failure.getOriginalTopic(),
+                    failure.getOriginalPartition(),
+                    failure.getOriginalOffset(),
+                    failure.getMessage());
             return List.of(new ProducerRecord<>(topic, key, serializer.serialize(topic, failure)));
         }
 
@@ -78,9 +84,18 @@ public final class DeadLetterHandlers {
         }
 
         @Override
-        public Response handleError(ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
-            FailureRecord failure = Failures.failure(target.stage, ErrorClass.MALFORMED_EVENT, Failures.describe(exception),
-                    record.topic(), record.partition(), record.offset(), record.key(), record.value()).build();
+        public Response handleError(
+                ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
+            FailureRecord failure = Failures.failure(
+                            target.stage,
+                            ErrorClass.MALFORMED_EVENT,
+                            Failures.describe(exception),
+                            record.topic(),
+                            record.partition(),
+                            record.offset(),
+                            record.key(),
+                            record.value())
+                    .build();
             return Response.resume(target.deadLetter(failure, record.key()));
         }
     }
@@ -96,8 +111,16 @@ public final class DeadLetterHandlers {
 
         @Override
         public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
-            FailureRecord failure = Failures.failure(target.stage, ErrorClass.PROCESSING_ERROR, Failures.describe(exception),
-                    context.topic(), context.partition(), context.offset(), context.sourceRawKey(), context.sourceRawValue()).build();
+            FailureRecord failure = Failures.failure(
+                            target.stage,
+                            ErrorClass.PROCESSING_ERROR,
+                            Failures.describe(exception),
+                            context.topic(),
+                            context.partition(),
+                            context.offset(),
+                            context.sourceRawKey(),
+                            context.sourceRawValue())
+                    .build();
             return Response.resume(target.deadLetter(failure, context.sourceRawKey()));
         }
     }
@@ -129,13 +152,14 @@ public final class DeadLetterHandlers {
         }
 
         @Override
-        public Response handleError(ErrorHandlerContext context, ProducerRecord<byte[], byte[]> record, Exception exception) {
+        public Response handleError(
+                ErrorHandlerContext context, ProducerRecord<byte[], byte[]> record, Exception exception) {
             if (!(exception instanceof RecordTooLargeException))
                 return exception instanceof RetriableException ? Response.retry() : Response.fail();
             // A skipped changelog write would leave the restored state store behind its changelog for good.
             if (record.topic().endsWith(CHANGELOG_SUFFIX)) return Response.fail();
-            FailureRecord failure = OversizedOutput.failure(target.stage, context.topic(), context.partition(),
-                    context.offset(), record, exception, keptBytes);
+            FailureRecord failure = OversizedOutput.failure(
+                    target.stage, context.topic(), context.partition(), context.offset(), record, exception, keptBytes);
             return Response.resume(target.deadLetter(failure, OversizedOutput.prefix(record.key(), keptBytes)));
         }
     }

@@ -3,15 +3,14 @@ package dev.schemarag.core.kafka;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
 import dev.schemarag.events.FailureRecord;
-import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.streams.processor.api.FixedKeyRecord;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
-
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Optional;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.streams.processor.api.FixedKeyRecord;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
 
 /**
  * The one place {@link FailureRecord}s are built: stage and class by their wire names, the cause in words, plus enough
@@ -31,8 +30,15 @@ public final class Failures {
     }
 
     /** The same, with the original topic, partition, offset, key and value bytes. */
-    public static FailureRecord.Builder failure(Stage stage, ErrorClass errorClass, String message,
-                                                String topic, int partition, long offset, byte[] key, byte[] value) {
+    public static FailureRecord.Builder failure(
+            Stage stage,
+            ErrorClass errorClass,
+            String message,
+            String topic,
+            int partition,
+            long offset,
+            byte[] key,
+            byte[] value) {
         return failure(stage, errorClass, message)
                 .setOriginalTopic(topic)
                 .setOriginalPartition(partition)
@@ -46,14 +52,24 @@ public final class Failures {
      * value re-serialized with the source topic's serializer), so that a replay can send it again. Without source
      * metadata (a record from a punctuation) only the cause is recorded.
      */
-    public static <V extends SpecificRecord> FailureRecord.Builder ofRecord(Stage stage, ErrorClass errorClass, String message,
-                                                                           FixedKeyRecord<String, V> record,
-                                                                           Optional<RecordMetadata> source,
-                                                                           Serializer<V> valueBytes) {
+    public static <V extends SpecificRecord> FailureRecord.Builder ofRecord(
+            Stage stage,
+            ErrorClass errorClass,
+            String message,
+            FixedKeyRecord<String, V> record,
+            Optional<RecordMetadata> source,
+            Serializer<V> valueBytes) {
         if (source.isEmpty()) return failure(stage, errorClass, message);
         RecordMetadata m = source.get();
         byte[] key = record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8);
-        return failure(stage, errorClass, message, m.topic(), m.partition(), m.offset(), key,
+        return failure(
+                stage,
+                errorClass,
+                message,
+                m.topic(),
+                m.partition(),
+                m.offset(),
+                key,
                 valueBytes.serialize(m.topic(), record.value()));
     }
 
@@ -62,6 +78,8 @@ public final class Failures {
         Throwable root = error;
         while (root.getCause() != null && root.getCause() != root) root = root.getCause();
         String head = error.getClass().getSimpleName() + ": " + error.getMessage();
-        return root == error ? head : head + " (cause: " + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
+        return root == error
+                ? head
+                : head + " (cause: " + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
     }
 }

@@ -4,9 +4,6 @@ import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
-import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.common.security.auth.SecurityProtocol;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,6 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
 
 /**
  * How every client authenticates: the standard Kafka client security settings, each read from {@code kafka.<client
@@ -24,31 +23,58 @@ import java.util.stream.Collectors;
  */
 public final class KafkaClientSecurity {
     private static final String PREFIX = "kafka.";
-    private static final Set<String> SASL_PROTOCOLS = Set.of(SecurityProtocol.SASL_PLAINTEXT.name, SecurityProtocol.SASL_SSL.name);
+    private static final Set<String> SASL_PROTOCOLS =
+            Set.of(SecurityProtocol.SASL_PLAINTEXT.name, SecurityProtocol.SASL_SSL.name);
 
-    public static final Setting<String> SECURITY_PROTOCOL = new Setting<>(PREFIX + CommonClientConfigs.SECURITY_PROTOCOL_CONFIG,
-            String.class, null, "Kafka client security protocol (unset: PLAINTEXT)",
-            v -> SecurityProtocol.names().contains(v.trim().toUpperCase(Locale.ROOT)), "one of " + SecurityProtocol.names());
-    public static final Setting<String> SASL_MECHANISM = client("sasl.mechanism", "SASL mechanism, e.g. SCRAM-SHA-256 or PLAIN");
-    public static final Setting<String> SASL_JAAS_CONFIG = client("sasl.jaas.config", "JAAS login module line with the credentials (secret)");
-    public static final Setting<String> SSL_TRUSTSTORE_LOCATION = client("ssl.truststore.location", "Truststore file of the brokers' CA");
-    public static final Setting<String> SSL_TRUSTSTORE_PASSWORD = client("ssl.truststore.password", "Truststore password (secret)");
-    public static final Setting<String> SSL_TRUSTSTORE_TYPE = client("ssl.truststore.type", "Truststore type, e.g. PKCS12 or JKS");
-    public static final Setting<String> SSL_KEYSTORE_LOCATION = client("ssl.keystore.location", "Keystore file of the client certificate (mutual TLS)");
-    public static final Setting<String> SSL_KEYSTORE_PASSWORD = client("ssl.keystore.password", "Keystore password (secret)");
-    public static final Setting<String> SSL_KEYSTORE_TYPE = client("ssl.keystore.type", "Keystore type, e.g. PKCS12 or JKS");
-    public static final Setting<String> SSL_KEY_PASSWORD = client("ssl.key.password", "Password of the key in the keystore (secret)");
+    public static final Setting<String> SECURITY_PROTOCOL = new Setting<>(
+            PREFIX + CommonClientConfigs.SECURITY_PROTOCOL_CONFIG,
+            String.class,
+            null,
+            "Kafka client security protocol (unset: PLAINTEXT)",
+            v -> SecurityProtocol.names().contains(v.trim().toUpperCase(Locale.ROOT)),
+            "one of " + SecurityProtocol.names());
+    public static final Setting<String> SASL_MECHANISM =
+            client("sasl.mechanism", "SASL mechanism, e.g. SCRAM-SHA-256 or PLAIN");
+    public static final Setting<String> SASL_JAAS_CONFIG =
+            client("sasl.jaas.config", "JAAS login module line with the credentials (secret)");
+    public static final Setting<String> SSL_TRUSTSTORE_LOCATION =
+            client("ssl.truststore.location", "Truststore file of the brokers' CA");
+    public static final Setting<String> SSL_TRUSTSTORE_PASSWORD =
+            client("ssl.truststore.password", "Truststore password (secret)");
+    public static final Setting<String> SSL_TRUSTSTORE_TYPE =
+            client("ssl.truststore.type", "Truststore type, e.g. PKCS12 or JKS");
+    public static final Setting<String> SSL_KEYSTORE_LOCATION =
+            client("ssl.keystore.location", "Keystore file of the client certificate (mutual TLS)");
+    public static final Setting<String> SSL_KEYSTORE_PASSWORD =
+            client("ssl.keystore.password", "Keystore password (secret)");
+    public static final Setting<String> SSL_KEYSTORE_TYPE =
+            client("ssl.keystore.type", "Keystore type, e.g. PKCS12 or JKS");
+    public static final Setting<String> SSL_KEY_PASSWORD =
+            client("ssl.key.password", "Password of the key in the keystore (secret)");
     /** Empty when set disables host name verification, as in Kafka; unset keeps Kafka's default (https). */
-    public static final Setting<String> SSL_ENDPOINT_IDENTIFICATION_ALGORITHM = client("ssl.endpoint.identification.algorithm",
-            "Server host name verification; empty disables it");
-    public static final Setting<String> REGISTRY_BASIC_AUTH_USER_INFO = Setting.string("schema.registry.basic.auth.user.info", null,
-            "Schema registry HTTP basic auth as user:password (secret)");
+    public static final Setting<String> SSL_ENDPOINT_IDENTIFICATION_ALGORITHM =
+            client("ssl.endpoint.identification.algorithm", "Server host name verification; empty disables it");
 
-    private static final List<Setting<String>> CLIENT_SETTINGS = List.of(SECURITY_PROTOCOL, SASL_MECHANISM, SASL_JAAS_CONFIG,
-            SSL_TRUSTSTORE_LOCATION, SSL_TRUSTSTORE_PASSWORD, SSL_TRUSTSTORE_TYPE, SSL_KEYSTORE_LOCATION, SSL_KEYSTORE_PASSWORD,
-            SSL_KEYSTORE_TYPE, SSL_KEY_PASSWORD, SSL_ENDPOINT_IDENTIFICATION_ALGORITHM);
-    private static final Set<String> SECRETS = Set.of(clientKey(SASL_JAAS_CONFIG), clientKey(SSL_TRUSTSTORE_PASSWORD),
-            clientKey(SSL_KEYSTORE_PASSWORD), clientKey(SSL_KEY_PASSWORD));
+    public static final Setting<String> REGISTRY_BASIC_AUTH_USER_INFO = Setting.string(
+            "schema.registry.basic.auth.user.info", null, "Schema registry HTTP basic auth as user:password (secret)");
+
+    private static final List<Setting<String>> CLIENT_SETTINGS = List.of(
+            SECURITY_PROTOCOL,
+            SASL_MECHANISM,
+            SASL_JAAS_CONFIG,
+            SSL_TRUSTSTORE_LOCATION,
+            SSL_TRUSTSTORE_PASSWORD,
+            SSL_TRUSTSTORE_TYPE,
+            SSL_KEYSTORE_LOCATION,
+            SSL_KEYSTORE_PASSWORD,
+            SSL_KEYSTORE_TYPE,
+            SSL_KEY_PASSWORD,
+            SSL_ENDPOINT_IDENTIFICATION_ALGORITHM);
+    private static final Set<String> SECRETS = Set.of(
+            clientKey(SASL_JAAS_CONFIG),
+            clientKey(SSL_TRUSTSTORE_PASSWORD),
+            clientKey(SSL_KEYSTORE_PASSWORD),
+            clientKey(SSL_KEY_PASSWORD));
     private static final String MASK = "[hidden]";
 
     private final Map<String, String> clientProperties;
@@ -76,16 +102,22 @@ public final class KafkaClientSecurity {
         for (Setting<String> setting : CLIENT_SETTINGS) {
             String value = settings.get(setting);
             boolean given = value != null && (!value.isBlank() || setting == SSL_ENDPOINT_IDENTIFICATION_ALGORITHM);
-            if (given) properties.put(clientKey(setting), setting == SECURITY_PROTOCOL ? value.trim().toUpperCase(Locale.ROOT) : value);
+            if (given)
+                properties.put(
+                        clientKey(setting),
+                        setting == SECURITY_PROTOCOL ? value.trim().toUpperCase(Locale.ROOT) : value);
         }
         String protocol = properties.getOrDefault(clientKey(SECURITY_PROTOCOL), SecurityProtocol.PLAINTEXT.name);
         // Kafka ignores SASL settings on a non-SASL protocol: the client would connect without the credentials given.
         if (properties.containsKey(clientKey(SASL_JAAS_CONFIG)) && !SASL_PROTOCOLS.contains(protocol))
-            throw new ConfigException(SECURITY_PROTOCOL.key(), protocol, "SASL_PLAINTEXT or SASL_SSL when "
-                    + SASL_JAAS_CONFIG.key() + " is set");
+            throw new ConfigException(
+                    SECURITY_PROTOCOL.key(),
+                    protocol,
+                    "SASL_PLAINTEXT or SASL_SSL when " + SASL_JAAS_CONFIG.key() + " is set");
         String userInfo = settings.get(REGISTRY_BASIC_AUTH_USER_INFO);
         if (userInfo == null || userInfo.isBlank()) return new KafkaClientSecurity(properties, null);
-        if (userInfo.indexOf(':') < 1) throw new ConfigException(REGISTRY_BASIC_AUTH_USER_INFO.key(), MASK, "user:password");
+        if (userInfo.indexOf(':') < 1)
+            throw new ConfigException(REGISTRY_BASIC_AUTH_USER_INFO.key(), MASK, "user:password");
         return new KafkaClientSecurity(properties, userInfo);
     }
 

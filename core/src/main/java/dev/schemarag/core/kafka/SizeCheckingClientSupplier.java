@@ -1,5 +1,6 @@
 package dev.schemarag.core.kafka;
 
+import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -9,8 +10,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.KafkaClientSupplier;
-
-import java.util.Map;
 
 /**
  * Kafka Streams' clients as by default, except that the producer refuses a record above its
@@ -28,9 +27,11 @@ public final class SizeCheckingClientSupplier implements KafkaClientSupplier {
     @Override
     public Producer<byte[], byte[]> getProducer(Map<String, Object> config) {
         Object limit = config.get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
-        int maxRequestSize = limit == null ? DEFAULT_MAX_REQUEST_SIZE : Integer.parseInt(limit.toString().trim());
-        return new SizeCheckingProducer(new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer()),
-                maxRequestSize);
+        int maxRequestSize = limit == null
+                ? DEFAULT_MAX_REQUEST_SIZE
+                : Integer.parseInt(limit.toString().trim());
+        return new SizeCheckingProducer(
+                new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer()), maxRequestSize);
     }
 
     @Override

@@ -1,5 +1,11 @@
 package dev.schemarag.core.kafka;
 
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.Callback;
@@ -14,13 +20,6 @@ import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.metrics.KafkaMetric;
-
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Future;
 
 /**
  * A producer that refuses a record larger than {@code max.request.size} before the Kafka producer sees it. The Kafka
@@ -53,10 +52,12 @@ final class SizeCheckingProducer implements Producer<byte[], byte[]> {
     public Future<RecordMetadata> send(ProducerRecord<byte[], byte[]> record, Callback callback) {
         long size = estimatedSize(record);
         if (size <= maxRequestSize) return delegate.send(record, callback);
-        RecordTooLargeException tooLarge = new RecordTooLargeException("The record is about " + size
-                + " bytes when serialized, more than " + maxRequestSize + ", the value of the max.request.size configuration.");
+        RecordTooLargeException tooLarge =
+                new RecordTooLargeException("The record is about " + size + " bytes when serialized, more than "
+                        + maxRequestSize + ", the value of the max.request.size configuration.");
         if (callback != null) {
-            TopicPartition partition = new TopicPartition(record.topic(), record.partition() == null ? -1 : record.partition());
+            TopicPartition partition =
+                    new TopicPartition(record.topic(), record.partition() == null ? -1 : record.partition());
             callback.onCompletion(new RecordMetadata(partition, -1, -1, -1, -1, -1), tooLarge);
         }
         return CompletableFuture.failedFuture(tooLarge);
@@ -74,19 +75,68 @@ final class SizeCheckingProducer implements Producer<byte[], byte[]> {
         return bytes == null ? 0 : bytes.length;
     }
 
-    @Override public void initTransactions() { delegate.initTransactions(); }
-    @Override public void beginTransaction() { delegate.beginTransaction(); }
-    @Override public void sendOffsetsToTransaction(Map<TopicPartition, OffsetAndMetadata> offsets, ConsumerGroupMetadata group) {
+    @Override
+    public void initTransactions() {
+        delegate.initTransactions();
+    }
+
+    @Override
+    public void beginTransaction() {
+        delegate.beginTransaction();
+    }
+
+    @Override
+    public void sendOffsetsToTransaction(Map<TopicPartition, OffsetAndMetadata> offsets, ConsumerGroupMetadata group) {
         delegate.sendOffsetsToTransaction(offsets, group);
     }
-    @Override public void commitTransaction() { delegate.commitTransaction(); }
-    @Override public void abortTransaction() { delegate.abortTransaction(); }
-    @Override public void registerMetricForSubscription(KafkaMetric metric) { delegate.registerMetricForSubscription(metric); }
-    @Override public void unregisterMetricFromSubscription(KafkaMetric metric) { delegate.unregisterMetricFromSubscription(metric); }
-    @Override public void flush() { delegate.flush(); }
-    @Override public List<PartitionInfo> partitionsFor(String topic) { return delegate.partitionsFor(topic); }
-    @Override public Map<MetricName, ? extends Metric> metrics() { return delegate.metrics(); }
-    @Override public Uuid clientInstanceId(Duration timeout) { return delegate.clientInstanceId(timeout); }
-    @Override public void close() { delegate.close(); }
-    @Override public void close(Duration timeout) { delegate.close(timeout); }
+
+    @Override
+    public void commitTransaction() {
+        delegate.commitTransaction();
+    }
+
+    @Override
+    public void abortTransaction() {
+        delegate.abortTransaction();
+    }
+
+    @Override
+    public void registerMetricForSubscription(KafkaMetric metric) {
+        delegate.registerMetricForSubscription(metric);
+    }
+
+    @Override
+    public void unregisterMetricFromSubscription(KafkaMetric metric) {
+        delegate.unregisterMetricFromSubscription(metric);
+    }
+
+    @Override
+    public void flush() {
+        delegate.flush();
+    }
+
+    @Override
+    public List<PartitionInfo> partitionsFor(String topic) {
+        return delegate.partitionsFor(topic);
+    }
+
+    @Override
+    public Map<MetricName, ? extends Metric> metrics() {
+        return delegate.metrics();
+    }
+
+    @Override
+    public Uuid clientInstanceId(Duration timeout) {
+        return delegate.clientInstanceId(timeout);
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+
+    @Override
+    public void close(Duration timeout) {
+        delegate.close(timeout);
+    }
 }

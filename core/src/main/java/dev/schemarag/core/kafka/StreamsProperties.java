@@ -1,17 +1,21 @@
 package dev.schemarag.core.kafka;
 
 import dev.schemarag.events.FailureRecord;
-import org.apache.kafka.streams.StreamsConfig;
-
 import java.nio.file.Path;
 import java.util.Properties;
+import org.apache.kafka.streams.StreamsConfig;
 
 /** The Kafka Streams settings every SchemaRAG processor shares, including dead-letter routing. */
 public final class StreamsProperties {
     private StreamsProperties() {}
 
-    public static Properties of(String applicationId, String bootstrapServers, KafkaClientSecurity security,
-                                Topic<String, FailureRecord> deadLetterTopic, String stage, Path stateDir) {
+    public static Properties of(
+            String applicationId,
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Topic<String, FailureRecord> deadLetterTopic,
+            String stage,
+            Path stateDir) {
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);

@@ -11,14 +11,13 @@ import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.SchemaCatalogEntry;
 import dev.schemarag.events.SchemaChanged;
 import dev.schemarag.events.SqlGenerated;
-import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.common.serialization.Serde;
-import org.apache.kafka.common.serialization.Serdes;
-
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
 
 /**
  * The one registry of SchemaRAG's topics: name, key serde (String) and Avro value serde (Confluent wire format
@@ -50,21 +49,43 @@ public final class Topics {
             deadLetters.put(dlq, topic("dlq." + dlq.wireName(), FailureRecord.class, registry, false));
     }
 
-    private <V extends SpecificRecord> Topic<String, V> topic(String suffix, Class<V> type, SchemaRegistry registry,
-                                                              boolean compacted) {
+    private <V extends SpecificRecord> Topic<String, V> topic(
+            String suffix, Class<V> type, SchemaRegistry registry, boolean compacted) {
         Serde<V> values = AvroSerde.forValue(type, registry);
         return new Topic<>(prefix + suffix, Serdes.String(), values, compacted);
     }
 
-    public String prefix() { return prefix; }
-    public Topic<String, QuestionAsked> questions() { return questions; }
-    public Topic<String, SchemaChanged> schemaChanges() { return schemaChanges; }
-    public Topic<String, SchemaCatalogEntry> schemaCatalog() { return schemaCatalog; }
-    public Topic<String, ContextRetrieved> contextRetrieved() { return contextRetrieved; }
-    public Topic<String, SqlGenerated> sqlGenerated() { return sqlGenerated; }
-    public Topic<String, AnswerValidated> answers() { return answers; }
+    public String prefix() {
+        return prefix;
+    }
+
+    public Topic<String, QuestionAsked> questions() {
+        return questions;
+    }
+
+    public Topic<String, SchemaChanged> schemaChanges() {
+        return schemaChanges;
+    }
+
+    public Topic<String, SchemaCatalogEntry> schemaCatalog() {
+        return schemaCatalog;
+    }
+
+    public Topic<String, ContextRetrieved> contextRetrieved() {
+        return contextRetrieved;
+    }
+
+    public Topic<String, SqlGenerated> sqlGenerated() {
+        return sqlGenerated;
+    }
+
+    public Topic<String, AnswerValidated> answers() {
+        return answers;
+    }
     /** People's verdicts on validated answers, keyed by question id. */
-    public Topic<String, AnswerFeedback> feedback() { return feedback; }
+    public Topic<String, AnswerFeedback> feedback() {
+        return feedback;
+    }
 
     public Topic<String, FailureRecord> deadLetter(DeadLetterTopic which) {
         return deadLetters.get(which);
@@ -72,7 +93,8 @@ public final class Topics {
 
     /** Every topic, for creating them up front with the right cleanup policy. */
     public List<Topic<String, ?>> all() {
-        List<Topic<String, ?>> all = new ArrayList<>(List.of(questions, schemaChanges, schemaCatalog, contextRetrieved, sqlGenerated, answers, feedback));
+        List<Topic<String, ?>> all = new ArrayList<>(
+                List.of(questions, schemaChanges, schemaCatalog, contextRetrieved, sqlGenerated, answers, feedback));
         all.addAll(deadLetters.values());
         return all;
     }

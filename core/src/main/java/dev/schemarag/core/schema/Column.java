@@ -4,7 +4,8 @@ package dev.schemarag.core.schema;
 public record Column(String name, String dataType, boolean nullable, String defaultValue, String comment) {
     public Column {
         if (name == null || name.isBlank()) throw new IllegalArgumentException("column name is required");
-        if (dataType == null || dataType.isBlank()) throw new IllegalArgumentException("column " + name + " has no type");
+        if (dataType == null || dataType.isBlank())
+            throw new IllegalArgumentException("column " + name + " has no type");
     }
 
     public boolean hasComment() {

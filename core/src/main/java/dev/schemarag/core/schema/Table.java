@@ -30,7 +30,9 @@ public record Table(
 
     /** The foreign key the column takes part in, if any. */
     public Optional<ForeignKey> foreignKeyOf(String columnName) {
-        return foreignKeys.stream().filter(fk -> fk.columns().contains(columnName)).findFirst();
+        return foreignKeys.stream()
+                .filter(fk -> fk.columns().contains(columnName))
+                .findFirst();
     }
 
     public boolean hasComment() {

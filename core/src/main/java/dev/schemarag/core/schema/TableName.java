@@ -10,7 +10,8 @@ public record TableName(String schema, String table) implements Comparable<Table
     /** Parses {@code schema.table}; a name without a dot is taken to be in {@code defaultSchema}. */
     public static TableName parse(String qualified, String defaultSchema) {
         int dot = qualified.indexOf('.');
-        return dot < 0 ? new TableName(defaultSchema, qualified)
+        return dot < 0
+                ? new TableName(defaultSchema, qualified)
                 : new TableName(qualified.substring(0, dot), qualified.substring(dot + 1));
     }
 

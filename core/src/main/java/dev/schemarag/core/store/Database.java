@@ -2,12 +2,11 @@ package dev.schemarag.core.store;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import org.flywaydb.core.Flyway;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Properties;
+import org.flywaydb.core.Flyway;
 
 /**
  * One JDBC endpoint. {@link #connection()} is one long-lived session, reopened when it breaks (a database restart must

@@ -2,7 +2,8 @@ package dev.schemarag.core.store;
 
 /** What a row of the schema store describes. */
 public enum EntityType {
-    TABLE, COLUMN;
+    TABLE,
+    COLUMN;
 
     public String sqlName() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -2,7 +2,6 @@ package dev.schemarag.core.store;
 
 import com.pgvector.PGvector;
 import dev.schemarag.core.schema.TableName;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -28,10 +27,12 @@ public final class PgVectorSchemaStore implements SchemaStore {
     /** Text hashes of every stored entity of a database, or of one table when {@code table} is given. */
     @Override
     public synchronized Map<EntityKey, String> hashes(String databaseId, TableName table) throws SQLException {
-        String sql = "SELECT entity_type, schema_name, table_name, column_name, text_hash FROM schema_embeddings WHERE database_id = ?"
-                + (table == null ? "" : " AND schema_name = ? AND table_name = ?");
+        String sql =
+                "SELECT entity_type, schema_name, table_name, column_name, text_hash FROM schema_embeddings WHERE database_id = ?"
+                        + (table == null ? "" : " AND schema_name = ? AND table_name = ?");
         Map<EntityKey, String> hashes = new HashMap<>();
-        try (Connection c = db.borrow(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = db.borrow();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, databaseId);
             if (table != null) {
                 ps.setString(2, table.schema());
@@ -40,7 +41,9 @@ public final class PgVectorSchemaStore implements SchemaStore {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     EntityType type = EntityType.valueOf(rs.getString(1).toUpperCase(java.util.Locale.ROOT));
-                    hashes.put(new EntityKey(type, new TableName(rs.getString(2), rs.getString(3)), rs.getString(4)), rs.getString(5));
+                    hashes.put(
+                            new EntityKey(type, new TableName(rs.getString(2), rs.getString(3)), rs.getString(4)),
+                            rs.getString(5));
                 }
             }
         }
@@ -50,8 +53,9 @@ public final class PgVectorSchemaStore implements SchemaStore {
     /** Stored tables of a database. */
     public synchronized Set<TableName> tables(String databaseId) throws SQLException {
         Set<TableName> tables = new HashSet<>();
-        try (Connection c = db.borrow(); PreparedStatement ps = c.prepareStatement(
-                "SELECT schema_name, table_name FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'")) {
+        try (Connection c = db.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT schema_name, table_name FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'")) {
             ps.setString(1, databaseId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) tables.add(new TableName(rs.getString(1), rs.getString(2)));
@@ -98,7 +102,8 @@ public final class PgVectorSchemaStore implements SchemaStore {
      * Rows already equal are left untouched.
      */
     @Override
-    public synchronized void updateTableDefinitions(String databaseId, Map<TableName, TableDefinition> definitions) throws SQLException {
+    public synchronized void updateTableDefinitions(String databaseId, Map<TableName, TableDefinition> definitions)
+            throws SQLException {
         if (definitions.isEmpty()) return;
         inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
@@ -126,8 +131,9 @@ public final class PgVectorSchemaStore implements SchemaStore {
         if (keys.isEmpty()) return 0;
         int[] counts = new int[1];
         inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM schema_embeddings WHERE database_id = ? AND entity_type = ?"
-                    + " AND schema_name = ? AND table_name = ? AND column_name = ?")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("DELETE FROM schema_embeddings WHERE database_id = ? AND entity_type = ?"
+                            + " AND schema_name = ? AND table_name = ? AND column_name = ?")) {
                 for (EntityKey k : keys) {
                     ps.setString(1, databaseId);
                     ps.setString(2, k.type().sqlName());
@@ -146,7 +152,8 @@ public final class PgVectorSchemaStore implements SchemaStore {
     public synchronized int deleteTable(String databaseId, TableName table) throws SQLException {
         int[] counts = new int[1];
         inTransaction(c -> {
-            for (String sql : List.of("DELETE FROM schema_embeddings WHERE database_id = ? AND schema_name = ? AND table_name = ?",
+            for (String sql : List.of(
+                    "DELETE FROM schema_embeddings WHERE database_id = ? AND schema_name = ? AND table_name = ?",
                     "DELETE FROM doc_chunks WHERE database_id = ? AND schema_name = ? AND table_name = ?")) {
                 try (PreparedStatement ps = c.prepareStatement(sql)) {
                     ps.setString(1, databaseId);
@@ -163,12 +170,16 @@ public final class PgVectorSchemaStore implements SchemaStore {
     @Override
     public synchronized Map<String, String> docHashes(String databaseId) throws SQLException {
         Map<String, String> hashes = new HashMap<>();
-        try (Connection c = db.borrow(); PreparedStatement ps = c.prepareStatement(
-                "SELECT schema_name, table_name, chunk_kind, chunk_index, text_hash FROM doc_chunks WHERE database_id = ?")) {
+        try (Connection c = db.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT schema_name, table_name, chunk_kind, chunk_index, text_hash FROM doc_chunks WHERE database_id = ?")) {
             ps.setString(1, databaseId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next())
-                    hashes.put(SchemaStore.docKey(new TableName(rs.getString(1), rs.getString(2)), rs.getString(3), rs.getInt(4)), rs.getString(5));
+                    hashes.put(
+                            SchemaStore.docKey(
+                                    new TableName(rs.getString(1), rs.getString(2)), rs.getString(3), rs.getInt(4)),
+                            rs.getString(5));
             }
         }
         return hashes;
@@ -180,7 +191,8 @@ public final class PgVectorSchemaStore implements SchemaStore {
 
     /** Replaces the doc chunks of a database: upserts the given ones, deletes the rest. */
     @Override
-    public synchronized void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep) throws SQLException {
+    public synchronized void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep)
+            throws SQLException {
         inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
                     INSERT INTO doc_chunks (database_id, schema_name, table_name, column_name, chunk_kind, chunk_index,
@@ -208,9 +220,9 @@ public final class PgVectorSchemaStore implements SchemaStore {
                 ps.executeBatch();
             }
             try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT schema_name, table_name, chunk_kind, chunk_index FROM doc_chunks WHERE database_id = ?");
-                 PreparedStatement del = c.prepareStatement(
-                         "DELETE FROM doc_chunks WHERE database_id = ? AND schema_name = ? AND table_name = ? AND chunk_kind = ? AND chunk_index = ?")) {
+                            "SELECT schema_name, table_name, chunk_kind, chunk_index FROM doc_chunks WHERE database_id = ?");
+                    PreparedStatement del = c.prepareStatement(
+                            "DELETE FROM doc_chunks WHERE database_id = ? AND schema_name = ? AND table_name = ? AND chunk_kind = ? AND chunk_index = ?")) {
                 ps.setString(1, databaseId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {

@@ -1,7 +1,6 @@
 package dev.schemarag.core.store;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.Map;

@@ -1,7 +1,9 @@
 package dev.schemarag.core.store;
 
-import dev.schemarag.core.config.Credentials;
+import static dev.schemarag.core.store.SqlQuoting.identifier;
+import static dev.schemarag.core.store.SqlQuoting.literal;
 
+import dev.schemarag.core.config.Credentials;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -9,9 +11,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-
-import static dev.schemarag.core.store.SqlQuoting.identifier;
-import static dev.schemarag.core.store.SqlQuoting.literal;
 
 /**
  * Prepares the store as its administrator, so the services can run as a role that is no superuser: applies the
@@ -32,7 +31,8 @@ public final class StoreRuntimeRole {
      * undoing either is the administrator's decision, not the services'.
      */
     public static void prepare(Database admin, Credentials runtime) throws SQLException {
-        try (Connection c = admin.open(); Statement s = c.createStatement()) {
+        try (Connection c = admin.open();
+                Statement s = c.createStatement()) {
             s.execute("SELECT pg_advisory_lock(" + SETUP_LOCK + ")");
             try {
                 ensureRole(c, runtime);
@@ -58,14 +58,16 @@ public final class StoreRuntimeRole {
         }
         String role = identifier(runtime.user());
         if (Boolean.TRUE.equals(superuser))
-            throw new IllegalStateException("the store's runtime role " + runtime.user() + " (STORE_USER) is a superuser;"
-                    + " the services must not run as one: choose another STORE_USER (the administrator is STORE_ADMIN_USER)"
-                    + " or run ALTER ROLE " + role + " NOSUPERUSER");
+            throw new IllegalStateException(
+                    "the store's runtime role " + runtime.user() + " (STORE_USER) is a superuser;"
+                            + " the services must not run as one: choose another STORE_USER (the administrator is STORE_ADMIN_USER)"
+                            + " or run ALTER ROLE " + role + " NOSUPERUSER");
         if (superuser != null) refuseOwner(c, runtime.user());
         String password = runtime.password() == null ? "" : " PASSWORD " + literal(runtime.password());
         try (Statement s = c.createStatement()) {
-            s.execute((superuser == null ? "CREATE ROLE " + role + " LOGIN NOSUPERUSER" : "ALTER ROLE " + role + " LOGIN")
-                    + " NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS" + password);
+            s.execute(
+                    (superuser == null ? "CREATE ROLE " + role + " LOGIN NOSUPERUSER" : "ALTER ROLE " + role + " LOGIN")
+                            + " NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS" + password);
         }
     }
 
@@ -87,11 +89,13 @@ public final class StoreRuntimeRole {
             }
         }
         if (owned.isEmpty()) return;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT current_user")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT current_user")) {
             rs.next();
             administrator = rs.getString(1);
         }
-        throw new IllegalStateException("the store's runtime role " + role + " (STORE_USER) owns " + String.join(", ", owned)
+        throw new IllegalStateException("the store's runtime role " + role + " (STORE_USER) owns "
+                + String.join(", ", owned)
                 + "; an owner can alter and drop what it owns whatever is granted. As the store administrator run"
                 + " REASSIGN OWNED BY " + identifier(role) + " TO " + identifier(administrator) + "; then start again");
     }
@@ -99,7 +103,8 @@ public final class StoreRuntimeRole {
     private static void grant(Connection c, String role) throws SQLException {
         String database;
         String schema;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT current_database(), current_schema()")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT current_database(), current_schema()")) {
             rs.next();
             database = rs.getString(1);
             schema = rs.getString(2);
@@ -108,7 +113,8 @@ public final class StoreRuntimeRole {
         try (Statement s = c.createStatement()) {
             s.execute("GRANT CONNECT ON DATABASE " + identifier(database) + " TO " + grantee);
             s.execute("GRANT USAGE ON SCHEMA " + identifier(schema) + " TO " + grantee);
-            s.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + identifier(schema) + " TO " + grantee);
+            s.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + identifier(schema) + " TO "
+                    + grantee);
             s.execute("GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA " + identifier(schema) + " TO " + grantee);
             s.execute("REVOKE ALL ON " + identifier(schema) + ".flyway_schema_history FROM " + grantee);
         }

@@ -7,7 +7,8 @@ import dev.schemarag.core.schema.Table;
 
 /** A table's full structure as the JSON stored beside its vector, from which context packets are rendered. */
 public final class TableDefinitions {
-    private static final ObjectMapper JSON = new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
 
     private TableDefinitions() {}
 

@@ -1,11 +1,10 @@
 package dev.schemarag.core.config;
 
-import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 
 class DatabaseRegistryTest {
     private static final Path BASE = Path.of("/etc/schemarag");
@@ -28,7 +27,8 @@ class DatabaseRegistryTest {
 
     @Test
     void theFlatUserAndPasswordOfEarlierReleasesAreTheAdminLoginAndRegisterNoReader() throws Exception {
-        RegisteredDatabase sales = DatabaseRegistry.parse("""
+        RegisteredDatabase sales =
+                DatabaseRegistry.parse("""
                 [{"id": "sales", "jdbcUrl": "jdbc:postgresql://db/sales", "user": "postgres", "password": "pw"}]
                 """, BASE).find("sales").orElseThrow();
 
@@ -39,7 +39,8 @@ class DatabaseRegistryTest {
 
     @Test
     void aReaderOnlyRegistrationServesGeneration() throws Exception {
-        RegisteredDatabase sales = DatabaseRegistry.parse("""
+        RegisteredDatabase sales =
+                DatabaseRegistry.parse("""
                 [{"id": "sales", "jdbcUrl": "jdbc:postgresql://db/sales", "reader": {"user": "ro", "password": "pw"}}]
                 """, BASE).find("sales").orElseThrow();
 
@@ -52,14 +53,17 @@ class DatabaseRegistryTest {
         assertThatThrownBy(() -> DatabaseRegistry.parse("""
                 [{"id": "sales", "jdbcUrl": "jdbc:postgresql://db/sales", "user": "postgres", "password": "pw",
                   "admin": {"user": "schemarag_admin", "password": "a-pw"}}]
-                """, BASE)).hasMessageContaining("sales").hasMessageContaining("not both");
+                """, BASE))
+                .hasMessageContaining("sales")
+                .hasMessageContaining("not both");
     }
 
     @Test
     void aLoginWithoutUserOrThatIsNotAnObjectIsRejected() {
         assertThatThrownBy(() -> DatabaseRegistry.parse("""
                 [{"id": "sales", "jdbcUrl": "jdbc:postgresql://db/sales", "reader": {"password": "pw"}}]
-                """, BASE)).hasMessageContaining("\"reader\" needs a non-empty \"user\"");
+                """, BASE))
+                .hasMessageContaining("\"reader\" needs a non-empty \"user\"");
         assertThatThrownBy(() -> DatabaseRegistry.parse("""
                 [{"id": "sales", "jdbcUrl": "jdbc:postgresql://db/sales", "reader": "schemarag_reader"}]
                 """, BASE)).hasMessageContaining("\"reader\" must be");
@@ -67,6 +71,7 @@ class DatabaseRegistryTest {
 
     @Test
     void aDocumentThatIsNotAListIsRejected() {
-        assertThatThrownBy(() -> DatabaseRegistry.parse("{\"id\": \"sales\"}", BASE)).hasMessageContaining("JSON list");
+        assertThatThrownBy(() -> DatabaseRegistry.parse("{\"id\": \"sales\"}", BASE))
+                .hasMessageContaining("JSON list");
     }
 }

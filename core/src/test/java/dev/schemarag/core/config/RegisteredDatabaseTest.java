@@ -1,19 +1,18 @@
 package dev.schemarag.core.config;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class RegisteredDatabaseTest {
     private static final Credentials ADMIN = new Credentials("u", "p");
 
     @Test
     void hostPortAndNameComeFromTheJdbcUrl() {
-        RegisteredDatabase db = new RegisteredDatabase("erp", "jdbc:postgresql://db.internal:6543/erp_prod?ssl=true", ADMIN, null,
-                List.of(), null, null);
+        RegisteredDatabase db = new RegisteredDatabase(
+                "erp", "jdbc:postgresql://db.internal:6543/erp_prod?ssl=true", ADMIN, null, List.of(), null, null);
         assertThat(db.host()).isEqualTo("db.internal");
         assertThat(db.port()).isEqualTo(6543);
         assertThat(db.databaseName()).isEqualTo("erp_prod");
@@ -22,7 +21,9 @@ class RegisteredDatabaseTest {
 
     @Test
     void theDefaultPortIs5432() {
-        assertThat(new RegisteredDatabase("a", "jdbc:postgresql://localhost/a", ADMIN, null, List.of("s"), null, null).port()).isEqualTo(5432);
+        assertThat(new RegisteredDatabase("a", "jdbc:postgresql://localhost/a", ADMIN, null, List.of("s"), null, null)
+                        .port())
+                .isEqualTo(5432);
     }
 
     @Test
@@ -35,8 +36,14 @@ class RegisteredDatabaseTest {
 
     @Test
     void aMultiHostUrlNamesItsFirstHostAndThatHostsPort() {
-        RegisteredDatabase db = new RegisteredDatabase("a", "jdbc:postgresql://primary:6000,standby/erp?targetServerType=primary",
-                ADMIN, null, List.of(), null, null);
+        RegisteredDatabase db = new RegisteredDatabase(
+                "a",
+                "jdbc:postgresql://primary:6000,standby/erp?targetServerType=primary",
+                ADMIN,
+                null,
+                List.of(),
+                null,
+                null);
         assertThat(db.host()).isEqualTo("primary");
         assertThat(db.port()).isEqualTo(6000);
         assertThat(db.databaseName()).isEqualTo("erp");
@@ -44,19 +51,23 @@ class RegisteredDatabaseTest {
 
     @Test
     void aPercentEncodedDatabaseNameIsDecoded() {
-        assertThat(new RegisteredDatabase("a", "jdbc:postgresql://h/my%20db", ADMIN, null, List.of(), null, null).databaseName())
+        assertThat(new RegisteredDatabase("a", "jdbc:postgresql://h/my%20db", ADMIN, null, List.of(), null, null)
+                        .databaseName())
                 .isEqualTo("my db");
     }
 
     @Test
     void aUrlTheDriverCannotReadIsRejected() {
-        assertThatThrownBy(() -> new RegisteredDatabase("x", "jdbc:postgresql://h:notaport/d", ADMIN, null, List.of(), null, null))
-                .hasMessageContaining("x").hasMessageContaining("cannot read");
+        assertThatThrownBy(() -> new RegisteredDatabase(
+                        "x", "jdbc:postgresql://h:notaport/d", ADMIN, null, List.of(), null, null))
+                .hasMessageContaining("x")
+                .hasMessageContaining("cannot read");
     }
 
     @Test
     void anIdWithSpacesOrANonPostgresUrlIsRejected() {
-        assertThatThrownBy(() -> new RegisteredDatabase("my db", "jdbc:postgresql://h/d", ADMIN, null, List.of(), null, null))
+        assertThatThrownBy(() ->
+                        new RegisteredDatabase("my db", "jdbc:postgresql://h/d", ADMIN, null, List.of(), null, null))
                 .hasMessageContaining("my db");
         assertThatThrownBy(() -> new RegisteredDatabase("x", "jdbc:mysql://h/d", ADMIN, null, List.of(), null, null))
                 .hasMessageContaining("jdbc:postgresql:");
@@ -64,19 +75,31 @@ class RegisteredDatabaseTest {
 
     @Test
     void aMissingLoginFailsOnlyWhereItIsNeededNamingTheDatabase() {
-        RegisteredDatabase ingestOnly = new RegisteredDatabase("sales", "jdbc:postgresql://h/d", ADMIN, null, List.of(), null, null);
-        RegisteredDatabase generationOnly = new RegisteredDatabase("sales", "jdbc:postgresql://h/d", null, ADMIN, List.of(), null, null);
+        RegisteredDatabase ingestOnly =
+                new RegisteredDatabase("sales", "jdbc:postgresql://h/d", ADMIN, null, List.of(), null, null);
+        RegisteredDatabase generationOnly =
+                new RegisteredDatabase("sales", "jdbc:postgresql://h/d", null, ADMIN, List.of(), null, null);
 
         assertThat(ingestOnly.requireAdmin()).isEqualTo(ADMIN);
-        assertThatThrownBy(ingestOnly::requireReader).hasMessageContaining("sales").hasMessageContaining("\"reader\"");
+        assertThatThrownBy(ingestOnly::requireReader)
+                .hasMessageContaining("sales")
+                .hasMessageContaining("\"reader\"");
         assertThat(generationOnly.requireReader()).isEqualTo(ADMIN);
-        assertThatThrownBy(generationOnly::requireAdmin).hasMessageContaining("sales").hasMessageContaining("\"admin\"");
+        assertThatThrownBy(generationOnly::requireAdmin)
+                .hasMessageContaining("sales")
+                .hasMessageContaining("\"admin\"");
     }
 
     @Test
     void passwordsNeverAppearInTheTextOfARegistration() {
-        RegisteredDatabase db = new RegisteredDatabase("erp", "jdbc:postgresql://h/d", new Credentials("admin", "s3cret-admin"),
-                new Credentials("reader", "s3cret-reader"), List.of(), null, null);
+        RegisteredDatabase db = new RegisteredDatabase(
+                "erp",
+                "jdbc:postgresql://h/d",
+                new Credentials("admin", "s3cret-admin"),
+                new Credentials("reader", "s3cret-reader"),
+                List.of(),
+                null,
+                null);
 
         assertThat(db.toString()).contains("admin", "reader").doesNotContain("s3cret");
     }

@@ -1,21 +1,24 @@
 package dev.schemarag.core.config;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Map;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
 class SettingsTest {
-    private static final Setting<Integer> TOP_K = Setting.integer("retrieval.table.topk", 15, 1, 200, "tables retrieved");
-    private static final Setting<Double> THRESHOLD = Setting.decimal("retrieval.table.threshold", 0.2, 0, 1, "min similarity");
+    private static final Setting<Integer> TOP_K =
+            Setting.integer("retrieval.table.topk", 15, 1, 200, "tables retrieved");
+    private static final Setting<Double> THRESHOLD =
+            Setting.decimal("retrieval.table.threshold", 0.2, 0, 1, "min similarity");
 
     @Test
     void environmentVariableFollowsTheDottedKey() {
-        assertThat(Setting.string("store.jdbc.url", "", "").environmentVariable()).isEqualTo("STORE_JDBC_URL");
-        assertThat(Setting.integer("cdc.poll.interval.ms", 5, 1, 10, "").environmentVariable()).isEqualTo("CDC_POLL_INTERVAL_MS");
+        assertThat(Setting.string("store.jdbc.url", "", "").environmentVariable())
+                .isEqualTo("STORE_JDBC_URL");
+        assertThat(Setting.integer("cdc.poll.interval.ms", 5, 1, 10, "").environmentVariable())
+                .isEqualTo("CDC_POLL_INTERVAL_MS");
     }
 
     @Test
@@ -25,7 +28,8 @@ class SettingsTest {
 
     @Test
     void overridesWinOverConfiguredValues() {
-        Settings settings = Settings.of(Map.of("retrieval.table.topk", "20")).with(Map.of("retrieval.table.topk", "30"));
+        Settings settings =
+                Settings.of(Map.of("retrieval.table.topk", "20")).with(Map.of("retrieval.table.topk", "30"));
         assertThat(settings.get(TOP_K)).isEqualTo(30);
     }
 
@@ -34,12 +38,15 @@ class SettingsTest {
         Settings settings = Settings.of(Map.of("retrieval.table.threshold", "1.5"));
         assertThatThrownBy(() -> settings.validate(List.of(TOP_K, THRESHOLD)))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("retrieval.table.threshold").hasMessageContaining("[0.0, 1.0]");
+                .hasMessageContaining("retrieval.table.threshold")
+                .hasMessageContaining("[0.0, 1.0]");
     }
 
     @Test
     void aNonNumberIsRejectedNotTruncated() {
-        assertThatThrownBy(() -> TOP_K.parse("15x")).isInstanceOf(ConfigException.class).hasMessageContaining("15x");
+        assertThatThrownBy(() -> TOP_K.parse("15x"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("15x");
     }
 
     @Test
@@ -49,7 +56,10 @@ class SettingsTest {
         assertThatThrownBy(() -> flag.parse("yes")).isInstanceOf(ConfigException.class);
     }
 
-    private enum Shape { CREATE_TABLE, COMPACT }
+    private enum Shape {
+        CREATE_TABLE,
+        COMPACT
+    }
 
     @Test
     void aChoiceAcceptsItsConstantsInAnyCaseWithDashesAndListsThemWhenWrong() {
@@ -57,8 +67,10 @@ class SettingsTest {
         assertThat(shape.parse(" create-table ")).isEqualTo(Shape.CREATE_TABLE);
         assertThat(shape.parse("COMPACT")).isEqualTo(Shape.COMPACT);
         assertThat(shape.defaultText()).isEqualTo("create_table");
-        assertThatThrownBy(() -> shape.parse("tabular")).isInstanceOf(ConfigException.class)
-                .hasMessage("invalid value 'tabular' for setting retrieval.packet.format: expected one of [create_table, compact]");
+        assertThatThrownBy(() -> shape.parse("tabular"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage(
+                        "invalid value 'tabular' for setting retrieval.packet.format: expected one of [create_table, compact]");
     }
 
     @Test

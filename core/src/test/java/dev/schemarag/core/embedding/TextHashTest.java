@@ -1,8 +1,8 @@
 package dev.schemarag.core.embedding;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 /** Golden values: stamps are stored beside vectors, so a change here silently marks every stored vector stale. */
 class TextHashTest {

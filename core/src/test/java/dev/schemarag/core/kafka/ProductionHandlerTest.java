@@ -1,7 +1,16 @@
 package dev.schemarag.core.kafka;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.failure.Stage;
 import dev.schemarag.events.FailureRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;
@@ -14,16 +23,6 @@ import org.apache.kafka.streams.errors.ProductionExceptionHandler.Response;
 import org.apache.kafka.streams.errors.ProductionExceptionHandler.Result;
 import org.apache.kafka.streams.processor.TaskId;
 import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** The production handler's decisions, with FailureRecords written in Avro's single-object encoding (no registry). */
 class ProductionHandlerTest {
@@ -41,19 +40,22 @@ class ProductionHandlerTest {
         }
     };
 
-    private final DeadLetterHandlers.Production handler =
-            new DeadLetterHandlers.Production(new DeadLetterHandlers.Target("schemarag.dlq.retrieval", Stage.RETRIEVAL, avro), KEPT);
-    private final ProducerRecord<byte[], byte[]> output = new ProducerRecord<>("schemarag.context-retrieved",
-            "q-1".getBytes(StandardCharsets.UTF_8), new byte[2 * 1024 * 1024]);
+    private final DeadLetterHandlers.Production handler = new DeadLetterHandlers.Production(
+            new DeadLetterHandlers.Target("schemarag.dlq.retrieval", Stage.RETRIEVAL, avro), KEPT);
+    private final ProducerRecord<byte[], byte[]> output = new ProducerRecord<>(
+            "schemarag.context-retrieved", "q-1".getBytes(StandardCharsets.UTF_8), new byte[2 * 1024 * 1024]);
 
     @Test
     void anOutputTooLargeForTheProducerIsDeadLetteredCutAndTheStreamResumes() {
-        Response response = handler.handleError(new Source("schemarag.questions", 3, 1234), output,
+        Response response = handler.handleError(
+                new Source("schemarag.questions", 3, 1234),
+                output,
                 new RecordTooLargeException("The message is 2097230 bytes when serialized"));
 
         assertThat(response.result()).isEqualTo(Result.RESUME);
         assertThat(response.deadLetterQueueRecords()).hasSize(1);
-        ProducerRecord<byte[], byte[]> deadLetter = response.deadLetterQueueRecords().get(0);
+        ProducerRecord<byte[], byte[]> deadLetter =
+                response.deadLetterQueueRecords().get(0);
         assertThat(deadLetter.topic()).isEqualTo("schemarag.dlq.retrieval");
         assertThat(deadLetter.key()).isEqualTo("q-1".getBytes(StandardCharsets.UTF_8));
         assertThat(deadLetter.value().length).isLessThan(KEPT + 1024);
@@ -70,8 +72,10 @@ class ProductionHandlerTest {
 
     @Test
     void aChangelogRecordTooLargeStillFailsTheStreamRatherThanLoseState() {
-        Response response = handler.handleError(new Source("in", 0, 0),
-                new ProducerRecord<>("app-store-changelog", null, new byte[2 * 1024 * 1024]), new RecordTooLargeException("big"));
+        Response response = handler.handleError(
+                new Source("in", 0, 0),
+                new ProducerRecord<>("app-store-changelog", null, new byte[2 * 1024 * 1024]),
+                new RecordTooLargeException("big"));
 
         assertThat(response.result()).isEqualTo(Result.FAIL);
         assertThat(response.deadLetterQueueRecords()).isEmpty();
@@ -87,8 +91,8 @@ class ProductionHandlerTest {
 
     @Test
     void anyOtherErrorStillFailsTheStream() {
-        Response response = handler.handleError(new Source("in", 0, 0), output,
-                new TopicAuthorizationException(Set.of("schemarag.context-retrieved")));
+        Response response = handler.handleError(
+                new Source("in", 0, 0), output, new TopicAuthorizationException(Set.of("schemarag.context-retrieved")));
 
         assertThat(response.result()).isEqualTo(Result.FAIL);
         assertThat(response.deadLetterQueueRecords()).isEmpty();
@@ -96,11 +100,34 @@ class ProductionHandlerTest {
 
     /** The input record an output came from, as Kafka Streams describes it to a handler. */
     private record Source(String topic, int partition, long offset) implements ErrorHandlerContext {
-        @Override public Headers headers() { return new RecordHeaders(); }
-        @Override public String processorNodeId() { return "sink"; }
-        @Override public TaskId taskId() { return new TaskId(0, partition); }
-        @Override public long timestamp() { return 0; }
-        @Override public byte[] sourceRawKey() { return null; }
-        @Override public byte[] sourceRawValue() { return null; }
+        @Override
+        public Headers headers() {
+            return new RecordHeaders();
+        }
+
+        @Override
+        public String processorNodeId() {
+            return "sink";
+        }
+
+        @Override
+        public TaskId taskId() {
+            return new TaskId(0, partition);
+        }
+
+        @Override
+        public long timestamp() {
+            return 0;
+        }
+
+        @Override
+        public byte[] sourceRawKey() {
+            return null;
+        }
+
+        @Override
+        public byte[] sourceRawValue() {
+            return null;
+        }
     }
 }

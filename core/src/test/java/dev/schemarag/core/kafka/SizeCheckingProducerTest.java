@@ -1,23 +1,23 @@
 package dev.schemarag.core.kafka;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class SizeCheckingProducerTest {
     private static final int LIMIT = 64 * 1024;
 
-    private final MockProducer<byte[], byte[]> kafka = new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
+    private final MockProducer<byte[], byte[]> kafka =
+            new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
     private final SizeCheckingProducer producer = new SizeCheckingProducer(kafka, LIMIT);
     private final List<Exception> callbacks = new ArrayList<>();
 
@@ -33,17 +33,21 @@ class SizeCheckingProducerTest {
         producer.commitTransaction();
 
         assertThat(callbacks).hasSize(2);
-        assertThat(callbacks.get(0)).isInstanceOf(RecordTooLargeException.class)
+        assertThat(callbacks.get(0))
+                .isInstanceOf(RecordTooLargeException.class)
                 .hasMessageContaining("more than 65536, the value of the max.request.size configuration");
         assertThat(callbacks.get(1)).isNull();
-        assertThatThrownBy(refused::get).isInstanceOf(ExecutionException.class).hasCauseInstanceOf(RecordTooLargeException.class);
+        assertThatThrownBy(refused::get)
+                .isInstanceOf(ExecutionException.class)
+                .hasCauseInstanceOf(RecordTooLargeException.class);
         assertThat(kafka.history()).containsExactly(small);
         assertThat(kafka.transactionCommitted()).isTrue();
     }
 
     @Test
     void aRecordWithinTheLimitIsSent() {
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>("out", null, new byte[LIMIT - SizeCheckingProducer.RECORD_OVERHEAD]);
+        ProducerRecord<byte[], byte[]> record =
+                new ProducerRecord<>("out", null, new byte[LIMIT - SizeCheckingProducer.RECORD_OVERHEAD]);
 
         producer.send(record);
 
@@ -52,7 +56,8 @@ class SizeCheckingProducerTest {
 
     @Test
     void headersCountTowardsTheSize() {
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>("out", null, new byte[LIMIT - SizeCheckingProducer.RECORD_OVERHEAD]);
+        ProducerRecord<byte[], byte[]> record =
+                new ProducerRecord<>("out", null, new byte[LIMIT - SizeCheckingProducer.RECORD_OVERHEAD]);
         record.headers().add("trace", new byte[100]);
 
         producer.send(record, (metadata, e) -> callbacks.add(e));

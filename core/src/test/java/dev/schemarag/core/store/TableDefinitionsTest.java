@@ -1,24 +1,28 @@
 package dev.schemarag.core.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class TableDefinitionsTest {
     @Test
     void aTableSurvivesTheJsonRoundTrip() {
-        Table table = new Table(new TableName("public", "order_lines"), false, "Lines of an order",
-                List.of(new Column("order_id", "bigint", false, null, null),
+        Table table = new Table(
+                new TableName("public", "order_lines"),
+                false,
+                "Lines of an order",
+                List.of(
+                        new Column("order_id", "bigint", false, null, null),
                         new Column("line_no", "integer", false, "1", "Position in the order")),
                 List.of("order_id", "line_no"),
-                List.of(new ForeignKey("fk_order", List.of("order_id"), new TableName("public", "orders"), List.of("order_id"))),
+                List.of(new ForeignKey(
+                        "fk_order", List.of("order_id"), new TableName("public", "orders"), List.of("order_id"))),
                 List.of(List.of("order_id", "line_no")));
 
         assertThat(TableDefinitions.fromJson(TableDefinitions.toJson(table))).isEqualTo(table);
@@ -26,6 +30,7 @@ class TableDefinitionsTest {
 
     @Test
     void aCorruptDefinitionIsAClearError() {
-        assertThatThrownBy(() -> TableDefinitions.fromJson("{\"name\": 3")).hasMessageContaining("stored table definition");
+        assertThatThrownBy(() -> TableDefinitions.fromJson("{\"name\": 3"))
+                .hasMessageContaining("stored table definition");
     }
 }

@@ -1,9 +1,19 @@
 package dev.schemarag.stack.containers;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.avro.AvroSerde;
 import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.stack.SchemaRegistryServer;
+import java.net.ServerSocket;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -19,17 +29,6 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 import org.testcontainers.kafka.KafkaContainer;
 import org.testcontainers.utility.DockerImageName;
 
-import java.net.ServerSocket;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * The embedded stack's scenarios against container images, for machines with a Docker engine
  * ({@code mvn -Ptestcontainers verify}); skipped where there is none.
@@ -41,7 +40,7 @@ class ContainerStackContainerIT {
 
     @Container
     static final PostgreSQLContainer<?> POSTGRES = new PostgreSQLContainer<>(
-            DockerImageName.parse("pgvector/pgvector:0.8.0-pg15").asCompatibleSubstituteFor("postgres"))
+                    DockerImageName.parse("pgvector/pgvector:0.8.0-pg15").asCompatibleSubstituteFor("postgres"))
             .withCommand("postgres", "-c", "wal_level=logical");
 
     @Test
@@ -53,15 +52,25 @@ class ContainerStackContainerIT {
         SchemaRegistryServer registry = new SchemaRegistryServer(KAFKA.getBootstrapServers(), port);
         registry.start();
         try {
-            AvroSerde<QuestionAsked> serde = AvroSerde.forValue(QuestionAsked.class, new SchemaRegistryClient(registry.url()));
-            QuestionAsked sent = QuestionAsked.newBuilder().setId("q1").setDatabaseId("erp").setQuestion("How many employees?")
-                    .setCorrelationId("c1").setTimestamp(Instant.ofEpochMilli(1_700_000_000_000L)).build();
+            AvroSerde<QuestionAsked> serde =
+                    AvroSerde.forValue(QuestionAsked.class, new SchemaRegistryClient(registry.url()));
+            QuestionAsked sent = QuestionAsked.newBuilder()
+                    .setId("q1")
+                    .setDatabaseId("erp")
+                    .setQuestion("How many employees?")
+                    .setCorrelationId("c1")
+                    .setTimestamp(Instant.ofEpochMilli(1_700_000_000_000L))
+                    .build();
             try (KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
-                    Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.getBootstrapServers()), new StringSerializer(), serde.serializer())) {
+                    Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.getBootstrapServers()),
+                    new StringSerializer(),
+                    serde.serializer())) {
                 producer.send(new ProducerRecord<>("questions", "q1", sent)).get();
             }
             try (KafkaConsumer<String, QuestionAsked> consumer = new KafkaConsumer<>(
-                    Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.getBootstrapServers()), new StringDeserializer(), serde.deserializer())) {
+                    Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.getBootstrapServers()),
+                    new StringDeserializer(),
+                    serde.deserializer())) {
                 TopicPartition partition = new TopicPartition("questions", 0);
                 consumer.assign(List.of(partition));
                 consumer.seekToBeginning(List.of(partition));
@@ -76,9 +85,11 @@ class ContainerStackContainerIT {
 
     @Test
     void postgresHasPgvectorAndLogicalDecoding() throws Exception {
-        try (Connection c = DriverManager.getConnection(POSTGRES.getJdbcUrl(), POSTGRES.getUsername(), POSTGRES.getPassword())) {
+        try (Connection c =
+                DriverManager.getConnection(POSTGRES.getJdbcUrl(), POSTGRES.getUsername(), POSTGRES.getPassword())) {
             c.createStatement().execute("CREATE EXTENSION IF NOT EXISTS vector");
-            try (ResultSet rs = c.createStatement().executeQuery("SELECT '[1,0]'::vector <=> '[0,1]'::vector, current_setting('wal_level')")) {
+            try (ResultSet rs = c.createStatement()
+                    .executeQuery("SELECT '[1,0]'::vector <=> '[0,1]'::vector, current_setting('wal_level')")) {
                 rs.next();
                 assertThat(rs.getDouble(1)).isEqualTo(1.0);
                 assertThat(rs.getString(2)).isEqualTo("logical");

@@ -18,13 +18,12 @@ import dev.schemarag.generation.validation.LintIssue;
 import dev.schemarag.generation.validation.RetryPolicy;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.StatementLimits;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Generate → lint → safety → EXPLAIN → repair, for one question. Blocked SQL is never sent to the database; lint
@@ -47,8 +46,12 @@ public final class AnswerPipeline {
         this(generator, targets, sink, maxAttempts, StatementLimits.DEFAULT);
     }
 
-    public AnswerPipeline(SqlGenerator generator, TargetDatabases targets, ValidatedAnswerSink sink, int maxAttempts,
-                          StatementLimits limits) {
+    public AnswerPipeline(
+            SqlGenerator generator,
+            TargetDatabases targets,
+            ValidatedAnswerSink sink,
+            int maxAttempts,
+            StatementLimits limits) {
         if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts must be at least 1, was " + maxAttempts);
         this.generator = generator;
         this.targets = targets;
@@ -62,8 +65,12 @@ public final class AnswerPipeline {
         List<SqlGenerated> candidates = new ArrayList<>();
         GenerationOutcome first = generator.generate(request);
         if (first instanceof GenerationOutcome.Unavailable unavailable)
-            return failed(request, candidates, new PipelineFailure(ErrorClass.GENERATION_UNAVAILABLE, null, unavailable.reason(), 0));
-        SchemaColumns columns = targets.columns(request.databaseId(),
+            return failed(
+                    request,
+                    candidates,
+                    new PipelineFailure(ErrorClass.GENERATION_UNAVAILABLE, null, unavailable.reason(), 0));
+        SchemaColumns columns = targets.columns(
+                request.databaseId(),
                 event.getSelectedTables().stream().map(ScoredTable::getTable).toList());
         GeneratedSql candidate = calibrated(((GenerationOutcome.Generated) first).sql(), request, event);
         for (int attempt = 1; ; attempt++) {
@@ -71,12 +78,19 @@ public final class AnswerPipeline {
             Check check = check(request, candidate.sql(), columns);
             if (check.problem().isEmpty()) return answered(event, candidates, candidate, check.lintWarnings(), attempt);
             Problem problem = check.problem().get();
-            log.info("candidate rejected: questionId={} attempt={} errorClass={} sqlstate={}", request.questionId(),
-                    attempt, problem.errorClass().wireName(), problem.sqlState());
-            PipelineFailure failure = new PipelineFailure(problem.errorClass(), problem.sqlState(), problem.message(), attempt);
-            if (!RetryPolicy.of(problem.errorClass()).retried() || attempt >= maxAttempts) return failed(request, candidates, failure);
+            log.info(
+                    "candidate rejected: questionId={} attempt={} errorClass={} sqlstate={}",
+                    request.questionId(),
+                    attempt,
+                    problem.errorClass().wireName(),
+                    problem.sqlState());
+            PipelineFailure failure =
+                    new PipelineFailure(problem.errorClass(), problem.sqlState(), problem.message(), attempt);
+            if (!RetryPolicy.of(problem.errorClass()).retried() || attempt >= maxAttempts)
+                return failed(request, candidates, failure);
             Optional<String> autocorrected = UNDEFINED_COLUMN.equals(problem.sqlState())
-                    ? new ColumnCandidates(columns).autocorrect(candidate.sql(), problem.message()) : Optional.empty();
+                    ? new ColumnCandidates(columns).autocorrect(candidate.sql(), problem.message())
+                    : Optional.empty();
             if (autocorrected.isPresent()) {
                 candidate = candidate.withSql(autocorrected.get());
                 continue;
@@ -84,8 +98,14 @@ public final class AnswerPipeline {
             GenerationOutcome repaired = generator.generate(request.withRepair(
                     new GenerationRequest.Repair(candidate.sql(), problem.message(), problem.instruction())));
             if (repaired instanceof GenerationOutcome.Unavailable unavailable)
-                return failed(request, candidates, new PipelineFailure(problem.errorClass(), problem.sqlState(),
-                        problem.message() + " (no repair: " + unavailable.reason() + ")", attempt));
+                return failed(
+                        request,
+                        candidates,
+                        new PipelineFailure(
+                                problem.errorClass(),
+                                problem.sqlState(),
+                                problem.message() + " (no repair: " + unavailable.reason() + ")",
+                                attempt));
             candidate = calibrated(((GenerationOutcome.Generated) repaired).sql(), request, event);
         }
     }
@@ -94,60 +114,95 @@ public final class AnswerPipeline {
     private Check check(GenerationRequest request, String sql, SchemaColumns columns) {
         StatementValidator.Validation validation = validator.validate(request.databaseId(), sql, columns);
         if (validation.valid())
-            return new Check(Optional.empty(), validation.lint().warnings().stream().map(LintIssue::toString).toList());
+            return new Check(
+                    Optional.empty(),
+                    validation.lint().warnings().stream()
+                            .map(LintIssue::toString)
+                            .toList());
         StatementValidator.Rejection rejection = validation.rejection().get();
         String instruction = RetryPolicy.of(rejection.errorClass()).instruction();
         if (rejection.sqlState() != null)
-            instruction = new ColumnCandidates(columns).suggest(sql, rejection.message()).map(ColumnRepair::instruction)
+            instruction = new ColumnCandidates(columns)
+                    .suggest(sql, rejection.message())
+                    .map(ColumnRepair::instruction)
                     .orElse(instruction);
-        return Check.failed(new Problem(rejection.errorClass(), rejection.sqlState(), rejection.message(), instruction));
+        return Check.failed(
+                new Problem(rejection.errorClass(), rejection.sqlState(), rejection.message(), instruction));
     }
 
-    private PipelineResult answered(ContextRetrieved event, List<SqlGenerated> candidates, GeneratedSql sql,
-                                    List<String> lintWarnings, int attempts) {
+    private PipelineResult answered(
+            ContextRetrieved event,
+            List<SqlGenerated> candidates,
+            GeneratedSql sql,
+            List<String> lintWarnings,
+            int attempts) {
         String databaseId = event.getQuestion().getDatabaseId();
         String question = event.getQuestion().getQuestion();
-        log.info("answer validated: questionId={} attempts={} generator={}", event.getQuestion().getId(), attempts, sql.generator());
+        log.info(
+                "answer validated: questionId={} attempts={} generator={}",
+                event.getQuestion().getId(),
+                attempts,
+                sql.generator());
         try {
             sink.validated(event.getQuestion().getId(), databaseId, question, sql.sql());
         } catch (Exception e) {
             // The answer stands without becoming a candidate example; it only cannot be reviewed into one.
-            log.warn("could not store the candidate example: questionId={} error={}", event.getQuestion().getId(), e.toString());
+            log.warn(
+                    "could not store the candidate example: questionId={} error={}",
+                    event.getQuestion().getId(),
+                    e.toString());
         }
-        return new PipelineResult.Answered(candidates, AnswerValidated.newBuilder()
-                .setQuestionId(event.getQuestion().getId())
-                .setCorrelationId(event.getQuestion().getCorrelationId())
-                .setDatabaseId(databaseId)
-                .setQuestion(question)
-                .setSql(sql.sql())
-                .setExplanation(sql.explanation())
-                .setConfidence(sql.confidence())
-                .setTablesUsed(sql.tablesUsed())
-                .setAssumptions(sql.assumptions())
-                .setLintWarnings(lintWarnings)
-                .setRetrievalMetadata(event.getRetrievalMetadata())
-                .setAttempts(attempts)
-                .setTimestamp(Instant.now())
-                .build());
+        return new PipelineResult.Answered(
+                candidates,
+                AnswerValidated.newBuilder()
+                        .setQuestionId(event.getQuestion().getId())
+                        .setCorrelationId(event.getQuestion().getCorrelationId())
+                        .setDatabaseId(databaseId)
+                        .setQuestion(question)
+                        .setSql(sql.sql())
+                        .setExplanation(sql.explanation())
+                        .setConfidence(sql.confidence())
+                        .setTablesUsed(sql.tablesUsed())
+                        .setAssumptions(sql.assumptions())
+                        .setLintWarnings(lintWarnings)
+                        .setRetrievalMetadata(event.getRetrievalMetadata())
+                        .setAttempts(attempts)
+                        .setTimestamp(Instant.now())
+                        .build());
     }
 
-    private static PipelineResult failed(GenerationRequest request, List<SqlGenerated> candidates, PipelineFailure failure) {
-        log.info("question failed: questionId={} errorClass={} sqlstate={} attempts={}", request.questionId(),
-                failure.errorClass().wireName(), failure.sqlState(), failure.attempts());
+    private static PipelineResult failed(
+            GenerationRequest request, List<SqlGenerated> candidates, PipelineFailure failure) {
+        log.info(
+                "question failed: questionId={} errorClass={} sqlstate={} attempts={}",
+                request.questionId(),
+                failure.errorClass().wireName(),
+                failure.sqlState(),
+                failure.attempts());
         return new PipelineResult.Failed(candidates, failure);
     }
 
     private static GeneratedSql calibrated(GeneratedSql sql, GenerationRequest request, ContextRetrieved event) {
-        return sql.withConfidence(ConfidenceRule.adjust(sql.confidence(), event.getRetrievalMetadata().getStrategy(),
-                request.avgRelevanceScore(), request.fallbackReason()));
+        return sql.withConfidence(ConfidenceRule.adjust(
+                sql.confidence(),
+                event.getRetrievalMetadata().getStrategy(),
+                request.avgRelevanceScore(),
+                request.fallbackReason()));
     }
 
     static GenerationRequest request(ContextRetrieved event) {
         RetrievalMetadata metadata = event.getRetrievalMetadata();
-        return new GenerationRequest(event.getQuestion().getId(), event.getQuestion().getDatabaseId(),
-                event.getQuestion().getQuestion(), Optional.ofNullable(event.getQuestion().getEvidence()),
-                event.getContextPacket(), event.getJoinHints(), event.getDocChunks().stream().map(DocChunkRef::getText).toList(),
-                metadata.getAvgRelevanceScore(), Optional.ofNullable(metadata.getFallbackReason()), Optional.empty());
+        return new GenerationRequest(
+                event.getQuestion().getId(),
+                event.getQuestion().getDatabaseId(),
+                event.getQuestion().getQuestion(),
+                Optional.ofNullable(event.getQuestion().getEvidence()),
+                event.getContextPacket(),
+                event.getJoinHints(),
+                event.getDocChunks().stream().map(DocChunkRef::getText).toList(),
+                metadata.getAvgRelevanceScore(),
+                Optional.ofNullable(metadata.getFallbackReason()),
+                Optional.empty());
     }
 
     private static SqlGenerated sqlGenerated(ContextRetrieved event, GeneratedSql sql, int attempt) {

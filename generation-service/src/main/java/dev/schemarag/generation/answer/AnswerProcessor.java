@@ -38,17 +38,19 @@ final class AnswerProcessor implements FixedKeyProcessor<String, ContextRetrieve
         context.forward(record.withValue(routed));
     }
 
-    private RoutedResult.DeadLetter deadLetter(FixedKeyRecord<String, ContextRetrieved> record, PipelineResult.Failed failed) {
+    private RoutedResult.DeadLetter deadLetter(
+            FixedKeyRecord<String, ContextRetrieved> record, PipelineResult.Failed failed) {
         PipelineFailure failure = failed.failure();
         // No candidate at all means generation failed; otherwise validation gave up on the last one.
         Stage stage = failure.attempts() == 0 ? Stage.GENERATION : Stage.VALIDATION;
-        FailureRecord failureRecord = Failures.ofRecord(stage, failure.errorClass(), failure.message(), record,
-                        context.recordMetadata(), eventBytes)
+        FailureRecord failureRecord = Failures.ofRecord(
+                        stage, failure.errorClass(), failure.message(), record, context.recordMetadata(), eventBytes)
                 .setSqlstate(failure.sqlState())
                 .setAttempt(Math.max(1, failure.attempts()))
                 .setCorrelationId(record.value().getQuestion().getCorrelationId())
                 .setContext(record.value().getContextPacket())
                 .build();
-        return new RoutedResult.DeadLetter(failed.candidates(), failure.errorClass().deadLetterTopic(stage), failureRecord);
+        return new RoutedResult.DeadLetter(
+                failed.candidates(), failure.errorClass().deadLetterTopic(stage), failureRecord);
     }
 }

@@ -7,13 +7,12 @@ import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
+import java.util.EnumSet;
+import java.util.Set;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.BranchedKStream;
 import org.apache.kafka.streams.kstream.KStream;
-
-import java.util.EnumSet;
-import java.util.Set;
 
 /**
  * ContextRetrieved → every SQL candidate on sql-generated (for observability), then the validated answer on
@@ -25,20 +24,22 @@ public final class GenerationTopology {
     public static void build(StreamsBuilder builder, Topics topics, AnswerPipeline pipeline) {
         Topic<String, ContextRetrieved> source = topics.contextRetrieved();
         KStream<String, RoutedResult> results = builder.stream(source.name(), source.consumed())
-                .processValues(() -> new AnswerProcessor(pipeline, source.valueSerde().serializer()));
+                .processValues(
+                        () -> new AnswerProcessor(pipeline, source.valueSerde().serializer()));
         results.flatMapValues(RoutedResult::candidates)
                 .to(topics.sqlGenerated().name(), topics.sqlGenerated().produced());
         results.filter((key, result) -> result instanceof RoutedResult.Answer)
                 .mapValues(result -> ((RoutedResult.Answer) result).answer())
                 .to(topics.answers().name(), topics.answers().produced());
-        BranchedKStream<String, RoutedResult.DeadLetter> byTopic = results
-                .filter((key, result) -> result instanceof RoutedResult.DeadLetter)
+        BranchedKStream<String, RoutedResult.DeadLetter> byTopic = results.filter(
+                        (key, result) -> result instanceof RoutedResult.DeadLetter)
                 .mapValues(result -> (RoutedResult.DeadLetter) result)
                 .split();
         for (DeadLetterTopic which : answerTopics()) {
             Topic<String, FailureRecord> dlq = topics.deadLetter(which);
-            byTopic.branch((key, dead) -> dead.topic() == which, Branched.withConsumer(
-                    dead -> dead.mapValues(RoutedResult.DeadLetter::failure).to(dlq.name(), dlq.produced())));
+            byTopic.branch((key, dead) -> dead.topic() == which, Branched.withConsumer(dead -> dead.mapValues(
+                            RoutedResult.DeadLetter::failure)
+                    .to(dlq.name(), dlq.produced())));
         }
     }
 

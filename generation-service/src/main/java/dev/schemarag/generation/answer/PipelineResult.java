@@ -2,7 +2,6 @@ package dev.schemarag.generation.answer;
 
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.SqlGenerated;
-
 import java.util.List;
 import java.util.Objects;
 

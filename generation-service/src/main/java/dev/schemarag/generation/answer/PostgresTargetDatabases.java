@@ -7,11 +7,6 @@ import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.validation.DriverStatements;
 import dev.schemarag.generation.validation.SchemaColumns;
-import org.postgresql.PGConnection;
-import org.postgresql.jdbc.PreferQueryMode;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -26,6 +21,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.postgresql.PGConnection;
+import org.postgresql.jdbc.PreferQueryMode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Adapter: EXPLAIN on the registered PostgreSQL databases, connected with each registration's reader login, such as
@@ -65,7 +64,10 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
             try {
                 verify(db.id()).ifPresent(refusals::add);
             } catch (SQLException e) {
-                log.warn("cannot check the validation role of {} now (sqlstate={}); checked before its first EXPLAIN", db.id(), e.getSQLState());
+                log.warn(
+                        "cannot check the validation role of {} now (sqlstate={}); checked before its first EXPLAIN",
+                        db.id(),
+                        e.getSQLState());
             }
         }
         if (!refusals.isEmpty())
@@ -86,15 +88,19 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
                 Connection c = database.connection();
                 if (!standardConformingStrings(c)) {
                     log.warn("EXPLAIN refused: databaseId={} has standard_conforming_strings off", databaseId);
-                    return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, "database '" + databaseId
-                            + "' has standard_conforming_strings off; validation needs it on (ALTER ROLE or ALTER DATABASE ... "
-                            + "SET standard_conforming_strings = on)");
+                    return new ExplainResult.Refused(
+                            ErrorClass.INFRA_FAILURE,
+                            "database '" + databaseId
+                                    + "' has standard_conforming_strings off; validation needs it on (ALTER ROLE or ALTER DATABASE ... "
+                                    + "SET standard_conforming_strings = on)");
                 }
                 if (!extendedProtocol(c)) {
                     log.warn("EXPLAIN refused: databaseId={} sends queries with the simple protocol", databaseId);
-                    return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, "database '" + databaseId
-                            + "' is registered with a preferQueryMode that sends plain statements over the simple query"
-                            + " protocol; validation needs the extended protocol (remove preferQueryMode from its jdbcUrl)");
+                    return new ExplainResult.Refused(
+                            ErrorClass.INFRA_FAILURE,
+                            "database '" + databaseId
+                                    + "' is registered with a preferQueryMode that sends plain statements over the simple query"
+                                    + " protocol; validation needs the extended protocol (remove preferQueryMode from its jdbcUrl)");
                 }
                 if (!DriverStatements.isSingle(explain))
                     return new ExplainResult.Refused(ErrorClass.VALIDATION_BLOCK, DriverStatements.MULTIPLE_STATEMENTS);
@@ -133,7 +139,9 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
                     ps.setArray(1, names);
                     Map<String, List<String>> columns = new LinkedHashMap<>();
                     try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>()).add(rs.getString(2));
+                        while (rs.next())
+                            columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>())
+                                    .add(rs.getString(2));
                     }
                     return SchemaColumns.of(columns);
                 }
@@ -172,7 +180,8 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
             verified.add(databaseId);
             return Optional.empty();
         }
-        String refusal = verdict.explanation(databaseId, registered.requireReader().user());
+        String refusal =
+                verdict.explanation(databaseId, registered.requireReader().user());
         log.error("refusing to validate on {}: {}", databaseId, refusal);
         return Optional.of(refusal);
     }

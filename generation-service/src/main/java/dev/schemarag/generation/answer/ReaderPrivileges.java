@@ -1,7 +1,6 @@
 package dev.schemarag.generation.answer;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.util.List;
 import java.util.Set;
 
@@ -18,8 +17,14 @@ import java.util.Set;
  *                      "schema s", "database d"
  * @param writingRoles  roles it is a member of (so it can SET ROLE to them) that can change the database
  */
-public record ReaderPrivileges(String role, String database, Set<Attribute> attributes, Writes own, Writes viaPublic,
-                               List<String> owned, List<String> writingRoles) {
+public record ReaderPrivileges(
+        String role,
+        String database,
+        Set<Attribute> attributes,
+        Writes own,
+        Writes viaPublic,
+        List<String> owned,
+        List<String> writingRoles) {
     /** The table privileges that change a table; revoking them at table level revokes them on every column too. */
     public static final String TABLE_WRITES = "INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER";
     /** The privileges that can be granted on single columns and change them. */
@@ -33,7 +38,10 @@ public record ReaderPrivileges(String role, String database, Set<Attribute> attr
 
     /** Role attributes a read-only role must not hold, with the keyword that removes each. */
     public enum Attribute {
-        SUPERUSER("NOSUPERUSER"), CREATEROLE("NOCREATEROLE"), CREATEDB("NOCREATEDB"), REPLICATION("NOREPLICATION"),
+        SUPERUSER("NOSUPERUSER"),
+        CREATEROLE("NOCREATEROLE"),
+        CREATEDB("NOCREATEDB"),
+        REPLICATION("NOREPLICATION"),
         BYPASSRLS("NOBYPASSRLS");
 
         private final String removal;

@@ -1,7 +1,6 @@
 package dev.schemarag.generation.answer;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,7 +26,8 @@ public final class ReaderPrivilegesQuery {
     private static final String MAY_WRITE = "(has_table_privilege(%1$s, c.oid, '" + ReaderPrivileges.TABLE_WRITES + "')"
             + " OR has_any_column_privilege(%1$s, c.oid, '" + ReaderPrivileges.COLUMN_WRITES + "'))";
     /** Predefined roles whose members write data or server files, whatever the grants on the tables say. */
-    private static final String WRITING_PREDEFINED = "('pg_write_all_data', 'pg_write_server_files', 'pg_execute_server_program')";
+    private static final String WRITING_PREDEFINED =
+            "('pg_write_all_data', 'pg_write_server_files', 'pg_execute_server_program')";
 
     private ReaderPrivilegesQuery() {}
 
@@ -38,15 +38,15 @@ public final class ReaderPrivilegesQuery {
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT rolname, current_database(), rolsuper, rolcreaterole, rolcreatedb, rolreplication, rolbypassrls
                 FROM pg_roles WHERE rolname = current_user""");
-             ResultSet rs = ps.executeQuery()) {
+                ResultSet rs = ps.executeQuery()) {
             rs.next();
             role = rs.getString(1);
             database = rs.getString(2);
             ReaderPrivileges.Attribute[] order = ReaderPrivileges.Attribute.values();
             for (int i = 0; i < order.length; i++) if (rs.getBoolean(3 + i)) attributes.add(order[i]);
         }
-        return new ReaderPrivileges(role, database, attributes, writes(c, role), writes(c, "public"), owned(c),
-                writingRoles(c));
+        return new ReaderPrivileges(
+                role, database, attributes, writes(c, role), writes(c, "public"), owned(c), writingRoles(c));
     }
 
     /** What {@code grantee} (a role name, or "public" for PUBLIC) may change. */
@@ -61,10 +61,14 @@ public final class ReaderPrivilegesQuery {
                 while (rs.next()) tables.add(new TableName(rs.getString(1), rs.getString(2)));
             }
         }
-        List<String> creatable = names(c, "SELECT n.nspname FROM pg_namespace n WHERE " + USER_SCHEMA
-                + " AND has_schema_privilege(CAST(? AS name), n.oid, 'CREATE') ORDER BY 1", grantee);
+        List<String> creatable = names(
+                c,
+                "SELECT n.nspname FROM pg_namespace n WHERE " + USER_SCHEMA
+                        + " AND has_schema_privilege(CAST(? AS name), n.oid, 'CREATE') ORDER BY 1",
+                grantee);
         boolean createOnDatabase;
-        try (PreparedStatement ps = c.prepareStatement("SELECT has_database_privilege(CAST(? AS name), current_database(), 'CREATE')")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT has_database_privilege(CAST(? AS name), current_database(), 'CREATE')")) {
             ps.setString(1, grantee);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();

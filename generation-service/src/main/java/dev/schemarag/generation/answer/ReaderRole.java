@@ -1,13 +1,13 @@
 package dev.schemarag.generation.answer;
 
+import static dev.schemarag.core.store.SqlQuoting.identifier;
+import static dev.schemarag.core.store.SqlQuoting.literal;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-
-import static dev.schemarag.core.store.SqlQuoting.identifier;
-import static dev.schemarag.core.store.SqlQuoting.literal;
 
 /**
  * The least-privilege role validation connects as: it may connect, see the schemas and SELECT, nothing more, and
@@ -29,8 +29,8 @@ public final class ReaderRole {
 
     public static List<String> statements(String databaseName, List<String> schemas, String password) {
         List<String> sql = new ArrayList<>();
-        sql.add("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '" + NAME + "') THEN "
-                + "CREATE ROLE " + NAME + " LOGIN; END IF; END $$");
+        sql.add("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '" + NAME + "') THEN " + "CREATE ROLE "
+                + NAME + " LOGIN; END IF; END $$");
         sql.add("ALTER ROLE " + NAME + " PASSWORD " + literal(password));
         sql.add("ALTER ROLE " + NAME + " SET default_transaction_read_only = on");
         sql.add("GRANT CONNECT ON DATABASE " + identifier(databaseName) + " TO " + NAME);
@@ -43,7 +43,8 @@ public final class ReaderRole {
     }
 
     /** Creates or updates the role on the database {@code admin} is connected to. */
-    public static void grant(Connection admin, String databaseName, List<String> schemas, String password) throws SQLException {
+    public static void grant(Connection admin, String databaseName, List<String> schemas, String password)
+            throws SQLException {
         try (Statement st = admin.createStatement()) {
             for (String sql : statements(databaseName, schemas, password)) st.execute(sql);
         }

@@ -9,7 +9,6 @@ import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.SqlLinter;
 import dev.schemarag.generation.validation.SqlStateClassifier;
 import dev.schemarag.generation.validation.StatementLimits;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -42,8 +41,8 @@ public final class StatementValidator {
         // Before lint, which parses recursively; the guard checks the same limits again for its standalone callers.
         Optional<String> tooComplex = limits.violation(sql);
         if (tooComplex.isPresent())
-            return Validation.rejected(new LintReport(List.of()),
-                    new Rejection(ErrorClass.VALIDATION_BLOCK, null, tooComplex.get()));
+            return Validation.rejected(
+                    new LintReport(List.of()), new Rejection(ErrorClass.VALIDATION_BLOCK, null, tooComplex.get()));
         LintReport lint = linter.lint(sql, columns);
         if (lint.hasErrors()) {
             String errors = lint.errors().stream().map(LintIssue::toString).collect(Collectors.joining("; "));
@@ -51,14 +50,17 @@ public final class StatementValidator {
         }
         SafetyVerdict safety = guard.check(sql);
         if (safety.blocked())
-            return Validation.rejected(lint, new Rejection(ErrorClass.VALIDATION_BLOCK, null,
-                    "blocked by the read-only guard: " + safety.reason()));
+            return Validation.rejected(
+                    lint,
+                    new Rejection(
+                            ErrorClass.VALIDATION_BLOCK, null, "blocked by the read-only guard: " + safety.reason()));
         ExplainResult explained = targets.explain(databaseId, sql);
         if (explained instanceof ExplainResult.Refused refused)
             return Validation.rejected(lint, new Rejection(refused.errorClass(), null, refused.reason()));
         if (explained instanceof ExplainResult.Rejected rejected)
-            return Validation.rejected(lint, new Rejection(classifier.classify(rejected.sqlState()), rejected.sqlState(),
-                    rejected.message()));
+            return Validation.rejected(
+                    lint,
+                    new Rejection(classifier.classify(rejected.sqlState()), rejected.sqlState(), rejected.message()));
         return new Validation(lint, Optional.empty());
     }
 

@@ -1,7 +1,6 @@
 package dev.schemarag.generation.answer;
 
 import dev.schemarag.generation.validation.SchemaColumns;
-
 import java.util.List;
 
 /** Port: the registered databases questions are about, seen through a read-only role. */

@@ -1,7 +1,6 @@
 package dev.schemarag.generation.examples;
 
 import dev.schemarag.events.FeedbackVerdict;
-
 import java.util.Optional;
 
 /** Port: applies a person's verdict to the answer given on a question. */

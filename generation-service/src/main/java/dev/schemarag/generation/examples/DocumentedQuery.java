@@ -21,7 +21,8 @@ public record DocumentedQuery(String question, String sql) {
         Matcher sql = SQL.matcher(chunkText);
         if (!title.find() || !sql.find() || sql.group(1).isBlank()) return Optional.empty();
         Matcher useCase = USE_CASE.matcher(chunkText);
-        String question = title.group(1).strip() + (useCase.find() ? ": " + useCase.group(1).strip() : "");
+        String question = title.group(1).strip()
+                + (useCase.find() ? ": " + useCase.group(1).strip() : "");
         return Optional.of(new DocumentedQuery(question, sql.group(1).strip()));
     }
 }

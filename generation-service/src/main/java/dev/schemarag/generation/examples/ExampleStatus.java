@@ -1,7 +1,6 @@
 package dev.schemarag.generation.examples;
 
 import dev.schemarag.events.FeedbackVerdict;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;

@@ -5,13 +5,12 @@ import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.validation.SqlTables;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The offline generator, used when no LLM is configured: answers with the SQL of the closest verified example (a
@@ -38,17 +37,29 @@ public final class VerifiedExampleGenerator implements SqlGenerator {
         try {
             nearest = examples.nearest(request.databaseId(), request.question());
         } catch (SQLException e) {
-            log.warn("verified example lookup failed: questionId={} sqlstate={} error={}", request.questionId(), e.getSQLState(), e.getMessage());
+            log.warn(
+                    "verified example lookup failed: questionId={} sqlstate={} error={}",
+                    request.questionId(),
+                    e.getSQLState(),
+                    e.getMessage());
             return GenerationOutcome.unavailable("verified examples unavailable: " + e.getMessage());
         }
         if (nearest.isEmpty() || nearest.get().similarity() < threshold) {
-            String best = nearest.map(e -> String.format(Locale.ROOT, "%.2f", e.similarity())).orElse("none");
-            return GenerationOutcome.unavailable(String.format(Locale.ROOT,
-                    "no LLM configured and no verified example is similar enough (best %s, needed %.2f)", best, threshold));
+            String best = nearest.map(e -> String.format(Locale.ROOT, "%.2f", e.similarity()))
+                    .orElse("none");
+            return GenerationOutcome.unavailable(String.format(
+                    Locale.ROOT,
+                    "no LLM configured and no verified example is similar enough (best %s, needed %.2f)",
+                    best,
+                    threshold));
         }
         VerifiedExample example = nearest.get();
-        return GenerationOutcome.generated(new GeneratedSql(example.sql(),
-                "Verified " + example.status().wireName() + " example for: " + example.question(), example.similarity(), SqlTables.readBy(example.sql()),
-                List.of("The question was taken to mean: " + example.question()), "verified_example"));
+        return GenerationOutcome.generated(new GeneratedSql(
+                example.sql(),
+                "Verified " + example.status().wireName() + " example for: " + example.question(),
+                example.similarity(),
+                SqlTables.readBy(example.sql()),
+                List.of("The question was taken to mean: " + example.question()),
+                "verified_example"));
     }
 }

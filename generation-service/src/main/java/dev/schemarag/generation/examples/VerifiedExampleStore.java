@@ -5,7 +5,6 @@ import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.FeedbackVerdict;
 import dev.schemarag.generation.answer.ValidatedAnswerSink;
-
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,8 +21,8 @@ import java.util.stream.Collectors;
  * admits is ever searched.
  */
 public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerReviews {
-    private static final String SERVED = ExampleStatus.served().stream()
-            .map(s -> "'" + s.wireName() + "'").collect(Collectors.joining(", "));
+    private static final String SERVED =
+            ExampleStatus.served().stream().map(s -> "'" + s.wireName() + "'").collect(Collectors.joining(", "));
 
     private final Database store;
     private final EmbeddingModel model;
@@ -45,7 +44,11 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
             ps.setObject(4, vector);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next()
-                        ? Optional.of(new VerifiedExample(rs.getString(1), rs.getString(2), ExampleStatus.fromWireName(rs.getString(3)), rs.getDouble(4)))
+                        ? Optional.of(new VerifiedExample(
+                                rs.getString(1),
+                                rs.getString(2),
+                                ExampleStatus.fromWireName(rs.getString(3)),
+                                rs.getDouble(4)))
                         : Optional.empty();
             }
         }
@@ -56,7 +59,8 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
      * with other SQL must not take over a verdict given on the first.
      */
     @Override
-    public synchronized void validated(String questionId, String databaseId, String question, String sql) throws SQLException {
+    public synchronized void validated(String questionId, String databaseId, String question, String sql)
+            throws SQLException {
         try (PreparedStatement ps = store.connection().prepareStatement("""
                 INSERT INTO verified_examples (question_id, database_id, question, question_hash, sql, source, status, embedding, model_id)
                 VALUES (?, ?, ?, md5(?), ?, 'validated', ?, ?, ?)
@@ -79,12 +83,14 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
      * statement, so a concurrent verdict is re-read.
      */
     @Override
-    public synchronized Optional<Review> review(String questionId, FeedbackVerdict verdict, String note, String actor) throws SQLException {
+    public synchronized Optional<Review> review(String questionId, FeedbackVerdict verdict, String note, String actor)
+            throws SQLException {
         while (true) {
             Optional<ExampleStatus> current = status(questionId);
             if (current.isEmpty()) return Optional.empty();
             ExampleStatus next = current.get().after(verdict);
-            if (next == current.get()) return Optional.of(new Review(next, next)); // the verdict that stands keeps its note
+            if (next == current.get())
+                return Optional.of(new Review(next, next)); // the verdict that stands keeps its note
             try (PreparedStatement ps = store.connection().prepareStatement("""
                     UPDATE verified_examples SET status = ?, review_note = ?, reviewed_by = ?, reviewed_at = now(), updated_at = now()
                     WHERE question_id = ? AND status = ?""")) {
@@ -99,7 +105,8 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
     }
 
     private Optional<ExampleStatus> status(String questionId) throws SQLException {
-        try (PreparedStatement ps = store.connection().prepareStatement("SELECT status FROM verified_examples WHERE question_id = ?")) {
+        try (PreparedStatement ps =
+                store.connection().prepareStatement("SELECT status FROM verified_examples WHERE question_id = ?")) {
             ps.setString(1, questionId);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(ExampleStatus.fromWireName(rs.getString(1))) : Optional.empty();
@@ -111,8 +118,9 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
     public int seedFromDocs(String databaseId) throws SQLException {
         List<DocumentedQuery> documented = new ArrayList<>();
         synchronized (this) {
-            try (PreparedStatement ps = store.connection().prepareStatement(
-                    "SELECT content FROM doc_chunks WHERE database_id = ? AND chunk_kind = 'query' ORDER BY id")) {
+            try (PreparedStatement ps = store.connection()
+                    .prepareStatement(
+                            "SELECT content FROM doc_chunks WHERE database_id = ? AND chunk_kind = 'query' ORDER BY id")) {
                 ps.setString(1, databaseId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) DocumentedQuery.fromChunk(rs.getString(1)).ifPresent(documented::add);

@@ -2,7 +2,6 @@ package dev.schemarag.generation.feedback;
 
 import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.FeedbackVerdict;
-
 import java.util.Optional;
 
 /**
@@ -19,7 +18,8 @@ public record Feedback(String questionId, FeedbackVerdict verdict, Optional<Stri
     public static Optional<Feedback> of(AnswerFeedback event) {
         String id = event.getQuestionId().strip();
         if (id.isEmpty() || id.length() > MAX_QUESTION_ID || !id.equals(printable(id))) return Optional.empty();
-        return Optional.of(new Feedback(id, event.getVerdict(), text(event.getNote(), MAX_NOTE), text(event.getActor(), MAX_ACTOR)));
+        return Optional.of(new Feedback(
+                id, event.getVerdict(), text(event.getNote(), MAX_NOTE), text(event.getActor(), MAX_ACTOR)));
     }
 
     /** A question id fit for a log line or a dead-letter message: printable, and short. */
@@ -29,13 +29,19 @@ public record Feedback(String questionId, FeedbackVerdict verdict, Optional<Stri
 
     private static Optional<String> text(String value, int maxCodePoints) {
         if (value == null) return Optional.empty();
-        String kept = value.codePoints().filter(c -> c == '\n' || c == '\t' || !Character.isISOControl(c)).limit(maxCodePoints)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString().strip();
+        String kept = value.codePoints()
+                .filter(c -> c == '\n' || c == '\t' || !Character.isISOControl(c))
+                .limit(maxCodePoints)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                .toString()
+                .strip();
         return kept.isEmpty() ? Optional.empty() : Optional.of(kept);
     }
 
     private static String printable(String value) {
-        return value.codePoints().map(c -> Character.isISOControl(c) ? '?' : c)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+        return value.codePoints()
+                .map(c -> Character.isISOControl(c) ? '?' : c)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                .toString();
     }
 }

@@ -6,14 +6,13 @@ import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.generation.examples.AnswerReviews;
+import java.util.Optional;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.Optional;
 
 /**
  * Applies each {@link AnswerFeedback} to the answer it names and forwards a {@link FailureRecord} only for feedback
@@ -45,26 +44,47 @@ final class FeedbackProcessor implements FixedKeyProcessor<String, AnswerFeedbac
         }
         Optional<Feedback> feedback = Feedback.of(record.value());
         if (feedback.isEmpty()) {
-            deadLetter(record, ErrorClass.UNKNOWN_QUESTION, "feedback names no usable question id: '" + Feedback.loggable(record.value().getQuestionId()) + "'");
+            deadLetter(
+                    record,
+                    ErrorClass.UNKNOWN_QUESTION,
+                    "feedback names no usable question id: '"
+                            + Feedback.loggable(record.value().getQuestionId()) + "'");
             return;
         }
         Feedback f = feedback.get();
         Optional<AnswerReviews.Review> review;
         try {
-            review = reviews.review(f.questionId(), f.verdict(), f.note().orElse(null), f.actor().orElse(null));
+            review = reviews.review(
+                    f.questionId(),
+                    f.verdict(),
+                    f.note().orElse(null),
+                    f.actor().orElse(null));
         } catch (Exception e) {
-            throw new IllegalStateException("feedback not applied for questionId=" + Feedback.loggable(f.questionId()), e);
+            throw new IllegalStateException(
+                    "feedback not applied for questionId=" + Feedback.loggable(f.questionId()), e);
         }
         if (review.isEmpty()) {
-            log.warn("feedback for an unknown question: questionId={} verdict={}", Feedback.loggable(f.questionId()), f.verdict());
-            deadLetter(record, ErrorClass.UNKNOWN_QUESTION, "no answer has question id '" + Feedback.loggable(f.questionId()) + "'");
+            log.warn(
+                    "feedback for an unknown question: questionId={} verdict={}",
+                    Feedback.loggable(f.questionId()),
+                    f.verdict());
+            deadLetter(
+                    record,
+                    ErrorClass.UNKNOWN_QUESTION,
+                    "no answer has question id '" + Feedback.loggable(f.questionId()) + "'");
             return;
         }
-        log.info("feedback applied: questionId={} verdict={} status={}->{}", Feedback.loggable(f.questionId()), f.verdict(),
-                review.get().before().wireName(), review.get().after().wireName());
+        log.info(
+                "feedback applied: questionId={} verdict={} status={}->{}",
+                Feedback.loggable(f.questionId()),
+                f.verdict(),
+                review.get().before().wireName(),
+                review.get().after().wireName());
     }
 
     private void deadLetter(FixedKeyRecord<String, AnswerFeedback> record, ErrorClass errorClass, String message) {
-        context.forward(record.withValue(Failures.ofRecord(Stage.FEEDBACK, errorClass, message, record, context.recordMetadata(), eventBytes).build()));
+        context.forward(record.withValue(
+                Failures.ofRecord(Stage.FEEDBACK, errorClass, message, record, context.recordMetadata(), eventBytes)
+                        .build()));
     }
 }

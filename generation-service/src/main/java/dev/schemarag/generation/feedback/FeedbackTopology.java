@@ -19,7 +19,8 @@ public final class FeedbackTopology {
         Topic<String, AnswerFeedback> source = topics.feedback();
         Topic<String, FailureRecord> deadLetter = topics.deadLetter(DeadLetterTopic.UNKNOWN);
         builder.stream(source.name(), source.consumed())
-                .processValues(() -> new FeedbackProcessor(reviews, source.valueSerde().serializer()))
+                .processValues(
+                        () -> new FeedbackProcessor(reviews, source.valueSerde().serializer()))
                 .to(deadLetter.name(), deadLetter.produced());
     }
 }

@@ -2,7 +2,6 @@ package dev.schemarag.generation.llm;
 
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -13,11 +12,17 @@ import java.util.Optional;
  * with which key and model. No base URL means no LLM: the service then answers from verified examples.
  */
 public record LlmSettings(URI baseUrl, String apiKey, String model, Duration timeout, int maxRetries) {
-    public static final Setting<String> BASE_URL = Setting.string("llm.base.url", "", "OpenAI-compatible API base URL; empty disables the LLM");
+    public static final Setting<String> BASE_URL =
+            Setting.string("llm.base.url", "", "OpenAI-compatible API base URL; empty disables the LLM");
     public static final Setting<String> API_KEY = Setting.string("llm.api.key", "", "API key sent as a Bearer token");
     public static final Setting<String> MODEL = Setting.string("llm.model", "gpt-4o-mini", "chat model name");
-    public static final Setting<Integer> TIMEOUT_SECONDS = Setting.integer("llm.timeout.seconds", 60, 1, 600, "timeout of each attempt");
-    public static final Setting<Integer> MAX_RETRIES = Setting.integer("llm.max.retries", 3, 0, 10,
+    public static final Setting<Integer> TIMEOUT_SECONDS =
+            Setting.integer("llm.timeout.seconds", 60, 1, 600, "timeout of each attempt");
+    public static final Setting<Integer> MAX_RETRIES = Setting.integer(
+            "llm.max.retries",
+            3,
+            0,
+            10,
             "retries on 408, 409, 429, 5xx and I/O failures, with the SDK's exponential backoff or the server's Retry-After");
 
     public static List<Setting<?>> declared() {
@@ -33,12 +38,17 @@ public record LlmSettings(URI baseUrl, String apiKey, String model, Duration tim
     public static Optional<LlmSettings> from(Settings settings) {
         String base = settings.get(BASE_URL).strip();
         if (base.isEmpty()) return Optional.empty();
-        return Optional.of(new LlmSettings(URI.create(base), settings.get(API_KEY), settings.get(MODEL),
-                Duration.ofSeconds(settings.get(TIMEOUT_SECONDS)), settings.get(MAX_RETRIES)));
+        return Optional.of(new LlmSettings(
+                URI.create(base),
+                settings.get(API_KEY),
+                settings.get(MODEL),
+                Duration.ofSeconds(settings.get(TIMEOUT_SECONDS)),
+                settings.get(MAX_RETRIES)));
     }
 
     @Override
     public String toString() {
-        return "LlmSettings[baseUrl=" + baseUrl + ", model=" + model + ", timeout=" + timeout + ", maxRetries=" + maxRetries + "]";
+        return "LlmSettings[baseUrl=" + baseUrl + ", model=" + model + ", timeout=" + timeout + ", maxRetries="
+                + maxRetries + "]";
     }
 }

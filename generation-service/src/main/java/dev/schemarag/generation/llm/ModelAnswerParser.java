@@ -7,7 +7,6 @@ import com.openai.errors.OpenAIInvalidDataException;
 import com.openai.models.chat.completions.ChatCompletion;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +20,8 @@ public final class ModelAnswerParser {
     public static GenerationOutcome parse(ChatCompletion completion) {
         Optional<String> content;
         try {
-            content = completion.choices().stream().findFirst().flatMap(choice -> choice.message().content());
+            content = completion.choices().stream().findFirst().flatMap(choice -> choice.message()
+                    .content());
         } catch (OpenAIInvalidDataException e) { // the SDK reads fields lazily: choices or message is missing
             content = Optional.empty();
         }
@@ -39,9 +39,15 @@ public final class ModelAnswerParser {
         }
         String query = answer == null ? "" : answer.path("query").asText("").strip();
         if (query.isEmpty()) return GenerationOutcome.unavailable("the LLM answer has no query");
-        double confidence = answer.path("confidence").isNumber() ? answer.get("confidence").asDouble() : 0.5;
-        return GenerationOutcome.generated(new GeneratedSql(query, answer.path("explanation").asText(""),
-                Math.max(0, Math.min(1, confidence)), strings(answer.path("tablesUsed")), strings(answer.path("assumptions")), "llm"));
+        double confidence =
+                answer.path("confidence").isNumber() ? answer.get("confidence").asDouble() : 0.5;
+        return GenerationOutcome.generated(new GeneratedSql(
+                query,
+                answer.path("explanation").asText(""),
+                Math.max(0, Math.min(1, confidence)),
+                strings(answer.path("tablesUsed")),
+                strings(answer.path("assumptions")),
+                "llm"));
     }
 
     private static String unfence(String content) {

@@ -12,10 +12,9 @@ import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.Prompt;
 import dev.schemarag.generation.PromptBuilder;
 import dev.schemarag.generation.SqlGenerator;
+import java.io.InterruptedIOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.io.InterruptedIOException;
 
 /**
  * Adapter: any OpenAI-compatible chat-completions endpoint (OpenAI, Azure-style proxies, vLLM, Ollama, LiteLLM)
@@ -53,12 +52,16 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
         try {
             return ModelAnswerParser.parse(client.chat().completions().create(params));
         } catch (OpenAIServiceException e) {
-            return unavailable(request, "LLM endpoint answered HTTP " + e.statusCode() + " after " + attempts(e) + " attempt(s)");
+            return unavailable(
+                    request, "LLM endpoint answered HTTP " + e.statusCode() + " after " + attempts(e) + " attempt(s)");
         } catch (OpenAIIoException e) { // the SDK retries every I/O failure
             String attempts = (settings.maxRetries() + 1) + " attempt(s)";
-            return unavailable(request, e.getCause() instanceof InterruptedIOException // OkHttp's call and read timeouts
-                    ? "LLM endpoint timed out: " + attempts + " of " + settings.timeout().toMillis() + " ms"
-                    : "LLM endpoint unreachable after " + attempts + ": " + e.getCause());
+            return unavailable(
+                    request,
+                    e.getCause() instanceof InterruptedIOException // OkHttp's call and read timeouts
+                            ? "LLM endpoint timed out: " + attempts + " of "
+                                    + settings.timeout().toMillis() + " ms"
+                            : "LLM endpoint unreachable after " + attempts + ": " + e.getCause());
         } catch (OpenAIException e) { // e.g. a body that is not a chat completion
             return unavailable(request, "LLM call failed: " + e.getMessage());
         }
@@ -67,7 +70,8 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
     /** The SDK's rule (RetryingHttpClient.shouldRetry): the server's X-Should-Retry, else 408, 409, 429 and 5xx. */
     private int attempts(OpenAIServiceException e) {
         int status = e.statusCode();
-        boolean retried = e.headers().values("X-Should-Retry").stream().findFirst()
+        boolean retried = e.headers().values("X-Should-Retry").stream()
+                .findFirst()
                 .map("true"::equals)
                 .orElse(status == 408 || status == 409 || status == 429 || status >= 500);
         return retried ? settings.maxRetries() + 1 : 1;

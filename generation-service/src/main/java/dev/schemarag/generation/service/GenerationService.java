@@ -17,13 +17,12 @@ import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.generation.feedback.FeedbackTopology;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
+import java.nio.file.Path;
+import java.time.Duration;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.nio.file.Path;
-import java.time.Duration;
 
 /**
  * The generation + validation Kafka Streams app: the configured LLM, or verified examples when none is configured,
@@ -39,24 +38,43 @@ public final class GenerationService implements AutoCloseable {
     private final PostgresTargetDatabases targets;
     private final KafkaStreams streams;
 
-    public GenerationService(String bootstrapServers, KafkaClientSecurity security, Path stateDir, Topics topics, Settings settings,
-                             DatabaseRegistry databases, Database store, EmbeddingModel model) {
+    public GenerationService(
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Path stateDir,
+            Topics topics,
+            Settings settings,
+            DatabaseRegistry databases,
+            Database store,
+            EmbeddingModel model) {
         settings.validate(GenerationSettings.declared());
         VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
-        targets = new PostgresTargetDatabases(databases, Duration.ofMillis(settings.get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS)));
+        targets = new PostgresTargetDatabases(
+                databases, Duration.ofMillis(settings.get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS)));
         try {
             targets.verifyReaders();
         } catch (RuntimeException e) {
             targets.close();
             throw e;
         }
-        AnswerPipeline pipeline = new AnswerPipeline(generator(settings, examples), targets, examples,
-                settings.get(GenerationSettings.MAX_ATTEMPTS), GenerationSettings.statementLimits(settings));
+        AnswerPipeline pipeline = new AnswerPipeline(
+                generator(settings, examples),
+                targets,
+                examples,
+                settings.get(GenerationSettings.MAX_ATTEMPTS),
+                GenerationSettings.statementLimits(settings));
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline);
         FeedbackTopology.build(builder, topics, examples);
-        streams = new KafkaStreams(builder.build(), StreamsProperties.of(topics.prefix() + APPLICATION_ID, bootstrapServers,
-                security, topics.deadLetter(DeadLetterTopic.UNKNOWN), "validation", stateDir));
+        streams = new KafkaStreams(
+                builder.build(),
+                StreamsProperties.of(
+                        topics.prefix() + APPLICATION_ID,
+                        bootstrapServers,
+                        security,
+                        topics.deadLetter(DeadLetterTopic.UNKNOWN),
+                        "validation",
+                        stateDir));
     }
 
     /** The LLM when {@code llm.base.url} is set, else the offline verified-example generator. */

@@ -6,36 +6,64 @@ import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.validation.StatementLimits;
-
 import java.util.ArrayList;
 import java.util.List;
 
 /** The generation service's settings; each maps to an environment variable, e.g. GENERATION_MAX_ATTEMPTS. */
 public final class GenerationSettings {
-    public static final Setting<Integer> MAX_ATTEMPTS = Setting.integer("generation.max.attempts",
-            AnswerPipeline.DEFAULT_MAX_ATTEMPTS, 1, 10, "SQL candidates tried per question, repairs included");
-    public static final Setting<Integer> STATEMENT_TIMEOUT_MILLIS = Setting.integer("generation.statement.timeout.millis",
-            5_000, 1, 600_000, "statement_timeout for EXPLAIN on the target database");
-    public static final Setting<Double> EXAMPLE_THRESHOLD = Setting.decimal("generation.example.threshold",
-            VerifiedExampleGenerator.DEFAULT_THRESHOLD, 0.0, 1.0, "least question similarity at which a verified example answers offline");
+    public static final Setting<Integer> MAX_ATTEMPTS = Setting.integer(
+            "generation.max.attempts",
+            AnswerPipeline.DEFAULT_MAX_ATTEMPTS,
+            1,
+            10,
+            "SQL candidates tried per question, repairs included");
+    public static final Setting<Integer> STATEMENT_TIMEOUT_MILLIS = Setting.integer(
+            "generation.statement.timeout.millis",
+            5_000,
+            1,
+            600_000,
+            "statement_timeout for EXPLAIN on the target database");
+    public static final Setting<Double> EXAMPLE_THRESHOLD = Setting.decimal(
+            "generation.example.threshold",
+            VerifiedExampleGenerator.DEFAULT_THRESHOLD,
+            0.0,
+            1.0,
+            "least question similarity at which a verified example answers offline");
 
-    public static final Setting<Integer> SQL_MAX_LENGTH = Setting.integer("generation.sql.max.length",
-            StatementLimits.DEFAULT_MAX_LENGTH, 1_000, 1_048_576, "longest generated SQL text (characters) that is validated at all");
-    public static final Setting<Integer> SQL_MAX_DEPTH = Setting.integer("generation.sql.max.depth",
-            StatementLimits.DEFAULT_MAX_DEPTH, 4, 100, "deepest nesting of parentheses, brackets and CASE in generated SQL");
-    public static final Setting<Integer> SQL_MAX_OPERATOR_CHAIN = Setting.integer("generation.sql.max.operator.chain",
-            StatementLimits.DEFAULT_MAX_OPERATOR_CHAIN, 10, 1_000, "most operators chained within one nesting level of generated SQL");
+    public static final Setting<Integer> SQL_MAX_LENGTH = Setting.integer(
+            "generation.sql.max.length",
+            StatementLimits.DEFAULT_MAX_LENGTH,
+            1_000,
+            1_048_576,
+            "longest generated SQL text (characters) that is validated at all");
+    public static final Setting<Integer> SQL_MAX_DEPTH = Setting.integer(
+            "generation.sql.max.depth",
+            StatementLimits.DEFAULT_MAX_DEPTH,
+            4,
+            100,
+            "deepest nesting of parentheses, brackets and CASE in generated SQL");
+    public static final Setting<Integer> SQL_MAX_OPERATOR_CHAIN = Setting.integer(
+            "generation.sql.max.operator.chain",
+            StatementLimits.DEFAULT_MAX_OPERATOR_CHAIN,
+            10,
+            1_000,
+            "most operators chained within one nesting level of generated SQL");
 
     private GenerationSettings() {}
 
     public static StatementLimits statementLimits(Settings settings) {
-        return new StatementLimits(settings.get(SQL_MAX_LENGTH), settings.get(SQL_MAX_DEPTH),
-                settings.get(SQL_MAX_OPERATOR_CHAIN));
+        return new StatementLimits(
+                settings.get(SQL_MAX_LENGTH), settings.get(SQL_MAX_DEPTH), settings.get(SQL_MAX_OPERATOR_CHAIN));
     }
 
     public static List<Setting<?>> declared() {
-        List<Setting<?>> all = new ArrayList<>(List.of(MAX_ATTEMPTS, STATEMENT_TIMEOUT_MILLIS, EXAMPLE_THRESHOLD,
-                SQL_MAX_LENGTH, SQL_MAX_DEPTH, SQL_MAX_OPERATOR_CHAIN));
+        List<Setting<?>> all = new ArrayList<>(List.of(
+                MAX_ATTEMPTS,
+                STATEMENT_TIMEOUT_MILLIS,
+                EXAMPLE_THRESHOLD,
+                SQL_MAX_LENGTH,
+                SQL_MAX_DEPTH,
+                SQL_MAX_OPERATOR_CHAIN));
         all.addAll(LlmSettings.declared());
         return all;
     }

@@ -29,10 +29,10 @@ final class AmplifyingCalls {
 
     /** 0-based position of the argument that sets the result size. */
     private static final Map<String, Integer> SIZE_ARGUMENT = Map.of("repeat", 1, "lpad", 1, "rpad", 1, "factorial", 0);
+
     private static final Set<String> PADDED_TYPES = Set.of("char", "character", "bpchar", "nchar", "bit");
 
-    private AmplifyingCalls() {
-    }
+    private AmplifyingCalls() {}
 
     static Optional<String> violation(SqlTokens tokens) {
         BigInteger output = BigInteger.ONE;
@@ -43,15 +43,17 @@ final class AmplifyingCalls {
             boolean amplifier = PostgresFunctions.isAmplifier(name);
             boolean padded = !amplifier && token.isWordIn(PADDED_TYPES);
             if (!amplifier && !padded) continue;
-            Optional<String> violation = amplifier ? callViolation(tokens, i, name) : typeModifierViolation(tokens, i, name);
+            Optional<String> violation =
+                    amplifier ? callViolation(tokens, i, name) : typeModifierViolation(tokens, i, name);
             if (violation.isPresent()) return violation;
             output = output.multiply(factor(tokens, i, name));
         }
         if (output.equals(BigInteger.ONE)) return Optional.empty();
         output = output.multiply(BigInteger.valueOf(longestLiteral(tokens)));
         if (output.compareTo(BigInteger.valueOf(MAX_STATEMENT_OUTPUT)) <= 0) return Optional.empty();
-        return Optional.of("size-amplifying calls (repeat, lpad, generate_series, ...) that together could produce more "
-                + "than " + MAX_STATEMENT_OUTPUT + " characters or rows are not allowed");
+        return Optional.of(
+                "size-amplifying calls (repeat, lpad, generate_series, ...) that together could produce more " + "than "
+                        + MAX_STATEMENT_OUTPUT + " characters or rows are not allowed");
     }
 
     /**
@@ -67,10 +69,15 @@ final class AmplifyingCalls {
         if (sizeArgument != null) {
             factor = integer(arguments.get(sizeArgument)).orElseThrow();
         } else if (name.equals("generate_series")) {
-            factor = seriesRows(arguments.stream().map(a -> integer(a).orElseThrow()).toList());
+            factor = seriesRows(
+                    arguments.stream().map(a -> integer(a).orElseThrow()).toList());
         } else if (PostgresFunctions.isAmplifier(name)) {
-            factor = BigInteger.valueOf(arguments.stream().flatMap(List::stream)
-                    .filter(t -> t.kind() == SqlToken.Kind.STRING).mapToInt(t -> t.text().length()).max().orElse(1));
+            factor = BigInteger.valueOf(arguments.stream()
+                    .flatMap(List::stream)
+                    .filter(t -> t.kind() == SqlToken.Kind.STRING)
+                    .mapToInt(t -> t.text().length())
+                    .max()
+                    .orElse(1));
         } else {
             factor = integer(arguments.get(0)).orElseThrow();
         }
@@ -78,8 +85,11 @@ final class AmplifyingCalls {
     }
 
     private static int longestLiteral(SqlTokens tokens) {
-        return tokens.tokens().stream().filter(t -> t.kind() == SqlToken.Kind.STRING)
-                .mapToInt(t -> t.text().length()).max().orElse(1);
+        return tokens.tokens().stream()
+                .filter(t -> t.kind() == SqlToken.Kind.STRING)
+                .mapToInt(t -> t.text().length())
+                .max()
+                .orElse(1);
     }
 
     private static Optional<String> callViolation(SqlTokens tokens, int nameIndex, String name) {
@@ -88,7 +98,9 @@ final class AmplifyingCalls {
         List<List<SqlToken>> arguments = arguments(tokens, nameIndex + 1, close);
         for (int i = nameIndex + 2; i < close; i++) {
             SqlToken inner = tokens.get(i);
-            if (inner.isIdentifier() && tokens.symbolAt(i + 1, "(") && PostgresFunctions.isAmplifier(inner.identifier())) {
+            if (inner.isIdentifier()
+                    && tokens.symbolAt(i + 1, "(")
+                    && PostgresFunctions.isAmplifier(inner.identifier())) {
                 return Optional.of("function " + inner.identifier() + " inside " + name + " is not allowed");
             }
             if (inner.kind() == SqlToken.Kind.STRING && inner.text().length() > MAX_LITERAL_CHARS) {
@@ -98,21 +110,24 @@ final class AmplifyingCalls {
         }
         Integer sizeArgument = SIZE_ARGUMENT.get(name);
         if (sizeArgument != null) {
-            Optional<BigInteger> size = sizeArgument < arguments.size() ? integer(arguments.get(sizeArgument)) : Optional.empty();
+            Optional<BigInteger> size =
+                    sizeArgument < arguments.size() ? integer(arguments.get(sizeArgument)) : Optional.empty();
             if (size.isEmpty() || size.get().compareTo(BigInteger.valueOf(MAX_SIZE)) > 0) {
                 return Optional.of("function " + name + " needs an integer literal of at most " + MAX_SIZE
                         + " as its size argument");
             }
         }
         if (name.equals("generate_series") && !smallSeries(arguments)) {
-            return Optional.of("generate_series needs integer literal bounds spanning at most " + MAX_SERIES_ROWS + " rows");
+            return Optional.of(
+                    "generate_series needs integer literal bounds spanning at most " + MAX_SERIES_ROWS + " rows");
         }
         return Optional.empty();
     }
 
     private static boolean smallSeries(List<List<SqlToken>> arguments) {
         if (arguments.size() < 2 || arguments.size() > 3) return false;
-        List<Optional<BigInteger>> values = arguments.stream().map(AmplifyingCalls::integer).toList();
+        List<Optional<BigInteger>> values =
+                arguments.stream().map(AmplifyingCalls::integer).toList();
         if (values.stream().anyMatch(Optional::isEmpty)) return false;
         List<BigInteger> bounds = values.stream().map(Optional::get).toList();
         if (bounds.size() == 3 && bounds.get(2).signum() == 0) return false;
@@ -128,7 +143,8 @@ final class AmplifyingCalls {
     private static Optional<String> typeModifierViolation(SqlTokens tokens, int nameIndex, String name) {
         int close = tokens.closingParen(nameIndex + 1);
         if (close < 0) return Optional.empty();
-        Optional<BigInteger> length = integer(arguments(tokens, nameIndex + 1, close).get(0));
+        Optional<BigInteger> length =
+                integer(arguments(tokens, nameIndex + 1, close).get(0));
         if (length.isPresent() && length.get().compareTo(BigInteger.valueOf(MAX_SIZE)) <= 0) return Optional.empty();
         return Optional.of("type " + name + "(n) needs an integer literal n of at most " + MAX_SIZE);
     }

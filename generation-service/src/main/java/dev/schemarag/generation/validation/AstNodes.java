@@ -21,8 +21,7 @@ final class AstNodes {
     interface Visitor {
         boolean enter(Object node);
 
-        default void exit(Object node) {
-        }
+        default void exit(Object node) {}
     }
 
     private static final String AST_PACKAGE = "net.sf.jsqlparser.";
@@ -35,7 +34,8 @@ final class AstNodes {
             List<Field> fields = new ArrayList<>();
             for (Class<?> c = type; c != null && isAstClass(c); c = c.getSuperclass()) {
                 for (Field field : c.getDeclaredFields()) {
-                    if (Modifier.isStatic(field.getModifiers()) || field.getType().isPrimitive()) continue;
+                    if (Modifier.isStatic(field.getModifiers())
+                            || field.getType().isPrimitive()) continue;
                     if (!field.trySetAccessible()) {
                         throw new IllegalStateException("cannot inspect " + c.getName() + "." + field.getName());
                     }
@@ -46,8 +46,7 @@ final class AstNodes {
         }
     };
 
-    private AstNodes() {
-    }
+    private AstNodes() {}
 
     static void walk(Object root, Visitor visitor) {
         visit(root, visitor, Collections.newSetFromMap(new IdentityHashMap<>()));

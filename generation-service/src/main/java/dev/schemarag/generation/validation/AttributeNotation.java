@@ -12,8 +12,7 @@ import java.util.Optional;
  */
 final class AttributeNotation {
 
-    private AttributeNotation() {
-    }
+    private AttributeNotation() {}
 
     static Optional<String> violation(SqlTokens tokens) {
         for (int i = 1; i < tokens.size(); i++) {

@@ -16,9 +16,11 @@ public final class ColumnCandidates {
 
     /** Columns of other tables at least this similar are offered as alternatives. */
     private static final double NEAR_MATCH = 0.6;
+
     private static final int MAX_NEAR_MATCHES = 5;
     /** An automatic fix needs a candidate at least this similar and this far ahead of the runner-up. */
     private static final double AUTOCORRECT_MIN = 0.75;
+
     private static final double AUTOCORRECT_MARGIN = 0.15;
 
     private final SchemaColumns context;
@@ -37,8 +39,8 @@ public final class ColumnCandidates {
      * closest. Only identifier tokens are rewritten, never text inside string literals or comments.
      */
     public Optional<String> autocorrect(String sql, String errorMessage) {
-        return suggest(sql, errorMessage).flatMap(repair -> uniqueFix(repair)
-                .flatMap(fix -> rewrite(sql, repair.missing(), fix)));
+        return suggest(sql, errorMessage)
+                .flatMap(repair -> uniqueFix(repair).flatMap(fix -> rewrite(sql, repair.missing(), fix)));
     }
 
     private ColumnRepair repair(String sql, MissingColumn missing) {
@@ -53,7 +55,8 @@ public final class ColumnCandidates {
                 else if (match.similarity() >= NEAR_MATCH) elsewhere.add(match);
             }
         }
-        Comparator<ColumnMatch> closestFirst = Comparator.comparingDouble(ColumnMatch::similarity).reversed();
+        Comparator<ColumnMatch> closestFirst =
+                Comparator.comparingDouble(ColumnMatch::similarity).reversed();
         valid.sort(closestFirst);
         elsewhere.sort(closestFirst);
         List<ColumnMatch> near = elsewhere.subList(0, Math.min(MAX_NEAR_MATCHES, elsewhere.size()));
@@ -66,11 +69,15 @@ public final class ColumnCandidates {
      */
     private List<String> intendedTables(String sql, MissingColumn missing) {
         Set<String> tables = new LinkedHashSet<>();
-        List<QueryBlock> blocks = ParsedStatement.parse(sql).statement().map(QueryBlocks::of).orElse(List.of());
+        List<QueryBlock> blocks =
+                ParsedStatement.parse(sql).statement().map(QueryBlocks::of).orElse(List.of());
         for (QueryBlock block : blocks) {
             for (Relation relation : block.relations()) {
                 boolean meant = missing.qualifier()
-                        .map(q -> relation.exposedName().filter(q::equalsIgnoreCase).isPresent()).orElse(true);
+                        .map(q -> relation.exposedName()
+                                .filter(q::equalsIgnoreCase)
+                                .isPresent())
+                        .orElse(true);
                 if (meant) relation.table().flatMap(context::resolveTable).ifPresent(tables::add);
             }
         }
@@ -79,20 +86,27 @@ public final class ColumnCandidates {
         return List.copyOf(tables);
     }
 
-    private static String instruction(MissingColumn missing, List<String> intended, List<ColumnMatch> valid,
-                                      List<ColumnMatch> near) {
-        StringBuilder text = new StringBuilder("Column ").append(missing.reference()).append(" does not exist.");
+    private static String instruction(
+            MissingColumn missing, List<String> intended, List<ColumnMatch> valid, List<ColumnMatch> near) {
+        StringBuilder text =
+                new StringBuilder("Column ").append(missing.reference()).append(" does not exist.");
         if (intended.isEmpty()) {
             text.append(" No table of the query has it.");
         } else {
-            text.append(" Valid columns of ").append(String.join(", ", intended))
-                    .append(missing.qualifier().map(q -> " (" + q + ")").orElse("")).append(": ")
-                    .append(String.join(", ", valid.stream().map(ColumnMatch::column).distinct().toList()))
+            text.append(" Valid columns of ")
+                    .append(String.join(", ", intended))
+                    .append(missing.qualifier().map(q -> " (" + q + ")").orElse(""))
+                    .append(": ")
+                    .append(String.join(
+                            ", ",
+                            valid.stream().map(ColumnMatch::column).distinct().toList()))
                     .append('.');
         }
         if (!near.isEmpty()) {
             text.append(" Similar columns in other tables: ")
-                    .append(String.join(", ", near.stream().map(m -> m.table() + "." + m.column()).toList()))
+                    .append(String.join(
+                            ", ",
+                            near.stream().map(m -> m.table() + "." + m.column()).toList()))
                     .append(" (join that table to use one).");
         }
         return text.append(" Choose only from these columns.").toString();
@@ -100,14 +114,19 @@ public final class ColumnCandidates {
 
     private static Optional<String> uniqueFix(ColumnRepair repair) {
         List<ColumnMatch> valid = repair.validColumns();
-        if (valid.isEmpty() || valid.stream().anyMatch(m -> m.column().equalsIgnoreCase(repair.missing().name()))) {
+        if (valid.isEmpty()
+                || valid.stream().anyMatch(m -> m.column()
+                        .equalsIgnoreCase(repair.missing().name()))) {
             return Optional.empty();
         }
         ColumnMatch best = valid.get(0);
-        long tablesWithBest = valid.stream().filter(m -> m.column().equals(best.column())).count();
-        Optional<ColumnMatch> runnerUp = valid.stream().filter(m -> !m.column().equals(best.column())).findFirst();
+        long tablesWithBest =
+                valid.stream().filter(m -> m.column().equals(best.column())).count();
+        Optional<ColumnMatch> runnerUp =
+                valid.stream().filter(m -> !m.column().equals(best.column())).findFirst();
         boolean clear = best.similarity() >= AUTOCORRECT_MIN
-                && runnerUp.map(r -> best.similarity() - r.similarity() >= AUTOCORRECT_MARGIN).orElse(true);
+                && runnerUp.map(r -> best.similarity() - r.similarity() >= AUTOCORRECT_MARGIN)
+                        .orElse(true);
         // Unqualified and present in two tables, the fix would only trade this error for an ambiguous column.
         boolean ambiguous = repair.missing().qualifier().isEmpty() && tablesWithBest > 1;
         return clear && !ambiguous ? Optional.of(best.column()) : Optional.empty();
@@ -121,7 +140,8 @@ public final class ColumnCandidates {
         for (int i = 0; i < tokens.size(); i++) {
             SqlToken token = tokens.get(i);
             if (!isFailedReference(tokens, i, missing)) continue;
-            String replacement = token.kind() == SqlToken.Kind.QUOTED_IDENTIFIER ? Identifiers.quote(column)
+            String replacement = token.kind() == SqlToken.Kind.QUOTED_IDENTIFIER
+                    ? Identifiers.quote(column)
                     : Identifiers.quoteIfNeeded(column);
             out.append(sql, copied, token.start()).append(replacement);
             copied = token.end();
@@ -137,7 +157,10 @@ public final class ColumnCandidates {
         boolean qualified = tokens.symbolAt(i - 1, ".");
         if (missing.qualifier().isEmpty()) return !qualified;
         String qualifier = missing.qualifier().get();
-        return qualified && tokens.at(i - 2).filter(SqlToken::isIdentifier)
-                .map(t -> t.identifier().equalsIgnoreCase(qualifier)).orElse(false);
+        return qualified
+                && tokens.at(i - 2)
+                        .filter(SqlToken::isIdentifier)
+                        .map(t -> t.identifier().equalsIgnoreCase(qualifier))
+                        .orElse(false);
     }
 }

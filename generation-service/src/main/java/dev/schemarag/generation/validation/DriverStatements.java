@@ -1,8 +1,7 @@
 package dev.schemarag.generation.validation;
 
-import org.postgresql.core.Parser;
-
 import java.sql.SQLException;
+import org.postgresql.core.Parser;
 
 /**
  * How many statements the PostgreSQL JDBC driver will send for a text. The driver splits on its own reading of
@@ -12,10 +11,10 @@ import java.sql.SQLException;
  */
 public final class DriverStatements {
 
-    public static final String MULTIPLE_STATEMENTS = "multiple statements are not allowed (the JDBC driver splits the text)";
+    public static final String MULTIPLE_STATEMENTS =
+            "multiple statements are not allowed (the JDBC driver splits the text)";
 
-    private DriverStatements() {
-    }
+    private DriverStatements() {}
 
     /**
      * The statements the driver would send for {@code sql} as a plain (unparameterised) Statement, on a session with
@@ -24,7 +23,8 @@ public final class DriverStatements {
     static int count(String sql) {
         try {
             return (int) Parser.parseJdbcSql(sql, true, false, true, false, false).stream()
-                    .filter(part -> hasContent(part.nativeSql)).count();
+                    .filter(part -> hasContent(part.nativeSql))
+                    .count();
         } catch (SQLException | RuntimeException e) {
             return -1;
         }

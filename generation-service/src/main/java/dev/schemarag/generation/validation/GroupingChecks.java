@@ -1,5 +1,12 @@
 package dev.schemarag.generation.validation;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.Expression;
@@ -10,14 +17,6 @@ import net.sf.jsqlparser.statement.select.GroupByElement;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
 
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-import java.util.Set;
-
 /**
  * Aggregation rules for one query level: plain columns next to aggregates need a GROUP BY, and with a GROUP BY
  * every plain column in the SELECT list should be grouped. Warnings only: PostgreSQL accepts columns that are
@@ -25,8 +24,7 @@ import java.util.Set;
  */
 final class GroupingChecks {
 
-    private GroupingChecks() {
-    }
+    private GroupingChecks() {}
 
     static List<LintIssue> check(QueryBlock block) {
         List<SelectItem<?>> items = block.select().getSelectItems();
@@ -42,8 +40,10 @@ final class GroupingChecks {
             Set<String> bare = new LinkedHashSet<>();
             bareColumnsPerItem.forEach(columns -> columns.forEach(c -> bare.add(c.getFullyQualifiedName())));
             if (!aggregates || bare.isEmpty()) return List.of();
-            return List.of(LintIssue.of(LintCode.AGGREGATE_WITHOUT_GROUPBY, "aggregate mixed with "
-                    + String.join(", ", bare) + " without GROUP BY; group by them or aggregate them"));
+            return List.of(LintIssue.of(
+                    LintCode.AGGREGATE_WITHOUT_GROUPBY,
+                    "aggregate mixed with " + String.join(", ", bare)
+                            + " without GROUP BY; group by them or aggregate them"));
         }
         Grouping grouping = Grouping.of(groupBy);
         List<LintIssue> issues = new ArrayList<>();
@@ -53,16 +53,16 @@ final class GroupingChecks {
             if (grouping.groupsWholeItem(item, i + 1)) continue;
             for (Column column : bareColumnsPerItem.get(i)) {
                 if (!grouping.groups(column) && reported.add(column.getFullyQualifiedName())) {
-                    issues.add(LintIssue.of(LintCode.NON_AGGREGATE_IN_SELECT, column.getFullyQualifiedName()
-                            + " is selected but neither aggregated nor in GROUP BY"));
+                    issues.add(LintIssue.of(
+                            LintCode.NON_AGGREGATE_IN_SELECT,
+                            column.getFullyQualifiedName() + " is selected but neither aggregated nor in GROUP BY"));
                 }
             }
         }
         return issues;
     }
 
-    private record ItemColumns(boolean aggregate, List<Column> bare) {
-    }
+    private record ItemColumns(boolean aggregate, List<Column> bare) {}
 
     /** Plain column references of a SELECT item, outside aggregate calls and nested queries. */
     private static ItemColumns scan(Expression expression) {
@@ -87,8 +87,8 @@ final class GroupingChecks {
     }
 
     /** What a GROUP BY clause groups: columns, whole expressions, output positions and output aliases. */
-    private record Grouping(Set<String> columnNames, Set<String> qualifiedColumns, Set<String> expressions,
-                            Set<Long> positions) {
+    private record Grouping(
+            Set<String> columnNames, Set<String> qualifiedColumns, Set<String> expressions, Set<Long> positions) {
 
         static Grouping of(GroupByElement groupBy) {
             Set<String> names = new HashSet<>();
@@ -116,21 +116,27 @@ final class GroupingChecks {
 
         boolean groupsWholeItem(SelectItem<?> item, long position) {
             if (positions.contains(position) || expressions.contains(text(item.getExpression()))) return true;
-            return Optional.ofNullable(item.getAlias()).map(Alias::getName).map(Identifiers::normalize)
-                    .filter(columnNames::contains).isPresent();
+            return Optional.ofNullable(item.getAlias())
+                    .map(Alias::getName)
+                    .map(Identifiers::normalize)
+                    .filter(columnNames::contains)
+                    .isPresent();
         }
 
         /** A qualified column matches the same qualified reference or an unqualified one of the same name. */
         boolean groups(Column column) {
             String name = Identifiers.normalize(column.getColumnName());
             if (!columnNames.contains(name)) return false;
-            boolean qualifiedHere = column.getTable() != null && column.getTable().getName() != null;
-            return !qualifiedHere || qualifiedColumns.contains(key(column))
+            boolean qualifiedHere =
+                    column.getTable() != null && column.getTable().getName() != null;
+            return !qualifiedHere
+                    || qualifiedColumns.contains(key(column))
                     || qualifiedColumns.stream().noneMatch(q -> q.endsWith("." + name));
         }
 
         private static String key(Column column) {
-            return Identifiers.normalize(column.getTable().getName()) + "." + Identifiers.normalize(column.getColumnName());
+            return Identifiers.normalize(column.getTable().getName()) + "."
+                    + Identifiers.normalize(column.getColumnName());
         }
 
         private static String text(Object expression) {

@@ -9,17 +9,85 @@ final class Identifiers {
     private static final Pattern PLAIN = Pattern.compile("[a-z_][a-z0-9_$]*");
     /** Reserved words that cannot be used as a bare column name. */
     private static final Set<String> RESERVED = Set.of(
-            "all", "analyse", "analyze", "and", "any", "array", "as", "asc", "asymmetric", "both", "case", "cast",
-            "check", "collate", "column", "constraint", "create", "current_catalog", "current_date", "current_role",
-            "current_time", "current_timestamp", "current_user", "default", "deferrable", "desc", "distinct", "do",
-            "else", "end", "except", "false", "fetch", "for", "foreign", "from", "grant", "group", "having", "in",
-            "initially", "intersect", "into", "lateral", "leading", "limit", "localtime", "localtimestamp", "not",
-            "null", "offset", "on", "only", "or", "order", "placing", "primary", "references", "returning", "select",
-            "session_user", "some", "symmetric", "table", "then", "to", "trailing", "true", "union", "unique", "user",
-            "using", "variadic", "when", "where", "window", "with");
+            "all",
+            "analyse",
+            "analyze",
+            "and",
+            "any",
+            "array",
+            "as",
+            "asc",
+            "asymmetric",
+            "both",
+            "case",
+            "cast",
+            "check",
+            "collate",
+            "column",
+            "constraint",
+            "create",
+            "current_catalog",
+            "current_date",
+            "current_role",
+            "current_time",
+            "current_timestamp",
+            "current_user",
+            "default",
+            "deferrable",
+            "desc",
+            "distinct",
+            "do",
+            "else",
+            "end",
+            "except",
+            "false",
+            "fetch",
+            "for",
+            "foreign",
+            "from",
+            "grant",
+            "group",
+            "having",
+            "in",
+            "initially",
+            "intersect",
+            "into",
+            "lateral",
+            "leading",
+            "limit",
+            "localtime",
+            "localtimestamp",
+            "not",
+            "null",
+            "offset",
+            "on",
+            "only",
+            "or",
+            "order",
+            "placing",
+            "primary",
+            "references",
+            "returning",
+            "select",
+            "session_user",
+            "some",
+            "symmetric",
+            "table",
+            "then",
+            "to",
+            "trailing",
+            "true",
+            "union",
+            "unique",
+            "user",
+            "using",
+            "variadic",
+            "when",
+            "where",
+            "window",
+            "with");
 
-    private Identifiers() {
-    }
+    private Identifiers() {}
 
     /**
      * The identifier as the database sees it: quotes (or SQLite backticks) removed, unquoted text lower-cased the
@@ -46,7 +114,8 @@ final class Identifiers {
     }
 
     static boolean isQuoted(String identifier) {
-        return identifier != null && !identifier.isEmpty()
+        return identifier != null
+                && !identifier.isEmpty()
                 && (identifier.charAt(0) == '"' || identifier.charAt(0) == '`');
     }
 

@@ -14,26 +14,104 @@ final class KeywordParens {
 
     /** PostgreSQL reserved and column-name keywords that may precede "(" and cannot be function names. */
     private static final Set<String> ALWAYS_KEYWORDS = Set.of(
-            "all", "and", "any", "array", "as", "asymmetric", "between", "both", "case", "distinct", "else",
-            "except", "exists", "fetch", "for", "from", "group", "having", "in", "intersect", "lateral", "leading",
-            "limit", "not", "offset", "on", "only", "or", "order", "placing", "row", "select", "some", "symmetric",
-            "then", "to", "trailing", "union", "using", "values", "when", "where", "window", "with");
+            "all",
+            "and",
+            "any",
+            "array",
+            "as",
+            "asymmetric",
+            "between",
+            "both",
+            "case",
+            "distinct",
+            "else",
+            "except",
+            "exists",
+            "fetch",
+            "for",
+            "from",
+            "group",
+            "having",
+            "in",
+            "intersect",
+            "lateral",
+            "leading",
+            "limit",
+            "not",
+            "offset",
+            "on",
+            "only",
+            "or",
+            "order",
+            "placing",
+            "row",
+            "select",
+            "some",
+            "symmetric",
+            "then",
+            "to",
+            "trailing",
+            "union",
+            "using",
+            "values",
+            "when",
+            "where",
+            "window",
+            "with");
     /**
      * Keywords that precede "(" as syntax only in some places, decided case by case in {@link #isKeyword} (a case
      * missing here is never reached), and keywords that come right before a name and its "(" ({@code TABLESAMPLE
      * system (p)}, {@code WITH RECURSIVE r(n)}, {@code PARTITION BY}, {@code WITHIN GROUP}).
      */
     private static final Set<String> CONTEXT_KEYWORDS = Set.of(
-            "bernoulli", "by", "cube", "escape", "filter", "first", "groups", "ilike", "is", "join", "like",
-            "materialized", "next", "over", "overlaps", "partition", "range", "recursive", "repeatable", "rollup",
-            "rows", "sets", "similar", "system", "tablesample", "varying", "within", "zone");
+            "bernoulli",
+            "by",
+            "cube",
+            "escape",
+            "filter",
+            "first",
+            "groups",
+            "ilike",
+            "is",
+            "join",
+            "like",
+            "materialized",
+            "next",
+            "over",
+            "overlaps",
+            "partition",
+            "range",
+            "recursive",
+            "repeatable",
+            "rollup",
+            "rows",
+            "sets",
+            "similar",
+            "system",
+            "tablesample",
+            "varying",
+            "within",
+            "zone");
+
     private static final Set<String> CHARACTER_TYPES = Set.of("character", "char", "bit", "national");
     private static final Set<String> GROUPING_CLAUSE_ENDS = Set.of(
-            "select", "from", "where", "having", "order", "limit", "offset", "fetch", "window", "union", "intersect",
-            "except", "on", "join", "for");
+            "select",
+            "from",
+            "where",
+            "having",
+            "order",
+            "limit",
+            "offset",
+            "fetch",
+            "window",
+            "union",
+            "intersect",
+            "except",
+            "on",
+            "join",
+            "for");
 
-    private KeywordParens() {
-    }
+    private KeywordParens() {}
 
     /**
      * Whether a lower-case word is a keyword that can stand before "(" (or before a name and its "(") in some
@@ -57,13 +135,16 @@ final class KeywordParens {
             case "filter" -> tokens.symbolAt(index - 1, ")") && tokens.wordAt(index + 2, "where");
             case "over", "repeatable", "overlaps" -> tokens.symbolAt(index - 1, ")");
             case "rows", "range", "groups" -> framePreceding(tokens, index);
-            case "by" -> tokens.wordAt(index - 1, "group") || tokens.wordAt(index - 1, "order")
-                    || tokens.wordAt(index - 1, "partition");
+            case "by" ->
+                tokens.wordAt(index - 1, "group")
+                        || tokens.wordAt(index - 1, "order")
+                        || tokens.wordAt(index - 1, "partition");
             case "sets" -> tokens.wordAt(index - 1, "grouping");
             case "cube", "rollup" -> inGroupBy(tokens, index);
-            case "varying" -> tokens.at(index - 1).map(t -> t.isWordIn(CHARACTER_TYPES)).orElse(false);
-            case "materialized" -> tokens.wordAt(index - 1, "as")
-                    || tokens.wordAt(index - 1, "not") && tokens.wordAt(index - 2, "as");
+            case "varying" ->
+                tokens.at(index - 1).map(t -> t.isWordIn(CHARACTER_TYPES)).orElse(false);
+            case "materialized" ->
+                tokens.wordAt(index - 1, "as") || tokens.wordAt(index - 1, "not") && tokens.wordAt(index - 2, "as");
             case "like", "ilike" -> endsOperand(tokens, index - 1) || tokens.wordAt(index - 1, "not");
             case "join" -> endsOperand(tokens, index - 1);
             default -> false;
@@ -78,11 +159,13 @@ final class KeywordParens {
 
     /** Whether the token at {@code index} ends an operand, so a following LIKE or JOIN is an infix keyword. */
     private static boolean endsOperand(SqlTokens tokens, int index) {
-        return tokens.at(index).map(t -> switch (t.kind()) {
-            case NUMBER, STRING, QUOTED_IDENTIFIER, PARAMETER -> true;
-            case WORD -> !Identifiers.isReserved(t.text().toLowerCase(Locale.ROOT));
-            case SYMBOL -> t.isSymbol(")") || t.isSymbol("]");
-        }).orElse(false);
+        return tokens.at(index)
+                .map(t -> switch (t.kind()) {
+                    case NUMBER, STRING, QUOTED_IDENTIFIER, PARAMETER -> true;
+                    case WORD -> !Identifiers.isReserved(t.text().toLowerCase(Locale.ROOT));
+                    case SYMBOL -> t.isSymbol(")") || t.isSymbol("]");
+                })
+                .orElse(false);
     }
 
     /**
@@ -98,7 +181,8 @@ final class KeywordParens {
             } else if (token.isSymbol("(")) {
                 if (depth > 0) {
                     depth--;
-                } else if (!(tokens.wordAt(i - 1, "sets") || tokens.wordAt(i - 1, "cube")
+                } else if (!(tokens.wordAt(i - 1, "sets")
+                        || tokens.wordAt(i - 1, "cube")
                         || tokens.wordAt(i - 1, "rollup"))) {
                     return false;
                 }

@@ -11,8 +11,7 @@ import java.util.regex.Pattern;
 public record MissingColumn(Optional<String> qualifier, String name) {
 
     // column "frist_name" does not exist | column "x" of relation "t" does not exist
-    private static final Pattern QUOTED =
-            Pattern.compile("column \"(.+?)\"(?: of relation \"(.+?)\")? does not exist");
+    private static final Pattern QUOTED = Pattern.compile("column \"(.+?)\"(?: of relation \"(.+?)\")? does not exist");
     // column e.frist_name does not exist (PostgreSQL prints qualified references unquoted)
     private static final Pattern QUALIFIED = Pattern.compile("column ([^\\s.\"]+)\\.(.+?) does not exist");
 
@@ -21,7 +20,8 @@ public record MissingColumn(Optional<String> qualifier, String name) {
         Matcher quoted = QUOTED.matcher(message);
         if (quoted.find()) return Optional.of(new MissingColumn(Optional.ofNullable(quoted.group(2)), quoted.group(1)));
         Matcher qualified = QUALIFIED.matcher(message);
-        if (qualified.find()) return Optional.of(new MissingColumn(Optional.of(qualified.group(1)), qualified.group(2)));
+        if (qualified.find())
+            return Optional.of(new MissingColumn(Optional.of(qualified.group(1)), qualified.group(2)));
         return Optional.empty();
     }
 

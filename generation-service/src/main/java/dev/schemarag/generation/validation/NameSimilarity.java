@@ -9,8 +9,7 @@ import java.util.Locale;
  */
 final class NameSimilarity {
 
-    private NameSimilarity() {
-    }
+    private NameSimilarity() {}
 
     static double of(String a, String b) {
         String x = a.toLowerCase(Locale.ROOT);

@@ -1,12 +1,11 @@
 package dev.schemarag.generation.validation;
 
-import net.sf.jsqlparser.JSQLParserException;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
-import net.sf.jsqlparser.statement.Statement;
-
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.statement.Statement;
 
 /** The outcome of parsing one statement with JSqlParser: the statement, or the parser's message on failure. */
 record ParsedStatement(Optional<Statement> statement, String error) {
@@ -20,7 +19,8 @@ record ParsedStatement(Optional<Statement> statement, String error) {
         } catch (JSQLParserException | RuntimeException e) {
             return new ParsedStatement(Optional.empty(), describe(e));
         } catch (StackOverflowError e) {
-            // The parser recurses per nesting level; StatementLimits keeps statements far from this, it is the last net.
+            // The parser recurses per nesting level; StatementLimits keeps statements far from this, it is the last
+            // net.
             return new ParsedStatement(Optional.empty(), StatementLimits.TOO_COMPLEX);
         }
     }

@@ -1,5 +1,10 @@
 package dev.schemarag.generation.validation;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
@@ -11,17 +16,10 @@ import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.TableFunction;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
-import java.util.List;
-import java.util.Optional;
-
 /** Splits a parsed statement into its {@link QueryBlock}s, outermost first. */
 final class QueryBlocks {
 
-    private QueryBlocks() {
-    }
+    private QueryBlocks() {}
 
     static List<QueryBlock> of(Statement statement) {
         List<Builder> done = new ArrayList<>();
@@ -71,8 +69,8 @@ final class QueryBlocks {
             List<Join> joins = new ArrayList<>();
             addFromItem(select.getFromItem(), relations, joins);
             addJoins(select.getJoins(), relations, joins);
-            built = new QueryBlock(select, Optional.ofNullable(parent).map(p -> p.built), relations, joins, columns,
-                    tableStars);
+            built = new QueryBlock(
+                    select, Optional.ofNullable(parent).map(p -> p.built), relations, joins, columns, tableStars);
             out.add(built);
         }
     }
@@ -87,7 +85,8 @@ final class QueryBlocks {
 
     private static void addFromItem(FromItem item, List<Relation> relations, List<Join> joins) {
         if (item == null) return;
-        Optional<String> alias = Optional.ofNullable(item.getAlias()).map(Alias::getName).map(Identifiers::normalize);
+        Optional<String> alias =
+                Optional.ofNullable(item.getAlias()).map(Alias::getName).map(Identifiers::normalize);
         if (item instanceof Table table) {
             String name = Identifiers.normalize(table.getName());
             relations.add(new Relation(alias.or(() -> Optional.of(name)), Optional.of(name)));
@@ -96,7 +95,8 @@ final class QueryBlocks {
             addJoins(nested.getJoins(), relations, joins);
             alias.ifPresent(a -> relations.add(new Relation(Optional.of(a), Optional.empty())));
         } else if (item instanceof TableFunction function) {
-            Optional<String> name = Optional.ofNullable(function.getFunction()).map(f -> f.getName())
+            Optional<String> name = Optional.ofNullable(function.getFunction())
+                    .map(f -> f.getName())
                     .map(Identifiers::normalize);
             relations.add(new Relation(alias.or(() -> name), Optional.empty()));
         } else {

@@ -1,5 +1,10 @@
 package dev.schemarag.generation.validation;
 
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.Function;
@@ -10,12 +15,6 @@ import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.WithItem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.HashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * Lets through exactly one read-only query: a SELECT (also WITH ... SELECT, set operations, VALUES, TABLE) that
@@ -54,7 +53,8 @@ public final class ReadOnlySafetyGuard {
 
     private SafetyVerdict verdictFor(String sql) {
         if (sql == null || sql.isBlank()) return SafetyVerdict.block("the SQL is empty");
-        if (sql.length() > limits.maxLength()) return SafetyVerdict.block(limits.violation(sql).orElseThrow());
+        if (sql.length() > limits.maxLength())
+            return SafetyVerdict.block(limits.violation(sql).orElseThrow());
         Optional<String> control = controlCharacter(sql);
         if (control.isPresent()) return SafetyVerdict.block(control.get());
         SqlTokens all = SqlLexer.tokenize(sql);
@@ -69,7 +69,8 @@ public final class ReadOnlySafetyGuard {
         Optional<String> tooComplex = limits.violation(all);
         if (tooComplex.isPresent()) return SafetyVerdict.block(tooComplex.get());
 
-        String statementSql = semicolon < all.size() ? sql.substring(0, all.get(semicolon).start()) : sql;
+        String statementSql =
+                semicolon < all.size() ? sql.substring(0, all.get(semicolon).start()) : sql;
         SqlTokens tokens = new SqlTokens(statementSql, all.tokens().subList(0, semicolon), Optional.empty());
         Optional<String> violation = lexicalViolation(tokens)
                 .or(() -> AttributeNotation.violation(tokens))
@@ -109,20 +110,24 @@ public final class ReadOnlySafetyGuard {
      * text early on the wire.
      */
     private static Optional<String> controlCharacter(String sql) {
-        return sql.chars().filter(c -> Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r' && c != '\f')
-                .mapToObj(c -> String.format(Locale.ROOT, "the control character U+%04X is not allowed", c)).findFirst();
+        return sql.chars()
+                .filter(c -> Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r' && c != '\f')
+                .mapToObj(c -> String.format(Locale.ROOT, "the control character U+%04X is not allowed", c))
+                .findFirst();
     }
 
     private static Optional<String> lexicalViolation(SqlTokens tokens) {
         SqlToken first = tokens.get(0);
         if (!first.isWordIn(QUERY_STARTS) && !first.isSymbol("(")) {
-            return Optional.of("only SELECT queries are allowed, not " + first.text().toUpperCase(Locale.ROOT));
+            return Optional.of(
+                    "only SELECT queries are allowed, not " + first.text().toUpperCase(Locale.ROOT));
         }
         for (int i = 0; i < tokens.size(); i++) {
             SqlToken token = tokens.get(i);
             Optional<SqlToken> next = tokens.at(i + 1);
             if (token.kind() == SqlToken.Kind.SYMBOL && !SqlLexer.isPunctuationOrOperator(token)) {
-                return Optional.of("the character \"" + token.text() + "\" is not allowed outside literals and comments");
+                return Optional.of(
+                        "the character \"" + token.text() + "\" is not allowed outside literals and comments");
             }
             if (token.kind() == SqlToken.Kind.QUOTED_IDENTIFIER && !token.text().startsWith("\"")) {
                 return Optional.of("Unicode-escaped identifiers (U&\"...\") are not allowed");
@@ -134,8 +139,8 @@ public final class ReadOnlySafetyGuard {
                 return Optional.of("row locking (FOR UPDATE/SHARE) is not allowed");
             }
             if (token.isSymbol("(") && next.map(t -> t.isWordIn(DATA_MODIFYING)).orElse(false)) {
-                return Optional.of("data-modifying statement " + next.get().text().toUpperCase(Locale.ROOT)
-                        + " inside the query is not allowed");
+                return Optional.of("data-modifying statement "
+                        + next.get().text().toUpperCase(Locale.ROOT) + " inside the query is not allowed");
             }
         }
         return Optional.empty();
@@ -154,8 +159,10 @@ public final class ReadOnlySafetyGuard {
         if (node instanceof Statement nested && !(node instanceof Select)) {
             return "data-modifying statement " + statementKind(nested) + " inside the query is not allowed";
         }
-        if (node instanceof PlainSelect select && (select.getIntoTables() != null && !select.getIntoTables().isEmpty()
-                || select.getIntoTempTable() != null || select.getMySqlSelectIntoClause() != null)) {
+        if (node instanceof PlainSelect select
+                && (select.getIntoTables() != null && !select.getIntoTables().isEmpty()
+                        || select.getIntoTempTable() != null
+                        || select.getMySqlSelectIntoClause() != null)) {
             return "SELECT ... INTO is not allowed";
         }
         if (node instanceof Select select && (select.getForMode() != null || select.getForUpdate() != null)) {
@@ -174,7 +181,8 @@ public final class ReadOnlySafetyGuard {
         // A table function wraps the call it names; the wrapped call is checked as its own node.
         if (nameParts == null || nameParts.isEmpty() || nameParts.get(0) == null) return null;
         // JSqlParser models some keyword constructs as calls: x = ANY (ARRAY[...]), ROW(1, 2).
-        if (nameParts.size() == 1 && !Identifiers.isQuoted(nameParts.get(0))
+        if (nameParts.size() == 1
+                && !Identifiers.isQuoted(nameParts.get(0))
                 && KeywordParens.isParenKeyword(nameParts.get(0).toLowerCase(Locale.ROOT))) {
             return null;
         }
@@ -196,8 +204,14 @@ public final class ReadOnlySafetyGuard {
             if (KeywordParens.isKeyword(tokens, i)) continue;
             String name = token.identifier();
             // "" stands for a qualifier no function may have: not an identifier, or a three-part name.
-            String schema = !qualified ? null : tokens.symbolAt(i - 3, ".") ? ""
-                    : tokens.at(i - 2).filter(SqlToken::isIdentifier).map(SqlToken::identifier).orElse("");
+            String schema = !qualified
+                    ? null
+                    : tokens.symbolAt(i - 3, ".")
+                            ? ""
+                            : tokens.at(i - 2)
+                                    .filter(SqlToken::isIdentifier)
+                                    .map(SqlToken::identifier)
+                                    .orElse("");
             if (PostgresFunctions.isAllowed(schema, name)) continue;
             if (!qualified && definedNames.contains(name) && isNameDefinition(tokens, i)) continue;
             return Optional.of("function " + (qualified ? schema + "." : "") + name + " is not allowed");
@@ -226,7 +240,9 @@ public final class ReadOnlySafetyGuard {
             if (node instanceof WithItem<?> with && with.getAliasName() != null) {
                 names.add(Identifiers.normalize(with.getAliasName()));
             }
-            if (node instanceof Alias alias && alias.getAliasColumns() != null && !alias.getAliasColumns().isEmpty()) {
+            if (node instanceof Alias alias
+                    && alias.getAliasColumns() != null
+                    && !alias.getAliasColumns().isEmpty()) {
                 names.add(Identifiers.normalize(alias.getName()));
             }
             return true;
@@ -236,7 +252,10 @@ public final class ReadOnlySafetyGuard {
 
     /** "DELETE", "CREATE TABLE", "EXPLAIN": the statement's kind as SQL keywords. */
     static String statementKind(Statement statement) {
-        String name = statement.getClass().getSimpleName().replaceFirst("^Parenthesed", "")
+        String name = statement
+                .getClass()
+                .getSimpleName()
+                .replaceFirst("^Parenthesed", "")
                 .replaceFirst("Statement$", "");
         return name.replaceAll("([a-z])([A-Z])", "$1 $2").toUpperCase(Locale.ROOT);
     }

@@ -1,7 +1,6 @@
 package dev.schemarag.generation.validation;
 
 import dev.schemarag.core.failure.ErrorClass;
-
 import java.util.Objects;
 
 /**
@@ -18,11 +17,14 @@ public record RetryPolicy(boolean retried, String instruction) {
     /** Only a query the database cancelled or rejected can be repaired; every other failure would only repeat. */
     public static RetryPolicy of(ErrorClass errorClass) {
         return switch (errorClass) {
-            case QUERY_TIMEOUT -> retryWith("The query was cancelled because it ran too long. Rewrite it to be simpler "
-                    + "and cheaper: join only the tables the question needs, filter as early as possible, avoid "
-                    + "correlated subqueries and never produce a cartesian product.");
-            case SQL_ERROR -> retryWith("The database rejected the query with the error below. Fix exactly that "
-                    + "error, keep the rest of the query's intent, and use only tables and columns from the schema.");
+            case QUERY_TIMEOUT ->
+                retryWith("The query was cancelled because it ran too long. Rewrite it to be simpler "
+                        + "and cheaper: join only the tables the question needs, filter as early as possible, avoid "
+                        + "correlated subqueries and never produce a cartesian product.");
+            case SQL_ERROR ->
+                retryWith(
+                        "The database rejected the query with the error below. Fix exactly that "
+                                + "error, keep the rest of the query's intent, and use only tables and columns from the schema.");
             default -> never();
         };
     }

@@ -2,7 +2,6 @@ package dev.schemarag.generation.validation;
 
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
-
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -31,7 +30,9 @@ public record SchemaColumns(Map<String, List<String>> columnsByTable) {
     public static SchemaColumns fromTables(Collection<Table> tables) {
         Map<String, List<String>> columns = new LinkedHashMap<>();
         for (Table table : tables) {
-            columns.put(table.name().toString(), table.columns().stream().map(Column::name).toList());
+            columns.put(
+                    table.name().toString(),
+                    table.columns().stream().map(Column::name).toList());
         }
         return new SchemaColumns(columns);
     }
@@ -48,10 +49,12 @@ public record SchemaColumns(Map<String, List<String>> columnsByTable) {
     public Optional<String> resolveTable(String tableName) {
         String wanted = tableName.toLowerCase(Locale.ROOT);
         Optional<String> exact = columnsByTable.keySet().stream()
-                .filter(key -> key.toLowerCase(Locale.ROOT).equals(wanted)).findFirst();
+                .filter(key -> key.toLowerCase(Locale.ROOT).equals(wanted))
+                .findFirst();
         if (exact.isPresent()) return exact;
         List<String> byTablePart = columnsByTable.keySet().stream()
-                .filter(key -> tablePart(key).toLowerCase(Locale.ROOT).equals(tablePart(wanted))).toList();
+                .filter(key -> tablePart(key).toLowerCase(Locale.ROOT).equals(tablePart(wanted)))
+                .toList();
         return byTablePart.size() == 1 ? Optional.of(byTablePart.get(0)) : Optional.empty();
     }
 

@@ -1,5 +1,10 @@
 package dev.schemarag.generation.validation;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
@@ -10,17 +15,10 @@ import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.WithItem;
 
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-
 /** Lint rules about names in scope: joins without a condition, unknown qualifiers, names given twice. */
 final class ScopeChecks {
 
-    private ScopeChecks() {
-    }
+    private ScopeChecks() {}
 
     static List<LintIssue> joinsWithoutCondition(QueryBlock block) {
         List<LintIssue> issues = new ArrayList<>();
@@ -29,8 +27,10 @@ final class ScopeChecks {
             boolean hasCondition = !join.getOnExpressions().isEmpty()
                     || join.getUsingColumns() != null && !join.getUsingColumns().isEmpty();
             if (explicit && !hasCondition) {
-                issues.add(LintIssue.of(LintCode.JOIN_WITHOUT_CONDITION, "JOIN " + join.getFromItem()
-                        + " has no ON or USING condition (write CROSS JOIN if a cartesian product is meant)"));
+                issues.add(LintIssue.of(
+                        LintCode.JOIN_WITHOUT_CONDITION,
+                        "JOIN " + join.getFromItem()
+                                + " has no ON or USING condition (write CROSS JOIN if a cartesian product is meant)"));
             }
         }
         return issues;
@@ -40,12 +40,14 @@ final class ScopeChecks {
         List<LintIssue> issues = new ArrayList<>();
         Set<String> reported = new HashSet<>();
         for (Column column : block.columns()) {
-            qualifierOf(column.getTable()).filter(q -> !block.canSee(q) && reported.add(q)).ifPresent(q ->
-                    issues.add(undefined(q, column.getFullyQualifiedName())));
+            qualifierOf(column.getTable())
+                    .filter(q -> !block.canSee(q) && reported.add(q))
+                    .ifPresent(q -> issues.add(undefined(q, column.getFullyQualifiedName())));
         }
         for (AllTableColumns star : block.tableStars()) {
-            qualifierOf(star.getTable()).filter(q -> !block.canSee(q) && reported.add(q)).ifPresent(q ->
-                    issues.add(undefined(q, star.toString())));
+            qualifierOf(star.getTable())
+                    .filter(q -> !block.canSee(q) && reported.add(q))
+                    .ifPresent(q -> issues.add(undefined(q, star.toString())));
         }
         return issues;
     }
@@ -55,8 +57,9 @@ final class ScopeChecks {
     }
 
     private static LintIssue undefined(String qualifier, String reference) {
-        return LintIssue.of(LintCode.UNDEFINED_ALIAS, "\"" + qualifier + "\" in " + reference
-                + " is not a table, alias or CTE in the FROM clause");
+        return LintIssue.of(
+                LintCode.UNDEFINED_ALIAS,
+                "\"" + qualifier + "\" in " + reference + " is not a table, alias or CTE in the FROM clause");
     }
 
     /** A FROM entry exposed twice at one level, e.g. {@code FROM emp e JOIN dept e}. */
@@ -64,8 +67,10 @@ final class ScopeChecks {
         Set<String> seen = new HashSet<>();
         List<LintIssue> issues = new ArrayList<>();
         for (Relation relation : block.relations()) {
-            relation.exposedName().filter(name -> !seen.add(name)).ifPresent(name -> issues.add(LintIssue.of(
-                    LintCode.DUPLICATE_ALIAS, "\"" + name + "\" names more than one FROM entry")));
+            relation.exposedName()
+                    .filter(name -> !seen.add(name))
+                    .ifPresent(name -> issues.add(
+                            LintIssue.of(LintCode.DUPLICATE_ALIAS, "\"" + name + "\" names more than one FROM entry")));
         }
         return issues;
     }
@@ -75,8 +80,11 @@ final class ScopeChecks {
         Set<String> seen = new HashSet<>();
         List<LintIssue> issues = new ArrayList<>();
         for (SelectItem<?> item : block.select().getSelectItems()) {
-            Optional.ofNullable(item.getAlias()).map(Alias::getName).map(Identifiers::normalize)
-                    .filter(name -> !seen.add(name)).ifPresent(name -> issues.add(LintIssue.of(
+            Optional.ofNullable(item.getAlias())
+                    .map(Alias::getName)
+                    .map(Identifiers::normalize)
+                    .filter(name -> !seen.add(name))
+                    .ifPresent(name -> issues.add(LintIssue.of(
                             LintCode.DUPLICATE_ALIAS, "column alias \"" + name + "\" is used more than once")));
         }
         return issues;
@@ -89,9 +97,12 @@ final class ScopeChecks {
             if (node instanceof Select select && select.getWithItemsList() != null) {
                 Set<String> seen = new HashSet<>();
                 for (WithItem<?> with : select.getWithItemsList()) {
-                    Optional.ofNullable(with.getAliasName()).map(Identifiers::normalize)
-                            .filter(name -> !seen.add(name)).ifPresent(name -> issues.add(LintIssue.of(
-                                    LintCode.DUPLICATE_ALIAS, "WITH query \"" + name + "\" is defined more than once")));
+                    Optional.ofNullable(with.getAliasName())
+                            .map(Identifiers::normalize)
+                            .filter(name -> !seen.add(name))
+                            .ifPresent(name -> issues.add(LintIssue.of(
+                                    LintCode.DUPLICATE_ALIAS,
+                                    "WITH query \"" + name + "\" is defined more than once")));
                 }
             }
             return true;

@@ -3,7 +3,6 @@ package dev.schemarag.generation.validation;
 import dev.schemarag.generation.validation.SqlToken.Kind;
 import dev.schemarag.generation.validation.SqlTokens.Unclosed;
 import dev.schemarag.generation.validation.SqlTokens.Unclosed.What;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -163,7 +162,9 @@ final class SqlLexer {
 
     private void number() {
         int start = pos;
-        while (isIdentifierStart(charAt(pos)) || isAsciiDigit(charAt(pos)) || charAt(pos) == '.'
+        while (isIdentifierStart(charAt(pos))
+                || isAsciiDigit(charAt(pos))
+                || charAt(pos) == '.'
                 || ((charAt(pos) == '+' || charAt(pos) == '-') && (charAt(pos - 1) == 'e' || charAt(pos - 1) == 'E'))) {
             pos++;
         }

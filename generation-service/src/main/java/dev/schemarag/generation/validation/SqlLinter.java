@@ -1,11 +1,10 @@
 package dev.schemarag.generation.validation;
 
+import java.util.ArrayList;
+import java.util.List;
 import net.sf.jsqlparser.statement.Statement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Deterministic checks run on generated SQL before it is sent to EXPLAIN, so cheap mistakes are repaired without

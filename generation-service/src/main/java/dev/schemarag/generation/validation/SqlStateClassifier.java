@@ -1,7 +1,6 @@
 package dev.schemarag.generation.validation;
 
 import dev.schemarag.core.failure.ErrorClass;
-
 import java.util.Locale;
 import java.util.Map;
 

@@ -6,7 +6,14 @@ import java.util.Set;
 /** One lexical token of PostgreSQL SQL with its offsets in the source text; comments and whitespace are not tokens. */
 record SqlToken(Kind kind, String text, int start, int end) {
 
-    enum Kind { WORD, QUOTED_IDENTIFIER, STRING, NUMBER, PARAMETER, SYMBOL }
+    enum Kind {
+        WORD,
+        QUOTED_IDENTIFIER,
+        STRING,
+        NUMBER,
+        PARAMETER,
+        SYMBOL
+    }
 
     boolean isWord(String keyword) {
         return kind == Kind.WORD && text.equalsIgnoreCase(keyword);

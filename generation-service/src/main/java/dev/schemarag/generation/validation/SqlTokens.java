@@ -16,8 +16,10 @@ record SqlTokens(String sql, List<SqlToken> tokens, Optional<Unclosed> unclosed)
     /** Something opened at {@code position} (0-based offset) and never closed. */
     record Unclosed(What what, int position) {
         enum What {
-            STRING("string literal"), QUOTED_IDENTIFIER("quoted identifier"),
-            DOLLAR_STRING("dollar-quoted string"), COMMENT("block comment");
+            STRING("string literal"),
+            QUOTED_IDENTIFIER("quoted identifier"),
+            DOLLAR_STRING("dollar-quoted string"),
+            COMMENT("block comment");
 
             private final String description;
 

@@ -15,13 +15,29 @@ final class TextChecks {
 
     /** Keywords that end a SELECT list, GROUP BY or ORDER BY; a comma right before one of them is left dangling. */
     private static final Set<String> CLAUSE_ENDS = Set.of(
-            "from", "where", "group", "having", "order", "limit", "offset", "fetch", "for", "window", "union",
-            "intersect", "except", "into");
+            "from",
+            "where",
+            "group",
+            "having",
+            "order",
+            "limit",
+            "offset",
+            "fetch",
+            "for",
+            "window",
+            "union",
+            "intersect",
+            "except",
+            "into");
 
-    private enum Clause { SELECT, GROUP_BY, ORDER_BY, OTHER }
-
-    private TextChecks() {
+    private enum Clause {
+        SELECT,
+        GROUP_BY,
+        ORDER_BY,
+        OTHER
     }
+
+    private TextChecks() {}
 
     static List<LintIssue> check(SqlTokens tokens) {
         List<LintIssue> issues = new ArrayList<>();
@@ -35,10 +51,10 @@ final class TextChecks {
     }
 
     private static LintIssue unclosed(SqlTokens.Unclosed open) {
-        LintCode code = open.what() == SqlTokens.Unclosed.What.COMMENT ? LintCode.UNCLOSED_COMMENT
-                : LintCode.UNCLOSED_QUOTE;
-        return LintIssue.of(code, open.what().description() + " opened at position " + open.position()
-                + " is never closed");
+        LintCode code =
+                open.what() == SqlTokens.Unclosed.What.COMMENT ? LintCode.UNCLOSED_COMMENT : LintCode.UNCLOSED_QUOTE;
+        return LintIssue.of(
+                code, open.what().description() + " opened at position " + open.position() + " is never closed");
     }
 
     private static Optional<LintIssue> parentheses(SqlTokens tokens) {
@@ -48,15 +64,17 @@ final class TextChecks {
                 open.push(token);
             } else if (token.isSymbol(")")) {
                 if (open.isEmpty()) {
-                    return Optional.of(LintIssue.of(LintCode.UNBALANCED_PARENS,
-                            "')' at position " + token.start() + " has no matching '('"));
+                    return Optional.of(LintIssue.of(
+                            LintCode.UNBALANCED_PARENS, "')' at position " + token.start() + " has no matching '('"));
                 }
                 open.pop();
             }
         }
         if (open.isEmpty()) return Optional.empty();
-        return Optional.of(LintIssue.of(LintCode.UNBALANCED_PARENS, open.size() + " '(' never closed, the last at position "
-                + open.peek().start()));
+        return Optional.of(LintIssue.of(
+                LintCode.UNBALANCED_PARENS,
+                open.size() + " '(' never closed, the last at position "
+                        + open.peek().start()));
     }
 
     private static List<LintIssue> trailingCommas(SqlTokens tokens) {
@@ -94,19 +112,28 @@ final class TextChecks {
 
     private static boolean danglesAfter(SqlTokens tokens, int comma) {
         Optional<SqlToken> next = tokens.at(comma + 1);
-        return next.isEmpty() || next.get().isSymbol(")") || next.get().isSymbol(";") || next.get().isSymbol(",")
+        return next.isEmpty()
+                || next.get().isSymbol(")")
+                || next.get().isSymbol(";")
+                || next.get().isSymbol(",")
                 || next.get().isWordIn(CLAUSE_ENDS);
     }
 
     private static Optional<LintIssue> trailingComma(Clause clause, SqlToken comma) {
         String where = " at position " + comma.start();
         return switch (clause) {
-            case SELECT -> Optional.of(LintIssue.of(LintCode.TRAILING_COMMA_SELECT,
-                    "comma" + where + " ends the SELECT list without a following column"));
-            case GROUP_BY -> Optional.of(LintIssue.of(LintCode.TRAILING_COMMA_GROUPBY,
-                    "comma" + where + " ends the GROUP BY list without a following expression"));
-            case ORDER_BY -> Optional.of(LintIssue.of(LintCode.TRAILING_COMMA_ORDERBY,
-                    "comma" + where + " ends the ORDER BY list without a following expression"));
+            case SELECT ->
+                Optional.of(LintIssue.of(
+                        LintCode.TRAILING_COMMA_SELECT,
+                        "comma" + where + " ends the SELECT list without a following column"));
+            case GROUP_BY ->
+                Optional.of(LintIssue.of(
+                        LintCode.TRAILING_COMMA_GROUPBY,
+                        "comma" + where + " ends the GROUP BY list without a following expression"));
+            case ORDER_BY ->
+                Optional.of(LintIssue.of(
+                        LintCode.TRAILING_COMMA_ORDERBY,
+                        "comma" + where + " ends the ORDER BY list without a following expression"));
             case OTHER -> Optional.empty();
         };
     }

@@ -1,5 +1,7 @@
 package dev.schemarag.generation.answer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
@@ -9,19 +11,20 @@ import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.validation.SchemaColumns;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class AnswerPipelineTest {
-    private static final ContextRetrieved EVENT = Events.context("q1", "erp", "Last names of employees",
-            "CREATE TABLE hr.employees (employee_id bigint, last_name text, first_name text);", "hr.employees");
+    private static final ContextRetrieved EVENT = Events.context(
+            "q1",
+            "erp",
+            "Last names of employees",
+            "CREATE TABLE hr.employees (employee_id bigint, last_name text, first_name text);",
+            "hr.employees");
 
     /** Generator fake: answers the scripted outcomes in order and records what it was asked. */
     private static final class ScriptedGenerator implements SqlGenerator {
@@ -29,7 +32,8 @@ class AnswerPipelineTest {
         final List<GenerationRequest> requests = new ArrayList<>();
 
         ScriptedGenerator answering(String... sqls) {
-            for (String sql : sqls) outcomes.add(GenerationOutcome.generated(new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")));
+            for (String sql : sqls)
+                outcomes.add(GenerationOutcome.generated(new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")));
             return this;
         }
 
@@ -52,8 +56,11 @@ class AnswerPipelineTest {
         @Override
         public ExplainResult explain(String databaseId, String sql) {
             explained.add(sql);
-            return rejections.entrySet().stream().filter(e -> sql.contains(e.getKey())).<ExplainResult>map(Map.Entry::getValue)
-                    .findFirst().orElse(new ExplainResult.Planned("Seq Scan on employees"));
+            return rejections.entrySet().stream()
+                    .filter(e -> sql.contains(e.getKey()))
+                    .<ExplainResult>map(Map.Entry::getValue)
+                    .findFirst()
+                    .orElse(new ExplainResult.Planned("Seq Scan on employees"));
         }
 
         @Override
@@ -80,7 +87,9 @@ class AnswerPipelineTest {
 
     @Test
     void validFirstCandidateBecomesAnAnswerAndAVerifiedExample() {
-        PipelineResult result = run(new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e"), new ScriptedDatabase(Map.of()));
+        PipelineResult result = run(
+                new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e"),
+                new ScriptedDatabase(Map.of()));
 
         AnswerValidated answer = answerOf(result);
         assertThat(answer.getSql()).isEqualTo("SELECT e.last_name FROM hr.employees e");
@@ -128,7 +137,9 @@ class AnswerPipelineTest {
 
         PipelineResult result = run(generator, database);
 
-        assertThat(failureOf(result)).isEqualTo(new PipelineFailure(ErrorClass.INFRA_FAILURE, null, "standard_conforming_strings is off", 1));
+        assertThat(failureOf(result))
+                .isEqualTo(
+                        new PipelineFailure(ErrorClass.INFRA_FAILURE, null, "standard_conforming_strings is off", 1));
         assertThat(generator.requests).hasSize(1);
     }
 
@@ -136,15 +147,16 @@ class AnswerPipelineTest {
     void noGeneratedSqlIsGenerationUnavailableWithZeroAttempts() {
         PipelineResult result = run(new ScriptedGenerator(), new ScriptedDatabase(Map.of()));
 
-        assertThat(failureOf(result)).isEqualTo(new PipelineFailure(ErrorClass.GENERATION_UNAVAILABLE, null, "script exhausted", 0));
+        assertThat(failureOf(result))
+                .isEqualTo(new PipelineFailure(ErrorClass.GENERATION_UNAVAILABLE, null, "script exhausted", 0));
         assertThat(result.candidates()).isEmpty();
     }
 
     @Test
     void clearlyMisspeltColumnIsAutocorrectedWithoutAskingTheGenerator() {
         ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.lastt_name FROM hr.employees e");
-        ScriptedDatabase database = new ScriptedDatabase(Map.of("lastt_name",
-                new ExplainResult.Rejected("42703", "ERROR: column e.lastt_name does not exist")));
+        ScriptedDatabase database = new ScriptedDatabase(
+                Map.of("lastt_name", new ExplainResult.Rejected("42703", "ERROR: column e.lastt_name does not exist")));
 
         PipelineResult result = run(generator, database);
 
@@ -155,10 +167,10 @@ class AnswerPipelineTest {
 
     @Test
     void unclearColumnGoesBackToTheGeneratorWithTheCandidates() {
-        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.surname FROM hr.employees e",
-                "SELECT e.last_name FROM hr.employees e");
-        ScriptedDatabase database = new ScriptedDatabase(Map.of("surname",
-                new ExplainResult.Rejected("42703", "ERROR: column e.surname does not exist")));
+        ScriptedGenerator generator = new ScriptedGenerator()
+                .answering("SELECT e.surname FROM hr.employees e", "SELECT e.last_name FROM hr.employees e");
+        ScriptedDatabase database = new ScriptedDatabase(
+                Map.of("surname", new ExplainResult.Rejected("42703", "ERROR: column e.surname does not exist")));
 
         PipelineResult result = run(generator, database);
 
@@ -170,34 +182,44 @@ class AnswerPipelineTest {
 
     @Test
     void timeoutIsRetriedWithTheInstructionToSimplify() {
-        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT 1 FROM hr.employees a CROSS JOIN hr.employees b",
-                "SELECT count(*) FROM hr.employees e");
-        ScriptedDatabase database = new ScriptedDatabase(Map.of("CROSS JOIN",
+        ScriptedGenerator generator = new ScriptedGenerator()
+                .answering(
+                        "SELECT 1 FROM hr.employees a CROSS JOIN hr.employees b",
+                        "SELECT count(*) FROM hr.employees e");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of(
+                "CROSS JOIN",
                 new ExplainResult.Rejected("57014", "ERROR: canceling statement due to statement timeout")));
 
         PipelineResult result = run(generator, database);
 
         assertThat(result).isInstanceOf(PipelineResult.Answered.class);
-        assertThat(generator.requests.get(1).repair().orElseThrow().instruction()).contains("simpler");
+        assertThat(generator.requests.get(1).repair().orElseThrow().instruction())
+                .contains("simpler");
     }
 
     @Test
     void unreachableDatabaseIsInfraFailureAfterOneAttempt() {
         ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e");
-        ScriptedDatabase database = new ScriptedDatabase(Map.of("", new ExplainResult.Rejected("08001", "Connection refused")));
+        ScriptedDatabase database =
+                new ScriptedDatabase(Map.of("", new ExplainResult.Rejected("08001", "Connection refused")));
 
         PipelineResult result = run(generator, database);
 
-        assertThat(failureOf(result)).isEqualTo(new PipelineFailure(ErrorClass.INFRA_FAILURE, "08001", "Connection refused", 1));
+        assertThat(failureOf(result))
+                .isEqualTo(new PipelineFailure(ErrorClass.INFRA_FAILURE, "08001", "Connection refused", 1));
         assertThat(generator.requests).hasSize(1);
     }
 
     @Test
     void repairsStopAtMaxAttemptsWithTheLastError() {
-        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT x.a FROM nowhere x", "SELECT x.b FROM nowhere x",
-                "SELECT x.c FROM nowhere x", "SELECT e.last_name FROM hr.employees e");
-        ScriptedDatabase database = new ScriptedDatabase(Map.of("nowhere",
-                new ExplainResult.Rejected("42P01", "ERROR: relation \"nowhere\" does not exist")));
+        ScriptedGenerator generator = new ScriptedGenerator()
+                .answering(
+                        "SELECT x.a FROM nowhere x",
+                        "SELECT x.b FROM nowhere x",
+                        "SELECT x.c FROM nowhere x",
+                        "SELECT e.last_name FROM hr.employees e");
+        ScriptedDatabase database = new ScriptedDatabase(
+                Map.of("nowhere", new ExplainResult.Rejected("42P01", "ERROR: relation \"nowhere\" does not exist")));
 
         PipelineResult result = run(generator, database);
 
@@ -208,8 +230,8 @@ class AnswerPipelineTest {
 
     @Test
     void lintErrorSkipsExplainAndIsRepaired() {
-        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.last_name, FROM hr.employees e",
-                "SELECT e.last_name FROM hr.employees e");
+        ScriptedGenerator generator = new ScriptedGenerator()
+                .answering("SELECT e.last_name, FROM hr.employees e", "SELECT e.last_name FROM hr.employees e");
         ScriptedDatabase database = new ScriptedDatabase(Map.of());
 
         PipelineResult result = run(generator, database);

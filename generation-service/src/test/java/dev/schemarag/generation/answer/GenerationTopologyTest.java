@@ -1,5 +1,7 @@
 package dev.schemarag.generation.answer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -13,6 +15,12 @@ import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.validation.SchemaColumns;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -23,15 +31,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.Properties;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The topology's routing through TopologyTestDriver with the production streams settings (at-least-once, see
@@ -61,18 +60,31 @@ class GenerationTopologyTest {
                 return SchemaColumns.of(Map.of("public.employees", List.of("employee_id", "last_name")));
             }
         };
-        AnswerPipeline pipeline = new AnswerPipeline(request -> SQL_BY_QUESTION.containsKey(request.question())
-                ? GenerationOutcome.generated(new GeneratedSql(SQL_BY_QUESTION.get(request.question()), "", 0.9, List.of(), List.of(), "llm"))
-                : GenerationOutcome.unavailable("no LLM configured"), planner, (id, db, question, sql) -> {}, 3);
+        AnswerPipeline pipeline = new AnswerPipeline(
+                request -> SQL_BY_QUESTION.containsKey(request.question())
+                        ? GenerationOutcome.generated(new GeneratedSql(
+                                SQL_BY_QUESTION.get(request.question()), "", 0.9, List.of(), List.of(), "llm"))
+                        : GenerationOutcome.unavailable("no LLM configured"),
+                planner,
+                (id, db, question, sql) -> {},
+                3);
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline);
         // As GenerationService configures it.
-        Properties props = StreamsProperties.of("generation-topology-test", "127.0.0.1:9", KafkaClientSecurity.none(),
-                topics.deadLetter(DeadLetterTopic.UNKNOWN), "validation", stateDir);
+        Properties props = StreamsProperties.of(
+                "generation-topology-test",
+                "127.0.0.1:9",
+                KafkaClientSecurity.none(),
+                topics.deadLetter(DeadLetterTopic.UNKNOWN),
+                "validation",
+                stateDir);
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
         driver = new TopologyTestDriver(builder.build(), props);
         Topic<String, ContextRetrieved> source = topics.contextRetrieved();
-        input = driver.createInputTopic(source.name(), source.keySerde().serializer(), source.valueSerde().serializer());
+        input = driver.createInputTopic(
+                source.name(),
+                source.keySerde().serializer(),
+                source.valueSerde().serializer());
     }
 
     @AfterEach
@@ -81,11 +93,19 @@ class GenerationTopologyTest {
     }
 
     private <V> TestOutputTopic<String, V> output(Topic<String, V> topic) {
-        return driver.createOutputTopic(topic.name(), topic.keySerde().deserializer(), topic.valueSerde().deserializer());
+        return driver.createOutputTopic(
+                topic.name(),
+                topic.keySerde().deserializer(),
+                topic.valueSerde().deserializer());
     }
 
     private static ContextRetrieved question(String id, String text) {
-        return Events.context(id, "erp", text, "CREATE TABLE public.employees (employee_id bigint, last_name text);", "public.employees");
+        return Events.context(
+                id,
+                "erp",
+                text,
+                "CREATE TABLE public.employees (employee_id bigint, last_name text);",
+                "public.employees");
     }
 
     @Test
@@ -94,22 +114,32 @@ class GenerationTopologyTest {
 
         AnswerValidated answer = output(topics.answers()).readValue();
         assertThat(answer.getSql()).isEqualTo("SELECT count(*) FROM public.employees e");
-        assertThat(output(topics.sqlGenerated()).readValuesToList()).extracting(SqlGenerated::getAttempt).containsExactly(1);
-        assertThat(output(topics.deadLetter(DeadLetterTopic.VALIDATION_BLOCK)).isEmpty()).isTrue();
+        assertThat(output(topics.sqlGenerated()).readValuesToList())
+                .extracting(SqlGenerated::getAttempt)
+                .containsExactly(1);
+        assertThat(output(topics.deadLetter(DeadLetterTopic.VALIDATION_BLOCK)).isEmpty())
+                .isTrue();
     }
 
     @Test
     void blockedAnswerGoesToValidationBlockWithTheOriginalEvent() {
         input.pipeInput("q2", question("q2", "Drop everything"));
 
-        FailureRecord failure = output(topics.deadLetter(DeadLetterTopic.VALIDATION_BLOCK)).readValue();
+        FailureRecord failure =
+                output(topics.deadLetter(DeadLetterTopic.VALIDATION_BLOCK)).readValue();
         assertThat(failure.getErrorClass()).isEqualTo("validation_block");
         assertThat(failure.getCorrelationId()).isEqualTo("corr-q2");
-        assertThat(failure.getOriginalTopic()).isEqualTo(topics.contextRetrieved().name());
+        assertThat(failure.getOriginalTopic())
+                .isEqualTo(topics.contextRetrieved().name());
         byte[] original = new byte[failure.getOriginalValue().remaining()];
         failure.getOriginalValue().get(original);
-        assertThat(topics.contextRetrieved().valueSerde().deserializer().deserialize(topics.contextRetrieved().name(), original)
-                .getQuestion().getId()).isEqualTo("q2");
+        assertThat(topics.contextRetrieved()
+                        .valueSerde()
+                        .deserializer()
+                        .deserialize(topics.contextRetrieved().name(), original)
+                        .getQuestion()
+                        .getId())
+                .isEqualTo("q2");
         assertThat(output(topics.answers()).isEmpty()).isTrue();
     }
 
@@ -117,7 +147,8 @@ class GenerationTopologyTest {
     void noSqlGoesToGenerationUnavailableWithTheContextPacket() {
         input.pipeInput("q3", question("q3", "Something nobody documented"));
 
-        FailureRecord failure = output(topics.deadLetter(DeadLetterTopic.GENERATION_UNAVAILABLE)).readValue();
+        FailureRecord failure = output(topics.deadLetter(DeadLetterTopic.GENERATION_UNAVAILABLE))
+                .readValue();
         assertThat(failure.getStage()).isEqualTo("generation");
         assertThat(failure.getContext()).startsWith("CREATE TABLE public.employees");
         assertThat(output(topics.sqlGenerated()).isEmpty()).isTrue();
@@ -130,7 +161,8 @@ class GenerationTopologyTest {
                 .pipeInput("poison".getBytes(StandardCharsets.UTF_8), value);
         input.pipeInput("q4", question("q4", "Count employees"));
 
-        FailureRecord failure = output(topics.deadLetter(DeadLetterTopic.UNKNOWN)).readValue();
+        FailureRecord failure =
+                output(topics.deadLetter(DeadLetterTopic.UNKNOWN)).readValue();
         assertThat(failure.getStage()).isEqualTo("validation");
         assertThat(failure.getErrorClass()).isEqualTo("malformed_event");
         assertThat(failure.getOriginalValue()).isEqualTo(ByteBuffer.wrap(value));

@@ -1,10 +1,9 @@
 package dev.schemarag.generation.answer;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ReaderRoleTest {
 
@@ -12,11 +11,15 @@ class ReaderRoleTest {
     void grantsConnectUsageAndSelectOnlyAndDefaultsToReadOnly() {
         List<String> statements = ReaderRole.statements("erp", List.of("hr", "sales"), "pw");
 
-        assertThat(statements).contains("GRANT CONNECT ON DATABASE \"erp\" TO schemarag_reader",
-                "GRANT USAGE ON SCHEMA \"hr\" TO schemarag_reader",
-                "GRANT SELECT ON ALL TABLES IN SCHEMA \"sales\" TO schemarag_reader",
-                "ALTER ROLE schemarag_reader SET default_transaction_read_only = on");
-        assertThat(String.join("\n", statements)).doesNotContainIgnoringCase("INSERT").doesNotContainIgnoringCase("UPDATE ON")
+        assertThat(statements)
+                .contains(
+                        "GRANT CONNECT ON DATABASE \"erp\" TO schemarag_reader",
+                        "GRANT USAGE ON SCHEMA \"hr\" TO schemarag_reader",
+                        "GRANT SELECT ON ALL TABLES IN SCHEMA \"sales\" TO schemarag_reader",
+                        "ALTER ROLE schemarag_reader SET default_transaction_read_only = on");
+        assertThat(String.join("\n", statements))
+                .doesNotContainIgnoringCase("INSERT")
+                .doesNotContainIgnoringCase("UPDATE ON")
                 .doesNotContainIgnoringCase("ALL PRIVILEGES");
     }
 

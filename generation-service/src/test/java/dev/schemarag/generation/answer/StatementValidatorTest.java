@@ -1,15 +1,14 @@
 package dev.schemarag.generation.answer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.validation.LintCode;
 import dev.schemarag.generation.validation.SchemaColumns;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class StatementValidatorTest {
     private static final SchemaColumns COLUMNS = SchemaColumns.of(Map.of(
@@ -18,11 +17,13 @@ class StatementValidatorTest {
 
     /** The target: records what it is asked to plan and refuses SQL mentioning {@code missing_column} with 42703. */
     private final List<String> explained = new ArrayList<>();
+
     private final TargetDatabases target = new TargetDatabases() {
         @Override
         public ExplainResult explain(String databaseId, String sql) {
             explained.add(sql);
-            return sql.contains("missing_column") ? new ExplainResult.Rejected("42703", "ERROR: column \"missing_column\" does not exist")
+            return sql.contains("missing_column")
+                    ? new ExplainResult.Rejected("42703", "ERROR: column \"missing_column\" does not exist")
                     : new ExplainResult.Planned("Seq Scan");
         }
 
@@ -35,8 +36,10 @@ class StatementValidatorTest {
 
     @Test
     void aPlannedStatementIsValidAndKeepsItsLintWarnings() {
-        StatementValidator.Validation v = validator.validate("hr",
-                "SELECT name FROM hr.employees e JOIN hr.departments d ON e.department_id = d.department_id", COLUMNS);
+        StatementValidator.Validation v = validator.validate(
+                "hr",
+                "SELECT name FROM hr.employees e JOIN hr.departments d ON e.department_id = d.department_id",
+                COLUMNS);
 
         assertThat(v.valid()).isTrue();
         assertThat(v.lint().has(LintCode.AMBIGUOUS_COLUMN)).isTrue();
@@ -57,7 +60,8 @@ class StatementValidatorTest {
 
     @Test
     void aTooComplexStatementIsAValidationBlockBeforeLintAndNeverReachesTheDatabase() {
-        StatementValidator.Validation v = validator.validate("hr", "SELECT " + "(".repeat(3000) + "1" + ")".repeat(3000), COLUMNS);
+        StatementValidator.Validation v =
+                validator.validate("hr", "SELECT " + "(".repeat(3000) + "1" + ")".repeat(3000), COLUMNS);
 
         assertThat(v.rejection()).hasValueSatisfying(r -> {
             assertThat(r.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
@@ -92,7 +96,8 @@ class StatementValidatorTest {
     void twoStatementsAreBlockedAndNeverReachTheDatabase() {
         StatementValidator.Validation v = validator.validate("hr", "SELECT 1; SELECT 2", COLUMNS);
 
-        assertThat(v.rejection()).hasValueSatisfying(r -> assertThat(r.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK));
+        assertThat(v.rejection())
+                .hasValueSatisfying(r -> assertThat(r.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK));
         assertThat(explained).isEmpty();
     }
 }

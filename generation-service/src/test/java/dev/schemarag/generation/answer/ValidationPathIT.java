@@ -1,5 +1,7 @@
 package dev.schemarag.generation.answer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -10,10 +12,6 @@ import dev.schemarag.generation.validation.HostileCorpus;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.stack.EmbeddedPostgres;
 import dev.schemarag.testkit.SharedTestStack;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -23,8 +21,9 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Every hostile statement through the whole validation path the generation service runs (limits, lint, guard,
@@ -54,12 +53,32 @@ class ValidationPathIT {
         }
         ReaderRole.grant(sentinel, DB, List.of("public"), READER_PASSWORD);
         String url = postgres.jdbcUrl(DB);
-        targets = new PostgresTargetDatabases(new DatabaseRegistry(List.of(
-                new RegisteredDatabase("guarded", url, null, new Credentials(ReaderRole.NAME, READER_PASSWORD), List.of("public"), null, null),
-                new RegisteredDatabase("nonstandard", url + "?options=-c%20standard_conforming_strings%3Doff",
-                        null, new Credentials(ReaderRole.NAME, READER_PASSWORD), List.of("public"), null, null),
-                new RegisteredDatabase("simple", url + "?preferQueryMode=simple",
-                        null, new Credentials(ReaderRole.NAME, READER_PASSWORD), List.of("public"), null, null))),
+        targets = new PostgresTargetDatabases(
+                new DatabaseRegistry(List.of(
+                        new RegisteredDatabase(
+                                "guarded",
+                                url,
+                                null,
+                                new Credentials(ReaderRole.NAME, READER_PASSWORD),
+                                List.of("public"),
+                                null,
+                                null),
+                        new RegisteredDatabase(
+                                "nonstandard",
+                                url + "?options=-c%20standard_conforming_strings%3Doff",
+                                null,
+                                new Credentials(ReaderRole.NAME, READER_PASSWORD),
+                                List.of("public"),
+                                null,
+                                null),
+                        new RegisteredDatabase(
+                                "simple",
+                                url + "?preferQueryMode=simple",
+                                null,
+                                new Credentials(ReaderRole.NAME, READER_PASSWORD),
+                                List.of("public"),
+                                null,
+                                null))),
                 Duration.ofSeconds(2));
         // Open the adapter sessions now, so the backend count below compares like with like.
         targets.explain("guarded", "SELECT 1");
@@ -104,34 +123,43 @@ class ValidationPathIT {
         long started = System.nanoTime();
 
         for (String sql : corpus) {
-            AnswerPipeline pipeline = new AnswerPipeline(request -> GenerationOutcome.generated(
-                    new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")), recording, (id, db, q, s) -> {}, 1);
+            AnswerPipeline pipeline = new AnswerPipeline(
+                    request -> GenerationOutcome.generated(new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")),
+                    recording,
+                    (id, db, q, s) -> {},
+                    1);
             PipelineResult result = pipeline.answer(Events.context("h", "guarded", "hostile", "", "public.employees"));
             if (result instanceof PipelineResult.Answered) answered.add(sql);
         }
 
         assertThat(answered).as("hostile statements validated as answers").isEmpty();
-        assertThat(recording.planned).as("hostile statements the database planned").isEmpty();
+        assertThat(recording.planned)
+                .as("hostile statements the database planned")
+                .isEmpty();
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(60));
-        assertThat(scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")).isEqualTo("0");
+        assertThat(scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"))
+                .isEqualTo("0");
         assertThat(scalar(SENTINEL_ROWS)).isEqualTo(rowsBefore);
         assertThat(scalar("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"))
                 .isEqualTo(backendsBefore);
         assertThat(scalar("SELECT count(*) FROM pg_largeobject_metadata")).isEqualTo(largeObjectsBefore);
         assertThat(Files.exists(Path.of("/tmp/sentinel.csv"))).isFalse();
-        assertThat(readerBackendsPeakKb() - peakMemoryBefore).as("growth of the reader backends' peak memory, kB")
+        assertThat(readerBackendsPeakKb() - peakMemoryBefore)
+                .as("growth of the reader backends' peak memory, kB")
                 .isLessThan(32 * 1024);
         // The adapter's own session survived and still plans a harmless query.
         assertThat(targets.explain("guarded", "SELECT name FROM employees")).isInstanceOf(ExplainResult.Planned.class);
     }
 
     @Test
-    void givenSecondStatementBehindACarriageReturnComment_whenExplainedDirectly_thenRefusedAndNoLockTaken() throws SQLException {
+    void givenSecondStatementBehindACarriageReturnComment_whenExplainedDirectly_thenRefusedAndNoLockTaken()
+            throws SQLException {
         ExplainResult result = targets.explain("guarded", "SELECT 1 --\r; SELECT pg_advisory_lock(778)");
 
         assertThat(result).isInstanceOf(ExplainResult.Refused.class);
         assertThat(((ExplainResult.Refused) result).errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
-        assertThat(scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")).isEqualTo("0");
+        assertThat(scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"))
+                .isEqualTo("0");
     }
 
     @Test
@@ -152,14 +180,16 @@ class ValidationPathIT {
         ExplainResult.Refused refused = (ExplainResult.Refused) result;
         assertThat(refused.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
         assertThat(refused.reason()).contains("extended protocol");
-        assertThat(scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")).isEqualTo("0");
+        assertThat(scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"))
+                .isEqualTo("0");
     }
 
     /** The summed peak resident memory (VmHWM) of the reader role's backends, read from /proc: PostgreSQL runs here. */
     private static long readerBackendsPeakKb() throws Exception {
         long total = 0;
-        try (Statement st = sentinel.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT pid FROM pg_stat_activity WHERE usename = '" + ReaderRole.NAME + "'")) {
+        try (Statement st = sentinel.createStatement();
+                ResultSet rs =
+                        st.executeQuery("SELECT pid FROM pg_stat_activity WHERE usename = '" + ReaderRole.NAME + "'")) {
             while (rs.next()) {
                 for (String line : Files.readAllLines(Path.of("/proc", rs.getString(1), "status"))) {
                     if (line.startsWith("VmHWM:")) total += Long.parseLong(line.replaceAll("\\D", ""));
@@ -171,7 +201,8 @@ class ValidationPathIT {
     }
 
     private static String scalar(String sql) throws SQLException {
-        try (Statement st = sentinel.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = sentinel.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getString(1);
         }

@@ -1,8 +1,8 @@
 package dev.schemarag.generation.examples;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 class DocumentedQueryTest {
 
@@ -17,12 +17,15 @@ class DocumentedQueryTest {
                 SELECT e.employee_id FROM hr.employees e
                 WHERE extract(year FROM e.hire_date) = 2024""";
 
-        assertThat(DocumentedQuery.fromChunk(chunk)).contains(new DocumentedQuery("Employees hired in a year: headcount planning",
-                "SELECT e.employee_id FROM hr.employees e\nWHERE extract(year FROM e.hire_date) = 2024"));
+        assertThat(DocumentedQuery.fromChunk(chunk))
+                .contains(new DocumentedQuery(
+                        "Employees hired in a year: headcount planning",
+                        "SELECT e.employee_id FROM hr.employees e\nWHERE extract(year FROM e.hire_date) = 2024"));
     }
 
     @Test
     void aChunkWithoutSqlHasNoQuery() {
-        assertThat(DocumentedQuery.fromChunk("Query pattern on hr.employees: By manager\nUse case: org charts")).isEmpty();
+        assertThat(DocumentedQuery.fromChunk("Query pattern on hr.employees: By manager\nUse case: org charts"))
+                .isEmpty();
     }
 }

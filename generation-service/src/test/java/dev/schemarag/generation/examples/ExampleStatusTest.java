@@ -1,7 +1,5 @@
 package dev.schemarag.generation.examples;
 
-import org.junit.jupiter.api.Test;
-
 import static dev.schemarag.events.FeedbackVerdict.APPROVE;
 import static dev.schemarag.events.FeedbackVerdict.REJECT;
 import static dev.schemarag.generation.examples.ExampleStatus.APPROVED;
@@ -9,6 +7,8 @@ import static dev.schemarag.generation.examples.ExampleStatus.CANDIDATE;
 import static dev.schemarag.generation.examples.ExampleStatus.DOCUMENTED;
 import static dev.schemarag.generation.examples.ExampleStatus.REJECTED;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 class ExampleStatusTest {
 

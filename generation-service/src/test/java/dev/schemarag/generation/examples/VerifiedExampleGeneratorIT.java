@@ -1,5 +1,7 @@
 package dev.schemarag.generation.examples;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.store.Database;
@@ -7,17 +9,14 @@ import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.util.List;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The offline generator on the real pgvector store, seeded from a stored Common Queries doc chunk. */
 class VerifiedExampleGeneratorIT {
@@ -32,8 +31,12 @@ class VerifiedExampleGeneratorIT {
         EmbeddedStack stack = SharedTestStack.get();
         stack.postgres().createDatabaseIfMissing(STORE_DB);
         String url = stack.postgres().jdbcUrl(STORE_DB);
-        Flyway.configure().dataSource(url, stack.postgres().user(), stack.postgres().password())
-                .locations("filesystem:" + Path.of("../core/src/main/resources/db/migration").toAbsolutePath()).load().migrate();
+        Flyway.configure()
+                .dataSource(url, stack.postgres().user(), stack.postgres().password())
+                .locations("filesystem:"
+                        + Path.of("../core/src/main/resources/db/migration").toAbsolutePath())
+                .load()
+                .migrate();
         store = new Database(url, stack.postgres().user(), stack.postgres().password());
         EmbeddingModel model = OnnxEmbeddingModel.examplesDefault();
         String chunk = "Query pattern on hr.employees: Number of employees per department\nSQL:\n"
@@ -57,7 +60,17 @@ class VerifiedExampleGeneratorIT {
     }
 
     private static GenerationRequest ask(String question) {
-        return new GenerationRequest("q", "hr", question, Optional.empty(), "packet", List.of(), List.of(), 0.9, Optional.empty(), Optional.empty());
+        return new GenerationRequest(
+                "q",
+                "hr",
+                question,
+                Optional.empty(),
+                "packet",
+                List.of(),
+                List.of(),
+                0.9,
+                Optional.empty(),
+                Optional.empty());
     }
 
     @Test
@@ -65,7 +78,8 @@ class VerifiedExampleGeneratorIT {
         GenerationOutcome outcome = generator.generate(ask("How many employees are in each department?"));
 
         assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> {
-            assertThat(g.sql().sql()).isEqualTo("SELECT e.department_id, count(*) FROM hr.employees e GROUP BY e.department_id");
+            assertThat(g.sql().sql())
+                    .isEqualTo("SELECT e.department_id, count(*) FROM hr.employees e GROUP BY e.department_id");
             assertThat(g.sql().generator()).isEqualTo("verified_example");
             assertThat(g.sql().tablesUsed()).containsExactly("hr.employees");
             assertThat(g.sql().confidence()).isGreaterThanOrEqualTo(VerifiedExampleGenerator.DEFAULT_THRESHOLD);
@@ -74,21 +88,28 @@ class VerifiedExampleGeneratorIT {
 
     @Test
     void anAnswerWithTheDocumentedWordingNeitherReplacesTheDocumentedQueryNorIsServed() throws Exception {
-        examples.validated("q-" + java.util.UUID.randomUUID(), "hr", "Number of employees per department",
+        examples.validated(
+                "q-" + java.util.UUID.randomUUID(),
+                "hr",
+                "Number of employees per department",
                 "SELECT count(*) FROM hr.employees e");
         assertThat(examples.seedFromDocs("hr")).isEqualTo(1);
 
         GenerationOutcome outcome = generator.generate(ask("How many employees are in each department?"));
 
         assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> {
-            assertThat(g.sql().sql()).isEqualTo("SELECT e.department_id, count(*) FROM hr.employees e GROUP BY e.department_id");
+            assertThat(g.sql().sql())
+                    .isEqualTo("SELECT e.department_id, count(*) FROM hr.employees e GROUP BY e.department_id");
             assertThat(g.sql().explanation()).startsWith("Verified documented example for: ");
         });
     }
 
     @Test
     void anUnreviewedAnswerIsNeverServedHoweverCloseItIs() throws Exception {
-        examples.validated("q-" + java.util.UUID.randomUUID(), "hr", "Which employees earn more than their manager?",
+        examples.validated(
+                "q-" + java.util.UUID.randomUUID(),
+                "hr",
+                "Which employees earn more than their manager?",
                 "SELECT e.employee_id FROM hr.employees e");
 
         assertThat(generator.generate(ask("Which employees earn more than their manager?")))
@@ -99,14 +120,23 @@ class VerifiedExampleGeneratorIT {
     void anUnrelatedQuestionIsUnavailableRatherThanGuessed() {
         GenerationOutcome outcome = generator.generate(ask("Which suppliers shipped late last winter?"));
 
-        assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Unavailable.class,
-                u -> assertThat(u.reason()).contains("no verified example is similar enough"));
+        assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Unavailable.class, u -> assertThat(u.reason())
+                .contains("no verified example is similar enough"));
     }
 
     @Test
     void anotherDatabasesExamplesAreNeverUsed() {
-        GenerationRequest other = new GenerationRequest("q", "erp", "How many employees are in each department?", Optional.empty(),
-                "packet", List.of(), List.of(), 0.9, Optional.empty(), Optional.empty());
+        GenerationRequest other = new GenerationRequest(
+                "q",
+                "erp",
+                "How many employees are in each department?",
+                Optional.empty(),
+                "packet",
+                List.of(),
+                List.of(),
+                0.9,
+                Optional.empty(),
+                Optional.empty());
 
         assertThat(generator.generate(other)).isInstanceOf(GenerationOutcome.Unavailable.class);
     }
@@ -116,7 +146,8 @@ class VerifiedExampleGeneratorIT {
         String question = "How many employees are in each department?";
         assertThat(examples.nearest("hr", question)).isPresent();
 
-        VerifiedExampleStore otherModel = new VerifiedExampleStore(store, OnnxEmbeddingModel.load("all-minilm-l6-v2-q"));
+        VerifiedExampleStore otherModel =
+                new VerifiedExampleStore(store, OnnxEmbeddingModel.load("all-minilm-l6-v2-q"));
         assertThat(otherModel.nearest("hr", question)).isEmpty();
     }
 }

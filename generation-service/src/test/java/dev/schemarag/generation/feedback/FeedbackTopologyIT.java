@@ -1,5 +1,7 @@
 package dev.schemarag.generation.feedback;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.Topic;
@@ -14,6 +16,13 @@ import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
@@ -25,16 +34,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.time.Instant;
-import java.util.List;
-import java.util.Optional;
-import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The feedback topology through TopologyTestDriver on the real store and the stack's schema registry: a verdict
@@ -56,8 +55,12 @@ class FeedbackTopologyIT {
         EmbeddedStack stack = SharedTestStack.get();
         stack.postgres().createDatabaseIfMissing(STORE_DB);
         String url = stack.postgres().jdbcUrl(STORE_DB);
-        Flyway.configure().dataSource(url, stack.postgres().user(), stack.postgres().password())
-                .locations("filesystem:" + Path.of("../core/src/main/resources/db/migration").toAbsolutePath()).load().migrate();
+        Flyway.configure()
+                .dataSource(url, stack.postgres().user(), stack.postgres().password())
+                .locations("filesystem:"
+                        + Path.of("../core/src/main/resources/db/migration").toAbsolutePath())
+                .load()
+                .migrate();
         store = new Database(url, stack.postgres().user(), stack.postgres().password());
         examples = new VerifiedExampleStore(store, OnnxEmbeddingModel.examplesDefault());
     }
@@ -78,7 +81,10 @@ class FeedbackTopologyIT {
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         driver = new TopologyTestDriver(builder.build(), props);
         Topic<String, AnswerFeedback> source = topics.feedback();
-        feedback = driver.createInputTopic(source.name(), source.keySerde().serializer(), source.valueSerde().serializer());
+        feedback = driver.createInputTopic(
+                source.name(),
+                source.keySerde().serializer(),
+                source.valueSerde().serializer());
     }
 
     @AfterEach
@@ -94,8 +100,9 @@ class FeedbackTopologyIT {
 
         feedback.pipeInput(id, verdict(id, FeedbackVerdict.APPROVE, "checked against the payroll report", "ada"));
 
-        assertThat(offline(later)).isInstanceOfSatisfying(GenerationOutcome.Generated.class,
-                g -> assertThat(g.sql().sql()).isEqualTo(SQL));
+        assertThat(offline(later)).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> assertThat(
+                        g.sql().sql())
+                .isEqualTo(SQL));
         assertThat(column(id, "review_note")).isEqualTo("checked against the payroll report");
         assertThat(column(id, "reviewed_by")).isEqualTo("ada");
 
@@ -118,12 +125,18 @@ class FeedbackTopologyIT {
         feedback.pipeInput(id, verdict(id, FeedbackVerdict.APPROVE, null, null));
 
         List<FailureRecord> failures = deadLetters().readValuesToList();
-        assertThat(failures).extracting(FailureRecord::getErrorClass).containsExactly("unknown_question", "unknown_question", "malformed_event");
+        assertThat(failures)
+                .extracting(FailureRecord::getErrorClass)
+                .containsExactly("unknown_question", "unknown_question", "malformed_event");
         assertThat(failures).extracting(FailureRecord::getStage).containsOnly("feedback");
         assertThat(failures.get(0).getMessage()).isEqualTo("no answer has question id '" + unknown + "'");
         byte[] original = new byte[failures.get(0).getOriginalValue().remaining()];
         failures.get(0).getOriginalValue().get(original);
-        assertThat(topics.feedback().valueSerde().deserializer().deserialize(topics.feedback().name(), original).getQuestionId())
+        assertThat(topics.feedback()
+                        .valueSerde()
+                        .deserializer()
+                        .deserialize(topics.feedback().name(), original)
+                        .getQuestionId())
                 .isEqualTo(unknown);
         assertThat(column(id, "status")).isEqualTo("approved");
     }
@@ -136,22 +149,39 @@ class FeedbackTopologyIT {
     }
 
     private GenerationOutcome offline(String question) {
-        return new VerifiedExampleGenerator(examples, VerifiedExampleGenerator.DEFAULT_THRESHOLD).generate(new GenerationRequest(
-                "later", databaseId, question, Optional.empty(), "packet", List.of(), List.of(), 0.9, Optional.empty(), Optional.empty()));
+        return new VerifiedExampleGenerator(examples, VerifiedExampleGenerator.DEFAULT_THRESHOLD)
+                .generate(new GenerationRequest(
+                        "later",
+                        databaseId,
+                        question,
+                        Optional.empty(),
+                        "packet",
+                        List.of(),
+                        List.of(),
+                        0.9,
+                        Optional.empty(),
+                        Optional.empty()));
     }
 
     private static AnswerFeedback verdict(String questionId, FeedbackVerdict verdict, String note, String actor) {
-        return AnswerFeedback.newBuilder().setQuestionId(questionId).setVerdict(verdict).setNote(note).setActor(actor)
-                .setTimestamp(Instant.now()).build();
+        return AnswerFeedback.newBuilder()
+                .setQuestionId(questionId)
+                .setVerdict(verdict)
+                .setNote(note)
+                .setActor(actor)
+                .setTimestamp(Instant.now())
+                .build();
     }
 
     private TestOutputTopic<String, FailureRecord> deadLetters() {
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.UNKNOWN);
-        return driver.createOutputTopic(dlq.name(), dlq.keySerde().deserializer(), dlq.valueSerde().deserializer());
+        return driver.createOutputTopic(
+                dlq.name(), dlq.keySerde().deserializer(), dlq.valueSerde().deserializer());
     }
 
     private static String column(String questionId, String column) throws Exception {
-        try (PreparedStatement ps = store.connection().prepareStatement("SELECT " + column + " FROM verified_examples WHERE question_id = ?")) {
+        try (PreparedStatement ps = store.connection()
+                .prepareStatement("SELECT " + column + " FROM verified_examples WHERE question_id = ?")) {
             ps.setString(1, questionId);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;

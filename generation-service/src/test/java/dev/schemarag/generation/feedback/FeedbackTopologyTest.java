@@ -1,5 +1,7 @@
 package dev.schemarag.generation.feedback;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -11,16 +13,6 @@ import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.FeedbackVerdict;
 import dev.schemarag.generation.examples.AnswerReviews;
 import dev.schemarag.generation.examples.ExampleStatus;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -30,8 +22,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The feedback topology in a TopologyTestDriver with the production streams settings (at-least-once, see
@@ -52,13 +51,17 @@ class FeedbackTopologyTest {
         FeedbackTopology.build(builder, topics, reviews);
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.UNKNOWN);
         // As GenerationService configures it.
-        Properties props = StreamsProperties.of("generation-feedback-test", "127.0.0.1:9", KafkaClientSecurity.none(), dlq,
-                "validation", stateDir);
+        Properties props = StreamsProperties.of(
+                "generation-feedback-test", "127.0.0.1:9", KafkaClientSecurity.none(), dlq, "validation", stateDir);
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
         driver = new TopologyTestDriver(builder.build(), props);
         Topic<String, AnswerFeedback> source = topics.feedback();
-        feedback = driver.createInputTopic(source.name(), source.keySerde().serializer(), source.valueSerde().serializer());
-        deadLetters = driver.createOutputTopic(dlq.name(), dlq.keySerde().deserializer(), dlq.valueSerde().deserializer());
+        feedback = driver.createInputTopic(
+                source.name(),
+                source.keySerde().serializer(),
+                source.valueSerde().serializer());
+        deadLetters = driver.createOutputTopic(
+                dlq.name(), dlq.keySerde().deserializer(), dlq.valueSerde().deserializer());
     }
 
     @AfterEach
@@ -74,8 +77,11 @@ class FeedbackTopologyTest {
         feedback.pipeInput("q-1", verdict("q-1", FeedbackVerdict.REJECT, null, null));
         feedback.pipeInput("q-1", verdict("q-1", FeedbackVerdict.APPROVE, "  ", null));
 
-        assertThat(reviews.applied).containsExactly(
-                "q-1 APPROVE note=checked against payroll actor=ada", "q-1 REJECT note=null actor=null", "q-1 APPROVE note=null actor=null");
+        assertThat(reviews.applied)
+                .containsExactly(
+                        "q-1 APPROVE note=checked against payroll actor=ada",
+                        "q-1 REJECT note=null actor=null",
+                        "q-1 APPROVE note=null actor=null");
         assertThat(reviews.statuses).containsEntry("q-1", ExampleStatus.REJECTED);
         assertThat(deadLetters.isEmpty()).isTrue();
     }
@@ -90,14 +96,20 @@ class FeedbackTopologyTest {
         feedback.pipeInput("q-2", verdict("q-2", FeedbackVerdict.APPROVE, null, null));
 
         List<FailureRecord> failures = deadLetters.readValuesToList();
-        assertThat(failures).extracting(FailureRecord::getErrorClass)
+        assertThat(failures)
+                .extracting(FailureRecord::getErrorClass)
                 .containsExactly("unknown_question", "unknown_question", "malformed_event");
         assertThat(failures).extracting(FailureRecord::getStage).containsOnly("feedback");
         assertThat(failures.get(0).getMessage()).isEqualTo("no answer has question id 'q-none'");
-        assertThat(failures.get(0).getOriginalTopic()).isEqualTo(topics.feedback().name());
+        assertThat(failures.get(0).getOriginalTopic())
+                .isEqualTo(topics.feedback().name());
         byte[] original = new byte[failures.get(0).getOriginalValue().remaining()];
         failures.get(0).getOriginalValue().get(original);
-        assertThat(topics.feedback().valueSerde().deserializer().deserialize(topics.feedback().name(), original).getQuestionId())
+        assertThat(topics.feedback()
+                        .valueSerde()
+                        .deserializer()
+                        .deserialize(topics.feedback().name(), original)
+                        .getQuestionId())
                 .isEqualTo("q-none");
         assertThat(reviews.statuses).containsEntry("q-2", ExampleStatus.APPROVED);
     }
@@ -125,7 +137,8 @@ class FeedbackTopologyTest {
         String failOn;
 
         @Override
-        public Optional<Review> review(String questionId, FeedbackVerdict verdict, String note, String actor) throws SQLException {
+        public Optional<Review> review(String questionId, FeedbackVerdict verdict, String note, String actor)
+                throws SQLException {
             if (questionId.equals(failOn)) throw new SQLException("connection refused");
             ExampleStatus before = statuses.get(questionId);
             if (before == null) return Optional.empty();
@@ -136,7 +149,12 @@ class FeedbackTopologyTest {
     }
 
     private static AnswerFeedback verdict(String questionId, FeedbackVerdict verdict, String note, String actor) {
-        return AnswerFeedback.newBuilder().setQuestionId(questionId).setVerdict(verdict).setNote(note).setActor(actor)
-                .setTimestamp(Instant.EPOCH).build();
+        return AnswerFeedback.newBuilder()
+                .setQuestionId(questionId)
+                .setVerdict(verdict)
+                .setNote(note)
+                .setActor(actor)
+                .setTimestamp(Instant.EPOCH)
+                .build();
     }
 }

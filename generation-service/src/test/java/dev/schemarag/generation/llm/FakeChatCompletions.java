@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -95,8 +94,11 @@ public final class FakeChatCompletions implements AutoCloseable {
         JsonNode request = JSON.readTree(body);
         String user = request.path("messages").path(1).path("content").asText();
         String question = java.util.stream.Stream.concat(answers.keySet().stream(), failures.keySet().stream())
-                .filter(user::contains).findFirst().orElse("");
-        prompts.computeIfAbsent(question, q -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(user);
+                .filter(user::contains)
+                .findFirst()
+                .orElse("");
+        prompts.computeIfAbsent(question, q -> new java.util.concurrent.CopyOnWriteArrayList<>())
+                .add(user);
         if (delays.containsKey(question)) pause(delays.get(question));
         Failure failure = failures.get(question);
         Deque<String> queue = answers.get(question);
@@ -111,12 +113,23 @@ public final class FakeChatCompletions implements AutoCloseable {
             return;
         }
         String sql = queue.size() > 1 ? queue.poll() : queue.peek();
-        ObjectNode answer = JSON.createObjectNode().put("query", sql).put("explanation", "scripted").put("confidence", 0.9);
+        ObjectNode answer = JSON.createObjectNode()
+                .put("query", sql)
+                .put("explanation", "scripted")
+                .put("confidence", 0.9);
         answer.putArray("tablesUsed").add("public.employees");
-        ObjectNode response = JSON.createObjectNode().put("id", "chatcmpl-test").put("object", "chat.completion")
-                .put("created", System.currentTimeMillis() / 1000).put("model", request.path("model").asText());
-        response.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop")
-                .putObject("message").put("role", "assistant").put("content", answer.toString());
+        ObjectNode response = JSON.createObjectNode()
+                .put("id", "chatcmpl-test")
+                .put("object", "chat.completion")
+                .put("created", System.currentTimeMillis() / 1000)
+                .put("model", request.path("model").asText());
+        response.putArray("choices")
+                .addObject()
+                .put("index", 0)
+                .put("finish_reason", "stop")
+                .putObject("message")
+                .put("role", "assistant")
+                .put("content", answer.toString());
         respond(exchange, 200, response.toString());
     }
 

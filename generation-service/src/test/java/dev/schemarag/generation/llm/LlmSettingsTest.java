@@ -1,13 +1,12 @@
 package dev.schemarag.generation.llm;
 
-import dev.schemarag.core.config.Settings;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Settings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class LlmSettingsTest {
 
@@ -18,8 +17,14 @@ class LlmSettingsTest {
 
     @Test
     void baseUrlEnablesTheLlmWithoutATrailingSlash() {
-        LlmSettings llm = LlmSettings.from(Settings.of(Map.of("llm.base.url", "http://localhost:11434/v1/",
-                "llm.model", "qwen2.5-coder", "llm.timeout.seconds", "30"))).orElseThrow();
+        LlmSettings llm = LlmSettings.from(Settings.of(Map.of(
+                        "llm.base.url",
+                        "http://localhost:11434/v1/",
+                        "llm.model",
+                        "qwen2.5-coder",
+                        "llm.timeout.seconds",
+                        "30")))
+                .orElseThrow();
 
         assertThat(llm.baseUrl()).isEqualTo(URI.create("http://localhost:11434/v1"));
         assertThat(llm.model()).isEqualTo("qwen2.5-coder");
@@ -35,8 +40,9 @@ class LlmSettingsTest {
 
     @Test
     void theApiKeyNeverAppearsInTheDescription() {
-        LlmSettings llm = LlmSettings.from(Settings.of(Map.of("llm.base.url", "https://api.example.com/v1",
-                "llm.api.key", "sk-secret"))).orElseThrow();
+        LlmSettings llm = LlmSettings.from(
+                        Settings.of(Map.of("llm.base.url", "https://api.example.com/v1", "llm.api.key", "sk-secret")))
+                .orElseThrow();
 
         assertThat(llm.toString()).doesNotContain("sk-secret");
     }

@@ -1,21 +1,21 @@
 package dev.schemarag.generation.llm;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.openai.core.ObjectMappers;
 import com.openai.models.chat.completions.ChatCompletion;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ModelAnswerParserTest {
 
     private static ChatCompletion response(String content) {
-        return completion("{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":" + TextNode.valueOf(content) + "}}]}");
+        return completion(
+                "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":" + TextNode.valueOf(content) + "}}]}");
     }
 
     /** Read the way the SDK reads a response body. */
@@ -33,16 +33,23 @@ class ModelAnswerParserTest {
                 {"query": "SELECT count(*) FROM hr.employees e", "explanation": "Counts employees.", "confidence": 0.8,
                  "tablesUsed": ["hr.employees"], "assumptions": ["all employees, active or not"]}"""));
 
-        assertThat(outcome).isEqualTo(GenerationOutcome.generated(new GeneratedSql("SELECT count(*) FROM hr.employees e",
-                "Counts employees.", 0.8, List.of("hr.employees"), List.of("all employees, active or not"), "llm")));
+        assertThat(outcome)
+                .isEqualTo(GenerationOutcome.generated(new GeneratedSql(
+                        "SELECT count(*) FROM hr.employees e",
+                        "Counts employees.",
+                        0.8,
+                        List.of("hr.employees"),
+                        List.of("all employees, active or not"),
+                        "llm")));
     }
 
     @Test
     void aFencedAnswerIsUnwrapped() {
         GenerationOutcome outcome = ModelAnswerParser.parse(response("```json\n{\"query\": \"SELECT 1\"}\n```"));
 
-        assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class,
-                g -> assertThat(g.sql().sql()).isEqualTo("SELECT 1"));
+        assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> assertThat(
+                        g.sql().sql())
+                .isEqualTo("SELECT 1"));
     }
 
     @Test
@@ -54,8 +61,8 @@ class ModelAnswerParserTest {
     @Test
     void proseInsteadOfJsonIsUnavailable() {
         assertThat(ModelAnswerParser.parse(response("Sure! Here is the SQL: SELECT 1")))
-                .isInstanceOfSatisfying(GenerationOutcome.Unavailable.class,
-                        u -> assertThat(u.reason()).startsWith("the LLM answer is not a JSON object"));
+                .isInstanceOfSatisfying(GenerationOutcome.Unavailable.class, u -> assertThat(u.reason())
+                        .startsWith("the LLM answer is not a JSON object"));
     }
 
     @Test

@@ -1,20 +1,19 @@
 package dev.schemarag.generation.llm;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The adapter against a local chat-completions endpoint: the request it sends, its retry rule and its failures. */
 class OpenAiCompatibleSqlGeneratorIT {
@@ -32,12 +31,22 @@ class OpenAiCompatibleSqlGeneratorIT {
     }
 
     private static OpenAiCompatibleSqlGenerator generator(URI baseUrl, Duration timeout, int maxRetries) {
-        return new OpenAiCompatibleSqlGenerator(new LlmSettings(baseUrl, "test-key", "test-model", timeout, maxRetries));
+        return new OpenAiCompatibleSqlGenerator(
+                new LlmSettings(baseUrl, "test-key", "test-model", timeout, maxRetries));
     }
 
     private static GenerationRequest request() {
-        return new GenerationRequest("q1", "erp", QUESTION, Optional.empty(), "CREATE TABLE public.employees (employee_id bigint);",
-                List.of(), List.of(), 0.9, Optional.empty(), Optional.empty());
+        return new GenerationRequest(
+                "q1",
+                "erp",
+                QUESTION,
+                Optional.empty(),
+                "CREATE TABLE public.employees (employee_id bigint);",
+                List.of(),
+                List.of(),
+                0.9,
+                Optional.empty(),
+                Optional.empty());
     }
 
     @Test
@@ -46,8 +55,13 @@ class OpenAiCompatibleSqlGeneratorIT {
 
         generator.generate(request());
 
-        assertThat(llm.requests()).singleElement().asString()
-                .contains("\"model\":\"test-model\"", "\"response_format\":{\"type\":\"json_object\"}", "\"role\":\"system\"");
+        assertThat(llm.requests())
+                .singleElement()
+                .asString()
+                .contains(
+                        "\"model\":\"test-model\"",
+                        "\"response_format\":{\"type\":\"json_object\"}",
+                        "\"role\":\"system\"");
         assertThat(llm.authorizations()).containsExactly("Bearer test-key");
     }
 
@@ -55,8 +69,9 @@ class OpenAiCompatibleSqlGeneratorIT {
     void theJsonAnswerBecomesTheCandidate() {
         llm.answer(QUESTION, SQL);
 
-        assertThat(generator.generate(request())).isEqualTo(GenerationOutcome.generated(
-                new GeneratedSql(SQL, "scripted", 0.9, List.of("public.employees"), List.of(), "llm")));
+        assertThat(generator.generate(request()))
+                .isEqualTo(GenerationOutcome.generated(
+                        new GeneratedSql(SQL, "scripted", 0.9, List.of("public.employees"), List.of(), "llm")));
     }
 
     @Test
@@ -77,7 +92,9 @@ class OpenAiCompatibleSqlGeneratorIT {
 
         GenerationOutcome outcome = generator.generate(request());
 
-        assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> assertThat(g.sql().sql()).isEqualTo(SQL));
+        assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> assertThat(
+                        g.sql().sql())
+                .isEqualTo(SQL));
         assertThat(llm.requests()).hasSize(3);
     }
 
@@ -87,7 +104,8 @@ class OpenAiCompatibleSqlGeneratorIT {
         llm.fail(QUESTION, status, Integer.MAX_VALUE);
 
         assertThat(generator.generate(request()))
-                .isEqualTo(GenerationOutcome.unavailable("LLM endpoint answered HTTP " + status + " after 3 attempt(s)"));
+                .isEqualTo(
+                        GenerationOutcome.unavailable("LLM endpoint answered HTTP " + status + " after 3 attempt(s)"));
         assertThat(llm.requests()).hasSize(3);
     }
 
@@ -95,7 +113,8 @@ class OpenAiCompatibleSqlGeneratorIT {
     void clientErrorsAreNotRetried() {
         llm.fail(QUESTION, 401, Integer.MAX_VALUE);
 
-        assertThat(generator.generate(request())).isEqualTo(GenerationOutcome.unavailable("LLM endpoint answered HTTP 401 after 1 attempt(s)"));
+        assertThat(generator.generate(request()))
+                .isEqualTo(GenerationOutcome.unavailable("LLM endpoint answered HTTP 401 after 1 attempt(s)"));
         assertThat(llm.requests()).hasSize(1);
     }
 
@@ -110,8 +129,9 @@ class OpenAiCompatibleSqlGeneratorIT {
 
     @Test
     void unreachableEndpointIsUnavailable() {
-        assertThat(generator(URI.create("http://127.0.0.1:1/v1"), Duration.ofSeconds(2), 0).generate(request()))
-                .isInstanceOfSatisfying(GenerationOutcome.Unavailable.class,
-                        u -> assertThat(u.reason()).startsWith("LLM endpoint unreachable after 1 attempt(s): java.net.ConnectException"));
+        assertThat(generator(URI.create("http://127.0.0.1:1/v1"), Duration.ofSeconds(2), 0)
+                        .generate(request()))
+                .isInstanceOfSatisfying(GenerationOutcome.Unavailable.class, u -> assertThat(u.reason())
+                        .startsWith("LLM endpoint unreachable after 1 attempt(s): java.net.ConnectException"));
     }
 }

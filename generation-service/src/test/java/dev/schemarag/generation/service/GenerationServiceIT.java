@@ -1,5 +1,8 @@
 package dev.schemarag.generation.service;
 
+import static dev.schemarag.generation.answer.Events.context;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -19,13 +22,25 @@ import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.FeedbackVerdict;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
+import dev.schemarag.generation.answer.ReaderRole;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.examples.VerifiedExampleStore;
-import dev.schemarag.generation.answer.ReaderRole;
 import dev.schemarag.generation.llm.FakeChatCompletions;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -42,22 +57,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Properties;
-import java.util.UUID;
-import java.util.function.Predicate;
-
-import static dev.schemarag.generation.answer.Events.context;
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * The generation service on the real stack: Kafka Streams, PostgreSQL through the read-only role, and a local
  * chat-completions endpoint standing in for the LLM.
@@ -65,7 +64,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class GenerationServiceIT {
     private static final String DB = "generation_it";
     private static final String STORE_DB = "generation_it_store";
-    private static final String PACKET = "CREATE TABLE public.employees (employee_id bigint PRIMARY KEY, last_name text, first_name text);";
+    private static final String PACKET =
+            "CREATE TABLE public.employees (employee_id bigint PRIMARY KEY, last_name text, first_name text);";
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Credentials READER = new Credentials(ReaderRole.NAME, "reader-secret");
 
@@ -85,14 +85,19 @@ class GenerationServiceIT {
         stack.postgres().createDatabaseIfMissing(DB);
         stack.postgres().createDatabaseIfMissing(STORE_DB);
         admin = new Database(stack.postgres().jdbcUrl(DB), user, password);
-        sql("DROP TABLE IF EXISTS employees, payroll_runs",
-            "CREATE TABLE employees (employee_id bigint PRIMARY KEY, last_name text, first_name text)",
-            "INSERT INTO employees VALUES (1, 'Lovelace', 'Ada')",
-            "CREATE TABLE payroll_runs (run_id bigint PRIMARY KEY, paid_on date)");
+        sql(
+                "DROP TABLE IF EXISTS employees, payroll_runs",
+                "CREATE TABLE employees (employee_id bigint PRIMARY KEY, last_name text, first_name text)",
+                "INSERT INTO employees VALUES (1, 'Lovelace', 'Ada')",
+                "CREATE TABLE payroll_runs (run_id bigint PRIMARY KEY, paid_on date)");
         ReaderRole.grant(admin.connection(), DB, List.of("public"), "reader-secret");
         // The store from this source tree's migrations, V2__verified_examples included.
-        Flyway.configure().dataSource(stack.postgres().jdbcUrl(STORE_DB), user, password)
-                .locations("filesystem:" + Path.of("../core/src/main/resources/db/migration").toAbsolutePath()).load().migrate();
+        Flyway.configure()
+                .dataSource(stack.postgres().jdbcUrl(STORE_DB), user, password)
+                .locations("filesystem:"
+                        + Path.of("../core/src/main/resources/db/migration").toAbsolutePath())
+                .load()
+                .migrate();
         store = new Database(stack.postgres().jdbcUrl(STORE_DB), user, password);
 
         llm = new FakeChatCompletions();
@@ -100,14 +105,29 @@ class GenerationServiceIT {
         TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics);
         String unreachable = "jdbc:postgresql://127.0.0.1:1/" + DB;
         DatabaseRegistry databases = new DatabaseRegistry(List.of(
-                new RegisteredDatabase("gen", stack.postgres().jdbcUrl(DB), null, READER, List.of("public"), null, null),
+                new RegisteredDatabase(
+                        "gen", stack.postgres().jdbcUrl(DB), null, READER, List.of("public"), null, null),
                 new RegisteredDatabase("gen_down", unreachable, null, READER, List.of("public"), null, null)));
-        Settings settings = Settings.of(Map.of("llm.base.url", llm.baseUrl().toString(), "llm.max.retries", "1",
-                "generation.statement.timeout.millis", "500"));
+        Settings settings = Settings.of(Map.of(
+                "llm.base.url",
+                llm.baseUrl().toString(),
+                "llm.max.retries",
+                "1",
+                "generation.statement.timeout.millis",
+                "500"));
         EmbeddingModel model = OnnxEmbeddingModel.examplesDefault();
         // What a generation service without an LLM would answer from the same store.
-        offline = new VerifiedExampleGenerator(new VerifiedExampleStore(store, model), VerifiedExampleGenerator.DEFAULT_THRESHOLD);
-        service = new GenerationService(stack.bootstrapServers(), KafkaClientSecurity.none(), stateDir, topics, settings, databases, store, model);
+        offline = new VerifiedExampleGenerator(
+                new VerifiedExampleStore(store, model), VerifiedExampleGenerator.DEFAULT_THRESHOLD);
+        service = new GenerationService(
+                stack.bootstrapServers(),
+                KafkaClientSecurity.none(),
+                stateDir,
+                topics,
+                settings,
+                databases,
+                store,
+                model);
         service.start();
     }
 
@@ -130,8 +150,10 @@ class GenerationServiceIT {
         assertThat(answer.getSql()).isEqualTo("SELECT e.last_name FROM public.employees e");
         assertThat(answer.getAttempts()).isEqualTo(2);
         assertThat(llm.promptsFor(question)).hasSize(2);
-        assertThat(llm.promptsFor(question).get(1)).contains("SELECT e.surname FROM public.employees e", "last_name", "first_name");
-        assertThat(query(store, "SELECT status FROM verified_examples WHERE question_id = 'repair-1'")).isEqualTo("candidate");
+        assertThat(llm.promptsFor(question).get(1))
+                .contains("SELECT e.surname FROM public.employees e", "last_name", "first_name");
+        assertThat(query(store, "SELECT status FROM verified_examples WHERE question_id = 'repair-1'"))
+                .isEqualTo("candidate");
     }
 
     @Test
@@ -155,8 +177,11 @@ class GenerationServiceIT {
         String marker = "marker-" + UUID.randomUUID();
         feedback(marker, FeedbackVerdict.APPROVE);
         await(topics.deadLetter(DeadLetterTopic.UNKNOWN), f -> f.getMessage().contains(marker));
-        assertThat(offlineAnswer(later)).as("an approval after a rejection serves it again").isEmpty();
-        assertThat(query(store, "SELECT status FROM verified_examples WHERE question_id = '" + id + "'")).isEqualTo("rejected");
+        assertThat(offlineAnswer(later))
+                .as("an approval after a rejection serves it again")
+                .isEmpty();
+        assertThat(query(store, "SELECT status FROM verified_examples WHERE question_id = '" + id + "'"))
+                .isEqualTo("rejected");
     }
 
     @Test
@@ -169,16 +194,20 @@ class GenerationServiceIT {
         String unknown = "unknown-" + UUID.randomUUID();
         String garbage = "not avro " + UUID.randomUUID();
 
-        try (KafkaProducer<byte[], byte[]> raw = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                stack.bootstrapServers()), new ByteArraySerializer(), new ByteArraySerializer())) {
-            raw.send(new ProducerRecord<>(topics.feedback().name(), garbage.getBytes(), garbage.getBytes())).get();
+        try (KafkaProducer<byte[], byte[]> raw = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()),
+                new ByteArraySerializer(),
+                new ByteArraySerializer())) {
+            raw.send(new ProducerRecord<>(topics.feedback().name(), garbage.getBytes(), garbage.getBytes()))
+                    .get();
         }
         feedback(unknown, FeedbackVerdict.APPROVE);
         feedback(id, FeedbackVerdict.REJECT);
 
         Topic<String, FailureRecord> unknownClass = topics.deadLetter(DeadLetterTopic.UNKNOWN);
-        FailureRecord malformed = await(unknownClass, f -> f.getOriginalValue() != null
-                && new String(bytes(f.getOriginalValue())).equals(garbage));
+        FailureRecord malformed = await(
+                unknownClass,
+                f -> f.getOriginalValue() != null && new String(bytes(f.getOriginalValue())).equals(garbage));
         assertThat(malformed.getErrorClass()).isEqualTo("malformed_event");
         assertThat(malformed.getOriginalTopic()).isEqualTo(topics.feedback().name());
         FailureRecord unknownQuestion = await(unknownClass, f -> f.getMessage().contains(unknown));
@@ -205,7 +234,8 @@ class GenerationServiceIT {
             assertThat(failure.getAttempt()).isEqualTo(1);
         }
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(20));
-        assertThat(query(admin, "SELECT count(*) FROM employees WHERE employee_id = 1")).isEqualTo("1");
+        assertThat(query(admin, "SELECT count(*) FROM employees WHERE employee_id = 1"))
+                .isEqualTo("1");
     }
 
     @Test
@@ -215,7 +245,8 @@ class GenerationServiceIT {
 
         ask(context("down-1", "gen_down", question, PACKET, "public.employees"));
 
-        FailureRecord failure = await(topics.deadLetter(DeadLetterTopic.INFRA_FAILURE), f -> "corr-down-1".equals(f.getCorrelationId()));
+        FailureRecord failure = await(
+                topics.deadLetter(DeadLetterTopic.INFRA_FAILURE), f -> "corr-down-1".equals(f.getCorrelationId()));
         assertThat(failure.getSqlstate()).startsWith("08");
         assertThat(failure.getAttempt()).isEqualTo(1);
         assertThat(failure.getOriginalValue()).isNotNull();
@@ -234,7 +265,8 @@ class GenerationServiceIT {
             }
             ask(context("slow-1", "gen", question, PACKET, "public.payroll_runs"));
 
-            FailureRecord failure = await(topics.deadLetter(DeadLetterTopic.QUERY_TIMEOUT), f -> "corr-slow-1".equals(f.getCorrelationId()));
+            FailureRecord failure = await(
+                    topics.deadLetter(DeadLetterTopic.QUERY_TIMEOUT), f -> "corr-slow-1".equals(f.getCorrelationId()));
             assertThat(failure.getSqlstate()).isEqualTo("57014");
             assertThat(failure.getAttempt()).isEqualTo(3);
             assertThat(llm.promptsFor(question).get(1)).contains("simpler");
@@ -249,7 +281,8 @@ class GenerationServiceIT {
 
         ask(context("llm-down-1", "gen", question, PACKET, "public.employees"));
 
-        FailureRecord failure = await(topics.deadLetter(DeadLetterTopic.GENERATION_UNAVAILABLE), f -> "corr-llm-down-1".equals(f.getCorrelationId()));
+        FailureRecord failure = await(topics.deadLetter(DeadLetterTopic.GENERATION_UNAVAILABLE), f -> "corr-llm-down-1"
+                .equals(f.getCorrelationId()));
         assertThat(failure.getMessage()).contains("HTTP 503 after 2 attempt(s)");
         assertThat(failure.getContext()).isEqualTo(PACKET);
         assertThat(llm.promptsFor(question)).hasSize(2);
@@ -257,22 +290,33 @@ class GenerationServiceIT {
 
     @Test
     void refusesToStartWhenADatabaseIsRegisteredWithTheSuperuserAsReader(@TempDir Path otherState) {
-        Credentials superuser = new Credentials(stack.postgres().user(), stack.postgres().password());
-        DatabaseRegistry databases = new DatabaseRegistry(List.of(
-                new RegisteredDatabase("gen", stack.postgres().jdbcUrl(DB), superuser, superuser, List.of("public"), null, null)));
+        Credentials superuser =
+                new Credentials(stack.postgres().user(), stack.postgres().password());
+        DatabaseRegistry databases = new DatabaseRegistry(List.of(new RegisteredDatabase(
+                "gen", stack.postgres().jdbcUrl(DB), superuser, superuser, List.of("public"), null, null)));
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new GenerationService(stack.bootstrapServers(),
-                        KafkaClientSecurity.none(), otherState, topics, Settings.of(Map.of()), databases, store, null))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new GenerationService(
+                        stack.bootstrapServers(),
+                        KafkaClientSecurity.none(),
+                        otherState,
+                        topics,
+                        Settings.of(Map.of()),
+                        databases,
+                        store,
+                        null))
                 .hasMessageContaining("generation refuses to start")
                 .hasMessageContaining("ALTER ROLE \"" + stack.postgres().user() + "\" NOSUPERUSER");
     }
 
     @Test
     void theReaderRoleCannotWrite() throws Exception {
-        try (Connection reader = java.sql.DriverManager.getConnection(stack.postgres().jdbcUrl(DB), ReaderRole.NAME, "reader-secret");
-             Statement st = reader.createStatement()) {
-            assertThat(org.assertj.core.api.Assertions.catchThrowableOfType(java.sql.SQLException.class,
-                    () -> st.execute("DELETE FROM employees")).getSQLState()).isIn("25006", "42501");
+        try (Connection reader = java.sql.DriverManager.getConnection(
+                        stack.postgres().jdbcUrl(DB), ReaderRole.NAME, "reader-secret");
+                Statement st = reader.createStatement()) {
+            assertThat(org.assertj.core.api.Assertions.catchThrowableOfType(
+                                    java.sql.SQLException.class, () -> st.execute("DELETE FROM employees"))
+                            .getSQLState())
+                    .isIn("25006", "42501");
         }
         assertThat(query(admin, "SELECT count(*) FROM employees")).isEqualTo("1");
     }
@@ -281,33 +325,57 @@ class GenerationServiceIT {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers());
         Topic<String, ContextRetrieved> topic = topics.contextRetrieved();
-        try (KafkaProducer<String, ContextRetrieved> producer = new KafkaProducer<>(p, new StringSerializer(), topic.valueSerde().serializer())) {
+        try (KafkaProducer<String, ContextRetrieved> producer = new KafkaProducer<>(
+                p, new StringSerializer(), topic.valueSerde().serializer())) {
             producer.send(new ProducerRecord<>(topic.name(), event.getQuestion().getId(), event));
         }
     }
 
     private static void feedback(String questionId, FeedbackVerdict verdict) throws Exception {
         Topic<String, AnswerFeedback> topic = topics.feedback();
-        try (KafkaProducer<String, AnswerFeedback> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                stack.bootstrapServers()), new StringSerializer(), topic.valueSerde().serializer())) {
-            producer.send(new ProducerRecord<>(topic.name(), questionId, AnswerFeedback.newBuilder().setQuestionId(questionId)
-                    .setVerdict(verdict).setActor("generation-it").setTimestamp(Instant.now()).build())).get();
+        try (KafkaProducer<String, AnswerFeedback> producer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()),
+                new StringSerializer(),
+                topic.valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(
+                            topic.name(),
+                            questionId,
+                            AnswerFeedback.newBuilder()
+                                    .setQuestionId(questionId)
+                                    .setVerdict(verdict)
+                                    .setActor("generation-it")
+                                    .setTimestamp(Instant.now())
+                                    .build()))
+                    .get();
         }
     }
 
     /** The SQL the offline generator answers {@code question} of database gen with, if any. */
     private static Optional<String> offlineAnswer(String question) {
-        GenerationOutcome outcome = offline.generate(new GenerationRequest("offline", "gen", question, Optional.empty(), PACKET,
-                List.of(), List.of(), 0.9, Optional.empty(), Optional.empty()));
-        return outcome instanceof GenerationOutcome.Generated g ? Optional.of(g.sql().sql()) : Optional.empty();
+        GenerationOutcome outcome = offline.generate(new GenerationRequest(
+                "offline",
+                "gen",
+                question,
+                Optional.empty(),
+                PACKET,
+                List.of(),
+                List.of(),
+                0.9,
+                Optional.empty(),
+                Optional.empty()));
+        return outcome instanceof GenerationOutcome.Generated g
+                ? Optional.of(g.sql().sql())
+                : Optional.empty();
     }
 
     private static void awaitOfflineAnswer(String question, Optional<String> wanted) {
-        Awaitility.await().atMost(WAIT).untilAsserted(() -> assertThat(offlineAnswer(question)).isEqualTo(wanted));
+        Awaitility.await().atMost(WAIT).untilAsserted(() -> assertThat(offlineAnswer(question))
+                .isEqualTo(wanted));
     }
 
     private static void awaitQuery(String sql, String wanted) {
-        Awaitility.await().atMost(WAIT).untilAsserted(() -> assertThat(query(store, sql)).isEqualTo(wanted));
+        Awaitility.await().atMost(WAIT).untilAsserted(() -> assertThat(query(store, sql))
+                .isEqualTo(wanted));
     }
 
     private static byte[] bytes(java.nio.ByteBuffer buffer) {
@@ -320,16 +388,22 @@ class GenerationServiceIT {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers());
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(p, new StringDeserializer(), topic.valueSerde().deserializer())) {
+        try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(
+                p, new StringDeserializer(), topic.valueSerde().deserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic.name()).stream()
-                    .map(info -> new TopicPartition(topic.name(), info.partition())).toList();
+                    .map(info -> new TopicPartition(topic.name(), info.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             List<V> matching = new ArrayList<>();
-            Awaitility.await("a matching record on " + topic.name()).atMost(WAIT).pollInSameThread().until(() -> {
-                for (var record : consumer.poll(Duration.ofMillis(500))) if (wanted.test(record.value())) matching.add(record.value());
-                return !matching.isEmpty();
-            });
+            Awaitility.await("a matching record on " + topic.name())
+                    .atMost(WAIT)
+                    .pollInSameThread()
+                    .until(() -> {
+                        for (var record : consumer.poll(Duration.ofMillis(500)))
+                            if (wanted.test(record.value())) matching.add(record.value());
+                        return !matching.isEmpty();
+                    });
             return matching.get(0);
         }
     }
@@ -341,7 +415,8 @@ class GenerationServiceIT {
     }
 
     private static String query(Database db, String sql) throws Exception {
-        try (Statement st = db.connection().createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = db.connection().createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return rs.next() ? rs.getString(1) : null;
         }
     }

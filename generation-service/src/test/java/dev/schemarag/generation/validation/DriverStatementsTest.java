@@ -1,8 +1,8 @@
 package dev.schemarag.generation.validation;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 class DriverStatementsTest {
 
@@ -16,7 +16,8 @@ class DriverStatementsTest {
 
     @Test
     void givenCommentEndedByCarriageReturn_whenCounted_thenTheDriverSendsTwoStatements() {
-        assertThat(DriverStatements.count("EXPLAIN SELECT 1 --\r; SELECT pg_advisory_lock(42)")).isEqualTo(2);
+        assertThat(DriverStatements.count("EXPLAIN SELECT 1 --\r; SELECT pg_advisory_lock(42)"))
+                .isEqualTo(2);
     }
 
     @Test

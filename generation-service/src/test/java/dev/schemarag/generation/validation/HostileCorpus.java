@@ -2,7 +2,6 @@ package dev.schemarag.generation.validation;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -14,8 +13,7 @@ import java.util.stream.Stream;
  */
 public final class HostileCorpus {
 
-    private HostileCorpus() {
-    }
+    private HostileCorpus() {}
 
     public static List<String> statements() throws IOException {
         try (InputStream in = HostileCorpus.class.getResourceAsStream("/validation/hostile-statements.json")) {

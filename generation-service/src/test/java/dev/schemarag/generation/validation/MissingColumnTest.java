@@ -1,10 +1,9 @@
 package dev.schemarag.generation.validation;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class MissingColumnTest {
 
@@ -34,6 +33,7 @@ class MissingColumnTest {
 
     @Test
     void givenOtherError_whenParsed_thenEmpty() {
-        assertThat(MissingColumn.fromPostgresMessage("relation \"employe\" does not exist")).isEmpty();
+        assertThat(MissingColumn.fromPostgresMessage("relation \"employe\" does not exist"))
+                .isEmpty();
     }
 }

@@ -1,65 +1,65 @@
 package dev.schemarag.generation.validation;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import java.io.IOException;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.io.IOException;
-import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
 
 class ReadOnlySafetyGuardTest {
 
     private final ReadOnlySafetyGuard guard = new ReadOnlySafetyGuard();
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "SELECT count(*) FROM singer",
-            "SELECT name FROM singer;",
-            "SELECT name FROM singer ; -- done",
-            "select e.name, d.name from emp e join dept d on e.dept_id = d.id where e.name ilike 'a%' limit 5 offset 10",
-            "WITH top AS (SELECT dept_id, avg(salary) AS s FROM emp GROUP BY dept_id) SELECT * FROM top ORDER BY s DESC",
-            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT n FROM r",
-            "SELECT name, rank() OVER (PARTITION BY dept ORDER BY salary DESC) FROM emp",
-            "SELECT salary::numeric(10,2), CAST(hired AS date), date_trunc('month', hired)::date FROM emp",
-            "SELECT a FROM t UNION SELECT b FROM u INTERSECT SELECT c FROM v EXCEPT SELECT d FROM w",
-            "VALUES (1, 'a'), (2, 'b')",
-            "SELECT \"free meal count (k-12)\" / \"enrollment (k-12)\" FROM frpm",
-            "SELECT 'a;b' AS with_semicolon, $$x;y$$ AS dollar FROM t /* ; */",
-            "SELECT n FROM generate_series(1, 3) AS g(n)",
-            "SELECT * FROM (SELECT 1) AS s(a)",
-            "SELECT coalesce(nullif(a, ''), 'none'), greatest(1, 2), extract(year FROM d) FROM t",
-            "SELECT data->>'name', jsonb_array_length(data->'items') FROM docs",
-            "SELECT pg_catalog.lower(name) FROM t",
-            "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY salary) FROM emp",
-            "SELECT count(*) FILTER (WHERE salary > 10) FROM emp",
-            "(SELECT 1) UNION (SELECT 2)",
-            "SELECT name FROM t WHERE id = ANY (ARRAY[1, 2]) AND EXISTS (SELECT 1 FROM u WHERE u.id = t.id)",
-            "SELECT substring(name FROM 1 FOR 3) FROM t",
-            "SELECT varchar_col::varchar(20), 'E' AS e FROM t",
-            "TABLE singer",
-            "SELECT w FROM unnest(ARRAY[1, 2]) WITH ORDINALITY AS u(w, n)",
-            "WITH a AS (SELECT 1 AS x), b(y) AS (SELECT x FROM a) SELECT y FROM b",
-            "SELECT name FROM singer FETCH FIRST (5) ROWS ONLY",
-            "SELECT now() AT TIME ZONE ('UTC')",
-            "SELECT name FROM singer TABLESAMPLE SYSTEM (10) REPEATABLE (1)",
-            "SELECT a, b, count(*) FROM t GROUP BY CUBE (a, b)",
-            "SELECT a, b, count(*) FROM t GROUP BY GROUPING SETS ((a), ROLLUP (b))",
-            "SELECT sum(x) OVER (ORDER BY y ROWS (2) PRECEDING) FROM t",
-            "SELECT name FROM t WHERE name LIKE ('a%') AND name NOT ILIKE ('b%')",
-            "SELECT x::character varying(20), y::char(10) FROM t",
-            "SELECT e.name, e.age, e.date, T1.height FROM employees e JOIN t AS T1 ON e.id = T1.id",
-            "SELECT repeat('-', 3) || name || repeat('-', 3) FROM t",
-            "WITH s AS (SELECT lpad(name, 20) AS padded FROM t) SELECT rpad(padded, 30) FROM s",
-            "SELECT a[1], b.c FROM t AS b WHERE e'x' <> '' AND x ~ 'y' AND x::text IS NOT NULL",
-            "SELECT lpad(name, 10, '0'), repeat('-', 3), rpad(code, 5) FROM t",
-            "SELECT factorial(10), n FROM generate_series(1, 1000) AS g(n)",
-            "SELECT replace(name, 'a', 'b') FROM t",
-            "SELECT 1 --\n; -- the comment ends at the newline, the semicolon ends the statement",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT count(*) FROM singer",
+                "SELECT name FROM singer;",
+                "SELECT name FROM singer ; -- done",
+                "select e.name, d.name from emp e join dept d on e.dept_id = d.id where e.name ilike 'a%' limit 5 offset 10",
+                "WITH top AS (SELECT dept_id, avg(salary) AS s FROM emp GROUP BY dept_id) SELECT * FROM top ORDER BY s DESC",
+                "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT n FROM r",
+                "SELECT name, rank() OVER (PARTITION BY dept ORDER BY salary DESC) FROM emp",
+                "SELECT salary::numeric(10,2), CAST(hired AS date), date_trunc('month', hired)::date FROM emp",
+                "SELECT a FROM t UNION SELECT b FROM u INTERSECT SELECT c FROM v EXCEPT SELECT d FROM w",
+                "VALUES (1, 'a'), (2, 'b')",
+                "SELECT \"free meal count (k-12)\" / \"enrollment (k-12)\" FROM frpm",
+                "SELECT 'a;b' AS with_semicolon, $$x;y$$ AS dollar FROM t /* ; */",
+                "SELECT n FROM generate_series(1, 3) AS g(n)",
+                "SELECT * FROM (SELECT 1) AS s(a)",
+                "SELECT coalesce(nullif(a, ''), 'none'), greatest(1, 2), extract(year FROM d) FROM t",
+                "SELECT data->>'name', jsonb_array_length(data->'items') FROM docs",
+                "SELECT pg_catalog.lower(name) FROM t",
+                "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY salary) FROM emp",
+                "SELECT count(*) FILTER (WHERE salary > 10) FROM emp",
+                "(SELECT 1) UNION (SELECT 2)",
+                "SELECT name FROM t WHERE id = ANY (ARRAY[1, 2]) AND EXISTS (SELECT 1 FROM u WHERE u.id = t.id)",
+                "SELECT substring(name FROM 1 FOR 3) FROM t",
+                "SELECT varchar_col::varchar(20), 'E' AS e FROM t",
+                "TABLE singer",
+                "SELECT w FROM unnest(ARRAY[1, 2]) WITH ORDINALITY AS u(w, n)",
+                "WITH a AS (SELECT 1 AS x), b(y) AS (SELECT x FROM a) SELECT y FROM b",
+                "SELECT name FROM singer FETCH FIRST (5) ROWS ONLY",
+                "SELECT now() AT TIME ZONE ('UTC')",
+                "SELECT name FROM singer TABLESAMPLE SYSTEM (10) REPEATABLE (1)",
+                "SELECT a, b, count(*) FROM t GROUP BY CUBE (a, b)",
+                "SELECT a, b, count(*) FROM t GROUP BY GROUPING SETS ((a), ROLLUP (b))",
+                "SELECT sum(x) OVER (ORDER BY y ROWS (2) PRECEDING) FROM t",
+                "SELECT name FROM t WHERE name LIKE ('a%') AND name NOT ILIKE ('b%')",
+                "SELECT x::character varying(20), y::char(10) FROM t",
+                "SELECT e.name, e.age, e.date, T1.height FROM employees e JOIN t AS T1 ON e.id = T1.id",
+                "SELECT repeat('-', 3) || name || repeat('-', 3) FROM t",
+                "WITH s AS (SELECT lpad(name, 20) AS padded FROM t) SELECT rpad(padded, 30) FROM s",
+                "SELECT a[1], b.c FROM t AS b WHERE e'x' <> '' AND x ~ 'y' AND x::text IS NOT NULL",
+                "SELECT lpad(name, 10, '0'), repeat('-', 3), rpad(code, 5) FROM t",
+                "SELECT factorial(10), n FROM generate_series(1, 1000) AS g(n)",
+                "SELECT replace(name, 'a', 'b') FROM t",
+                "SELECT 1 --\n; -- the comment ends at the newline, the semicolon ends the statement",
+            })
     void givenReadOnlyQuery_whenChecked_thenAllowed(String sql) {
         assertThat(guard.check(sql)).isEqualTo(SafetyVerdict.allow());
     }
@@ -71,7 +71,8 @@ class ReadOnlySafetyGuardTest {
 
     @Test
     void givenDeleteInsideCte_whenChecked_thenBlockedAsDataModifying() {
-        assertThat(guard.check("WITH x AS (DELETE FROM t RETURNING *) SELECT * FROM x").reason())
+        assertThat(guard.check("WITH x AS (DELETE FROM t RETURNING *) SELECT * FROM x")
+                        .reason())
                 .isEqualTo("data-modifying statement DELETE inside the query is not allowed");
     }
 
@@ -143,79 +144,116 @@ class ReadOnlySafetyGuardTest {
 
     @Test
     void givenBacktickPretendingToQuote_whenChecked_thenTheSemicolonInsideStillSplits() {
-        assertThat(guard.check("SELECT 1 AS `x; SELECT pg_advisory_lock(42); --`").blocked()).isTrue();
+        assertThat(guard.check("SELECT 1 AS `x; SELECT pg_advisory_lock(42); --`")
+                        .blocked())
+                .isTrue();
     }
 
     @Test
     void givenNonLetterDollarTag_whenChecked_thenTheStringEndsWhereThePostgresOneEnds() {
-        assertThat(guard.check("SELECT $€$ '$€$; SELECT pg_advisory_lock(42); --'").reason())
+        assertThat(guard.check("SELECT $€$ '$€$; SELECT pg_advisory_lock(42); --'")
+                        .reason())
                 .startsWith("multiple statements are not allowed");
-        assertThat(guard.check("SELECT $٣$ '$٣$; SELECT pg_advisory_lock(42); --'").reason())
+        assertThat(guard.check("SELECT $٣$ '$٣$; SELECT pg_advisory_lock(42); --'")
+                        .reason())
                 .startsWith("multiple statements are not allowed");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "SELECT e.pg_column_size FROM employees e",
-            "SELECT g.pg_advisory_lock FROM generate_series(1, 1) g",
-            "SELECT (e.id).pg_terminate_backend FROM employees e",
-            "SELECT (42).pg_cancel_backend",
-            "SELECT u.lo_import FROM unnest(ARRAY['/etc/passwd']) u",
-            "SELECT u.ts_stat FROM unnest(ARRAY['SELECT 1']) u",
-            "SELECT e.\"pg_read_file\" FROM employees e",
-            "SELECT (200000).factorial",
-            "SELECT e.set_config FROM employees e",
-            "SELECT (e).name FROM employees e",
-            "SELECT (e.id).some_extension_function FROM employees e",
-            "SELECT (ARRAY[e])[1].\"name\" FROM employees e",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT e.pg_column_size FROM employees e",
+                "SELECT g.pg_advisory_lock FROM generate_series(1, 1) g",
+                "SELECT (e.id).pg_terminate_backend FROM employees e",
+                "SELECT (42).pg_cancel_backend",
+                "SELECT u.lo_import FROM unnest(ARRAY['/etc/passwd']) u",
+                "SELECT u.ts_stat FROM unnest(ARRAY['SELECT 1']) u",
+                "SELECT e.\"pg_read_file\" FROM employees e",
+                "SELECT (200000).factorial",
+                "SELECT e.set_config FROM employees e",
+                "SELECT (e).name FROM employees e",
+                "SELECT (e.id).some_extension_function FROM employees e",
+                "SELECT (ARRAY[e])[1].\"name\" FROM employees e",
+            })
     void givenFunctionCalledThroughAttributeNotation_whenChecked_thenBlocked(String sql) {
         assertThat(guard.check(sql).reason()).contains("attribute notation");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"SELECT first(name) FROM t", "SELECT system(1)", "SELECT rows()", "SELECT filter()",
-            "SELECT next()", "SELECT zone()", "SELECT 1 FROM t WHERE cube(1) > 0", "SELECT over(1)",
-            "SELECT like('a', 'b')", "SELECT name FROM t WHERE x = first(y)", "SELECT varying(1)"})
+    @ValueSource(
+            strings = {
+                "SELECT first(name) FROM t",
+                "SELECT system(1)",
+                "SELECT rows()",
+                "SELECT filter()",
+                "SELECT next()",
+                "SELECT zone()",
+                "SELECT 1 FROM t WHERE cube(1) > 0",
+                "SELECT over(1)",
+                "SELECT like('a', 'b')",
+                "SELECT name FROM t WHERE x = first(y)",
+                "SELECT varying(1)"
+            })
     void givenFunctionNamedLikeAKeyword_whenChecked_thenTheAllowlistDecides(String sql) {
         assertThat(guard.check(sql).blocked()).as(sql).isTrue();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"SELECT repeat('x', 500000000)", "SELECT lpad('', 1000000000)", "SELECT rpad('', 100000, 'x')",
-            "SELECT factorial(200000)", "SELECT repeat('x', n) FROM t", "SELECT repeat(repeat('x', 1000), 1000)",
-            "SELECT n FROM generate_series(1, 1000000000) n", "SELECT n FROM generate_series(1, t.n) n",
-            "SELECT 'x'::char(10485760)", "SELECT CAST(B'1' AS bit(83886080))",
-            "SELECT format('%1000000000s', 'x')", "SELECT pg_catalog.repeat('x', 1e9)"})
+    @ValueSource(
+            strings = {
+                "SELECT repeat('x', 500000000)",
+                "SELECT lpad('', 1000000000)",
+                "SELECT rpad('', 100000, 'x')",
+                "SELECT factorial(200000)",
+                "SELECT repeat('x', n) FROM t",
+                "SELECT repeat(repeat('x', 1000), 1000)",
+                "SELECT n FROM generate_series(1, 1000000000) n",
+                "SELECT n FROM generate_series(1, t.n) n",
+                "SELECT 'x'::char(10485760)",
+                "SELECT CAST(B'1' AS bit(83886080))",
+                "SELECT format('%1000000000s', 'x')",
+                "SELECT pg_catalog.repeat('x', 1e9)"
+            })
     void givenAmplifyingCall_whenChecked_thenBlocked(String sql) {
         assertThat(guard.check(sql).blocked()).as(sql).isTrue();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "SELECT repeat(b, 1000) FROM (SELECT repeat(a, 1000) b FROM (SELECT repeat('x', 1000) a) s1) s2",
-            "WITH a AS (SELECT repeat('x', 1000) v), b AS (SELECT repeat(v, 1000) v FROM a) SELECT repeat(v, 1000) FROM b",
-            "SELECT repeat('x', 1000) || repeat('x', 1000) || repeat('x', 1000)",
-            "SELECT lpad(v, 1000) FROM (SELECT repeat('ab', 1000) v) s",
-            "SELECT repeat(v, 1000) FROM (SELECT 'x'::char(1000) v) s",
-            "SELECT repeat(v, 1000) FROM generate_series(1, 1000) g, (SELECT 'x' v) s",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT repeat(b, 1000) FROM (SELECT repeat(a, 1000) b FROM (SELECT repeat('x', 1000) a) s1) s2",
+                "WITH a AS (SELECT repeat('x', 1000) v), b AS (SELECT repeat(v, 1000) v FROM a) SELECT repeat(v, 1000) FROM b",
+                "SELECT repeat('x', 1000) || repeat('x', 1000) || repeat('x', 1000)",
+                "SELECT lpad(v, 1000) FROM (SELECT repeat('ab', 1000) v) s",
+                "SELECT repeat(v, 1000) FROM (SELECT 'x'::char(1000) v) s",
+                "SELECT repeat(v, 1000) FROM generate_series(1, 1000) g, (SELECT 'x' v) s",
+            })
     void givenAmplifyingCallsStackedAcrossTheStatement_whenChecked_thenBlockedByTheStatementBudget(String sql) {
         assertThat(guard.check(sql).reason()).as(sql).contains("together could produce more than");
     }
 
     @Test
     void givenRepeatOfALongLiteralFromASubquery_whenChecked_thenOverTheStatementBudget() {
-        assertThat(guard.check("SELECT repeat(v, 1000) FROM (SELECT '" + "x".repeat(2000) + "' v) s").reason())
+        assertThat(guard.check("SELECT repeat(v, 1000) FROM (SELECT '" + "x".repeat(2000) + "' v) s")
+                        .reason())
                 .contains("together could produce more than");
         assertThat(guard.check("SELECT repeat('x', 1000)").allowed()).isTrue();
         assertThat(guard.check("SELECT replace(v, 'a', '" + "b".repeat(500) + "') FROM (SELECT repeat('a', 1000) v) s")
-                .reason()).contains("together could produce more than");
+                        .reason())
+                .contains("together could produce more than");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"SELECT 1\u000b", "SELECT\u000b1", "SELECT 1 /* \u0000 */", "SELECT '\u0000'",
-            "SELECT 1 -- \u0007", "SELECT \"a\u001bb\" FROM t", "SELECT 1\u0085"})
+    @ValueSource(
+            strings = {
+                "SELECT 1\u000b",
+                "SELECT\u000b1",
+                "SELECT 1 /* \u0000 */",
+                "SELECT '\u0000'",
+                "SELECT 1 -- \u0007",
+                "SELECT \"a\u001bb\" FROM t",
+                "SELECT 1\u0085"
+            })
     void givenControlCharacter_whenChecked_thenBlockedWhereverItIs(String sql) {
         assertThat(guard.check(sql).reason()).as(sql).startsWith("the control character U+");
     }
@@ -229,7 +267,8 @@ class ReadOnlySafetyGuardTest {
     @Test
     void givenReplaceWithAHugeLiteral_whenChecked_thenBlocked() {
         String big = "'" + "a".repeat(30_000) + "'";
-        assertThat(guard.check("SELECT replace(" + big + ", 'a', " + big + ")").reason()).contains("text literal longer");
+        assertThat(guard.check("SELECT replace(" + big + ", 'a', " + big + ")").reason())
+                .contains("text literal longer");
     }
 
     @Test

@@ -1,17 +1,10 @@
 package dev.schemarag.generation.validation;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import net.sf.jsqlparser.JSQLParserException;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
-import net.sf.jsqlparser.statement.Statement;
-import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
-import net.sf.jsqlparser.statement.create.table.CreateTable;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +17,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
+import net.sf.jsqlparser.statement.create.table.CreateTable;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the validators over the Spider dev gold SQL, written by people and known to answer its question, to
@@ -36,13 +35,13 @@ class SpiderGoldSqlTest {
 
     private static final Logger log = LoggerFactory.getLogger(SpiderGoldSqlTest.class);
     /** ../shared next to the repository; tests run in the module directory, one level further down. */
-    private static final List<Path> BENCH = List.of(Path.of("../shared/bench/spider-dev"),
-            Path.of("../../shared/bench/spider-dev"));
-    private static final Pattern QUALIFIED_COLUMN = Pattern.compile("\\b(T\\d)\\.([A-Za-z_]\\w{4,})\\b",
-            Pattern.CASE_INSENSITIVE);
+    private static final List<Path> BENCH =
+            List.of(Path.of("../shared/bench/spider-dev"), Path.of("../../shared/bench/spider-dev"));
 
-    private record Gold(String id, String dbId, String sql) {
-    }
+    private static final Pattern QUALIFIED_COLUMN =
+            Pattern.compile("\\b(T\\d)\\.([A-Za-z_]\\w{4,})\\b", Pattern.CASE_INSENSITIVE);
+
+    private record Gold(String id, String dbId, String sql) {}
 
     private static List<Gold> golds = List.of();
     private static Map<String, SchemaColumns> schemas = Map.of();
@@ -52,14 +51,18 @@ class SpiderGoldSqlTest {
 
     @BeforeAll
     static void loadBench() throws IOException, JSQLParserException {
-        Optional<Path> bench = BENCH.stream().filter(p -> Files.exists(p.resolve("questions.jsonl"))).findFirst();
+        Optional<Path> bench = BENCH.stream()
+                .filter(p -> Files.exists(p.resolve("questions.jsonl")))
+                .findFirst();
         if (bench.isEmpty()) return;
         ObjectMapper json = new ObjectMapper();
         List<Gold> loaded = new ArrayList<>();
         for (String line : Files.readAllLines(bench.get().resolve("questions.jsonl"))) {
             if (line.isBlank()) continue;
             JsonNode question = json.readTree(line);
-            loaded.add(new Gold(question.get("id").asText(), question.get("db_id").asText(),
+            loaded.add(new Gold(
+                    question.get("id").asText(),
+                    question.get("db_id").asText(),
                     question.get("gold_sql").asText()));
         }
         golds = loaded;
@@ -76,8 +79,12 @@ class SpiderGoldSqlTest {
         Map<String, List<String>> columns = new LinkedHashMap<>();
         for (Statement statement : CCJSqlParserUtil.parseStatements(ddl)) {
             if (statement instanceof CreateTable create) {
-                columns.put(create.getTable().getFullyQualifiedName(), create.getColumnDefinitions().stream()
-                        .map(ColumnDefinition::getColumnName).map(Identifiers::normalize).toList());
+                columns.put(
+                        create.getTable().getFullyQualifiedName(),
+                        create.getColumnDefinitions().stream()
+                                .map(ColumnDefinition::getColumnName)
+                                .map(Identifiers::normalize)
+                                .toList());
             }
         }
         return SchemaColumns.of(columns);
@@ -106,11 +113,17 @@ class SpiderGoldSqlTest {
             if (verdict.allowed()) passedSafety++;
             else blocked.add(gold.id() + ": " + verdict.reason() + " :: " + gold.sql());
         }
-        log.info("Spider dev gold SQL: total={}, parsed={}, passed lint={}, passed safety={}, warnings={}",
-                golds.size(), parsed, passedLint, passedSafety, warnings);
+        log.info(
+                "Spider dev gold SQL: total={}, parsed={}, passed lint={}, passed safety={}, warnings={}",
+                golds.size(),
+                parsed,
+                passedLint,
+                passedSafety,
+                warnings);
 
         assertThat(blocked).as("gold SQL blocked by the safety guard").isEmpty();
-        // Measured: 2 of 1034, both "JOIN t AS x" without ON, which SQLite reads as a cross join and PostgreSQL rejects.
+        // Measured: 2 of 1034, both "JOIN t AS x" without ON, which SQLite reads as a cross join and PostgreSQL
+        // rejects.
         assertThat(lintErrors).extracting(LintIssue::code).containsOnly(LintCode.JOIN_WITHOUT_CONDITION);
         assertThat(golds.size() - passedLint).isLessThanOrEqualTo(2);
         // SQLite also rejects ambiguous column references, so any such warning on gold SQL would be a false positive.
@@ -130,7 +143,9 @@ class SpiderGoldSqlTest {
             String column = reference.group(2);
             String typo = column.substring(0, 2) + column.charAt(3) + column.charAt(2) + column.substring(4);
             if (typo.equalsIgnoreCase(column)) continue;
-            String failed = gold.sql().substring(0, reference.start(2)) + typo + gold.sql().substring(reference.end(2));
+            String failed = gold.sql().substring(0, reference.start(2))
+                    + typo
+                    + gold.sql().substring(reference.end(2));
             String message = "column " + reference.group(1).toLowerCase(Locale.ROOT) + "."
                     + typo.toLowerCase(Locale.ROOT) + " does not exist";
             attempts++;
@@ -142,8 +157,12 @@ class SpiderGoldSqlTest {
                 log.info("autocorrect chose another column in {}: {} -> {}", gold.id(), failed, fixed.get());
             }
         }
-        log.info("Spider autocorrect: attempts={}, restored={}, wrong={}, left to the generator={}",
-                attempts, restored, wrong, attempts - restored - wrong);
+        log.info(
+                "Spider autocorrect: attempts={}, restored={}, wrong={}, left to the generator={}",
+                attempts,
+                restored,
+                wrong,
+                attempts - restored - wrong);
         assertThat(wrong).isZero();
         assertThat(restored).isGreaterThanOrEqualTo(attempts * 9 / 10);
     }

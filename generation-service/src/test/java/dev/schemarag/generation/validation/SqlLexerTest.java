@@ -1,12 +1,11 @@
 package dev.schemarag.generation.validation;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.generation.validation.SqlToken.Kind;
 import dev.schemarag.generation.validation.SqlTokens.Unclosed.What;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class SqlLexerTest {
 
@@ -16,8 +15,7 @@ class SqlLexerTest {
 
     @Test
     void givenCommentsAndWhitespace_whenTokenized_thenTheyProduceNoTokens() {
-        assertThat(texts("SELECT /* a /* nested */ b */ 1 -- tail ; x\n, 2"))
-                .containsExactly("SELECT", "1", ",", "2");
+        assertThat(texts("SELECT /* a /* nested */ b */ 1 -- tail ; x\n, 2")).containsExactly("SELECT", "1", ",", "2");
     }
 
     @Test
@@ -38,7 +36,8 @@ class SqlLexerTest {
     @Test
     void givenDollarQuotedString_whenTokenized_thenItIsOneStringToken() {
         SqlTokens tokens = SqlLexer.tokenize("SELECT $fn$ a'; $$ $fn$, $1");
-        assertThat(tokens.tokens()).extracting(SqlToken::kind)
+        assertThat(tokens.tokens())
+                .extracting(SqlToken::kind)
                 .containsExactly(Kind.WORD, Kind.STRING, Kind.SYMBOL, Kind.PARAMETER);
     }
 
@@ -62,15 +61,16 @@ class SqlLexerTest {
     @Test
     void givenStrayCharacters_whenTokenized_thenTheyAreSymbolsThatAreNeitherPunctuationNorOperators() {
         SqlTokens tokens = SqlLexer.tokenize("a::int, b->>'k' \\ {c} $ (d[1]).e; \u000b");
-        assertThat(tokens.tokens().stream().filter(t -> t.kind() == SqlToken.Kind.SYMBOL)
-                .filter(t -> !SqlLexer.isPunctuationOrOperator(t)).map(SqlToken::text))
+        assertThat(tokens.tokens().stream()
+                        .filter(t -> t.kind() == SqlToken.Kind.SYMBOL)
+                        .filter(t -> !SqlLexer.isPunctuationOrOperator(t))
+                        .map(SqlToken::text))
                 .containsExactly("\\", "{", "}", "$", "\u000b");
     }
 
     @Test
     void givenUnclosedString_whenTokenized_thenReportsItsStart() {
-        assertThat(SqlLexer.tokenize("SELECT 'abc").unclosed())
-                .contains(new SqlTokens.Unclosed(What.STRING, 7));
+        assertThat(SqlLexer.tokenize("SELECT 'abc").unclosed()).contains(new SqlTokens.Unclosed(What.STRING, 7));
     }
 
     @Test
@@ -93,7 +93,8 @@ class SqlLexerTest {
 
     @Test
     void givenBacktick_whenTokenized_thenItIsAnOperatorNotAQuote() {
-        assertThat(texts("SELECT 1 AS `x; SELECT 2`")).containsExactly("SELECT", "1", "AS", "`", "x", ";", "SELECT", "2", "`");
+        assertThat(texts("SELECT 1 AS `x; SELECT 2`"))
+                .containsExactly("SELECT", "1", "AS", "`", "x", ";", "SELECT", "2", "`");
     }
 
     @Test
@@ -119,13 +120,15 @@ class SqlLexerTest {
 
     @Test
     void givenDollarFollowedByDigit_whenTokenized_thenItIsAParameterNotATag() {
-        assertThat(SqlLexer.tokenize("SELECT $1$ ; x").tokens()).extracting(SqlToken::kind)
+        assertThat(SqlLexer.tokenize("SELECT $1$ ; x").tokens())
+                .extracting(SqlToken::kind)
                 .containsExactly(Kind.WORD, Kind.PARAMETER, Kind.SYMBOL, Kind.SYMBOL, Kind.WORD);
     }
 
     @Test
     void givenNonAsciiAndDollarInIdentifiers_whenTokenized_thenTheyArePartOfTheWord() {
-        assertThat(texts("SELECT größe$1, a\u2003b FROM t")).containsExactly("SELECT", "größe$1", ",", "a\u2003b", "FROM", "t");
+        assertThat(texts("SELECT größe$1, a\u2003b FROM t"))
+                .containsExactly("SELECT", "größe$1", ",", "a\u2003b", "FROM", "t");
     }
 
     @Test

@@ -1,13 +1,12 @@
 package dev.schemarag.generation.validation;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class SqlLinterTest {
 
@@ -20,8 +19,9 @@ class SqlLinterTest {
     @Test
     void givenMissingClosingParenthesis_whenLinted_thenUnbalancedParens() {
         LintReport report = linter.lint("SELECT count(id FROM t");
-        assertThat(report.issues()).containsExactly(
-                LintIssue.of(LintCode.UNBALANCED_PARENS, "1 '(' never closed, the last at position 12"));
+        assertThat(report.issues())
+                .containsExactly(
+                        LintIssue.of(LintCode.UNBALANCED_PARENS, "1 '(' never closed, the last at position 12"));
     }
 
     @Test
@@ -36,8 +36,9 @@ class SqlLinterTest {
 
     @Test
     void givenUnclosedQuote_whenLinted_thenOnlyUnclosedQuote() {
-        assertThat(linter.lint("SELECT count(*) FROM t WHERE name = 'abc").issues()).containsExactly(
-                LintIssue.of(LintCode.UNCLOSED_QUOTE, "string literal opened at position 36 is never closed"));
+        assertThat(linter.lint("SELECT count(*) FROM t WHERE name = 'abc").issues())
+                .containsExactly(
+                        LintIssue.of(LintCode.UNCLOSED_QUOTE, "string literal opened at position 36 is never closed"));
     }
 
     @Test
@@ -52,13 +53,16 @@ class SqlLinterTest {
 
     @Test
     void givenCommaBeforeFrom_whenLinted_thenTrailingCommaSelectInsteadOfParseError() {
-        assertThat(linter.lint("SELECT a, b, FROM t").issues()).containsExactly(LintIssue.of(
-                LintCode.TRAILING_COMMA_SELECT, "comma at position 11 ends the SELECT list without a following column"));
+        assertThat(linter.lint("SELECT a, b, FROM t").issues())
+                .containsExactly(LintIssue.of(
+                        LintCode.TRAILING_COMMA_SELECT,
+                        "comma at position 11 ends the SELECT list without a following column"));
     }
 
     @Test
     void givenCommaEndingSubquerySelectList_whenLinted_thenTrailingCommaSelect() {
-        assertThat(codes("SELECT * FROM t WHERE a IN (SELECT b, FROM u)")).containsExactly(LintCode.TRAILING_COMMA_SELECT);
+        assertThat(codes("SELECT * FROM t WHERE a IN (SELECT b, FROM u)"))
+                .containsExactly(LintCode.TRAILING_COMMA_SELECT);
     }
 
     @Test
@@ -80,30 +84,33 @@ class SqlLinterTest {
     @Test
     void givenCommaInsideFunctionArguments_whenLinted_thenNoTrailingCommaRule() {
         assertThat(linter.lint("SELECT substring(a, ) FROM t").issues())
-                .extracting(LintIssue::code).containsExactly(LintCode.PARSE_ERROR);
+                .extracting(LintIssue::code)
+                .containsExactly(LintCode.PARSE_ERROR);
     }
 
     @Test
     void givenUnexplainedParseFailure_whenLinted_thenParseErrorCarriesParserMessage() {
-        assertThat(linter.lint("SELECT a FROM t WHERE").issues()).containsExactly(
-                LintIssue.of(LintCode.PARSE_ERROR, "unexpected \"WHERE\" at line 1, column 17"));
+        assertThat(linter.lint("SELECT a FROM t WHERE").issues())
+                .containsExactly(LintIssue.of(LintCode.PARSE_ERROR, "unexpected \"WHERE\" at line 1, column 17"));
     }
 
     @Test
     void givenJoinWithoutOn_whenLinted_thenJoinWithoutCondition() {
-        assertThat(linter.lint("SELECT * FROM emp e JOIN dept d WHERE e.id = 1").issues()).containsExactly(
-                LintIssue.of(LintCode.JOIN_WITHOUT_CONDITION,
+        assertThat(linter.lint("SELECT * FROM emp e JOIN dept d WHERE e.id = 1").issues())
+                .containsExactly(LintIssue.of(
+                        LintCode.JOIN_WITHOUT_CONDITION,
                         "JOIN dept d has no ON or USING condition (write CROSS JOIN if a cartesian product is meant)"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "SELECT * FROM a CROSS JOIN b",
-            "SELECT * FROM a NATURAL JOIN b",
-            "SELECT * FROM a JOIN b USING (id)",
-            "SELECT * FROM a LEFT JOIN b ON a.id = b.id",
-            "SELECT * FROM a, b WHERE a.id = b.id",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT * FROM a CROSS JOIN b",
+                "SELECT * FROM a NATURAL JOIN b",
+                "SELECT * FROM a JOIN b USING (id)",
+                "SELECT * FROM a LEFT JOIN b ON a.id = b.id",
+                "SELECT * FROM a, b WHERE a.id = b.id",
+            })
     void givenJoinWithConditionOrCrossIntent_whenLinted_thenNoIssue(String sql) {
         assertThat(codes(sql)).isEmpty();
     }
@@ -111,8 +118,9 @@ class SqlLinterTest {
     @Test
     void givenQualifierNotInFrom_whenLinted_thenUndefinedAlias() {
         assertThat(linter.lint("SELECT T3.name FROM singer AS T1 JOIN concert AS T2 ON T1.id = T2.singer_id")
-                .issues()).containsExactly(LintIssue.of(LintCode.UNDEFINED_ALIAS,
-                "\"t3\" in T3.name is not a table, alias or CTE in the FROM clause"));
+                        .issues())
+                .containsExactly(LintIssue.of(
+                        LintCode.UNDEFINED_ALIAS, "\"t3\" in T3.name is not a table, alias or CTE in the FROM clause"));
     }
 
     @Test
@@ -126,19 +134,20 @@ class SqlLinterTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "SELECT t.a FROM t",
-            "SELECT public.t.a FROM public.t",
-            "SELECT T1.a FROM t AS t1",
-            "SELECT \"T\".a FROM \"T\"",
-            "SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id)",
-            "SELECT s.n FROM (SELECT count(*) AS n FROM t) AS s",
-            "WITH c AS (SELECT a FROM t) SELECT c.a FROM c",
-            "SELECT g.n FROM generate_series(1, 3) AS g(n)",
-            "SELECT generate_series.generate_series FROM generate_series(1, 3)",
-            "SELECT a.x, b.y FROM a, LATERAL (SELECT a.x AS y) b",
-            "SELECT a.id FROM (a JOIN b ON a.id = b.id)",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT t.a FROM t",
+                "SELECT public.t.a FROM public.t",
+                "SELECT T1.a FROM t AS t1",
+                "SELECT \"T\".a FROM \"T\"",
+                "SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id)",
+                "SELECT s.n FROM (SELECT count(*) AS n FROM t) AS s",
+                "WITH c AS (SELECT a FROM t) SELECT c.a FROM c",
+                "SELECT g.n FROM generate_series(1, 3) AS g(n)",
+                "SELECT generate_series.generate_series FROM generate_series(1, 3)",
+                "SELECT a.x, b.y FROM a, LATERAL (SELECT a.x AS y) b",
+                "SELECT a.id FROM (a JOIN b ON a.id = b.id)",
+            })
     void givenQualifiersInScope_whenLinted_thenNoUndefinedAlias(String sql) {
         assertThat(codes(sql)).doesNotContain(LintCode.UNDEFINED_ALIAS);
     }
@@ -146,8 +155,10 @@ class SqlLinterTest {
     @Test
     void givenAggregateWithBareColumnAndNoGroupBy_whenLinted_thenWarning() {
         LintReport report = linter.lint("SELECT name, count(*) FROM singer");
-        assertThat(report.issues()).containsExactly(LintIssue.of(LintCode.AGGREGATE_WITHOUT_GROUPBY,
-                "aggregate mixed with name without GROUP BY; group by them or aggregate them"));
+        assertThat(report.issues())
+                .containsExactly(LintIssue.of(
+                        LintCode.AGGREGATE_WITHOUT_GROUPBY,
+                        "aggregate mixed with name without GROUP BY; group by them or aggregate them"));
         assertThat(report.hasErrors()).isFalse();
     }
 
@@ -164,26 +175,31 @@ class SqlLinterTest {
     @Test
     void givenSelectedColumnNotGrouped_whenLinted_thenNonAggregateInSelect() {
         assertThat(linter.lint("SELECT T2.name, count(*) FROM concert T1 JOIN stadium T2 ON T1.sid = T2.id "
-                + "GROUP BY T1.sid").issues()).containsExactly(LintIssue.of(LintCode.NON_AGGREGATE_IN_SELECT,
-                "T2.name is selected but neither aggregated nor in GROUP BY"));
+                                + "GROUP BY T1.sid")
+                        .issues())
+                .containsExactly(LintIssue.of(
+                        LintCode.NON_AGGREGATE_IN_SELECT,
+                        "T2.name is selected but neither aggregated nor in GROUP BY"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "SELECT dept, count(*) FROM emp GROUP BY dept",
-            "SELECT e.dept, count(*) FROM emp e GROUP BY dept",
-            "SELECT dept, count(*) FROM emp GROUP BY 1",
-            "SELECT date_trunc('month', hired), count(*) FROM emp GROUP BY date_trunc('month', hired)",
-            "SELECT upper(dept) AS d, count(*) FROM emp GROUP BY d",
-            "SELECT dept, count(*) FROM emp GROUP BY ROLLUP (dept)",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT dept, count(*) FROM emp GROUP BY dept",
+                "SELECT e.dept, count(*) FROM emp e GROUP BY dept",
+                "SELECT dept, count(*) FROM emp GROUP BY 1",
+                "SELECT date_trunc('month', hired), count(*) FROM emp GROUP BY date_trunc('month', hired)",
+                "SELECT upper(dept) AS d, count(*) FROM emp GROUP BY d",
+                "SELECT dept, count(*) FROM emp GROUP BY ROLLUP (dept)",
+            })
     void givenSelectedColumnsGrouped_whenLinted_thenNoWarning(String sql) {
         assertThat(codes(sql)).isEmpty();
     }
 
     @Test
     void givenSameAliasTwiceInFrom_whenLinted_thenDuplicateAlias() {
-        assertThat(linter.lint("SELECT e.id FROM emp e JOIN dept e ON e.id = e.dept_id").issues())
+        assertThat(linter.lint("SELECT e.id FROM emp e JOIN dept e ON e.id = e.dept_id")
+                        .issues())
                 .contains(LintIssue.of(LintCode.DUPLICATE_ALIAS, "\"e\" names more than one FROM entry"));
     }
 
@@ -194,7 +210,8 @@ class SqlLinterTest {
 
     @Test
     void givenSameCteNameTwice_whenLinted_thenDuplicateAlias() {
-        assertThat(codes("WITH c AS (SELECT 1), c AS (SELECT 2) SELECT * FROM c")).containsExactly(LintCode.DUPLICATE_ALIAS);
+        assertThat(codes("WITH c AS (SELECT 1), c AS (SELECT 2) SELECT * FROM c"))
+                .containsExactly(LintCode.DUPLICATE_ALIAS);
     }
 
     @Test
@@ -203,31 +220,35 @@ class SqlLinterTest {
                 "emp", List.of("id", "name", "dept_id"),
                 "dept", List.of("id", "name")));
         LintReport report = linter.lint("SELECT name FROM emp e JOIN dept d ON e.dept_id = d.id", schema);
-        assertThat(report.issues()).containsExactly(
-                LintIssue.of(LintCode.AMBIGUOUS_COLUMN, "column name exists in e, d; qualify it"));
+        assertThat(report.issues())
+                .containsExactly(LintIssue.of(LintCode.AMBIGUOUS_COLUMN, "column name exists in e, d; qualify it"));
     }
 
     @Test
     void givenUsingColumn_whenLintedWithSchema_thenNotAmbiguous() {
         SchemaColumns schema = SchemaColumns.of(Map.of("a", List.of("id", "x"), "b", List.of("id", "y")));
-        assertThat(linter.lint("SELECT id, x, y FROM a JOIN b USING (id)", schema).issues()).isEmpty();
+        assertThat(linter.lint("SELECT id, x, y FROM a JOIN b USING (id)", schema)
+                        .issues())
+                .isEmpty();
     }
 
     @Test
     void givenNoSchema_whenLinted_thenAmbiguityIsNotChecked() {
-        assertThat(codes("SELECT name FROM emp e JOIN dept d ON e.dept_id = d.id")).isEmpty();
+        assertThat(codes("SELECT name FROM emp e JOIN dept d ON e.dept_id = d.id"))
+                .isEmpty();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT n FROM r",
-            "SELECT name, rank() OVER (PARTITION BY dept ORDER BY salary DESC) AS r FROM emp",
-            "SELECT salary::numeric(10, 2) FROM emp WHERE name ILIKE 'a%' LIMIT 5 OFFSET 10",
-            "SELECT a FROM t UNION SELECT b FROM u INTERSECT SELECT c FROM v EXCEPT SELECT d FROM w",
-            "SELECT \"free meal count (k-12)\" / \"enrollment (k-12)\" FROM frpm",
-            "SELECT a FROM t WHERE b IN (SELECT c FROM u WHERE u.d = t.d)",
-            "SELECT name FROM singer;",
-    })
+    @ValueSource(
+            strings = {
+                "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT n FROM r",
+                "SELECT name, rank() OVER (PARTITION BY dept ORDER BY salary DESC) AS r FROM emp",
+                "SELECT salary::numeric(10, 2) FROM emp WHERE name ILIKE 'a%' LIMIT 5 OFFSET 10",
+                "SELECT a FROM t UNION SELECT b FROM u INTERSECT SELECT c FROM v EXCEPT SELECT d FROM w",
+                "SELECT \"free meal count (k-12)\" / \"enrollment (k-12)\" FROM frpm",
+                "SELECT a FROM t WHERE b IN (SELECT c FROM u WHERE u.d = t.d)",
+                "SELECT name FROM singer;",
+            })
     void givenValidPostgresQuery_whenLinted_thenNoIssue(String sql) {
         assertThat(linter.lint(sql).issues()).isEmpty();
     }

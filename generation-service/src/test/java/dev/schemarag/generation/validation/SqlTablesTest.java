@@ -1,8 +1,8 @@
 package dev.schemarag.generation.validation;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 class SqlTablesTest {
 
@@ -10,8 +10,7 @@ class SqlTablesTest {
     void joinedAndNestedTablesAreFoundSortedAndNormalized() {
         assertThat(SqlTables.readBy("""
                 SELECT d.name, count(*) FROM HR.Employees e JOIN hr."Departments" d ON d.department_id = e.department_id
-                WHERE e.location_id IN (SELECT location_id FROM hr.locations) GROUP BY d.name"""))
-                .containsExactly("hr.Departments", "hr.employees", "hr.locations");
+                WHERE e.location_id IN (SELECT location_id FROM hr.locations) GROUP BY d.name""")).containsExactly("hr.Departments", "hr.employees", "hr.locations");
     }
 
     @Test

@@ -34,9 +34,12 @@ public final class AdminAccess {
             throw new IllegalStateException("the admin token (" + AdminSettings.ADMIN_TOKEN.environmentVariable()
                     + ") must be at least " + MIN_TOKEN_LENGTH + " characters long");
         if (!hasToken && !isLoopback(host))
-            throw new IllegalStateException("refusing to serve the ingest admin endpoint on " + host + " without a token: set "
-                    + AdminSettings.ADMIN_TOKEN.environmentVariable() + " (at least " + MIN_TOKEN_LENGTH + " characters), or bind "
-                    + AdminSettings.INGEST_ADMIN_HOST.environmentVariable() + " to a loopback address such as 127.0.0.1");
+            throw new IllegalStateException(
+                    "refusing to serve the ingest admin endpoint on " + host + " without a token: set "
+                            + AdminSettings.ADMIN_TOKEN.environmentVariable() + " (at least " + MIN_TOKEN_LENGTH
+                            + " characters), or bind "
+                            + AdminSettings.INGEST_ADMIN_HOST.environmentVariable()
+                            + " to a loopback address such as 127.0.0.1");
         return new AdminAccess(hasToken ? digest(token.strip()) : null);
     }
 
@@ -47,14 +50,20 @@ public final class AdminAccess {
     /** Whether a request with this {@code Authorization} header value (null when absent) may proceed. */
     boolean admits(String authorization) {
         if (tokenDigest == null) return true;
-        if (authorization == null || authorization.length() <= BEARER.length()
-                || !authorization.substring(0, BEARER.length()).toLowerCase(Locale.ROOT).equals(BEARER)) return false;
-        return MessageDigest.isEqual(tokenDigest, digest(authorization.substring(BEARER.length()).strip()));
+        if (authorization == null
+                || authorization.length() <= BEARER.length()
+                || !authorization
+                        .substring(0, BEARER.length())
+                        .toLowerCase(Locale.ROOT)
+                        .equals(BEARER)) return false;
+        return MessageDigest.isEqual(
+                tokenDigest, digest(authorization.substring(BEARER.length()).strip()));
     }
 
     /** A literal address is checked without a lookup; a name is resolved, and an unresolvable one is not loopback. */
     static boolean isLoopback(String host) {
-        if (host == null || host.isBlank()) return false; // Java reads "" as localhost; the operator meant something else
+        if (host == null || host.isBlank())
+            return false; // Java reads "" as localhost; the operator meant something else
         try {
             return InetAddress.getByName(host).isLoopbackAddress();
         } catch (UnknownHostException e) {

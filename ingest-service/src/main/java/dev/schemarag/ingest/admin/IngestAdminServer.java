@@ -4,9 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.schemarag.ingest.sync.SyncSummary;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
@@ -18,6 +15,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Ingest admin HTTP. {@code POST /internal/schema/sync?db=<id>} queues a full sync and answers {@code 202} with the
@@ -67,7 +66,8 @@ public final class IngestAdminServer implements AutoCloseable {
             route(exchange);
         } catch (RuntimeException e) {
             log.warn("admin request failed", e);
-            if (exchange.getResponseCode() == -1) send(exchange, 500, error("internal_error", "the request could not be handled"));
+            if (exchange.getResponseCode() == -1)
+                send(exchange, 500, error("internal_error", "the request could not be handled"));
         } finally {
             exchange.close();
         }
@@ -77,7 +77,10 @@ public final class IngestAdminServer implements AutoCloseable {
         String path = exchange.getRequestURI().getRawPath();
         String method = exchange.getRequestMethod();
         if (exchange.getRequestURI().toString().length() > MAX_URI_LENGTH) {
-            send(exchange, 414, error("uri_too_long", "the request URI is longer than " + MAX_URI_LENGTH + " characters"));
+            send(
+                    exchange,
+                    414,
+                    error("uri_too_long", "the request URI is longer than " + MAX_URI_LENGTH + " characters"));
             return;
         }
         if (path.equals("/health")) {
@@ -117,7 +120,8 @@ public final class IngestAdminServer implements AutoCloseable {
             return;
         }
         log.info("sync job {} of {} queued", job.get().id(), job.get().databaseId());
-        exchange.getResponseHeaders().set("Location", SYNC_PATH + "/" + job.get().id());
+        exchange.getResponseHeaders()
+                .set("Location", SYNC_PATH + "/" + job.get().id());
         send(exchange, 202, view(job.get()));
     }
 
@@ -169,8 +173,9 @@ public final class IngestAdminServer implements AutoCloseable {
         for (String pair : q.split("&")) {
             int eq = pair.indexOf('=');
             try {
-                if (eq > 0 && URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8).equals(name))
-                    return URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                if (eq > 0
+                        && URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8)
+                                .equals(name)) return URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
             } catch (IllegalArgumentException malformedEscape) {
                 return null;
             }

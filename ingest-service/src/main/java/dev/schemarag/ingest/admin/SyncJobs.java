@@ -1,9 +1,6 @@
 package dev.schemarag.ingest.admin;
 
 import dev.schemarag.ingest.sync.SyncSummary;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -16,6 +13,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Full syncs requested over the admin endpoint, run on a few workers behind a bounded queue: a request only enqueues,
@@ -32,7 +31,10 @@ final class SyncJobs implements AutoCloseable {
     }
 
     enum Status {
-        QUEUED, RUNNING, SUCCEEDED, FAILED;
+        QUEUED,
+        RUNNING,
+        SUCCEEDED,
+        FAILED;
 
         String wireName() {
             return name().toLowerCase(Locale.ROOT);
@@ -48,8 +50,14 @@ final class SyncJobs implements AutoCloseable {
      *
      * @param errorCode stable name of the failure, e.g. {@code sync_failed}; null unless failed
      */
-    record Job(String id, String databaseId, Status status, Instant submitted, SyncSummary summary, String errorCode,
-               String errorMessage) {
+    record Job(
+            String id,
+            String databaseId,
+            Status status,
+            Instant submitted,
+            SyncSummary summary,
+            String errorCode,
+            String errorMessage) {
 
         Job running() {
             return new Job(id, databaseId, Status.RUNNING, submitted, null, null, null);
@@ -77,8 +85,8 @@ final class SyncJobs implements AutoCloseable {
         this.task = task;
         this.retained = retained;
         AtomicInteger threads = new AtomicInteger();
-        workers = new ThreadPoolExecutor(workerCount, workerCount, 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(queueCapacity), r -> {
+        workers = new ThreadPoolExecutor(
+                workerCount, workerCount, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queueCapacity), r -> {
                     Thread t = new Thread(r, "admin-sync-" + threads.incrementAndGet());
                     t.setDaemon(true);
                     return t;
@@ -114,7 +122,8 @@ final class SyncJobs implements AutoCloseable {
         } catch (Exception e) {
             // The cause stays in the log: exception text can carry SQL, hosts or paths a caller must not see.
             log.warn("sync job {} of {} failed", queued.id(), queued.databaseId(), e);
-            update(queued.failed(SYNC_FAILED, "the sync failed; the ingest service's log has the cause (job " + queued.id() + ")"));
+            update(queued.failed(
+                    SYNC_FAILED, "the sync failed; the ingest service's log has the cause (job " + queued.id() + ")"));
         }
     }
 
@@ -137,7 +146,8 @@ final class SyncJobs implements AutoCloseable {
     public void close() {
         workers.shutdownNow();
         try {
-            if (!workers.awaitTermination(10, TimeUnit.SECONDS)) log.warn("admin sync workers did not stop within 10 s");
+            if (!workers.awaitTermination(10, TimeUnit.SECONDS))
+                log.warn("admin sync workers did not stop within 10 s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -1,7 +1,6 @@
 package dev.schemarag.ingest.annotations;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -19,8 +18,8 @@ import java.util.function.UnaryOperator;
  * {@code schema.table.column}; they match case-insensitively. A lookup tries the qualified key first, so a
  * {@code sales.orders} entry wins over an {@code orders} entry; a short key applies to that table in every schema.
  */
-public record Annotations(Map<String, String> modules, Map<String, List<String>> synonyms,
-                          Map<String, String> descriptions) {
+public record Annotations(
+        Map<String, String> modules, Map<String, List<String>> synonyms, Map<String, String> descriptions) {
 
     private static final Annotations EMPTY = new Annotations(Map.of(), Map.of(), Map.of());
 

@@ -3,9 +3,6 @@ package dev.schemarag.ingest.annotations;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -15,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads the optional per-database annotations JSON:
@@ -29,8 +28,7 @@ public final class AnnotationsLoader {
     private static final Set<String> SECTIONS = Set.of("modules", "synonyms", "descriptions");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private AnnotationsLoader() {
-    }
+    private AnnotationsLoader() {}
 
     /** A missing file means the database has no annotations. */
     public static Annotations load(Path file) {
@@ -51,8 +49,8 @@ public final class AnnotationsLoader {
         try {
             root = JSON.readTree(in);
         } catch (JacksonException e) {
-            throw new AnnotationsException("Malformed JSON in annotations file " + source + ": "
-                    + e.getOriginalMessage(), e);
+            throw new AnnotationsException(
+                    "Malformed JSON in annotations file " + source + ": " + e.getOriginalMessage(), e);
         } catch (IOException e) {
             throw new AnnotationsException("Cannot read annotations file " + source + ": " + e.getMessage(), e);
         }
@@ -60,23 +58,28 @@ public final class AnnotationsLoader {
             throw new AnnotationsException("Annotations file " + source + " must hold a JSON object");
         root.fieldNames().forEachRemaining(name -> {
             if (!SECTIONS.contains(name))
-                log.warn("Ignoring unknown section '{}' in annotations file {}; expected modules, synonyms or descriptions",
-                        name, source);
+                log.warn(
+                        "Ignoring unknown section '{}' in annotations file {}; expected modules, synonyms or descriptions",
+                        name,
+                        source);
         });
         Annotations annotations = new Annotations(
                 strings(root, "modules", source),
                 stringLists(root, "synonyms", source),
                 strings(root, "descriptions", source));
-        log.info("Loaded annotations from {}: {} modules, {} synonym entries, {} descriptions", source,
-                annotations.modules().size(), annotations.synonyms().size(), annotations.descriptions().size());
+        log.info(
+                "Loaded annotations from {}: {} modules, {} synonym entries, {} descriptions",
+                source,
+                annotations.modules().size(),
+                annotations.synonyms().size(),
+                annotations.descriptions().size());
         return annotations;
     }
 
     private static Map<String, String> strings(JsonNode root, String section, String source) {
         Map<String, String> values = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : entries(root, section, source)) {
-            if (!e.getValue().isTextual())
-                throw wrongShape(source, section, e.getKey(), "a string");
+            if (!e.getValue().isTextual()) throw wrongShape(source, section, e.getKey(), "a string");
             values.put(e.getKey(), e.getValue().textValue().strip());
         }
         return values;
@@ -111,7 +114,7 @@ public final class AnnotationsLoader {
     }
 
     private static AnnotationsException wrongShape(String source, String section, String key, String expected) {
-        return new AnnotationsException("Annotations file " + source + ": '" + section + "." + key
-                + "' must be " + expected);
+        return new AnnotationsException(
+                "Annotations file " + source + ": '" + section + "." + key + "' must be " + expected);
     }
 }

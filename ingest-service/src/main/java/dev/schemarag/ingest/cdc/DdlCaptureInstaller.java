@@ -1,7 +1,6 @@
 package dev.schemarag.ingest.cdc;
 
 import dev.schemarag.core.store.Database;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -28,8 +27,10 @@ public final class DdlCaptureInstaller {
 
     private DdlCaptureInstaller() {}
 
-    public static void install(Database privileged, String replicationRole, String replicationPassword) throws SQLException {
-        try (Connection c = privileged.open(); Statement s = c.createStatement()) {
+    public static void install(Database privileged, String replicationRole, String replicationPassword)
+            throws SQLException {
+        try (Connection c = privileged.open();
+                Statement s = c.createStatement()) {
             s.execute(script());
             ensureRole(c, replicationRole, replicationPassword);
             s.execute("GRANT CONNECT ON DATABASE " + quote(c.getCatalog()) + " TO " + quote(replicationRole));
@@ -46,7 +47,8 @@ public final class DdlCaptureInstaller {
         }
         try (Statement s = c.createStatement()) {
             String literal = "'" + password.replace("'", "''") + "'";
-            s.execute((exists ? "ALTER ROLE " : "CREATE ROLE ") + quote(role) + " WITH LOGIN REPLICATION PASSWORD " + literal);
+            s.execute((exists ? "ALTER ROLE " : "CREATE ROLE ") + quote(role) + " WITH LOGIN REPLICATION PASSWORD "
+                    + literal);
         }
     }
 

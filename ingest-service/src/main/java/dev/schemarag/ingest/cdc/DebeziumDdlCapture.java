@@ -1,17 +1,10 @@
 package dev.schemarag.ingest.cdc;
 
 import dev.schemarag.events.SchemaChanged;
+import io.debezium.embedded.Connect;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;
 import io.debezium.engine.format.ChangeEventFormat;
-import io.debezium.embedded.Connect;
-import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.connect.data.Struct;
-import org.apache.kafka.connect.source.SourceRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -20,6 +13,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.source.SourceRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Adapter: a Debezium embedded PostgreSQL engine (pgoutput) that streams the inserts of
@@ -31,8 +30,15 @@ public final class DebeziumDdlCapture implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DebeziumDdlCapture.class);
 
     /** Where and how to capture; {@code pollIntervalMs} dominates the commit-to-Kafka latency. */
-    public record Config(String databaseId, String host, int port, String database, String user, String password,
-                         Path offsetsFile, long pollIntervalMs) {
+    public record Config(
+            String databaseId,
+            String host,
+            int port,
+            String database,
+            String user,
+            String password,
+            Path offsetsFile,
+            long pollIntervalMs) {
         public String slotName() {
             return DebeziumDdlCapture.slotName(databaseId);
         }
@@ -71,7 +77,11 @@ public final class DebeziumDdlCapture implements AutoCloseable {
                 })
                 .build();
         executor.execute(engine);
-        log.info("CDC engine for {} started (slot {}, poll {} ms)", config.databaseId(), config.slotName(), config.pollIntervalMs());
+        log.info(
+                "CDC engine for {} started (slot {}, poll {} ms)",
+                config.databaseId(),
+                config.slotName(),
+                config.pollIntervalMs());
     }
 
     /** Non-null once the engine stopped on an error. */
@@ -79,14 +89,20 @@ public final class DebeziumDdlCapture implements AutoCloseable {
         return failure.get();
     }
 
-    private void handleBatch(List<RecordChangeEvent<SourceRecord>> batch,
-                             DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer) throws InterruptedException {
+    private void handleBatch(
+            List<RecordChangeEvent<SourceRecord>> batch,
+            DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer)
+            throws InterruptedException {
         for (RecordChangeEvent<SourceRecord> event : batch) {
             DdlEvent ddl = toDdlEvent(event.record());
             if (ddl != null) {
                 SchemaChanged change = SchemaChangeMapper.toEvent(config.databaseId(), ddl);
                 try {
-                    producer.send(new ProducerRecord<>(topic, SchemaChangeMapper.key(config.databaseId(), ddl.schema(), ddl.table()), change)).get();
+                    producer.send(new ProducerRecord<>(
+                                    topic,
+                                    SchemaChangeMapper.key(config.databaseId(), ddl.schema(), ddl.table()),
+                                    change))
+                            .get();
                 } catch (ExecutionException e) {
                     // Not marked processed: the engine stops and the slot re-delivers this change on restart.
                     throw new IllegalStateException("cannot publish schema change to " + topic, e.getCause());
@@ -104,10 +120,17 @@ public final class DebeziumDdlCapture implements AutoCloseable {
         if (after == null || !"c".equals(value.getString("op"))) return null;
         Struct source = value.getStruct("source");
         Object lsn = source.get("lsn");
-        return new DdlEvent(after.getInt64("id"), after.getString("command_tag"), after.getString("object_type"),
-                after.getString("schema_name"), after.getString("table_name"), after.getString("column_name"),
-                after.getString("previous_table"), after.getString("comment_text"),
-                lsn == null ? "" : lsn.toString(), source.getInt64("ts_ms"));
+        return new DdlEvent(
+                after.getInt64("id"),
+                after.getString("command_tag"),
+                after.getString("object_type"),
+                after.getString("schema_name"),
+                after.getString("table_name"),
+                after.getString("column_name"),
+                after.getString("previous_table"),
+                after.getString("comment_text"),
+                lsn == null ? "" : lsn.toString(),
+                source.getInt64("ts_ms"));
     }
 
     private Properties properties() {
@@ -145,7 +168,8 @@ public final class DebeziumDdlCapture implements AutoCloseable {
         }
         executor.shutdown();
         try {
-            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) log.warn("CDC engine for {} still stopping", config.databaseId());
+            if (!executor.awaitTermination(30, TimeUnit.SECONDS))
+                log.warn("CDC engine for {} still stopping", config.databaseId());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -2,7 +2,6 @@ package dev.schemarag.ingest.cdc;
 
 import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.SchemaChanged;
-
 import java.time.Instant;
 
 /** Pure mapping of a captured DDL command to the {@link SchemaChanged} event of one database. */
@@ -35,7 +34,8 @@ public final class SchemaChangeMapper {
         if (tag.equals("COMMENT")) return columnObject ? ChangeKind.COMMENT_COLUMN : ChangeKind.COMMENT_TABLE;
         if (tag.startsWith("DROP")) return ChangeKind.DROP_TABLE;
         if (tag.startsWith("CREATE") || tag.equals("SELECT INTO")) return ChangeKind.CREATE_TABLE;
-        if (tag.startsWith("ALTER")) return ddl.previousTable() != null ? ChangeKind.RENAME_TABLE : ChangeKind.ALTER_TABLE;
+        if (tag.startsWith("ALTER"))
+            return ddl.previousTable() != null ? ChangeKind.RENAME_TABLE : ChangeKind.ALTER_TABLE;
         return ChangeKind.OTHER;
     }
 }

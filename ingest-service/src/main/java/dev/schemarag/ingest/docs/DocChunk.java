@@ -1,7 +1,6 @@
 package dev.schemarag.ingest.docs;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.util.List;
 import java.util.Optional;
 
@@ -18,9 +17,16 @@ import java.util.Optional;
  * @param tokenEstimate {@link dev.schemarag.ingest.text.TokenEstimate} of the content
  * @param query         the structured query pattern, for {@link ChunkKind#QUERY} chunks that carry SQL
  */
-public record DocChunk(TableName table, Optional<String> column, ChunkKind kind, int index, String content,
-                       List<TableName> relatedTables, List<String> keywords, int tokenEstimate,
-                       Optional<QueryExample> query) {
+public record DocChunk(
+        TableName table,
+        Optional<String> column,
+        ChunkKind kind,
+        int index,
+        String content,
+        List<TableName> relatedTables,
+        List<String> keywords,
+        int tokenEstimate,
+        Optional<QueryExample> query) {
     public DocChunk {
         relatedTables = List.copyOf(relatedTables);
         keywords = List.copyOf(keywords);

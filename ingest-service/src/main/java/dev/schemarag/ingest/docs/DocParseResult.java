@@ -1,7 +1,6 @@
 package dev.schemarag.ingest.docs;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.util.List;
 
 /** What {@link TableDocParser} makes of one markdown file: its chunks, or why it is unusable. */
@@ -12,6 +11,5 @@ public sealed interface DocParseResult {
         }
     }
 
-    record Malformed(String reason) implements DocParseResult {
-    }
+    record Malformed(String reason) implements DocParseResult {}
 }

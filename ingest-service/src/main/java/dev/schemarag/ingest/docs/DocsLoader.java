@@ -1,9 +1,6 @@
 package dev.schemarag.ingest.docs;
 
 import dev.schemarag.core.schema.TableName;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
@@ -16,6 +13,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Loads the table docs of one database: every {@code *.md} file directly in a directory, in file-name order,
@@ -26,14 +25,14 @@ public final class DocsLoader {
     private static final Logger log = LoggerFactory.getLogger(DocsLoader.class);
     private static final String BYTE_ORDER_MARK = "\uFEFF";
 
-    private DocsLoader() {
-    }
+    private DocsLoader() {}
 
     /** Relates chunks only to tables that the docs in {@code dir} themselves document. */
     public static DocsLoadResult load(Path dir, String defaultSchema) {
         List<Source> sources = read(dir);
         Set<TableName> documented = new TreeSet<>();
-        sources.forEach(s -> s.text().flatMap(t -> TableDocParser.tableOf(t, defaultSchema)).ifPresent(documented::add));
+        sources.forEach(s ->
+                s.text().flatMap(t -> TableDocParser.tableOf(t, defaultSchema)).ifPresent(documented::add));
         return parse(sources, new TableDocParser(defaultSchema, documented));
     }
 
@@ -57,12 +56,18 @@ public final class DocsLoader {
             } else if (result instanceof DocParseResult.Parsed p) {
                 Path earlier = documentedBy.putIfAbsent(p.table(), source.file());
                 if (earlier == null) docs.add(new TableDoc(p.table(), source.file(), p.chunks()));
-                else skipped.add(new SkippedDoc(source.file(), "table " + p.table() + " is already documented by " + earlier));
+                else
+                    skipped.add(new SkippedDoc(
+                            source.file(), "table " + p.table() + " is already documented by " + earlier));
             }
         }
         skipped.forEach(s -> log.warn("Skipping table doc {}: {}", s.file(), s.reason()));
-        log.info("Loaded {} table docs ({} chunks) from {} files; skipped {}", docs.size(),
-                docs.stream().mapToInt(d -> d.chunks().size()).sum(), sources.size(), skipped.size());
+        log.info(
+                "Loaded {} table docs ({} chunks) from {} files; skipped {}",
+                docs.size(),
+                docs.stream().mapToInt(d -> d.chunks().size()).sum(),
+                sources.size(),
+                skipped.size());
         return new DocsLoadResult(docs, skipped);
     }
 
@@ -95,6 +100,5 @@ public final class DocsLoader {
     }
 
     /** A file's text, or why it has none. */
-    private record Source(Path file, Optional<String> text, String unreadable) {
-    }
+    private record Source(Path file, Optional<String> text, String unreadable) {}
 }

@@ -1,17 +1,16 @@
 package dev.schemarag.ingest.docs;
 
-import org.commonmark.node.AbstractVisitor;
-import org.commonmark.node.FencedCodeBlock;
-import org.commonmark.node.SourceSpan;
-import org.commonmark.parser.IncludeSourceSpans;
-import org.commonmark.parser.Parser;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.commonmark.node.AbstractVisitor;
+import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.SourceSpan;
+import org.commonmark.parser.IncludeSourceSpans;
+import org.commonmark.parser.Parser;
 
 /**
  * The little markdown the table docs use: ATX headings, fenced code blocks, {@code **Label:** value} fields and
@@ -19,18 +18,21 @@ import java.util.regex.Pattern;
  * (backtick and tilde fences of any length, a longer fence enclosing shorter ones); the rest is line patterns.
  */
 final class Markdown {
-    private static final Parser COMMONMARK = Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
+    private static final Parser COMMONMARK =
+            Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
     /** CommonMark's line endings; its source spans count lines by them. */
     private static final Pattern LINE_END = Pattern.compile("\r\n|\r|\n");
+
     private static final Pattern FENCE_RUN = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*?)\\s*#*\\s*$");
     /** {@code - **Type:** text}, {@code **Use case:** ...} or {@code **Returns**: ...}. */
-    private static final Pattern FIELD = Pattern.compile("^\\s*(?:[-*+]\\s+)?\\*\\*([^*]+?)(?::\\*\\*|\\*\\*\\s*:)\\s*(.*)$");
+    private static final Pattern FIELD =
+            Pattern.compile("^\\s*(?:[-*+]\\s+)?\\*\\*([^*]+?)(?::\\*\\*|\\*\\*\\s*:)\\s*(.*)$");
+
     private static final Pattern BULLET = Pattern.compile("^\\s*[-*+]\\s+.*");
     private static final Pattern EMPHASIS = Pattern.compile("\\*\\*|`");
 
-    private Markdown() {
-    }
+    private Markdown() {}
 
     /**
      * A source line; {@code code} for lines inside a fenced block, {@code fence} for the delimiters themselves, and
@@ -48,15 +50,12 @@ final class Markdown {
         }
     }
 
-    record Heading(int level, String title) {
-    }
+    record Heading(int level, String title) {}
 
     /** The lines under a heading, up to the next heading of the same or a higher level. */
-    record Section(String title, List<Line> body) {
-    }
+    record Section(String title, List<Line> body) {}
 
-    record Field(String label, String value) {
-    }
+    record Field(String label, String value) {}
 
     /** Thrown for structure the parser cannot recover from; the parser turns it into a {@link DocParseResult}. */
     static final class MalformedMarkdown extends Exception {
@@ -74,9 +73,12 @@ final class Markdown {
             SourceSpan open = spans.get(0);
             SourceSpan last = spans.get(spans.size() - 1);
             String fence = fenceRun(raw[open.getLineIndex()].substring(open.getColumnIndex()));
-            if (last.getLineIndex() == open.getLineIndex() || !closes(raw[last.getLineIndex()].substring(last.getColumnIndex()), fence))
-                throw new MalformedMarkdown("unterminated " + fence + " code fence opened at line " + (open.getLineIndex() + 1));
-            info[open.getLineIndex()] = block.getInfo() == null ? "" : block.getInfo().strip();
+            if (last.getLineIndex() == open.getLineIndex()
+                    || !closes(raw[last.getLineIndex()].substring(last.getColumnIndex()), fence))
+                throw new MalformedMarkdown(
+                        "unterminated " + fence + " code fence opened at line " + (open.getLineIndex() + 1));
+            info[open.getLineIndex()] =
+                    block.getInfo() == null ? "" : block.getInfo().strip();
             info[last.getLineIndex()] = "";
             for (int i = open.getLineIndex() + 1; i < last.getLineIndex(); i++) code[i] = true;
         }
@@ -105,7 +107,9 @@ final class Markdown {
     /** A closing fence: the opening's character, at least as many, and nothing after it but spaces. */
     private static boolean closes(String line, String opening) {
         Matcher m = FENCE_RUN.matcher(line);
-        return m.find() && m.group(1).charAt(0) == opening.charAt(0) && m.group(1).length() >= opening.length()
+        return m.find()
+                && m.group(1).charAt(0) == opening.charAt(0)
+                && m.group(1).length() >= opening.length()
                 && line.substring(m.end()).isBlank();
     }
 
@@ -142,8 +146,12 @@ final class Markdown {
                 if (label != null) fields.add(new Field(label, value.toString().strip()));
                 label = m.group(1).strip();
                 value = new StringBuilder(m.group(2).strip());
-            } else if (label != null && (line.blank() || line.code() || line.fence() || isBullet(line)
-                    || line.heading().isPresent())) {
+            } else if (label != null
+                    && (line.blank()
+                            || line.code()
+                            || line.fence()
+                            || isBullet(line)
+                            || line.heading().isPresent())) {
                 fields.add(new Field(label, value.toString().strip()));
                 label = null;
             } else if (label != null) {
@@ -155,7 +163,10 @@ final class Markdown {
     }
 
     static Optional<String> field(List<Field> fields, String label) {
-        return fields.stream().filter(f -> f.label().equalsIgnoreCase(label)).map(Field::value).findFirst();
+        return fields.stream()
+                .filter(f -> f.label().equalsIgnoreCase(label))
+                .map(Field::value)
+                .findFirst();
     }
 
     /** The prose of a body that is neither a field, a field's continuation, nor code. */
@@ -205,7 +216,9 @@ final class Markdown {
         List<String> out = new ArrayList<>();
         for (Line line : body) {
             if (line.fence()) continue;
-            String text = line.code() ? line.text().stripTrailing() : plain(line.text()).stripTrailing();
+            String text = line.code()
+                    ? line.text().stripTrailing()
+                    : plain(line.text()).stripTrailing();
             if (text.isBlank() && (out.isEmpty() || out.get(out.size() - 1).isEmpty())) continue;
             out.add(text.isBlank() ? "" : text);
         }

@@ -1,7 +1,6 @@
 package dev.schemarag.ingest.docs;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.Set;
@@ -16,8 +15,8 @@ import java.util.regex.Pattern;
  */
 final class SqlTableReferences {
     private static final String IDENTIFIER = "[A-Za-z_][A-Za-z0-9_$]*";
-    private static final Pattern FROM_OR_JOIN = Pattern.compile(
-            "(?i)\\b(?:from|join)\\s+\"?(" + IDENTIFIER + ")\"?(?:\\.\"?(" + IDENTIFIER + ")\"?)?");
+    private static final Pattern FROM_OR_JOIN =
+            Pattern.compile("(?i)\\b(?:from|join)\\s+\"?(" + IDENTIFIER + ")\"?(?:\\.\"?(" + IDENTIFIER + ")\"?)?");
     private static final Pattern NAME = Pattern.compile(IDENTIFIER + "(?:\\." + IDENTIFIER + ")?");
 
     private final String defaultSchema;

@@ -1,7 +1,6 @@
 package dev.schemarag.ingest.docs;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -7,7 +7,6 @@ import dev.schemarag.ingest.docs.Markdown.Line;
 import dev.schemarag.ingest.docs.Markdown.MalformedMarkdown;
 import dev.schemarag.ingest.docs.Markdown.Section;
 import dev.schemarag.ingest.text.TokenEstimate;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -75,16 +74,18 @@ public final class TableDocParser {
     }
 
     private static String tableHeading(List<Line> lines) throws MalformedMarkdown {
-        List<Line> titles = lines.stream().filter(l -> l.heading().filter(h -> h.level() == 1).isPresent()).toList();
+        List<Line> titles = lines.stream()
+                .filter(l -> l.heading().filter(h -> h.level() == 1).isPresent())
+                .toList();
         if (titles.isEmpty()) throw new MalformedMarkdown("no '# Table: <name>' heading");
         Heading first = titles.get(0).heading().orElseThrow();
         Matcher m = TABLE_HEADING.matcher(first.title());
         if (!m.matches())
-            throw new MalformedMarkdown("first heading '# " + first.title() + "' (line " + titles.get(0).number()
-                    + ") is not '# Table: <name>'");
+            throw new MalformedMarkdown("first heading '# " + first.title() + "' (line "
+                    + titles.get(0).number() + ") is not '# Table: <name>'");
         if (titles.size() > 1)
-            throw new MalformedMarkdown("more than one top-level heading (lines " + titles.get(0).number() + " and "
-                    + titles.get(1).number() + "); one file documents one table");
+            throw new MalformedMarkdown("more than one top-level heading (lines "
+                    + titles.get(0).number() + " and " + titles.get(1).number() + "); one file documents one table");
         String name = Markdown.plain(m.group(1)).strip();
         if (!TABLE_NAME.matcher(name).matches())
             throw new MalformedMarkdown("'" + name + "' in the '# Table:' heading is not a table name");
@@ -121,8 +122,8 @@ public final class TableDocParser {
             Set<TableName> everyRelated = new TreeSet<>(sqlTables);
             relationships.forEach(r -> everyRelated.add(r.table()));
             List<DocChunk> all = new ArrayList<>();
-            overview.ifPresent(content -> all.add(
-                    chunk(Optional.empty(), ChunkKind.OVERVIEW, 0, content, everyRelated, Optional.empty())));
+            overview.ifPresent(content ->
+                    all.add(chunk(Optional.empty(), ChunkKind.OVERVIEW, 0, content, everyRelated, Optional.empty())));
             all.addAll(chunks);
             return new DocParseResult.Parsed(table, all);
         }
@@ -144,23 +145,33 @@ public final class TableDocParser {
             lines.add("Column " + written + "." + name);
             Markdown.fields(section.body()).forEach(f -> lines.add(f.label() + ": " + f.value()));
             lines.addAll(Markdown.prose(section.body()));
-            List<TableName> related = relationships.stream().filter(r -> r.mentions(name)).map(Relationship::table).toList();
+            List<TableName> related = relationships.stream()
+                    .filter(r -> r.mentions(name))
+                    .map(Relationship::table)
+                    .toList();
             add(Optional.of(name), ChunkKind.COLUMN, String.join("\n", lines), related, Optional.empty());
         }
 
         /** @return the known tables the pattern's SQL reads from */
         private Set<TableName> addQuery(Section section) {
-            String name = QUERY_PATTERN_PREFIX.matcher(Markdown.plain(section.title()).strip()).replaceFirst("");
+            String name = QUERY_PATTERN_PREFIX
+                    .matcher(Markdown.plain(section.title()).strip())
+                    .replaceFirst("");
             List<Field> fields = Markdown.fields(section.body());
-            Optional<String> sql = Markdown.codeBlocks(section.body(), true).stream().filter(s -> !s.isBlank()).findFirst();
+            Optional<String> sql = Markdown.codeBlocks(section.body(), true).stream()
+                    .filter(s -> !s.isBlank())
+                    .findFirst();
             List<String> lines = new ArrayList<>();
             lines.add("Query pattern on " + written + ": " + name);
             fields.forEach(f -> lines.add(f.label() + ": " + f.value()));
             lines.addAll(Markdown.prose(section.body()));
             sql.ifPresent(s -> lines.add("SQL:\n" + s));
             Set<TableName> tables = sql.map(references::inSql).orElse(Set.of());
-            Optional<QueryExample> example = sql.map(s -> new QueryExample(name, s,
-                    Markdown.field(fields, "Use case").orElse(""), Markdown.field(fields, "Returns").orElse("")));
+            Optional<QueryExample> example = sql.map(s -> new QueryExample(
+                    name,
+                    s,
+                    Markdown.field(fields, "Use case").orElse(""),
+                    Markdown.field(fields, "Returns").orElse("")));
             add(Optional.empty(), ChunkKind.QUERY, String.join("\n", lines), tables, example);
             return tables;
         }
@@ -168,8 +179,12 @@ public final class TableDocParser {
         private void addRelationships(List<Relationship> relationships) {
             String text = Markdown.plainText(section("Relationships"));
             if (text.isBlank()) return;
-            add(Optional.empty(), ChunkKind.RELATIONSHIP, "Relationships of " + written + "\n" + text,
-                    relationships.stream().map(Relationship::table).toList(), Optional.empty());
+            add(
+                    Optional.empty(),
+                    ChunkKind.RELATIONSHIP,
+                    "Relationships of " + written + "\n" + text,
+                    relationships.stream().map(Relationship::table).toList(),
+                    Optional.empty());
         }
 
         /** @return the known tables the examples' SQL reads from */
@@ -189,7 +204,8 @@ public final class TableDocParser {
                 if (!Markdown.isBullet(line)) continue;
                 Matcher bold = BOLD.matcher(line.text());
                 if (!bold.find()) continue;
-                references.named(Markdown.plain(bold.group(1)))
+                references
+                        .named(Markdown.plain(bold.group(1)))
                         .ifPresent(t -> relationships.add(new Relationship(t, Markdown.plain(line.text()))));
             }
             return relationships;
@@ -199,15 +215,32 @@ public final class TableDocParser {
             return sections.getOrDefault(title.toLowerCase(Locale.ROOT), List.of());
         }
 
-        private void add(Optional<String> column, ChunkKind kind, String content, Collection<TableName> related,
-                         Optional<QueryExample> query) {
+        private void add(
+                Optional<String> column,
+                ChunkKind kind,
+                String content,
+                Collection<TableName> related,
+                Optional<QueryExample> query) {
             chunks.add(chunk(column, kind, nextIndex++, content, related, query));
         }
 
-        private DocChunk chunk(Optional<String> column, ChunkKind kind, int index, String content,
-                               Collection<TableName> related, Optional<QueryExample> query) {
-            return new DocChunk(table, column, kind, index, content, othersSorted(related),
-                    Keywords.top(content, Keywords.DEFAULT_LIMIT), TokenEstimate.of(content), query);
+        private DocChunk chunk(
+                Optional<String> column,
+                ChunkKind kind,
+                int index,
+                String content,
+                Collection<TableName> related,
+                Optional<QueryExample> query) {
+            return new DocChunk(
+                    table,
+                    column,
+                    kind,
+                    index,
+                    content,
+                    othersSorted(related),
+                    Keywords.top(content, Keywords.DEFAULT_LIMIT),
+                    TokenEstimate.of(content),
+                    query);
         }
 
         /** Sorted, distinct, and without the documented table itself. */
@@ -222,7 +255,8 @@ public final class TableDocParser {
     private record Relationship(TableName table, String text) {
         boolean mentions(String column) {
             return Pattern.compile("(?i)(?<![A-Za-z0-9_])" + Pattern.quote(column) + "(?![A-Za-z0-9_])")
-                    .matcher(text).find();
+                    .matcher(text)
+                    .find();
         }
     }
 

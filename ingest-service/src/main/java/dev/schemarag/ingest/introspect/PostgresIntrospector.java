@@ -6,7 +6,6 @@ import dev.schemarag.core.schema.SchemaCatalog;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
-
 import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -80,7 +79,9 @@ public final class PostgresIntrospector implements SchemaIntrospector {
                 });
                 query(COLUMNS, inSchemas, onlyTable, rs -> {
                     Draft d = drafts.get(new TableName(rs.getString(1), rs.getString(2)));
-                    if (d != null) d.columns.add(new Column(rs.getString(3), rs.getString(4), rs.getBoolean(5), rs.getString(6), rs.getString(7)));
+                    if (d != null)
+                        d.columns.add(new Column(
+                                rs.getString(3), rs.getString(4), rs.getBoolean(5), rs.getString(6), rs.getString(7)));
                 });
                 query(CONSTRAINTS, inSchemas, onlyTable, rs -> {
                     Draft d = drafts.get(new TableName(rs.getString(1), rs.getString(2)));
@@ -89,9 +90,13 @@ public final class PostgresIntrospector implements SchemaIntrospector {
                     switch (rs.getString(4)) {
                         case "p" -> d.primaryKey.addAll(columns);
                         case "u" -> d.unique.add(columns);
-                        case "f" -> d.foreignKeys.add(new ForeignKey(rs.getString(3), columns,
-                                new TableName(rs.getString(6), rs.getString(7)), strings(rs.getArray(8))));
-                        default -> { }
+                        case "f" ->
+                            d.foreignKeys.add(new ForeignKey(
+                                    rs.getString(3),
+                                    columns,
+                                    new TableName(rs.getString(6), rs.getString(7)),
+                                    strings(rs.getArray(8))));
+                        default -> {}
                     }
                 });
                 return drafts.values().stream().map(Draft::build).toList();

@@ -3,7 +3,6 @@ package dev.schemarag.ingest.introspect;
 import dev.schemarag.core.schema.SchemaCatalog;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-
 import java.util.List;
 import java.util.Optional;
 

@@ -28,11 +28,6 @@ import dev.schemarag.ingest.sync.SyncSummary;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.ingest.updater.EmbeddingUpdaterTopology;
 import dev.schemarag.ingest.updater.TableRefresher;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StreamsBuilder;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +38,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
 
 /**
  * The ingest service assembled: full sync on demand, and live sync — one Debezium DDL capture per registered
@@ -52,8 +51,13 @@ public final class IngestService implements AutoCloseable {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(IngestService.class);
 
     /** Connection settings of the service; the replication role is created by the DDL capture installer. */
-    public record Config(String bootstrapServers, KafkaClientSecurity security, Path stateDir, String replicationRole,
-                         String replicationPassword, long cdcPollIntervalMs) {}
+    public record Config(
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Path stateDir,
+            String replicationRole,
+            String replicationPassword,
+            long cdcPollIntervalMs) {}
 
     private final Config config;
     private final DatabaseRegistry databases;
@@ -68,7 +72,12 @@ public final class IngestService implements AutoCloseable {
     private KafkaProducer<String, SchemaChanged> producer;
     private KafkaStreams updater;
 
-    public IngestService(Config config, DatabaseRegistry databases, Supplier<Topics> topics, EmbeddingModel model, Database storeDb) {
+    public IngestService(
+            Config config,
+            DatabaseRegistry databases,
+            Supplier<Topics> topics,
+            EmbeddingModel model,
+            Database storeDb) {
         this.config = config;
         this.databases = databases;
         this.topics = topics;
@@ -78,7 +87,8 @@ public final class IngestService implements AutoCloseable {
     }
 
     public SyncSummary sync(String databaseId, SyncProgress progress) throws IntrospectionException, SQLException {
-        RegisteredDatabase db = databases.find(databaseId)
+        RegisteredDatabase db = databases
+                .find(databaseId)
                 .orElseThrow(() -> new IllegalArgumentException("unknown database '" + databaseId + "'; registered: "
                         + databases.all().stream().map(RegisteredDatabase::id).toList()));
         annotations.remove(databaseId); // a full sync re-reads annotations edited since
@@ -95,25 +105,43 @@ public final class IngestService implements AutoCloseable {
         producerProps.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         producerProps.put(ProducerConfig.ACKS_CONFIG, "all");
         producerProps.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-        producer = new KafkaProducer<>(producerProps, topics.schemaChanges().keySerde().serializer(),
+        producer = new KafkaProducer<>(
+                producerProps,
+                topics.schemaChanges().keySerde().serializer(),
                 topics.schemaChanges().valueSerde().serializer());
         for (RegisteredDatabase db : databases.all()) {
             DdlCaptureInstaller.install(target(db), config.replicationRole(), config.replicationPassword());
             Path offsets = config.stateDir().resolve("cdc-offsets-" + db.id() + ".dat");
             if (!slotExists(target(db), DebeziumDdlCapture.slotName(db.id())) && Files.deleteIfExists(offsets))
                 // Offsets past a slot that is gone cannot be resumed: start from now; a full sync reconciles the gap.
-                log.warn("replication slot of {} is gone; CDC restarts from the current position (run a sync to reconcile)", db.id());
-            DebeziumDdlCapture capture = new DebeziumDdlCapture(new DebeziumDdlCapture.Config(db.id(), db.host(), db.port(),
-                    db.databaseName(), config.replicationRole(), config.replicationPassword(), offsets, config.cdcPollIntervalMs()),
-                    producer, topics.schemaChanges().name());
+                log.warn(
+                        "replication slot of {} is gone; CDC restarts from the current position (run a sync to reconcile)",
+                        db.id());
+            DebeziumDdlCapture capture = new DebeziumDdlCapture(
+                    new DebeziumDdlCapture.Config(
+                            db.id(),
+                            db.host(),
+                            db.port(),
+                            db.databaseName(),
+                            config.replicationRole(),
+                            config.replicationPassword(),
+                            offsets,
+                            config.cdcPollIntervalMs()),
+                    producer,
+                    topics.schemaChanges().name());
             capture.start();
             captures.add(capture);
         }
         StreamsBuilder builder = new StreamsBuilder();
         TableRefresher refresher = new TableRefresher(databases, this::introspector, this::annotations, indexer, texts);
         EmbeddingUpdaterTopology.build(builder, topics, refresher::apply);
-        Properties props = StreamsProperties.of(topics.prefix() + "embedding-updater", config.bootstrapServers(),
-                config.security(), topics.deadLetter(DeadLetterTopic.INGEST), "ingest", config.stateDir().resolve("streams"));
+        Properties props = StreamsProperties.of(
+                topics.prefix() + "embedding-updater",
+                config.bootstrapServers(),
+                config.security(),
+                topics.deadLetter(DeadLetterTopic.INGEST),
+                "ingest",
+                config.stateDir().resolve("streams"));
         updater = new KafkaStreams(builder.build(), props);
         updater.start();
     }
@@ -127,12 +155,14 @@ public final class IngestService implements AutoCloseable {
         for (RegisteredDatabase db : databases.all()) {
             String slot = DebeziumDdlCapture.slotName(db.id());
             while (!slotActive(target(db), slot)) {
-                if (System.nanoTime() > deadline) throw new IllegalStateException("CDC for " + db.id() + " not ready after " + timeout);
+                if (System.nanoTime() > deadline)
+                    throw new IllegalStateException("CDC for " + db.id() + " not ready after " + timeout);
                 Thread.sleep(100);
             }
         }
         while (updater.state() != KafkaStreams.State.RUNNING) {
-            if (System.nanoTime() > deadline) throw new IllegalStateException("embedding updater not running after " + timeout);
+            if (System.nanoTime() > deadline)
+                throw new IllegalStateException("embedding updater not running after " + timeout);
             Thread.sleep(100);
         }
     }
@@ -157,7 +187,8 @@ public final class IngestService implements AutoCloseable {
 
     /** Running engines and updater: the health an operator or the admin endpoint reports. */
     public boolean healthy() {
-        return updater != null && updater.state().isRunningOrRebalancing()
+        return updater != null
+                && updater.state().isRunningOrRebalancing()
                 && captures.stream().allMatch(c -> c.failure() == null);
     }
 
@@ -166,7 +197,12 @@ public final class IngestService implements AutoCloseable {
      * connection; it only reads the catalog, and a second login would add nothing while ingest holds this one anyway.
      */
     private Database target(RegisteredDatabase db) {
-        return targets.computeIfAbsent(db.id(), id -> new Database(db.jdbcUrl(), db.requireAdmin().user(), db.requireAdmin().password()));
+        return targets.computeIfAbsent(
+                db.id(),
+                id -> new Database(
+                        db.jdbcUrl(),
+                        db.requireAdmin().user(),
+                        db.requireAdmin().password()));
     }
 
     private SchemaIntrospector introspector(RegisteredDatabase db) {
@@ -174,8 +210,11 @@ public final class IngestService implements AutoCloseable {
     }
 
     private Annotations annotations(RegisteredDatabase db) {
-        return annotations.computeIfAbsent(db.id(), id -> db.annotationsFile() == null || !Files.exists(db.annotationsFile())
-                ? Annotations.empty() : AnnotationsLoader.load(db.annotationsFile()));
+        return annotations.computeIfAbsent(
+                db.id(),
+                id -> db.annotationsFile() == null || !Files.exists(db.annotationsFile())
+                        ? Annotations.empty()
+                        : AnnotationsLoader.load(db.annotationsFile()));
     }
 
     private List<DocChunk> docs(RegisteredDatabase db) {

@@ -13,7 +13,6 @@ import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.text.ColumnText;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.ingest.text.EntityTexts;
-
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -48,8 +47,13 @@ public final class SchemaIndexer {
      * Indexes {@code tables} and deletes whatever is stored within {@code scope} but no longer exists.
      * {@code scope} null means the whole database (a full sync); otherwise the tables named in it (a refresh).
      */
-    public Outcome index(String databaseId, Collection<Table> tables, Set<TableName> scope, Annotations annotations,
-                         SyncProgress progress) throws SQLException {
+    public Outcome index(
+            String databaseId,
+            Collection<Table> tables,
+            Set<TableName> scope,
+            Annotations annotations,
+            SyncProgress progress)
+            throws SQLException {
         Map<EntityKey, String> stored = new HashMap<>();
         if (scope == null) stored.putAll(store.hashes(databaseId, null));
         else for (TableName t : scope) stored.putAll(store.hashes(databaseId, t));
@@ -83,7 +87,8 @@ public final class SchemaIndexer {
         embedAndStore(databaseId, pending, progress);
         store.updateTableDefinitions(databaseId, unchangedDefinitions);
 
-        List<EntityKey> gone = stored.keySet().stream().filter(k -> !current.contains(k)).toList();
+        List<EntityKey> gone =
+                stored.keySet().stream().filter(k -> !current.contains(k)).toList();
         Set<TableName> removedTables = new HashSet<>();
         gone.stream().filter(k -> k.column().isEmpty()).forEach(k -> removedTables.add(k.table()));
         int deleted = store.delete(databaseId, gone);
@@ -93,16 +98,25 @@ public final class SchemaIndexer {
     private void embedAndStore(String databaseId, List<Pending> pending, SyncProgress progress) throws SQLException {
         for (int from = 0; from < pending.size(); from += BATCH) {
             List<Pending> batch = pending.subList(from, Math.min(pending.size(), from + BATCH));
-            List<float[]> vectors = model.embedAll(batch.stream().map(Pending::text).toList());
+            List<float[]> vectors =
+                    model.embedAll(batch.stream().map(Pending::text).toList());
             List<StoredEntity> rows = new ArrayList<>(batch.size());
             for (int i = 0; i < batch.size(); i++) {
                 Pending p = batch.get(i);
-                rows.add(new StoredEntity(p.key, p.module, p.generic, p.text, p.hash, p.compact, p.definition, vectors.get(i)));
+                rows.add(new StoredEntity(
+                        p.key, p.module, p.generic, p.text, p.hash, p.compact, p.definition, vectors.get(i)));
             }
             store.upsert(databaseId, rows);
             progress.embedded(from + batch.size(), pending.size());
         }
     }
 
-    private record Pending(EntityKey key, String module, boolean generic, String text, String hash, String compact, String definition) {}
+    private record Pending(
+            EntityKey key,
+            String module,
+            boolean generic,
+            String text,
+            String hash,
+            String compact,
+            String definition) {}
 }

@@ -12,9 +12,6 @@ import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.docs.DocChunk;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,6 +19,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Full sync of one registered database: introspect every configured schema, index tables and columns (hash-gated),
@@ -40,19 +39,31 @@ public final class SchemaSync {
         this.store = store;
     }
 
-    public SyncSummary sync(RegisteredDatabase db, SchemaIntrospector introspector, Annotations annotations,
-                            List<DocChunk> docs, SyncProgress progress) throws IntrospectionException, SQLException {
+    public SyncSummary sync(
+            RegisteredDatabase db,
+            SchemaIntrospector introspector,
+            Annotations annotations,
+            List<DocChunk> docs,
+            SyncProgress progress)
+            throws IntrospectionException, SQLException {
         long start = System.nanoTime();
         SchemaCatalog catalog = introspector.introspect(db.id(), db.schemas());
         SchemaIndexer.Outcome outcome = indexer.index(db.id(), catalog.tables(), null, annotations, progress);
         Set<TableName> known = new HashSet<>();
         catalog.tables().stream().map(Table::name).forEach(known::add);
-        int chunks = syncDocs(db.id(), docs.stream().filter(d -> known.contains(d.table())).toList());
+        int chunks = syncDocs(
+                db.id(), docs.stream().filter(d -> known.contains(d.table())).toList());
         double seconds = (System.nanoTime() - start) / 1e9;
-        SyncSummary summary = new SyncSummary(catalog.tables().size(), outcome.embedded(), outcome.unchanged(),
-                outcome.deleted(), chunks, seconds);
-        log.info("sync of {}: {} tables, {} embedded, {} unchanged, {} deleted, {} doc chunks in {} s", db.id(),
-                summary.tables(), summary.embedded(), summary.unchanged(), summary.deleted(), chunks,
+        SyncSummary summary = new SyncSummary(
+                catalog.tables().size(), outcome.embedded(), outcome.unchanged(), outcome.deleted(), chunks, seconds);
+        log.info(
+                "sync of {}: {} tables, {} embedded, {} unchanged, {} deleted, {} doc chunks in {} s",
+                db.id(),
+                summary.tables(),
+                summary.embedded(),
+                summary.unchanged(),
+                summary.deleted(),
+                chunks,
                 String.format(Locale.ROOT, "%.2f", seconds));
         return summary;
     }
@@ -67,13 +78,22 @@ public final class SchemaSync {
             keep.add(key);
             if (!TextHash.stamp(model.modelId(), TextHash.sha256(d.content())).equals(stored.get(key))) changed.add(d);
         }
-        List<float[]> vectors = model.embedAll(changed.stream().map(DocChunk::content).toList());
+        List<float[]> vectors =
+                model.embedAll(changed.stream().map(DocChunk::content).toList());
         List<StoredDocChunk> rows = new ArrayList<>();
         for (int i = 0; i < changed.size(); i++) {
             DocChunk d = changed.get(i);
-            rows.add(new StoredDocChunk(d.table(), d.column().orElse(null), kind(d), d.index(),
-                    d.relatedTables().stream().map(TableName::toString).toList(), d.keywords(), d.tokenEstimate(),
-                    d.content(), TextHash.stamp(model.modelId(), TextHash.sha256(d.content())), vectors.get(i)));
+            rows.add(new StoredDocChunk(
+                    d.table(),
+                    d.column().orElse(null),
+                    kind(d),
+                    d.index(),
+                    d.relatedTables().stream().map(TableName::toString).toList(),
+                    d.keywords(),
+                    d.tokenEstimate(),
+                    d.content(),
+                    TextHash.stamp(model.modelId(), TextHash.sha256(d.content())),
+                    vectors.get(i)));
         }
         store.replaceDocChunks(databaseId, rows, keep);
         return docs.size();

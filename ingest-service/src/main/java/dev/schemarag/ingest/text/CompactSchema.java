@@ -2,7 +2,6 @@ package dev.schemarag.ingest.text;
 
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
-
 import java.util.stream.Collectors;
 
 /**
@@ -12,8 +11,7 @@ import java.util.stream.Collectors;
  * named only when it differs from the referencing one. No comments, defaults or values, to keep prompts small.
  */
 public final class CompactSchema {
-    private CompactSchema() {
-    }
+    private CompactSchema() {}
 
     public static String of(Table table) {
         return table.columns().stream()

@@ -5,7 +5,6 @@ import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.SchemaCatalog;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.ingest.annotations.Annotations;
-
 import java.util.List;
 
 /** Builds the {@link EntityTexts} of tables: what gets embedded, hashed and shown to the generator. */
@@ -28,13 +27,15 @@ public final class EmbeddingTexts {
 
     public EntityTexts of(Table table, Annotations annotations) {
         String tableText = embedText.table(table, annotations);
-        List<ColumnText> columns = table.columns().stream().map(c -> columnText(table, c, annotations)).toList();
+        List<ColumnText> columns = table.columns().stream()
+                .map(c -> columnText(table, c, annotations))
+                .toList();
         return new EntityTexts(table.name(), tableText, TextHash.sha256(tableText), CompactSchema.of(table), columns);
     }
 
     private ColumnText columnText(Table table, Column column, Annotations annotations) {
         String text = embedText.column(table, column, annotations);
-        return new ColumnText(column.name(), text, TextHash.sha256(text),
-                genericColumns.isGeneric(table.name(), column.name()));
+        return new ColumnText(
+                column.name(), text, TextHash.sha256(text), genericColumns.isGeneric(table.name(), column.name()));
     }
 }

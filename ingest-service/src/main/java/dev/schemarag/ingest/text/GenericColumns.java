@@ -1,7 +1,6 @@
 package dev.schemarag.ingest.text;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -19,14 +18,51 @@ import java.util.stream.Collectors;
 public final class GenericColumns {
     /** The default vocabulary; the only place it is defined. */
     public static final Set<String> DEFAULT_WORDS = Set.of(
-            "id", "uuid", "guid", "rowguid", "code", "key",
-            "name", "title", "description", "notes", "note", "comment", "comments", "remarks",
-            "type", "kind", "category", "status", "state", "is_active", "active", "enabled", "is_deleted", "deleted",
-            "version", "sort_order", "position", "seq", "sequence",
-            "created", "created_at", "created_on", "created_by", "creation_date",
-            "updated", "updated_at", "updated_on", "updated_by",
-            "modified", "modified_at", "modified_on", "modified_by", "modifieddate",
-            "deleted_at", "deleted_by");
+            "id",
+            "uuid",
+            "guid",
+            "rowguid",
+            "code",
+            "key",
+            "name",
+            "title",
+            "description",
+            "notes",
+            "note",
+            "comment",
+            "comments",
+            "remarks",
+            "type",
+            "kind",
+            "category",
+            "status",
+            "state",
+            "is_active",
+            "active",
+            "enabled",
+            "is_deleted",
+            "deleted",
+            "version",
+            "sort_order",
+            "position",
+            "seq",
+            "sequence",
+            "created",
+            "created_at",
+            "created_on",
+            "created_by",
+            "creation_date",
+            "updated",
+            "updated_at",
+            "updated_on",
+            "updated_by",
+            "modified",
+            "modified_at",
+            "modified_on",
+            "modified_by",
+            "modifieddate",
+            "deleted_at",
+            "deleted_by");
 
     private static final GenericColumns DEFAULTS = new GenericColumns(DEFAULT_WORDS);
 

@@ -3,7 +3,6 @@ package dev.schemarag.ingest.text;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,8 +23,7 @@ final class SchemaFormat {
             new TypeAlias("time with time zone", "timetz"),
             new TypeAlias("time without time zone", "time"));
 
-    private SchemaFormat() {
-    }
+    private SchemaFormat() {}
 
     /** {@code employees} for {@code public.employees}, {@code sales.orders} otherwise. */
     static String name(TableName table) {

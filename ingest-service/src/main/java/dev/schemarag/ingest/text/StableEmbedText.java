@@ -4,7 +4,6 @@ import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.ingest.annotations.Annotations;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -55,14 +54,23 @@ public final class StableEmbedText {
         String description = tableDescription(table, annotations);
         String title = SchemaFormat.name(table.name()) + (table.view() ? " (view)" : "");
         lines.add(description.isEmpty() ? title : title + ": " + description);
-        annotations.module(table.name()).map(SchemaFormat::oneLine)
-                .filter(m -> !m.isEmpty()).ifPresent(m -> lines.add("Module: " + m));
+        annotations
+                .module(table.name())
+                .map(SchemaFormat::oneLine)
+                .filter(m -> !m.isEmpty())
+                .ifPresent(m -> lines.add("Module: " + m));
         addListLine(lines, "Synonyms", annotations.synonyms(table.name()));
 
         Set<String> keyColumns = keyColumns(table);
-        addListLine(lines, "Key columns", keyColumns.stream()
-                .map(c -> c + SchemaFormat.keyMarker(table, c).map(m -> " " + m).orElse(""))
-                .toList());
+        addListLine(
+                lines,
+                "Key columns",
+                keyColumns.stream()
+                        .map(c -> c
+                                + SchemaFormat.keyMarker(table, c)
+                                        .map(m -> " " + m)
+                                        .orElse(""))
+                        .toList());
         addListLine(lines, "Columns", capped(otherColumnsInformativeFirst(table, keyColumns)));
         return String.join("\n", lines);
     }
@@ -100,17 +108,22 @@ public final class StableEmbedText {
 
     private static Set<String> keyColumns(Table table) {
         Set<String> keys = new LinkedHashSet<>(table.primaryKey());
-        table.columns().stream().map(Column::name)
+        table.columns().stream()
+                .map(Column::name)
                 .filter(c -> table.foreignKeyOf(c).isPresent())
                 .forEach(keys::add);
         return keys;
     }
 
     private List<String> otherColumnsInformativeFirst(Table table, Set<String> keyColumns) {
-        List<String> others = table.columns().stream().map(Column::name).filter(c -> !keyColumns.contains(c)).toList();
+        List<String> others = table.columns().stream()
+                .map(Column::name)
+                .filter(c -> !keyColumns.contains(c))
+                .toList();
         return Stream.concat(
-                others.stream().filter(c -> !genericColumns.isGeneric(table.name(), c)),
-                others.stream().filter(c -> genericColumns.isGeneric(table.name(), c))).toList();
+                        others.stream().filter(c -> !genericColumns.isGeneric(table.name(), c)),
+                        others.stream().filter(c -> genericColumns.isGeneric(table.name(), c)))
+                .toList();
     }
 
     private List<String> capped(List<String> columns) {
@@ -122,7 +135,10 @@ public final class StableEmbedText {
     }
 
     private static void addListLine(List<String> lines, String label, List<String> values) {
-        List<String> present = values.stream().map(SchemaFormat::oneLine).filter(v -> !v.isEmpty()).toList();
+        List<String> present = values.stream()
+                .map(SchemaFormat::oneLine)
+                .filter(v -> !v.isEmpty())
+                .toList();
         if (!present.isEmpty()) lines.add(label + ": " + String.join(", ", present));
     }
 }

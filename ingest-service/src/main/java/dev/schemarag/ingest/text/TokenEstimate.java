@@ -8,8 +8,7 @@ package dev.schemarag.ingest.text;
 public final class TokenEstimate {
     private static final int CHARS_PER_TOKEN = 4;
 
-    private TokenEstimate() {
-    }
+    private TokenEstimate() {}
 
     public static int of(String text) {
         return (text.length() + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN;

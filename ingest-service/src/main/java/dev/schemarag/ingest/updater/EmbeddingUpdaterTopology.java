@@ -8,6 +8,8 @@ import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.SchemaChanged;
+import java.util.List;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -15,9 +17,6 @@ import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
-
-import java.util.List;
-import java.util.function.Function;
 
 /** {@code SchemaChanged} → re-embed in pgvector → compacted schema.catalog (tombstone on drop), or the ingest DLQ. */
 public final class EmbeddingUpdaterTopology {
@@ -30,17 +29,20 @@ public final class EmbeddingUpdaterTopology {
         builder.stream(source.name(), source.consumed())
                 .processValues(() -> new Refresh(refresh, source.valueSerde().serializer()))
                 .split()
-                .branch((key, outcome) -> outcome.isDeadLettered(), Branched.withConsumer(failed -> failed
-                        .mapValues(Outcome::failure)
+                .branch((key, outcome) -> outcome.isDeadLettered(), Branched.withConsumer(failed -> failed.mapValues(
+                                Outcome::failure)
                         .to(dlq.name(), dlq.produced())))
-                .defaultBranch(Branched.withConsumer(ok -> ok
-                        .flatMap((key, outcome) -> outcome.value().stream()
-                                .map(u -> KeyValue.pair(u.key(), u.entry())).toList())
-                        .to(topics.schemaCatalog().name(), topics.schemaCatalog().produced())));
+                .defaultBranch(Branched.withConsumer(ok -> ok.flatMap((key, outcome) -> outcome.value().stream()
+                                .map(u -> KeyValue.pair(u.key(), u.entry()))
+                                .toList())
+                        .to(
+                                topics.schemaCatalog().name(),
+                                topics.schemaCatalog().produced())));
     }
 
     /** Applies each change; a failure carries the change's coordinates and bytes, so that it can be replayed. */
-    private static final class Refresh implements FixedKeyProcessor<String, SchemaChanged, Outcome<List<CatalogUpdate>>> {
+    private static final class Refresh
+            implements FixedKeyProcessor<String, SchemaChanged, Outcome<List<CatalogUpdate>>> {
         private final Function<SchemaChanged, RefreshResult> refresh;
         private final Serializer<SchemaChanged> changeBytes;
         private FixedKeyProcessorContext<String, Outcome<List<CatalogUpdate>>> context;
@@ -59,8 +61,14 @@ public final class EmbeddingUpdaterTopology {
         public void process(FixedKeyRecord<String, SchemaChanged> record) {
             RefreshResult result = refresh.apply(record.value());
             Outcome<List<CatalogUpdate>> outcome = result instanceof RefreshResult.Failed failed
-                    ? Outcome.deadLettered(Failures.ofRecord(Stage.INGEST, failed.errorClass(), failed.message(), record,
-                            context.recordMetadata(), changeBytes).build())
+                    ? Outcome.deadLettered(Failures.ofRecord(
+                                    Stage.INGEST,
+                                    failed.errorClass(),
+                                    failed.message(),
+                                    record,
+                                    context.recordMetadata(),
+                                    changeBytes)
+                            .build())
                     : Outcome.delivered(((RefreshResult.Refreshed) result).updates());
             context.forward(record.withValue(outcome));
         }

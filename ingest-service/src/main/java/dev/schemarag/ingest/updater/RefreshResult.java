@@ -1,7 +1,6 @@
 package dev.schemarag.ingest.updater;
 
 import dev.schemarag.core.failure.ErrorClass;
-
 import java.util.List;
 import java.util.Objects;
 

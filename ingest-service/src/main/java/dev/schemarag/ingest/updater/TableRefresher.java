@@ -2,7 +2,6 @@ package dev.schemarag.ingest.updater;
 
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
-import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.schema.Column;
@@ -17,9 +16,6 @@ import dev.schemarag.ingest.introspect.SchemaIntrospector;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.text.EmbeddingTexts;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,6 +26,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Applies one {@link SchemaChanged} event: re-introspects the affected table (and the old name of a renamed one,
@@ -45,8 +43,12 @@ public final class TableRefresher {
     private final SchemaIndexer indexer;
     private final EmbeddingTexts texts;
 
-    public TableRefresher(DatabaseRegistry databases, Function<RegisteredDatabase, SchemaIntrospector> introspectors,
-                          Function<RegisteredDatabase, Annotations> annotations, SchemaIndexer indexer, EmbeddingTexts texts) {
+    public TableRefresher(
+            DatabaseRegistry databases,
+            Function<RegisteredDatabase, SchemaIntrospector> introspectors,
+            Function<RegisteredDatabase, Annotations> annotations,
+            SchemaIndexer indexer,
+            EmbeddingTexts texts) {
         this.databases = databases;
         this.introspectors = introspectors;
         this.annotations = annotations;
@@ -56,16 +58,23 @@ public final class TableRefresher {
 
     public RefreshResult apply(SchemaChanged change) {
         if (blank(change.getDatabaseId()) || blank(change.getSchema$()) || blank(change.getTable()))
-            return new RefreshResult.Failed(ErrorClass.MALFORMED_EVENT, "schema change without database, schema or table: " + change);
+            return new RefreshResult.Failed(
+                    ErrorClass.MALFORMED_EVENT, "schema change without database, schema or table: " + change);
         Optional<RegisteredDatabase> db = databases.find(change.getDatabaseId());
         if (db.isEmpty())
-            return new RefreshResult.Failed(ErrorClass.UNKNOWN_DATABASE, "schema change for unknown database '" + change.getDatabaseId() + "'");
+            return new RefreshResult.Failed(
+                    ErrorClass.UNKNOWN_DATABASE, "schema change for unknown database '" + change.getDatabaseId() + "'");
         if (!db.get().schemas().contains(change.getSchema$())) return RefreshResult.ok(List.of()); // not indexed here
         try {
             return RefreshResult.ok(refresh(db.get(), affectedTables(change)));
         } catch (IntrospectionException | SQLException e) {
-            log.warn("cannot apply {} on {}.{}.{}: {}", change.getCommandTag(), change.getDatabaseId(), change.getSchema$(),
-                    change.getTable(), e.getMessage());
+            log.warn(
+                    "cannot apply {} on {}.{}.{}: {}",
+                    change.getCommandTag(),
+                    change.getDatabaseId(),
+                    change.getSchema$(),
+                    change.getTable(),
+                    e.getMessage());
             return new RefreshResult.Failed(ErrorClass.INFRA_FAILURE, Failures.describe(e));
         }
     }
@@ -73,11 +82,13 @@ public final class TableRefresher {
     private static Set<TableName> affectedTables(SchemaChanged change) {
         Set<TableName> names = new LinkedHashSet<>();
         names.add(new TableName(change.getSchema$(), change.getTable()));
-        if (!blank(change.getPreviousTable())) names.add(TableName.parse(change.getPreviousTable(), change.getSchema$()));
+        if (!blank(change.getPreviousTable()))
+            names.add(TableName.parse(change.getPreviousTable(), change.getSchema$()));
         return names;
     }
 
-    private List<CatalogUpdate> refresh(RegisteredDatabase db, Set<TableName> names) throws IntrospectionException, SQLException {
+    private List<CatalogUpdate> refresh(RegisteredDatabase db, Set<TableName> names)
+            throws IntrospectionException, SQLException {
         SchemaIntrospector introspector = introspectors.apply(db);
         Annotations notes = annotations.apply(db);
         Map<TableName, Table> present = new LinkedHashMap<>();
@@ -93,11 +104,16 @@ public final class TableRefresher {
         List<CatalogUpdate> updates = new ArrayList<>();
         for (TableName name : scope) {
             String key = catalogKey(db.id(), name);
-            if (present.containsKey(name)) updates.add(new CatalogUpdate(key, entry(db.id(), present.get(name), notes)));
+            if (present.containsKey(name))
+                updates.add(new CatalogUpdate(key, entry(db.id(), present.get(name), notes)));
             else updates.add(new CatalogUpdate(key, null));
         }
-        log.info("schema change applied on {}: {} table(s), {} embedded, {} deleted", db.id(), scope.size(),
-                outcome.embedded(), outcome.deleted());
+        log.info(
+                "schema change applied on {}: {} table(s), {} embedded, {} deleted",
+                db.id(),
+                scope.size(),
+                outcome.embedded(),
+                outcome.deleted());
         return updates;
     }
 

@@ -1,9 +1,9 @@
 package dev.schemarag.ingest.admin;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
 
 /** Only literal addresses here: {@link AdminAccess#isLoopback} resolves names, and unit tests do no I/O. */
 class AdminAccessTest {
@@ -15,7 +15,9 @@ class AdminAccessTest {
 
         assertThat(access.requiresToken()).isTrue();
         assertThat(access.admits("Bearer " + TOKEN)).isTrue();
-        assertThat(access.admits("bearer " + TOKEN)).as("the scheme is case-insensitive").isTrue();
+        assertThat(access.admits("bearer " + TOKEN))
+                .as("the scheme is case-insensitive")
+                .isTrue();
         assertThat(access.admits(null)).isFalse();
         assertThat(access.admits("")).isFalse();
         assertThat(access.admits("Bearer ")).isFalse();
@@ -42,9 +44,11 @@ class AdminAccessTest {
     @Test
     void aNonLoopbackAddressWithoutATokenIsRefusedWithTheSettingToFixIt() {
         for (String host : new String[] {"0.0.0.0", "10.1.2.3", "::", ""}) {
-            assertThatThrownBy(() -> AdminAccess.forBinding(host, " ")).as(host)
+            assertThatThrownBy(() -> AdminAccess.forBinding(host, " "))
+                    .as(host)
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("SCHEMARAG_ADMIN_TOKEN").hasMessageContaining("INGEST_ADMIN_HOST");
+                    .hasMessageContaining("SCHEMARAG_ADMIN_TOKEN")
+                    .hasMessageContaining("INGEST_ADMIN_HOST");
         }
     }
 
@@ -52,6 +56,7 @@ class AdminAccessTest {
     void aShortTokenIsRefusedWithoutRepeatingIt() {
         assertThatThrownBy(() -> AdminAccess.forBinding("127.0.0.1", "short-secret"))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("at least 16 characters").hasMessageNotContaining("short-secret");
+                .hasMessageContaining("at least 16 characters")
+                .hasMessageNotContaining("short-secret");
     }
 }

@@ -1,5 +1,9 @@
 package dev.schemarag.ingest.admin;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.core.config.Credentials;
@@ -12,11 +16,6 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,10 +27,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The ingest admin endpoint over real HTTP, with a real ingest service syncing a database of the test stack into its
@@ -48,7 +47,8 @@ class IngestAdminServerIT {
     private static Database store;
     private static IngestService ingest;
     private static IngestAdminServer server;
-    private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
@@ -58,7 +58,7 @@ class IngestAdminServerIT {
         String user = stack.postgres().user();
         String password = stack.postgres().password();
         try (Database target = new Database(stack.postgres().jdbcUrl(DB), user, password);
-             Statement s = target.connection().createStatement()) {
+                Statement s = target.connection().createStatement()) {
             s.execute("""
                     CREATE TABLE IF NOT EXISTS departments (department_id int PRIMARY KEY, department_name text);
                     CREATE TABLE IF NOT EXISTS employees (employee_id int PRIMARY KEY, full_name text,
@@ -67,11 +67,22 @@ class IngestAdminServerIT {
         }
         store = new Database(stack.postgres().jdbcUrl(DB + "_store"), user, password);
         store.migrateStore();
-        DatabaseRegistry databases = new DatabaseRegistry(List.of(new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB),
-                new Credentials(user, password), null, List.of("public"), null, null)));
+        DatabaseRegistry databases = new DatabaseRegistry(List.of(new RegisteredDatabase(
+                DB,
+                stack.postgres().jdbcUrl(DB),
+                new Credentials(user, password),
+                null,
+                List.of("public"),
+                null,
+                null)));
         Topics topics = new Topics("admin-it.", stack.registryClient());
-        ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), KafkaClientSecurity.none(),
-                dir, "schemarag_cdc", "cdc-secret", 10), databases, () -> topics, OnnxEmbeddingModel.schemaIndexDefault(), store);
+        ingest = new IngestService(
+                new IngestService.Config(
+                        stack.bootstrapServers(), KafkaClientSecurity.none(), dir, "schemarag_cdc", "cdc-secret", 10),
+                databases,
+                () -> topics,
+                OnnxEmbeddingModel.schemaIndexDefault(),
+                store);
         server = new IngestAdminServer(IngestAdmin.of(ingest, databases), "127.0.0.1", 0, TOKEN);
     }
 
@@ -84,20 +95,26 @@ class IngestAdminServerIT {
 
     @Test
     void withoutTheTokenEveryRouteButHealthIsUnauthorized() throws Exception {
-        for (HttpRequest.Builder request : List.of(post("/internal/schema/sync?db=admin_it"),
-                get("/internal/schema/sync/some-job"), get("/anything"))) {
+        for (HttpRequest.Builder request : List.of(
+                post("/internal/schema/sync?db=admin_it"), get("/internal/schema/sync/some-job"), get("/anything"))) {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
 
             assertThat(response.statusCode()).isEqualTo(401);
-            assertThat(response.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).startsWith("Bearer"));
+            assertThat(response.headers().firstValue("WWW-Authenticate"))
+                    .hasValueSatisfying(v -> assertThat(v).startsWith("Bearer"));
             assertThat(body(response)).containsEntry("code", "unauthorized");
         }
-        HttpResponse<String> wrongToken = http.send(post("/internal/schema/sync?db=admin_it")
-                .header("Authorization", "Bearer " + TOKEN + "-not").build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> wrongToken = http.send(
+                post("/internal/schema/sync?db=admin_it")
+                        .header("Authorization", "Bearer " + TOKEN + "-not")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(wrongToken.statusCode()).isEqualTo(401);
 
         HttpResponse<String> health = http.send(get("/health").build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(health.statusCode()).as("no live sync runs here, so DOWN; but no token needed").isEqualTo(503);
+        assertThat(health.statusCode())
+                .as("no live sync runs here, so DOWN; but no token needed")
+                .isEqualTo(503);
         assertThat(body(health)).containsEntry("status", "DOWN");
     }
 
@@ -110,7 +127,8 @@ class IngestAdminServerIT {
         assertThat(job).containsEntry("database", "admin_it").containsKey("job");
         assertThat(accepted.headers().firstValue("Location")).hasValue("/internal/schema/sync/" + job.get("job"));
 
-        Map<String, Object> done = awaitFinished(accepted.headers().firstValue("Location").orElseThrow());
+        Map<String, Object> done =
+                awaitFinished(accepted.headers().firstValue("Location").orElseThrow());
         assertThat(done).containsEntry("status", "succeeded").containsEntry("job", job.get("job"));
         @SuppressWarnings("unchecked")
         Map<String, Object> summary = (Map<String, Object>) done.get("summary");
@@ -132,8 +150,8 @@ class IngestAdminServerIT {
                 locations.add(first.headers().firstValue("Location").orElseThrow());
                 awaitStatus(locations.get(0), "running");
 
-                HttpResponse<String> health = http.send(get("/health").timeout(Duration.ofSeconds(5)).build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> health = http.send(
+                        get("/health").timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
                 assertThat(health.statusCode()).isIn(200, 503);
                 assertThat(body(send(authorized(get(locations.get(0)))))).containsEntry("status", "running");
 
@@ -164,7 +182,8 @@ class IngestAdminServerIT {
 
     @Test
     void anUnknownJobIs404() throws Exception {
-        HttpResponse<String> response = send(authorized(get("/internal/schema/sync/00000000-0000-0000-0000-000000000000")));
+        HttpResponse<String> response =
+                send(authorized(get("/internal/schema/sync/00000000-0000-0000-0000-000000000000")));
 
         assertThat(response.statusCode()).isEqualTo(404);
         assertThat(body(response)).containsEntry("code", "unknown_job");
@@ -172,18 +191,26 @@ class IngestAdminServerIT {
 
     @Test
     void aNonLoopbackAddressWithoutATokenRefusesToStart() {
-        assertThatThrownBy(() -> new IngestAdminServer(IngestAdmin.of(ingest, new DatabaseRegistry(List.of())),
-                "0.0.0.0", 0, "")).isInstanceOf(IllegalStateException.class).hasMessageContaining("SCHEMARAG_ADMIN_TOKEN");
+        assertThatThrownBy(() -> new IngestAdminServer(
+                        IngestAdmin.of(ingest, new DatabaseRegistry(List.of())), "0.0.0.0", 0, ""))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("SCHEMARAG_ADMIN_TOKEN");
     }
 
     private static Map<String, Object> awaitFinished(String location) {
-        return await(location + " finished").atMost(WAIT).pollInterval(Duration.ofMillis(50))
-                .until(() -> body(send(authorized(get(location)))),
-                        job -> job.get("status").equals("succeeded") || job.get("status").equals("failed"));
+        return await(location + " finished")
+                .atMost(WAIT)
+                .pollInterval(Duration.ofMillis(50))
+                .until(
+                        () -> body(send(authorized(get(location)))),
+                        job -> job.get("status").equals("succeeded")
+                                || job.get("status").equals("failed"));
     }
 
     private static void awaitStatus(String location, String status) {
-        await(location + " " + status).atMost(WAIT).pollInterval(Duration.ofMillis(20))
+        await(location + " " + status)
+                .atMost(WAIT)
+                .pollInterval(Duration.ofMillis(20))
                 .until(() -> body(send(authorized(get(location)))).get("status").equals(status));
     }
 

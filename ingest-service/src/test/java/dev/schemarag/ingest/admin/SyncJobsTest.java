@@ -1,18 +1,17 @@
 package dev.schemarag.ingest.admin;
 
-import dev.schemarag.ingest.sync.SyncSummary;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import dev.schemarag.ingest.sync.SyncSummary;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /** The job lifecycle on real worker threads; each sync waits for its database's latch so the test sets the pace. */
 class SyncJobsTest {
@@ -25,8 +24,10 @@ class SyncJobsTest {
 
     private SyncSummary sync(String databaseId) throws Exception {
         started.computeIfAbsent(databaseId, id -> new CountDownLatch(1)).countDown();
-        assertThat(release(databaseId).await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
-        if (databaseId.startsWith("broken")) throw new SQLException("password authentication failed for user \"admin\" at 10.0.0.5");
+        assertThat(release(databaseId).await(WAIT.toSeconds(), TimeUnit.SECONDS))
+                .isTrue();
+        if (databaseId.startsWith("broken"))
+            throw new SQLException("password authentication failed for user \"admin\" at 10.0.0.5");
         return SUMMARY;
     }
 
@@ -35,7 +36,9 @@ class SyncJobsTest {
     }
 
     private void awaitStarted(String databaseId) throws InterruptedException {
-        assertThat(started.computeIfAbsent(databaseId, id -> new CountDownLatch(1)).await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        assertThat(started.computeIfAbsent(databaseId, id -> new CountDownLatch(1))
+                        .await(WAIT.toSeconds(), TimeUnit.SECONDS))
+                .isTrue();
     }
 
     @AfterEach
@@ -52,7 +55,9 @@ class SyncJobsTest {
         awaitStarted("erp");
 
         assertThat(jobs.find(first.id()).orElseThrow().status()).isEqualTo(SyncJobs.Status.RUNNING);
-        assertThat(jobs.find(second.id()).orElseThrow().status()).as("one worker").isEqualTo(SyncJobs.Status.QUEUED);
+        assertThat(jobs.find(second.id()).orElseThrow().status())
+                .as("one worker")
+                .isEqualTo(SyncJobs.Status.QUEUED);
 
         release("erp").countDown();
         SyncJobs.Job done = awaitFinished(first.id());
@@ -115,7 +120,9 @@ class SyncJobsTest {
     }
 
     private SyncJobs.Job awaitFinished(String id) {
-        return await("job " + id + " finished").atMost(WAIT).pollInterval(Duration.ofMillis(10))
+        return await("job " + id + " finished")
+                .atMost(WAIT)
+                .pollInterval(Duration.ofMillis(10))
                 .until(() -> jobs.find(id).orElseThrow(), job -> job.status().finished());
     }
 }

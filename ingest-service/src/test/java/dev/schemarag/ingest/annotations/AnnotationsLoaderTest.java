@@ -1,17 +1,16 @@
 package dev.schemarag.ingest.annotations;
 
-import dev.schemarag.core.schema.TableName;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemarag.core.schema.TableName;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class AnnotationsLoaderTest {
     private static final TableName EMPLOYEES = new TableName("public", "employees");
@@ -71,8 +70,9 @@ class AnnotationsLoaderTest {
 
     @Test
     void givenASingleStringSynonym_whenLoaded_thenItIsAOneElementList() {
-        ByteArrayInputStream in = new ByteArrayInputStream(
-                "{\"synonyms\": {\"employees\": \"staff\"}, \"comment\": \"ignored\"}".getBytes(StandardCharsets.UTF_8));
+        ByteArrayInputStream in =
+                new ByteArrayInputStream("{\"synonyms\": {\"employees\": \"staff\"}, \"comment\": \"ignored\"}"
+                        .getBytes(StandardCharsets.UTF_8));
 
         assertThat(AnnotationsLoader.load(in, "inline").synonyms(EMPLOYEES)).containsExactly("staff");
     }

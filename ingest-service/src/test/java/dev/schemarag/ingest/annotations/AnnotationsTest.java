@@ -1,12 +1,11 @@
 package dev.schemarag.ingest.annotations;
 
-import dev.schemarag.core.schema.TableName;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.schema.TableName;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class AnnotationsTest {
     private static final TableName EMPLOYEES = new TableName("public", "employees");
@@ -22,7 +21,8 @@ class AnnotationsTest {
 
     @Test
     void qualifiedTableKeyWinsOverShortKey() {
-        Annotations annotations = new Annotations(Map.of(),
+        Annotations annotations = new Annotations(
+                Map.of(),
                 Map.of("employees", List.of("staff"), "hr.employees", List.of("workforce")),
                 Map.of("employees", "Everyone.", "hr.employees", "HR's view of everyone."));
 
@@ -33,9 +33,13 @@ class AnnotationsTest {
 
     @Test
     void columnKeysMatchByTableAndColumnOrBySchemaTableAndColumn() {
-        Annotations annotations = new Annotations(Map.of(),
-                Map.of("employees.first_name", List.of("given name"),
-                        "hr.employees.last_name", List.of("surname", "family name")),
+        Annotations annotations = new Annotations(
+                Map.of(),
+                Map.of(
+                        "employees.first_name",
+                        List.of("given name"),
+                        "hr.employees.last_name",
+                        List.of("surname", "family name")),
                 Map.of("employees.hire_date", "First working day."));
 
         assertThat(annotations.synonyms(EMPLOYEES, "first_name")).containsExactly("given name");
@@ -53,8 +57,8 @@ class AnnotationsTest {
 
     @Test
     void aColumnKeyIsNotATableKey() {
-        Annotations annotations = new Annotations(Map.of(), Map.of("employees.first_name", List.of("given name")),
-                Map.of());
+        Annotations annotations =
+                new Annotations(Map.of(), Map.of("employees.first_name", List.of("given name")), Map.of());
 
         assertThat(annotations.synonyms(EMPLOYEES)).isEmpty();
     }

@@ -1,18 +1,18 @@
 package dev.schemarag.ingest.cdc;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** The Debezium envelope of a {@code schemarag_cdc.ddl_events} row, as pgoutput delivers it, read without a database. */
 class DebeziumDdlCaptureTest {
-    private static final Schema ROW = SchemaBuilder.struct().optional()
+    private static final Schema ROW = SchemaBuilder.struct()
+            .optional()
             .field("id", Schema.INT64_SCHEMA)
             .field("command_tag", Schema.STRING_SCHEMA)
             .field("object_type", Schema.OPTIONAL_STRING_SCHEMA)
@@ -33,31 +33,52 @@ class DebeziumDdlCaptureTest {
             .field("op", Schema.STRING_SCHEMA)
             .build();
 
-    private static Struct row(String tag, String objectType, String table, String column, String previous, String comment) {
-        return new Struct(ROW).put("id", 42L).put("command_tag", tag).put("object_type", objectType)
-                .put("schema_name", "public").put("table_name", table).put("column_name", column)
-                .put("previous_table", previous).put("comment_text", comment);
+    private static Struct row(
+            String tag, String objectType, String table, String column, String previous, String comment) {
+        return new Struct(ROW)
+                .put("id", 42L)
+                .put("command_tag", tag)
+                .put("object_type", objectType)
+                .put("schema_name", "public")
+                .put("table_name", table)
+                .put("column_name", column)
+                .put("previous_table", previous)
+                .put("comment_text", comment);
     }
 
     private static SourceRecord record(String op, Struct after, Long lsn) {
-        Struct value = new Struct(ENVELOPE).put("after", after).put("op", op)
+        Struct value = new Struct(ENVELOPE)
+                .put("after", after)
+                .put("op", op)
                 .put("source", new Struct(SOURCE).put("lsn", lsn).put("ts_ms", 1_700_000_000_000L));
         return new SourceRecord(Map.of(), Map.of(), "schemarag_erp.schemarag_cdc.ddl_events", ENVELOPE, value);
     }
 
     @Test
     void anInsertedDdlRowBecomesADdlEventWithItsLogPosition() {
-        DdlEvent event = DebeziumDdlCapture.toDdlEvent(record("c",
-                row("COMMENT", "table column", "employees", "full_name", null, "Given and family name"), 23_456_789L));
+        DdlEvent event = DebeziumDdlCapture.toDdlEvent(record(
+                "c",
+                row("COMMENT", "table column", "employees", "full_name", null, "Given and family name"),
+                23_456_789L));
 
-        assertThat(event).isEqualTo(new DdlEvent(42, "COMMENT", "table column", "public", "employees", "full_name", null,
-                "Given and family name", "23456789", 1_700_000_000_000L));
+        assertThat(event)
+                .isEqualTo(new DdlEvent(
+                        42,
+                        "COMMENT",
+                        "table column",
+                        "public",
+                        "employees",
+                        "full_name",
+                        null,
+                        "Given and family name",
+                        "23456789",
+                        1_700_000_000_000L));
     }
 
     @Test
     void aRenameCarriesThePreviousName() {
-        DdlEvent event = DebeziumDdlCapture.toDdlEvent(record("c",
-                row("ALTER TABLE", "table", "staff", null, "public.employees", null), 1L));
+        DdlEvent event = DebeziumDdlCapture.toDdlEvent(
+                record("c", row("ALTER TABLE", "table", "staff", null, "public.employees", null), 1L));
 
         assertThat(event.table()).isEqualTo("staff");
         assertThat(event.previousTable()).isEqualTo("public.employees");
@@ -66,7 +87,8 @@ class DebeziumDdlCaptureTest {
     @Test
     void aMissingLogPositionIsEmptyNotNull() {
         assertThat(DebeziumDdlCapture.toDdlEvent(record("c", row("CREATE TABLE", "table", "t", null, null, null), null))
-                .sourcePosition()).isEmpty();
+                        .sourcePosition())
+                .isEmpty();
     }
 
     @Test
@@ -79,9 +101,12 @@ class DebeziumDdlCaptureTest {
 
     @Test
     void heartbeatsAndTombstonesAreIgnored() {
-        Schema heartbeat = SchemaBuilder.struct().field("ts_ms", Schema.INT64_SCHEMA).build();
-        assertThat(DebeziumDdlCapture.toDdlEvent(new SourceRecord(Map.of(), Map.of(), "__debezium-heartbeat", heartbeat,
-                new Struct(heartbeat).put("ts_ms", 1L)))).isNull();
-        assertThat(DebeziumDdlCapture.toDdlEvent(new SourceRecord(Map.of(), Map.of(), "t", null, null))).isNull();
+        Schema heartbeat =
+                SchemaBuilder.struct().field("ts_ms", Schema.INT64_SCHEMA).build();
+        assertThat(DebeziumDdlCapture.toDdlEvent(new SourceRecord(
+                        Map.of(), Map.of(), "__debezium-heartbeat", heartbeat, new Struct(heartbeat).put("ts_ms", 1L))))
+                .isNull();
+        assertThat(DebeziumDdlCapture.toDdlEvent(new SourceRecord(Map.of(), Map.of(), "t", null, null)))
+                .isNull();
     }
 }

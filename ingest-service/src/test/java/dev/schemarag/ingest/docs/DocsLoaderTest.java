@@ -1,9 +1,9 @@
 package dev.schemarag.ingest.docs;
 
-import dev.schemarag.core.schema.TableName;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import dev.schemarag.core.schema.TableName;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -11,9 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.tuple;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DocsLoaderTest {
     private static final TableName EMPLOYEES = new TableName("public", "employees");
@@ -33,16 +32,18 @@ class DocsLoaderTest {
     void theFullDocYieldsChunksOfEveryKindInDocumentOrder() throws Exception {
         List<DocChunk> chunks = employeesDoc().chunks();
 
-        assertThat(chunks).extracting(DocChunk::index, DocChunk::kind, DocChunk::column).containsExactly(
-                tuple(0, ChunkKind.OVERVIEW, Optional.empty()),
-                tuple(1, ChunkKind.COLUMN, Optional.of("employee_id")),
-                tuple(2, ChunkKind.COLUMN, Optional.of("first_name")),
-                tuple(3, ChunkKind.COLUMN, Optional.of("department_id")),
-                tuple(4, ChunkKind.COLUMN, Optional.of("hire_date")),
-                tuple(5, ChunkKind.QUERY, Optional.empty()),
-                tuple(6, ChunkKind.QUERY, Optional.empty()),
-                tuple(7, ChunkKind.RELATIONSHIP, Optional.empty()),
-                tuple(8, ChunkKind.EXAMPLE, Optional.empty()));
+        assertThat(chunks)
+                .extracting(DocChunk::index, DocChunk::kind, DocChunk::column)
+                .containsExactly(
+                        tuple(0, ChunkKind.OVERVIEW, Optional.empty()),
+                        tuple(1, ChunkKind.COLUMN, Optional.of("employee_id")),
+                        tuple(2, ChunkKind.COLUMN, Optional.of("first_name")),
+                        tuple(3, ChunkKind.COLUMN, Optional.of("department_id")),
+                        tuple(4, ChunkKind.COLUMN, Optional.of("hire_date")),
+                        tuple(5, ChunkKind.QUERY, Optional.empty()),
+                        tuple(6, ChunkKind.QUERY, Optional.empty()),
+                        tuple(7, ChunkKind.RELATIONSHIP, Optional.empty()),
+                        tuple(8, ChunkKind.EXAMPLE, Optional.empty()));
         assertThat(chunks).allSatisfy(c -> {
             assertThat(c.table()).isEqualTo(EMPLOYEES);
             assertThat(c.tokenEstimate()).isEqualTo((c.content().length() + 3) / 4);
@@ -87,8 +88,12 @@ class DocsLoaderTest {
                 JOIN departments d ON d.department_id = e.department_id
                 GROUP BY d.name;""";
 
-        assertThat(query.query()).contains(new QueryExample("Headcount by department", sql,
-                "Staffing reports per department.", "One row per department with its headcount."));
+        assertThat(query.query())
+                .contains(new QueryExample(
+                        "Headcount by department",
+                        sql,
+                        "Staffing reports per department.",
+                        "One row per department with its headcount."));
         assertThat(query.content()).isEqualTo("""
                 Query pattern on employees: Headcount by department
                 Use case: Staffing reports per department.
@@ -101,7 +106,8 @@ class DocsLoaderTest {
 
     @Test
     void theDocListsItsQueryExamplesInOrder() throws Exception {
-        assertThat(employeesDoc().queryExamples()).extracting(QueryExample::name)
+        assertThat(employeesDoc().queryExamples())
+                .extracting(QueryExample::name)
                 .containsExactly("Headcount by department", "Recent hires");
     }
 
@@ -134,19 +140,21 @@ class DocsLoaderTest {
         DocsLoadResult result = DocsLoader.load(dir, "public");
 
         assertThat(result.docs()).extracting(TableDoc::source).containsExactly(dir.resolve("a_departments.md"));
-        assertThat(result.skipped()).containsExactly(
-                new SkippedDoc(dir.resolve("b_no_heading.md"), "no '# Table: <name>' heading"),
-                new SkippedDoc(dir.resolve("c_open_fence.md"), "unterminated ``` code fence opened at line 6"),
-                new SkippedDoc(dir.resolve("d_departments_again.md"),
-                        "table public.departments is already documented by " + dir.resolve("a_departments.md")));
+        assertThat(result.skipped())
+                .containsExactly(
+                        new SkippedDoc(dir.resolve("b_no_heading.md"), "no '# Table: <name>' heading"),
+                        new SkippedDoc(dir.resolve("c_open_fence.md"), "unterminated ``` code fence opened at line 6"),
+                        new SkippedDoc(
+                                dir.resolve("d_departments_again.md"),
+                                "table public.departments is already documented by "
+                                        + dir.resolve("a_departments.md")));
     }
 
     @Test
     void givenAFileThatIsNotUtf8_thenItIsSkipped(@TempDir Path dir) throws IOException {
-        Path latin1 = Files.write(dir.resolve("latin1.md"), new byte[]{'#', ' ', (byte) 0xE9});
+        Path latin1 = Files.write(dir.resolve("latin1.md"), new byte[] {'#', ' ', (byte) 0xE9});
 
-        assertThat(DocsLoader.load(dir, "public").skipped())
-                .containsExactly(new SkippedDoc(latin1, "not valid UTF-8"));
+        assertThat(DocsLoader.load(dir, "public").skipped()).containsExactly(new SkippedDoc(latin1, "not valid UTF-8"));
     }
 
     @Test

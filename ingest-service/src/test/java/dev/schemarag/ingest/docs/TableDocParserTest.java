@@ -1,13 +1,12 @@
 package dev.schemarag.ingest.docs;
 
-import dev.schemarag.core.schema.TableName;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.schema.TableName;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class TableDocParserTest {
     private static final TableName EMPLOYEES = new TableName("public", "employees");
@@ -24,14 +23,16 @@ class TableDocParserTest {
 
     @Test
     void givenAnotherFirstHeading_thenTheDocIsMalformed() {
-        assertThat(parser.parse("# Employees\n## Purpose\nx\n")).isEqualTo(new DocParseResult.Malformed(
-                "first heading '# Employees' (line 1) is not '# Table: <name>'"));
+        assertThat(parser.parse("# Employees\n## Purpose\nx\n"))
+                .isEqualTo(
+                        new DocParseResult.Malformed("first heading '# Employees' (line 1) is not '# Table: <name>'"));
     }
 
     @Test
     void givenTwoTables_thenTheDocIsMalformed() {
-        assertThat(parser.parse("# Table: employees\n\n# Table: departments\n")).isEqualTo(new DocParseResult.Malformed(
-                "more than one top-level heading (lines 1 and 3); one file documents one table"));
+        assertThat(parser.parse("# Table: employees\n\n# Table: departments\n"))
+                .isEqualTo(new DocParseResult.Malformed(
+                        "more than one top-level heading (lines 1 and 3); one file documents one table"));
     }
 
     @Test
@@ -71,8 +72,8 @@ class TableDocParserTest {
                 ~~~
                 """;
 
-        assertThat(parsed(markdown)).singleElement()
-                .satisfies(c -> assertThat(c.content()).isEqualTo("Examples for employees\n# Table: departments\n```"));
+        assertThat(parsed(markdown)).singleElement().satisfies(c -> assertThat(c.content())
+                .isEqualTo("Examples for employees\n# Table: departments\n```"));
     }
 
     @Test
@@ -110,8 +111,8 @@ class TableDocParserTest {
 
     @Test
     void aQualifiedTableHeadingKeepsItsSchema() {
-        assertThat(parser.parse("# Table: hr.employees\n")).isEqualTo(new DocParseResult.Parsed(
-                new TableName("hr", "employees"), List.of()));
+        assertThat(parser.parse("# Table: hr.employees\n"))
+                .isEqualTo(new DocParseResult.Parsed(new TableName("hr", "employees"), List.of()));
     }
 
     @Test
@@ -151,13 +152,15 @@ class TableDocParserTest {
                 - **Type**: date
                 """;
 
-        assertThat(parsed(markdown)).extracting(DocChunk::content)
+        assertThat(parsed(markdown))
+                .extracting(DocChunk::content)
                 .containsExactly("Column employees.hire_date\nType: date");
     }
 
     @Test
     void tableOfReadsTheHeadingOnly() {
-        assertThat(TableDocParser.tableOf("# Table: `leave_requests`\nanything", "public")).contains(LEAVE_REQUESTS);
+        assertThat(TableDocParser.tableOf("# Table: `leave_requests`\nanything", "public"))
+                .contains(LEAVE_REQUESTS);
         assertThat(TableDocParser.tableOf("no heading", "public")).isEqualTo(Optional.empty());
     }
 

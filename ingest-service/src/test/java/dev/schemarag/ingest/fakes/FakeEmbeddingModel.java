@@ -1,7 +1,6 @@
 package dev.schemarag.ingest.fakes;
 
 import dev.schemarag.core.embedding.EmbeddingModel;
-
 import java.util.ArrayList;
 import java.util.List;
 

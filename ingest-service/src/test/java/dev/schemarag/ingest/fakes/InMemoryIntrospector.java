@@ -5,7 +5,6 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +23,11 @@ public final class InMemoryIntrospector implements SchemaIntrospector {
     @Override
     public SchemaCatalog introspect(String databaseId, List<String> schemas) throws IntrospectionException {
         if (failWith != null) throw failWith;
-        return new SchemaCatalog(databaseId, tables.values().stream().filter(t -> schemas.contains(t.name().schema())).toList());
+        return new SchemaCatalog(
+                databaseId,
+                tables.values().stream()
+                        .filter(t -> schemas.contains(t.name().schema()))
+                        .toList());
     }
 
     @Override

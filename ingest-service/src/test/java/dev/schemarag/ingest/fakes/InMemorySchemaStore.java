@@ -6,7 +6,6 @@ import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.core.store.StoredDocChunk;
 import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.core.store.TableDefinition;
-
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.HashMap;
@@ -45,11 +44,21 @@ public final class InMemorySchemaStore implements SchemaStore {
     }
 
     @Override
-    public void updateTableDefinitions(String databaseId, Map<TableName, TableDefinition> definitions) throws SQLException {
+    public void updateTableDefinitions(String databaseId, Map<TableName, TableDefinition> definitions)
+            throws SQLException {
         failIfAsked();
-        definitions.forEach((table, d) -> entities(databaseId).computeIfPresent(EntityKey.table(table), (k, e) ->
-                new StoredEntity(k, e.module(), e.generic(), e.stableText(), e.textHash(), d.compactSchema(),
-                        d.definitionJson(), e.embedding())));
+        definitions.forEach((table, d) -> entities(databaseId)
+                .computeIfPresent(
+                        EntityKey.table(table),
+                        (k, e) -> new StoredEntity(
+                                k,
+                                e.module(),
+                                e.generic(),
+                                e.stableText(),
+                                e.textHash(),
+                                d.compactSchema(),
+                                d.definitionJson(),
+                                e.embedding())));
     }
 
     @Override
@@ -69,7 +78,8 @@ public final class InMemorySchemaStore implements SchemaStore {
     }
 
     @Override
-    public void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep) throws SQLException {
+    public void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep)
+            throws SQLException {
         failIfAsked();
         for (StoredDocChunk d : chunks) docs(databaseId).put(SchemaStore.docKey(d.table(), d.kind(), d.index()), d);
         docs(databaseId).keySet().retainAll(keep);

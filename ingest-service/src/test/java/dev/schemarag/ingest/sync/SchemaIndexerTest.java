@@ -1,5 +1,9 @@
 package dev.schemarag.ingest.sync;
 
+import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
+import static dev.schemarag.ingest.fakes.Tables.LEAVE_REQUESTS;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.ingest.annotations.Annotations;
@@ -7,23 +11,19 @@ import dev.schemarag.ingest.fakes.FakeEmbeddingModel;
 import dev.schemarag.ingest.fakes.InMemorySchemaStore;
 import dev.schemarag.ingest.fakes.Tables;
 import dev.schemarag.ingest.text.EmbeddingTexts;
-import org.junit.jupiter.api.Test;
-
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
-import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
-import static dev.schemarag.ingest.fakes.Tables.LEAVE_REQUESTS;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class SchemaIndexerTest {
     private final FakeEmbeddingModel model = new FakeEmbeddingModel();
     private final InMemorySchemaStore store = new InMemorySchemaStore();
     private final SchemaIndexer indexer = new SchemaIndexer(model, store, EmbeddingTexts.defaults());
 
-    private SchemaIndexer.Outcome index(Set<TableName> scope, dev.schemarag.core.schema.Table... tables) throws SQLException {
+    private SchemaIndexer.Outcome index(Set<TableName> scope, dev.schemarag.core.schema.Table... tables)
+            throws SQLException {
         return indexer.index("erp", List.of(tables), scope, Annotations.empty(), SyncProgress.NONE);
     }
 
@@ -33,8 +33,12 @@ class SchemaIndexerTest {
 
         assertThat(outcome).isEqualTo(new SchemaIndexer.Outcome(7, 0, 0, Set.of()));
         assertThat(model.embedded).hasSize(7);
-        assertThat(store.entities("erp")).containsKeys(EntityKey.table(EMPLOYEES), EntityKey.column(EMPLOYEES, "full_name"),
-                EntityKey.table(LEAVE_REQUESTS), EntityKey.column(LEAVE_REQUESTS, "starts_on"));
+        assertThat(store.entities("erp"))
+                .containsKeys(
+                        EntityKey.table(EMPLOYEES),
+                        EntityKey.column(EMPLOYEES, "full_name"),
+                        EntityKey.table(LEAVE_REQUESTS),
+                        EntityKey.column(LEAVE_REQUESTS, "starts_on"));
     }
 
     @Test
@@ -55,7 +59,8 @@ class SchemaIndexerTest {
 
         SchemaIndexer.Outcome outcome = index(null, Tables.employees("Given and family name"));
 
-        assertThat(model.embedded).anySatisfy(t -> assertThat(t).contains("Given and family name"))
+        assertThat(model.embedded)
+                .anySatisfy(t -> assertThat(t).contains("Given and family name"))
                 .noneSatisfy(t -> assertThat(t).contains("employee_id").doesNotContain("full_name"));
         assertThat(outcome.embedded() + outcome.unchanged()).isEqualTo(3);
         assertThat(outcome.unchanged()).isPositive();
@@ -69,7 +74,8 @@ class SchemaIndexerTest {
         index(null, Tables.employees(null), Tables.leaveRequests("leave_employee_fk"));
 
         assertThat(model.embedded).isEmpty();
-        assertThat(store.entities("erp").get(EntityKey.table(LEAVE_REQUESTS)).definitionJson()).contains("leave_employee_fk");
+        assertThat(store.entities("erp").get(EntityKey.table(LEAVE_REQUESTS)).definitionJson())
+                .contains("leave_employee_fk");
     }
 
     @Test
@@ -80,7 +86,8 @@ class SchemaIndexerTest {
 
         assertThat(outcome.deleted()).isEqualTo(4);
         assertThat(outcome.removedTables()).containsExactly(LEAVE_REQUESTS);
-        assertThat(store.entities("erp").keySet()).allSatisfy(k -> assertThat(k.table()).isEqualTo(EMPLOYEES));
+        assertThat(store.entities("erp").keySet())
+                .allSatisfy(k -> assertThat(k.table()).isEqualTo(EMPLOYEES));
     }
 
     @Test
@@ -119,7 +126,11 @@ class SchemaIndexerTest {
     void embedsInBatchesAndReportsProgressAfterEach() throws SQLException {
         List<String> progress = new ArrayList<>();
 
-        SchemaIndexer.Outcome outcome = indexer.index("erp", List.of(Tables.wide(EMPLOYEES, 99)), null, Annotations.empty(),
+        SchemaIndexer.Outcome outcome = indexer.index(
+                "erp",
+                List.of(Tables.wide(EMPLOYEES, 99)),
+                null,
+                Annotations.empty(),
                 (done, total) -> progress.add(done + "/" + total));
 
         assertThat(outcome.embedded()).isEqualTo(100);

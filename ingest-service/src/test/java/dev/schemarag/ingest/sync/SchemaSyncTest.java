@@ -1,5 +1,8 @@
 package dev.schemarag.ingest.sync;
 
+import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.SchemaStore;
@@ -12,26 +15,25 @@ import dev.schemarag.ingest.fakes.InMemorySchemaStore;
 import dev.schemarag.ingest.fakes.Tables;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.text.EmbeddingTexts;
-import org.junit.jupiter.api.Test;
-
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
-
-import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class SchemaSyncTest {
-    private static final RegisteredDatabase ERP = new RegisteredDatabase("erp", "jdbc:postgresql://db/erp", null, null,
-            List.of("public"), null, null);
+    private static final RegisteredDatabase ERP =
+            new RegisteredDatabase("erp", "jdbc:postgresql://db/erp", null, null, List.of("public"), null, null);
 
     private final FakeEmbeddingModel model = new FakeEmbeddingModel();
     private final InMemorySchemaStore store = new InMemorySchemaStore();
-    private final InMemoryIntrospector target = new InMemoryIntrospector().with(Tables.employees(null), Tables.leaveRequests("fk"));
-    private final SchemaSync sync = new SchemaSync(new SchemaIndexer(model, store, EmbeddingTexts.defaults()), model, store);
+    private final InMemoryIntrospector target =
+            new InMemoryIntrospector().with(Tables.employees(null), Tables.leaveRequests("fk"));
+    private final SchemaSync sync =
+            new SchemaSync(new SchemaIndexer(model, store, EmbeddingTexts.defaults()), model, store);
 
     private static DocChunk doc(TableName table, int index, String content) {
-        return new DocChunk(table, Optional.empty(), ChunkKind.OVERVIEW, index, content, List.of(), List.of(), 3, Optional.empty());
+        return new DocChunk(
+                table, Optional.empty(), ChunkKind.OVERVIEW, index, content, List.of(), List.of(), 3, Optional.empty());
     }
 
     private SyncSummary run(List<DocChunk> docs) throws IntrospectionException, SQLException {

@@ -1,11 +1,10 @@
 package dev.schemarag.ingest.text;
 
-import dev.schemarag.core.schema.TableName;
-import org.junit.jupiter.api.Test;
-
-import java.util.Set;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemarag.core.schema.TableName;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 class GenericColumnsTest {
     private static final TableName EMPLOYEES = new TableName("public", "employees");

@@ -1,19 +1,18 @@
 package dev.schemarag.ingest.text;
 
-import dev.schemarag.core.schema.Column;
-import dev.schemarag.core.schema.Table;
-import dev.schemarag.core.schema.TableName;
-import dev.schemarag.ingest.annotations.Annotations;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Map;
-import java.util.stream.IntStream;
-
 import static dev.schemarag.ingest.text.LeaveRequestsFixture.ANNOTATIONS;
 import static dev.schemarag.ingest.text.LeaveRequestsFixture.TABLE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.schemarag.core.schema.Column;
+import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.ingest.annotations.Annotations;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
 
 class StableEmbedTextTest {
     private final StableEmbedText embedText = new StableEmbedText(GenericColumns.defaults(), 25);
@@ -31,16 +30,28 @@ class StableEmbedTextTest {
 
     @Test
     void tableTextWithoutCommentOrAnnotationsOmitsTheEmptyLines() {
-        Table bare = new Table(new TableName("public", "tags"), false, null,
-                List.of(new Column("label", "text", false, null, null)), List.of(), List.of(), List.of());
+        Table bare = new Table(
+                new TableName("public", "tags"),
+                false,
+                null,
+                List.of(new Column("label", "text", false, null, null)),
+                List.of(),
+                List.of(),
+                List.of());
 
         assertThat(embedText.table(bare, Annotations.empty())).isEqualTo("tags\nColumns: label");
     }
 
     @Test
     void viewsAndNonPublicSchemasAreNamedInTheFirstLine() {
-        Table view = new Table(new TableName("sales", "open_orders"), true, "Orders not yet shipped.",
-                List.of(new Column("order_no", "text", false, null, null)), List.of(), List.of(), List.of());
+        Table view = new Table(
+                new TableName("sales", "open_orders"),
+                true,
+                "Orders not yet shipped.",
+                List.of(new Column("order_no", "text", false, null, null)),
+                List.of(),
+                List.of(),
+                List.of());
 
         assertThat(embedText.table(view, Annotations.empty()))
                 .isEqualTo("sales.open_orders (view): Orders not yet shipped.\nColumns: order_no");
@@ -48,7 +59,8 @@ class StableEmbedTextTest {
 
     @Test
     void longColumnListsAreCappedWithACountOfTheRest() {
-        List<Column> columns = IntStream.rangeClosed(1, 5).mapToObj(i -> new Column("c" + i, "int", true, null, null))
+        List<Column> columns = IntStream.rangeClosed(1, 5)
+                .mapToObj(i -> new Column("c" + i, "int", true, null, null))
                 .toList();
         Table wide = new Table(new TableName("public", "wide"), false, null, columns, List.of(), List.of(), List.of());
 
@@ -58,7 +70,8 @@ class StableEmbedTextTest {
 
     @Test
     void annotationDescriptionRepeatingTheCommentIsNotDuplicated() {
-        Annotations same = new Annotations(Map.of(), Map.of(), Map.of("leave_requests", "Leave asked for by employees"));
+        Annotations same =
+                new Annotations(Map.of(), Map.of(), Map.of("leave_requests", "Leave asked for by employees"));
 
         assertThat(embedText.table(TABLE, same)).startsWith("leave_requests: Leave asked for by employees\n");
     }

@@ -1,8 +1,8 @@
 package dev.schemarag.ingest.text;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 class TokenEstimateTest {
     @Test

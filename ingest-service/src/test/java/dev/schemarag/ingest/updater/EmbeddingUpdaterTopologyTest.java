@@ -1,9 +1,10 @@
 package dev.schemarag.ingest.updater;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
-import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.Topic;
@@ -12,6 +13,14 @@ import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.SchemaCatalogEntry;
 import dev.schemarag.events.SchemaChanged;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -24,17 +33,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-import java.util.Properties;
-import java.util.function.Function;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * The embedding updater's routing in a TopologyTestDriver with the production streams settings (at-least-once, see
  * RetrievalTopologyTest) and Avro serdes over an in-memory schema registry. The refresh (TableRefresher in production,
@@ -45,8 +43,10 @@ class EmbeddingUpdaterTopologyTest {
     private static final SchemaCatalogEntry CUSTOMERS = entry("customers");
     /** What refreshing each changed table yields. */
     private static final Map<String, RefreshResult> RESULTS = Map.of(
-            "orders", RefreshResult.ok(List.of(new CatalogUpdate("erp.sales.orders", ORDERS),
-                    new CatalogUpdate("erp.sales.customers", CUSTOMERS))),
+            "orders",
+                    RefreshResult.ok(List.of(
+                            new CatalogUpdate("erp.sales.orders", ORDERS),
+                            new CatalogUpdate("erp.sales.customers", CUSTOMERS))),
             "old_orders", RefreshResult.ok(List.of(new CatalogUpdate("erp.sales.old_orders", null))),
             "unreachable", new RefreshResult.Failed(ErrorClass.INFRA_FAILURE, "connection refused"));
 
@@ -67,14 +67,20 @@ class EmbeddingUpdaterTopologyTest {
         EmbeddingUpdaterTopology.build(builder, topics, refresh);
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.INGEST);
         // As IngestService configures it.
-        Properties props = StreamsProperties.of("ingest-updater-test", "127.0.0.1:9", KafkaClientSecurity.none(), dlq, "ingest", stateDir);
+        Properties props = StreamsProperties.of(
+                "ingest-updater-test", "127.0.0.1:9", KafkaClientSecurity.none(), dlq, "ingest", stateDir);
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
         driver = new TopologyTestDriver(builder.build(), props);
         Topic<String, SchemaChanged> source = topics.schemaChanges();
-        changes = driver.createInputTopic(source.name(), source.keySerde().serializer(), source.valueSerde().serializer());
+        changes = driver.createInputTopic(
+                source.name(),
+                source.keySerde().serializer(),
+                source.valueSerde().serializer());
         Topic<String, SchemaCatalogEntry> out = topics.schemaCatalog();
-        catalog = driver.createOutputTopic(out.name(), out.keySerde().deserializer(), out.valueSerde().deserializer());
-        deadLetters = driver.createOutputTopic(dlq.name(), dlq.keySerde().deserializer(), dlq.valueSerde().deserializer());
+        catalog = driver.createOutputTopic(
+                out.name(), out.keySerde().deserializer(), out.valueSerde().deserializer());
+        deadLetters = driver.createOutputTopic(
+                dlq.name(), dlq.keySerde().deserializer(), dlq.valueSerde().deserializer());
     }
 
     @AfterEach
@@ -86,8 +92,8 @@ class EmbeddingUpdaterTopologyTest {
     void eachRefreshedTableBecomesACatalogEntryUnderItsKey() {
         changes.pipeInput("erp.sales.orders", change("orders"));
 
-        assertThat(catalog.readKeyValuesToMap()).containsOnly(
-                Map.entry("erp.sales.orders", ORDERS), Map.entry("erp.sales.customers", CUSTOMERS));
+        assertThat(catalog.readKeyValuesToMap())
+                .containsOnly(Map.entry("erp.sales.orders", ORDERS), Map.entry("erp.sales.customers", CUSTOMERS));
         assertThat(deadLetters.isEmpty()).isTrue();
     }
 
@@ -153,14 +159,26 @@ class EmbeddingUpdaterTopologyTest {
     }
 
     private static SchemaChanged change(String table) {
-        return SchemaChanged.newBuilder().setDatabaseId("erp").setSchema$("sales").setTable(table)
-                .setChangeKind(ChangeKind.ALTER_TABLE).setCommandTag("ALTER TABLE").setSourcePosition("0/16B3748")
-                .setTimestamp(Instant.EPOCH).build();
+        return SchemaChanged.newBuilder()
+                .setDatabaseId("erp")
+                .setSchema$("sales")
+                .setTable(table)
+                .setChangeKind(ChangeKind.ALTER_TABLE)
+                .setCommandTag("ALTER TABLE")
+                .setSourcePosition("0/16B3748")
+                .setTimestamp(Instant.EPOCH)
+                .build();
     }
 
     private static SchemaCatalogEntry entry(String table) {
-        return SchemaCatalogEntry.newBuilder().setDatabaseId("erp").setSchema$("sales").setTable(table)
-                .setColumns(List.of("id")).setCompactSchema("sales." + table + "(id)").setTextHash("h-" + table)
-                .setUpdatedAt(Instant.EPOCH).build();
+        return SchemaCatalogEntry.newBuilder()
+                .setDatabaseId("erp")
+                .setSchema$("sales")
+                .setTable(table)
+                .setColumns(List.of("id"))
+                .setCompactSchema("sales." + table + "(id)")
+                .setTextHash("h-" + table)
+                .setUpdatedAt(Instant.EPOCH)
+                .build();
     }
 }

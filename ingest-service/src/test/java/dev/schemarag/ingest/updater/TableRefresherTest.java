@@ -1,5 +1,9 @@
 package dev.schemarag.ingest.updater;
 
+import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
+import static dev.schemarag.ingest.fakes.Tables.LEAVE_REQUESTS;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.schema.TableName;
@@ -15,29 +19,29 @@ import dev.schemarag.ingest.fakes.Tables;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.text.EmbeddingTexts;
-import org.junit.jupiter.api.Test;
-
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-
-import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
-import static dev.schemarag.ingest.fakes.Tables.LEAVE_REQUESTS;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class TableRefresherTest {
-    private static final RegisteredDatabase ERP = new RegisteredDatabase("erp", "jdbc:postgresql://db/erp", null, null,
-            List.of("public"), null, null);
+    private static final RegisteredDatabase ERP =
+            new RegisteredDatabase("erp", "jdbc:postgresql://db/erp", null, null, List.of("public"), null, null);
 
     private final FakeEmbeddingModel model = new FakeEmbeddingModel();
     private final InMemorySchemaStore store = new InMemorySchemaStore();
     private final InMemoryIntrospector target = new InMemoryIntrospector();
     private final Annotations notes = new Annotations(Map.of("employees", "HR"), Map.of(), Map.of());
-    private final TableRefresher refresher = new TableRefresher(new DatabaseRegistry(List.of(ERP)), db -> target,
-            db -> notes, new SchemaIndexer(model, store, EmbeddingTexts.defaults()), EmbeddingTexts.defaults());
+    private final TableRefresher refresher = new TableRefresher(
+            new DatabaseRegistry(List.of(ERP)),
+            db -> target,
+            db -> notes,
+            new SchemaIndexer(model, store, EmbeddingTexts.defaults()),
+            EmbeddingTexts.defaults());
 
     private static SchemaChanged change(String databaseId, String schema, String tag, String table, String previous) {
-        return SchemaChangeMapper.toEvent(databaseId,
+        return SchemaChangeMapper.toEvent(
+                databaseId,
                 new DdlEvent(1, tag, "table", schema, table, null, previous, null, "0/1", 1_700_000_000_000L));
     }
 
@@ -58,7 +62,8 @@ class TableRefresherTest {
             assertThat(u.entry().getColumns()).containsExactly("employee_id", "full_name");
             assertThat(u.entry().getCompactSchema()).contains("employees");
         });
-        assertThat(store.entities("erp")).containsKeys(EntityKey.table(EMPLOYEES), EntityKey.column(EMPLOYEES, "full_name"));
+        assertThat(store.entities("erp"))
+                .containsKeys(EntityKey.table(EMPLOYEES), EntityKey.column(EMPLOYEES, "full_name"));
     }
 
     @Test
@@ -92,14 +97,23 @@ class TableRefresherTest {
         target.tables.remove(EMPLOYEES);
         var staff = new TableName("public", "staff");
         var renamed = Tables.employees(null);
-        target.with(new dev.schemarag.core.schema.Table(staff, false, renamed.comment(), renamed.columns(),
-                renamed.primaryKey(), renamed.foreignKeys(), renamed.uniqueConstraints()));
+        target.with(new dev.schemarag.core.schema.Table(
+                staff,
+                false,
+                renamed.comment(),
+                renamed.columns(),
+                renamed.primaryKey(),
+                renamed.foreignKeys(),
+                renamed.uniqueConstraints()));
 
         RefreshResult result = refresher.apply(change("erp", "public", "ALTER TABLE", "staff", "public.employees"));
 
-        assertThat(updates(result)).extracting(CatalogUpdate::key).containsExactly("erp.public.staff", "erp.public.employees");
+        assertThat(updates(result))
+                .extracting(CatalogUpdate::key)
+                .containsExactly("erp.public.staff", "erp.public.employees");
         assertThat(updates(result).get(1).entry()).isNull();
-        assertThat(store.entities("erp").keySet()).allSatisfy(k -> assertThat(k.table()).isEqualTo(staff));
+        assertThat(store.entities("erp").keySet())
+                .allSatisfy(k -> assertThat(k.table()).isEqualTo(staff));
     }
 
     @Test
@@ -108,7 +122,8 @@ class TableRefresherTest {
 
         RefreshResult result = refresher.apply(change("CREATE TABLE", "leave_requests"));
 
-        assertThat(updates(result)).extracting(CatalogUpdate::key)
+        assertThat(updates(result))
+                .extracting(CatalogUpdate::key)
                 .containsExactly("erp.public.leave_requests", "erp.public.employees");
         assertThat(store.entities("erp")).containsKeys(EntityKey.table(LEAVE_REQUESTS), EntityKey.table(EMPLOYEES));
     }
@@ -127,7 +142,7 @@ class TableRefresherTest {
         RefreshResult result = refresher.apply(change("erp", "public", "CREATE TABLE", " ", null));
 
         assertThat(failed(result).errorClass().wireName()).isEqualTo("malformed_event");
-        }
+    }
 
     @Test
     void aChangeOfAnUnregisteredDatabaseFailsNamingIt() {
@@ -152,7 +167,10 @@ class TableRefresherTest {
         target.with(Tables.employees(null));
         store.failWith = new SQLException("store down", "08006");
 
-        assertThat(failed(refresher.apply(change("CREATE TABLE", "employees"))).errorClass().wireName()).isEqualTo("infra_failure");
+        assertThat(failed(refresher.apply(change("CREATE TABLE", "employees")))
+                        .errorClass()
+                        .wireName())
+                .isEqualTo("infra_failure");
     }
 
     private static List<CatalogUpdate> updates(RefreshResult result) {

@@ -3,7 +3,6 @@ package dev.schemarag.retrieval.config;
 import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,83 +24,147 @@ import java.util.Map;
 public final class RetrievalSettings {
     private static final int MANY = 10_000;
 
-    public static final Setting<Boolean> ENABLED = Setting.bool("retrieval.enabled", true,
-            "Use RAG at all; false sends the full schema (the historical ENABLE_DOC_RETRIEVAL is still read)")
+    public static final Setting<Boolean> ENABLED = Setting.bool(
+                    "retrieval.enabled",
+                    true,
+                    "Use RAG at all; false sends the full schema (the historical ENABLE_DOC_RETRIEVAL is still read)")
             .withAlias("ENABLE_DOC_RETRIEVAL");
-    public static final Setting<Integer> TABLE_THRESHOLD = Setting.integer("retrieval.table.threshold", 10, 0, MANY,
-            "Catalogs with fewer tables are sent whole");
-    public static final Setting<Integer> TABLE_TOPK = Setting.integer("retrieval.table.topk", 15, 1, MANY,
-            "Table rows asked from the vector index");
-    public static final Setting<Double> TABLE_MIN_SIMILARITY = Setting.decimal("retrieval.table.min-similarity", 0.20, -1, 1,
-            "Table hits below this similarity are dropped");
-    public static final Setting<Integer> COLUMN_TOPK = Setting.integer("retrieval.column.topk", 50, 0, MANY,
-            "Column rows asked from the vector index");
-    public static final Setting<Double> COLUMN_MIN_SIMILARITY = Setting.decimal("retrieval.column.min-similarity", 0.18, -1, 1,
-            "Column hits below this similarity are dropped");
-    public static final Setting<Double> COLUMN_SECOND_WEIGHT = Setting.decimal("retrieval.column.second-weight", 0.5, 0, 1,
-            "Column score of a table = top1 + w·top2");
-    public static final Setting<Double> COLUMN_GENERIC_FACTOR = Setting.decimal("retrieval.column.generic-factor", 0.7, 0, 1,
-            "Damps generic columns (ids, timestamps)");
-    public static final Setting<Double> FUSION_TABLE_WEIGHT = Setting.decimal("retrieval.fusion.table-weight", 0.6, 0, 1,
-            "Dense score = wt·table + wc·column: the table weight");
-    public static final Setting<Double> FUSION_COLUMN_WEIGHT = Setting.decimal("retrieval.fusion.column-weight", 0.4, 0, 1,
-            "Dense score = wt·table + wc·column: the column weight");
-    public static final Setting<Boolean> LEXICAL_ENABLED = Setting.bool("retrieval.lexical.enabled", true,
-            "BM25 over the stored texts, fused with the dense ranking");
-    public static final Setting<Integer> LEXICAL_TOPK = Setting.integer("retrieval.lexical.topk", 20, 1, MANY,
-            "Tables taken from the BM25 ranking");
-    public static final Setting<Double> BM25_K1 = Setting.decimal("retrieval.lexical.bm25-k1", 1.5, 0, 10,
-            "BM25 term-frequency saturation k1");
-    public static final Setting<Double> BM25_B = Setting.decimal("retrieval.lexical.bm25-b", 0.75, 0, 1,
-            "BM25 length normalisation b");
-    public static final Setting<Integer> RRF_K = Setting.integer("retrieval.rrf.k", 5, 0, MANY,
+    public static final Setting<Integer> TABLE_THRESHOLD =
+            Setting.integer("retrieval.table.threshold", 10, 0, MANY, "Catalogs with fewer tables are sent whole");
+    public static final Setting<Integer> TABLE_TOPK =
+            Setting.integer("retrieval.table.topk", 15, 1, MANY, "Table rows asked from the vector index");
+    public static final Setting<Double> TABLE_MIN_SIMILARITY = Setting.decimal(
+            "retrieval.table.min-similarity", 0.20, -1, 1, "Table hits below this similarity are dropped");
+    public static final Setting<Integer> COLUMN_TOPK =
+            Setting.integer("retrieval.column.topk", 50, 0, MANY, "Column rows asked from the vector index");
+    public static final Setting<Double> COLUMN_MIN_SIMILARITY = Setting.decimal(
+            "retrieval.column.min-similarity", 0.18, -1, 1, "Column hits below this similarity are dropped");
+    public static final Setting<Double> COLUMN_SECOND_WEIGHT =
+            Setting.decimal("retrieval.column.second-weight", 0.5, 0, 1, "Column score of a table = top1 + w·top2");
+    public static final Setting<Double> COLUMN_GENERIC_FACTOR =
+            Setting.decimal("retrieval.column.generic-factor", 0.7, 0, 1, "Damps generic columns (ids, timestamps)");
+    public static final Setting<Double> FUSION_TABLE_WEIGHT = Setting.decimal(
+            "retrieval.fusion.table-weight", 0.6, 0, 1, "Dense score = wt·table + wc·column: the table weight");
+    public static final Setting<Double> FUSION_COLUMN_WEIGHT = Setting.decimal(
+            "retrieval.fusion.column-weight", 0.4, 0, 1, "Dense score = wt·table + wc·column: the column weight");
+    public static final Setting<Boolean> LEXICAL_ENABLED =
+            Setting.bool("retrieval.lexical.enabled", true, "BM25 over the stored texts, fused with the dense ranking");
+    public static final Setting<Integer> LEXICAL_TOPK =
+            Setting.integer("retrieval.lexical.topk", 20, 1, MANY, "Tables taken from the BM25 ranking");
+    public static final Setting<Double> BM25_K1 =
+            Setting.decimal("retrieval.lexical.bm25-k1", 1.5, 0, 10, "BM25 term-frequency saturation k1");
+    public static final Setting<Double> BM25_B =
+            Setting.decimal("retrieval.lexical.bm25-b", 0.75, 0, 1, "BM25 length normalisation b");
+    public static final Setting<Integer> RRF_K = Setting.integer(
+            "retrieval.rrf.k",
+            5,
+            0,
+            MANY,
             "Reciprocal rank fusion constant; small, so a table's rank in each list matters more than appearing in both");
-    public static final Setting<Double> RRF_DENSE_WEIGHT = Setting.decimal("retrieval.rrf.dense-weight", 1.0, 0, 10,
-            "Weight of the dense ranking in the fusion (dense leads)");
-    public static final Setting<Double> RRF_LEXICAL_WEIGHT = Setting.decimal("retrieval.rrf.lexical-weight", 0.5, 0, 10,
-            "Weight of the BM25 ranking in the fusion");
-    public static final Setting<Integer> SELECT_TOPK = Setting.integer("retrieval.select.topk", 10, 1, MANY,
-            "Tables selected by rank before expansion, at most");
-    public static final Setting<Integer> SELECT_MIN_TABLES = Setting.integer("retrieval.select.min-tables", 3, 1, MANY,
-            "Tables selected by rank however the scores fall");
-    public static final Setting<Double> SELECT_RELATIVE_CUTOFF = Setting.decimal("retrieval.select.relative-cutoff", 0.45, 0, 1,
+    public static final Setting<Double> RRF_DENSE_WEIGHT = Setting.decimal(
+            "retrieval.rrf.dense-weight", 1.0, 0, 10, "Weight of the dense ranking in the fusion (dense leads)");
+    public static final Setting<Double> RRF_LEXICAL_WEIGHT =
+            Setting.decimal("retrieval.rrf.lexical-weight", 0.5, 0, 10, "Weight of the BM25 ranking in the fusion");
+    public static final Setting<Integer> SELECT_TOPK =
+            Setting.integer("retrieval.select.topk", 10, 1, MANY, "Tables selected by rank before expansion, at most");
+    public static final Setting<Integer> SELECT_MIN_TABLES = Setting.integer(
+            "retrieval.select.min-tables", 3, 1, MANY, "Tables selected by rank however the scores fall");
+    public static final Setting<Double> SELECT_RELATIVE_CUTOFF = Setting.decimal(
+            "retrieval.select.relative-cutoff",
+            0.45,
+            0,
+            1,
             "Beyond the minimum, a table is selected only while its fused score is at least this share of the best one; 0 = plain top-k");
-    public static final Setting<Integer> EVIDENCE_TOPK = Setting.integer("retrieval.evidence.topk", 30, 0, MANY,
-            "Ranks that count as evidence for foreign-key expansion");
-    public static final Setting<Double> EVIDENCE_MIN_SCORE = Setting.decimal("retrieval.evidence.min-score", 0.20, 0, 2,
-            "Score an evidence rank needs");
-    public static final Setting<Integer> FK_MAX_ADDED = Setting.integer("retrieval.fk.max-added", 3, 0, MANY,
-            "Foreign-key neighbours added at most");
-    public static final Setting<Integer> FK_PARENTS_OF_TOP = Setting.integer("retrieval.fk.parents-of-top", 2, 0, MANY,
+    public static final Setting<Integer> EVIDENCE_TOPK = Setting.integer(
+            "retrieval.evidence.topk", 30, 0, MANY, "Ranks that count as evidence for foreign-key expansion");
+    public static final Setting<Double> EVIDENCE_MIN_SCORE =
+            Setting.decimal("retrieval.evidence.min-score", 0.20, 0, 2, "Score an evidence rank needs");
+    public static final Setting<Integer> FK_MAX_ADDED =
+            Setting.integer("retrieval.fk.max-added", 3, 0, MANY, "Foreign-key neighbours added at most");
+    public static final Setting<Integer> FK_PARENTS_OF_TOP = Setting.integer(
+            "retrieval.fk.parents-of-top",
+            2,
+            0,
+            MANY,
             "The tables referenced by this many leading tables need only a rank in the evidence set, not its score");
-    public static final Setting<Integer> MAX_TABLES = Setting.integer("retrieval.max-tables", 12, 1, MANY,
-            "Tables in the packet at most");
-    public static final Setting<Boolean> BRIDGES_ENABLED = Setting.bool("retrieval.bridges.enabled", true,
-            "Connect selected tables through foreign-key paths");
-    public static final Setting<Double> FALLBACK_MIN_SCORE = Setting.decimal("retrieval.fallback.min-score", 0.20, 0, 2,
-            "Below this best score, send the full schema");
-    public static final Setting<Integer> FALLBACK_MIN_CONTENT_WORDS = Setting.integer("retrieval.fallback.min-content-words", 1, 0, 100,
+    public static final Setting<Integer> MAX_TABLES =
+            Setting.integer("retrieval.max-tables", 12, 1, MANY, "Tables in the packet at most");
+    public static final Setting<Boolean> BRIDGES_ENABLED =
+            Setting.bool("retrieval.bridges.enabled", true, "Connect selected tables through foreign-key paths");
+    public static final Setting<Double> FALLBACK_MIN_SCORE =
+            Setting.decimal("retrieval.fallback.min-score", 0.20, 0, 2, "Below this best score, send the full schema");
+    public static final Setting<Integer> FALLBACK_MIN_CONTENT_WORDS = Setting.integer(
+            "retrieval.fallback.min-content-words",
+            1,
+            0,
+            100,
             "Questions with fewer content words get the full schema");
-    public static final Setting<Integer> DOCS_TOPK = Setting.integer("retrieval.docs.topk", 5, 0, 100,
-            "Documentation chunks in the packet at most");
-    public static final Setting<Double> DOCS_MIN_SIMILARITY = Setting.decimal("retrieval.docs.min-similarity", 0.35, -1, 1,
-            "Documentation chunks below this similarity are dropped");
-    public static final Setting<JoinHintFormat> JOIN_HINT_FORMAT = Setting.choice("join.hint.format", JoinHintFormat.EDGES, JoinHintFormat.class,
-            "Join hints in the packet");
-    public static final Setting<PacketFormat> PACKET_FORMAT = Setting.choice("retrieval.packet.format", PacketFormat.CREATE_TABLE, PacketFormat.class,
+    public static final Setting<Integer> DOCS_TOPK =
+            Setting.integer("retrieval.docs.topk", 5, 0, 100, "Documentation chunks in the packet at most");
+    public static final Setting<Double> DOCS_MIN_SIMILARITY = Setting.decimal(
+            "retrieval.docs.min-similarity", 0.35, -1, 1, "Documentation chunks below this similarity are dropped");
+    public static final Setting<JoinHintFormat> JOIN_HINT_FORMAT =
+            Setting.choice("join.hint.format", JoinHintFormat.EDGES, JoinHintFormat.class, "Join hints in the packet");
+    public static final Setting<PacketFormat> PACKET_FORMAT = Setting.choice(
+            "retrieval.packet.format",
+            PacketFormat.CREATE_TABLE,
+            PacketFormat.class,
             "Schema rendering: CREATE TABLE statements or one compact line per table");
-    public static final Setting<Integer> CONTEXT_BUDGET_TOKENS = Setting.integer("retrieval.context.budget-tokens", 12_000, 1, 10_000_000,
+    public static final Setting<Integer> CONTEXT_BUDGET_TOKENS = Setting.integer(
+            "retrieval.context.budget-tokens",
+            12_000,
+            1,
+            10_000_000,
             "Packets above this many tokens are flagged over budget");
-    public static final Setting<Integer> QUESTION_MAX_BYTES = Setting.integer("retrieval.question.max-bytes", 4 * 1024, 1, 10_000_000,
+    public static final Setting<Integer> QUESTION_MAX_BYTES = Setting.integer(
+            "retrieval.question.max-bytes",
+            4 * 1024,
+            1,
+            10_000_000,
             "A question or evidence longer than this, in UTF-8 bytes, is an invalid request; the service's value holds, a question cannot raise it");
 
     /** Every retrieval setting, in declaration order. */
-    public static final List<Setting<?>> DECLARED = List.of(ENABLED, TABLE_THRESHOLD, TABLE_TOPK, TABLE_MIN_SIMILARITY, COLUMN_TOPK, COLUMN_MIN_SIMILARITY, COLUMN_SECOND_WEIGHT, COLUMN_GENERIC_FACTOR, FUSION_TABLE_WEIGHT, FUSION_COLUMN_WEIGHT, LEXICAL_ENABLED, LEXICAL_TOPK, BM25_K1, BM25_B, RRF_K, RRF_DENSE_WEIGHT, RRF_LEXICAL_WEIGHT, SELECT_TOPK, SELECT_MIN_TABLES, SELECT_RELATIVE_CUTOFF, EVIDENCE_TOPK, EVIDENCE_MIN_SCORE, FK_MAX_ADDED, FK_PARENTS_OF_TOP, MAX_TABLES, BRIDGES_ENABLED, FALLBACK_MIN_SCORE, FALLBACK_MIN_CONTENT_WORDS, DOCS_TOPK, DOCS_MIN_SIMILARITY, JOIN_HINT_FORMAT, PACKET_FORMAT, CONTEXT_BUDGET_TOKENS, QUESTION_MAX_BYTES);
+    public static final List<Setting<?>> DECLARED = List.of(
+            ENABLED,
+            TABLE_THRESHOLD,
+            TABLE_TOPK,
+            TABLE_MIN_SIMILARITY,
+            COLUMN_TOPK,
+            COLUMN_MIN_SIMILARITY,
+            COLUMN_SECOND_WEIGHT,
+            COLUMN_GENERIC_FACTOR,
+            FUSION_TABLE_WEIGHT,
+            FUSION_COLUMN_WEIGHT,
+            LEXICAL_ENABLED,
+            LEXICAL_TOPK,
+            BM25_K1,
+            BM25_B,
+            RRF_K,
+            RRF_DENSE_WEIGHT,
+            RRF_LEXICAL_WEIGHT,
+            SELECT_TOPK,
+            SELECT_MIN_TABLES,
+            SELECT_RELATIVE_CUTOFF,
+            EVIDENCE_TOPK,
+            EVIDENCE_MIN_SCORE,
+            FK_MAX_ADDED,
+            FK_PARENTS_OF_TOP,
+            MAX_TABLES,
+            BRIDGES_ENABLED,
+            FALLBACK_MIN_SCORE,
+            FALLBACK_MIN_CONTENT_WORDS,
+            DOCS_TOPK,
+            DOCS_MIN_SIMILARITY,
+            JOIN_HINT_FORMAT,
+            PACKET_FORMAT,
+            CONTEXT_BUDGET_TOKENS,
+            QUESTION_MAX_BYTES);
 
     private static final Map<String, Setting<?>> BY_VARIABLE = byVariable();
 
     /** The raw values these were resolved from; overrides are layered on them. */
     private final Settings values;
+
     private final boolean enabled;
     private final int minTablesForRetrieval;
     private final int tableTopK;
@@ -201,8 +264,10 @@ public final class RetrievalSettings {
             if (key == null || value == null) return;
             Setting<?> setting = BY_VARIABLE.get(Setting.environmentVariable(key));
             // the historical alias yields to the setting's own name
-            if (setting != null && (setting.aliasVariable() == null
-                    || !setting.aliasVariable().equals(Setting.environmentVariable(key)) || !byKey.containsKey(setting.key()))) {
+            if (setting != null
+                    && (setting.aliasVariable() == null
+                            || !setting.aliasVariable().equals(Setting.environmentVariable(key))
+                            || !byKey.containsKey(setting.key()))) {
                 byKey.put(setting.key(), value.trim());
             }
         });

@@ -1,7 +1,6 @@
 package dev.schemarag.retrieval.graph;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -17,15 +16,15 @@ import java.util.function.Predicate;
  * so the cap favours the better-ranked ones.
  */
 public final class Bridges {
-    private Bridges() {
-    }
+    private Bridges() {}
 
     /**
      * @param selected the selection in rank order
      * @param inScope  tables a path may pass through
      * @param room     how many bridge tables may be added at most
      */
-    public static Bridging connect(List<TableName> selected, ForeignKeyGraph graph, Predicate<TableName> inScope, int room) {
+    public static Bridging connect(
+            List<TableName> selected, ForeignKeyGraph graph, Predicate<TableName> inScope, int room) {
         if (selected.size() < 2) return Bridging.NONE;
         Set<TableName> members = new LinkedHashSet<>(selected);
         Set<TableName> connected = new LinkedHashSet<>(graph.componentOf(selected.get(0), members));
@@ -40,13 +39,17 @@ public final class Bridges {
                 givenUp.addAll(group);
                 continue;
             }
-            List<TableName> via = path.get().stream().filter(t -> !members.contains(t)).toList();
-            if (!via.isEmpty()) bridges.add(new Bridge(path.get().get(0), path.get().get(path.get().size() - 1), via));
+            List<TableName> via =
+                    path.get().stream().filter(t -> !members.contains(t)).toList();
+            if (!via.isEmpty())
+                bridges.add(
+                        new Bridge(path.get().get(0), path.get().get(path.get().size() - 1), via));
             members.addAll(via);
             left -= via.size();
             connected.addAll(graph.componentOf(selected.get(0), members));
         }
-        List<TableName> unconnected = selected.stream().filter(t -> !connected.contains(t)).toList();
+        List<TableName> unconnected =
+                selected.stream().filter(t -> !connected.contains(t)).toList();
         return new Bridging(bridges, unconnected);
     }
 }

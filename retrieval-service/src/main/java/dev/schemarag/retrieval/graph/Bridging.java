@@ -1,7 +1,6 @@
 package dev.schemarag.retrieval.graph;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.util.List;
 
 /**

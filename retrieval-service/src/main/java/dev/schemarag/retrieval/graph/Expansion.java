@@ -1,7 +1,6 @@
 package dev.schemarag.retrieval.graph;
 
 import dev.schemarag.core.schema.TableName;
-
 import java.util.List;
 
 /**
@@ -12,7 +11,8 @@ import java.util.List;
  * @param blocked    candidates left out for lack of evidence
  * @param capped     candidates with evidence, left out because the caps were reached
  */
-public record Expansion(List<TableName> candidates, List<TableName> added, List<TableName> blocked, List<TableName> capped) {
+public record Expansion(
+        List<TableName> candidates, List<TableName> added, List<TableName> blocked, List<TableName> capped) {
     public static final Expansion NONE = new Expansion(List.of(), List.of(), List.of(), List.of());
 
     public Expansion {

@@ -3,7 +3,6 @@ package dev.schemarag.retrieval.graph;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.ranking.RankedTable;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,16 +20,19 @@ import java.util.function.Predicate;
  * when it is needed. Limiting this to the leading tables' parents keeps hubs out of the rest of the selection.
  */
 public final class ForeignKeyExpansion {
-    private ForeignKeyExpansion() {
-    }
+    private ForeignKeyExpansion() {}
 
     /**
      * @param selected the selected tables
      * @param ranking  the hybrid ranking, best first; its head is the evidence set
      * @param inScope  tables that may be added
      */
-    public static Expansion expand(List<TableName> selected, List<RankedTable> ranking, ForeignKeyGraph graph,
-                                   Predicate<TableName> inScope, RetrievalSettings settings) {
+    public static Expansion expand(
+            List<TableName> selected,
+            List<RankedTable> ranking,
+            ForeignKeyGraph graph,
+            Predicate<TableName> inScope,
+            RetrievalSettings settings) {
         Set<TableName> chosen = new LinkedHashSet<>(selected);
         Set<TableName> candidates = new LinkedHashSet<>();
         for (TableName table : selected) {
@@ -39,7 +41,9 @@ public final class ForeignKeyExpansion {
             }
         }
         Set<TableName> leadingParents = new LinkedHashSet<>();
-        ranking.stream().limit(settings.fkParentsOfTop()).forEach(r -> leadingParents.addAll(graph.referencedBy(r.table())));
+        ranking.stream()
+                .limit(settings.fkParentsOfTop())
+                .forEach(r -> leadingParents.addAll(graph.referencedBy(r.table())));
         // In ranking order, so the strongest evidence is added first when the cap bites.
         List<TableName> withEvidence = ranking.stream()
                 .limit(settings.evidenceTopK())
@@ -47,7 +51,8 @@ public final class ForeignKeyExpansion {
                 .map(RankedTable::table)
                 .filter(candidates::contains)
                 .toList();
-        List<TableName> blocked = candidates.stream().filter(c -> !withEvidence.contains(c)).toList();
+        List<TableName> blocked =
+                candidates.stream().filter(c -> !withEvidence.contains(c)).toList();
         int room = Math.max(0, Math.min(settings.fkMaxAdded(), settings.maxTables() - chosen.size()));
         List<TableName> added = new ArrayList<>(withEvidence.subList(0, Math.min(room, withEvidence.size())));
         List<TableName> capped = withEvidence.subList(added.size(), withEvidence.size());

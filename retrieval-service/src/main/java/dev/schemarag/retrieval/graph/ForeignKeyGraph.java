@@ -3,7 +3,6 @@ package dev.schemarag.retrieval.graph;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -39,10 +38,15 @@ public final class ForeignKeyGraph {
             for (ForeignKey fk : table.foreignKeys()) {
                 if (!known.contains(fk.referencedTable())) continue;
                 outgoing.computeIfAbsent(table.name(), t -> new ArrayList<>())
-                        .add(new ForeignKeyEdge(table.name(), fk.columns(), fk.referencedTable(), fk.referencedColumns()));
+                        .add(new ForeignKeyEdge(
+                                table.name(), fk.columns(), fk.referencedTable(), fk.referencedColumns()));
                 if (table.name().equals(fk.referencedTable())) continue; // a self-reference joins, but connects nothing
-                neighbours.computeIfAbsent(table.name(), t -> new LinkedHashSet<>()).add(fk.referencedTable());
-                neighbours.computeIfAbsent(fk.referencedTable(), t -> new LinkedHashSet<>()).add(table.name());
+                neighbours
+                        .computeIfAbsent(table.name(), t -> new LinkedHashSet<>())
+                        .add(fk.referencedTable());
+                neighbours
+                        .computeIfAbsent(fk.referencedTable(), t -> new LinkedHashSet<>())
+                        .add(table.name());
             }
         }
         return new ForeignKeyGraph(outgoing, neighbours);
@@ -80,8 +84,8 @@ public final class ForeignKeyGraph {
      * every path needs more than {@code maxAdded} of them. Free tables cost nothing, so the search is a 0-1 BFS, and
      * it stops at the cost bound instead of walking the whole catalog.
      */
-    public Optional<List<TableName>> cheapestPath(Set<TableName> from, Set<TableName> to, Set<TableName> free,
-                                                  Predicate<TableName> passable, int maxAdded) {
+    public Optional<List<TableName>> cheapestPath(
+            Set<TableName> from, Set<TableName> to, Set<TableName> free, Predicate<TableName> passable, int maxAdded) {
         Map<TableName, Integer> cost = new HashMap<>();
         Map<TableName, TableName> parent = new HashMap<>();
         Deque<TableName> queue = new ArrayDeque<>();

@@ -4,7 +4,11 @@ import java.util.Locale;
 
 /** The kinds of documentation chunk the store holds ({@code doc_chunks.chunk_kind}). */
 public enum DocKind {
-    OVERVIEW, COLUMN, QUERY, RELATIONSHIP, EXAMPLE;
+    OVERVIEW,
+    COLUMN,
+    QUERY,
+    RELATIONSHIP,
+    EXAMPLE;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

@@ -1,5 +1,4 @@
 package dev.schemarag.retrieval.index;
 
 /** One stored vector with the entity it embeds. */
-public record Embedded<T>(T entity, float[] vector) {
-}
+public record Embedded<T>(T entity, float[] vector) {}

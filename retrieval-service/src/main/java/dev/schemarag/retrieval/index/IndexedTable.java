@@ -1,7 +1,6 @@
 package dev.schemarag.retrieval.index;
 
 import dev.schemarag.core.schema.Table;
-
 import java.util.List;
 
 /**
@@ -9,8 +8,8 @@ import java.util.List;
  * stable text that was embedded and the stored {@code stamp} of its vector (see {@code TextHash.stamp}), with its
  * column rows.
  */
-public record IndexedTable(Table definition, String module, boolean generic, String text, String stamp,
-                           List<IndexedColumn> columns) {
+public record IndexedTable(
+        Table definition, String module, boolean generic, String text, String stamp, List<IndexedColumn> columns) {
     public IndexedTable {
         columns = List.copyOf(columns);
     }

@@ -20,6 +20,7 @@ final class VectorScan<T> {
     private final List<String> schemas;
     /** Per row, its schema's position in {@link #schemas}: a filter is resolved once per search, not once per row. */
     private final int[] schemaOfRow;
+
     private final float[][] byDimension;
 
     private VectorScan(List<T> entities, List<String> schemas, int[] schemaOfRow, float[][] byDimension) {
@@ -40,7 +41,8 @@ final class VectorScan<T> {
         for (int row = 0; row < rows; row++) {
             Embedded<T> e = embedded.get(row);
             if (e.vector().length != dimension)
-                throw new IllegalArgumentException("vectors of " + e.vector().length + " and " + dimension + " dimensions");
+                throw new IllegalArgumentException(
+                        "vectors of " + e.vector().length + " and " + dimension + " dimensions");
             entities.add(e.entity());
             schemaOfRow[row] = schemas.computeIfAbsent(schemaOf.apply(e.entity()), s -> schemas.size());
             float[] unit = normalized(e.vector());
@@ -62,10 +64,12 @@ final class VectorScan<T> {
         int capacity = Math.min(k, entities.size());
         if (capacity <= 0) return List.of();
         if (query.length != byDimension.length)
-            throw new IllegalArgumentException("query of " + query.length + " dimensions, index of " + byDimension.length);
+            throw new IllegalArgumentException(
+                    "query of " + query.length + " dimensions, index of " + byDimension.length);
         float[] similarities = similarities(normalized(query));
         boolean[] allowed = new boolean[schemas.size()];
-        for (int i = 0; i < allowed.length; i++) allowed[i] = schemaFilter.isEmpty() || schemaFilter.contains(schemas.get(i));
+        for (int i = 0; i < allowed.length; i++)
+            allowed[i] = schemaFilter.isEmpty() || schemaFilter.contains(schemas.get(i));
 
         int[] rows = new int[capacity];
         float[] scores = new float[capacity];

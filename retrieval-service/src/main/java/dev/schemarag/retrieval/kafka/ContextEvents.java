@@ -8,7 +8,6 @@ import dev.schemarag.events.ScoredTable;
 import dev.schemarag.retrieval.ContextMetadata;
 import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievedContext;
-
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,21 +24,36 @@ public final class ContextEvents {
     public static RetrievalRequest toRequest(QuestionAsked q) {
         Map<String, String> settings = new HashMap<>(q.getRetrievalSettings());
         String schemas = settings.remove(SCHEMAS_SETTING);
-        Set<String> scope = schemas == null ? Set.of() : Arrays.stream(schemas.split(",")).map(String::trim)
-                .filter(s -> !s.isEmpty()).collect(Collectors.toSet());
-        return new RetrievalRequest(q.getDatabaseId(), q.getQuestion(), q.getEvidence(), q.getUseRetrieval(), scope, settings);
+        Set<String> scope = schemas == null
+                ? Set.of()
+                : Arrays.stream(schemas.split(","))
+                        .map(String::trim)
+                        .filter(s -> !s.isEmpty())
+                        .collect(Collectors.toSet());
+        return new RetrievalRequest(
+                q.getDatabaseId(), q.getQuestion(), q.getEvidence(), q.getUseRetrieval(), scope, settings);
     }
 
     public static ContextRetrieved toEvent(QuestionAsked question, RetrievedContext context) {
         return ContextRetrieved.newBuilder()
                 .setQuestion(question)
                 .setContextPacket(context.packet())
-                .setSelectedTables(context.tables().stream().map(t -> ScoredTable.newBuilder()
-                        .setTable(t.table().toString()).setScore(t.score()).setReason(t.reason().wireName()).build()).toList())
+                .setSelectedTables(context.tables().stream()
+                        .map(t -> ScoredTable.newBuilder()
+                                .setTable(t.table().toString())
+                                .setScore(t.score())
+                                .setReason(t.reason().wireName())
+                                .build())
+                        .toList())
                 .setJoinHints(context.joinHints())
-                .setDocChunks(context.docChunks().stream().map(d -> DocChunkRef.newBuilder()
-                        .setTable(d.chunk().table().toString()).setKind(d.chunk().kind().wireName())
-                        .setText(d.chunk().content()).setScore(d.similarity()).build()).toList())
+                .setDocChunks(context.docChunks().stream()
+                        .map(d -> DocChunkRef.newBuilder()
+                                .setTable(d.chunk().table().toString())
+                                .setKind(d.chunk().kind().wireName())
+                                .setText(d.chunk().content())
+                                .setScore(d.similarity())
+                                .build())
+                        .toList())
                 .setRetrievalMetadata(metadata(context.metadata()))
                 .build();
     }
@@ -50,7 +64,8 @@ public final class ContextEvents {
                 .setTablesIncluded(m.tablesIncluded())
                 .setChunksRetrieved(m.chunksRetrieved())
                 .setAvgRelevanceScore(m.avgRelevanceScore())
-                .setFallbackReason(m.fallbackReason() == null ? null : m.fallbackReason().wireName())
+                .setFallbackReason(
+                        m.fallbackReason() == null ? null : m.fallbackReason().wireName())
                 .setContextTokens(m.contextTokens())
                 .setFullSchemaTokens(m.fullSchemaTokens())
                 .setOverBudget(m.overBudget())

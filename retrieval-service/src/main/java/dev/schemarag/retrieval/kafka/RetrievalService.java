@@ -13,11 +13,10 @@ import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.InMemoryVectorIndex;
 import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.pgvector.PgVectorSchemaIndex;
-import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StreamsBuilder;
-
 import java.nio.file.Path;
 import java.time.Duration;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
 
 /**
  * The retrieval service assembled: the pgvector index (searched in memory or in the store), the retriever, and its
@@ -29,7 +28,8 @@ public final class RetrievalService implements AutoCloseable {
     private final SchemaRetriever retriever;
     private KafkaStreams streams;
 
-    public RetrievalService(Database store, EmbeddingModel model, RetrievalSettings settings, VectorSearch vectorSearch) {
+    public RetrievalService(
+            Database store, EmbeddingModel model, RetrievalSettings settings, VectorSearch vectorSearch) {
         this.retriever = new SchemaRetriever(index(store, vectorSearch), model, settings, EMBEDDING_CACHE);
     }
 
@@ -50,8 +50,15 @@ public final class RetrievalService implements AutoCloseable {
         TopicCreator.ensure(bootstrapServers, security, topics);
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever);
-        streams = new KafkaStreams(builder.build(), StreamsProperties.of(topics.prefix() + "retrieval", bootstrapServers,
-                security, topics.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir));
+        streams = new KafkaStreams(
+                builder.build(),
+                StreamsProperties.of(
+                        topics.prefix() + "retrieval",
+                        bootstrapServers,
+                        security,
+                        topics.deadLetter(DeadLetterTopic.RETRIEVAL),
+                        "retrieval",
+                        stateDir));
         streams.start();
     }
 

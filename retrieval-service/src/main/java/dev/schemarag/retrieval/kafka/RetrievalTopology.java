@@ -20,7 +20,6 @@ import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 
-
 /** {@code QuestionAsked} → dual retrieval → {@code ContextRetrieved}, or a {@code FailureRecord} on the retrieval DLQ. */
 public final class RetrievalTopology {
     private RetrievalTopology() {}
@@ -29,19 +28,24 @@ public final class RetrievalTopology {
         Topic<String, QuestionAsked> source = topics.questions();
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.RETRIEVAL); // every class, see ErrorClass
         builder.stream(source.name(), source.consumed())
-                .processValues(() -> new Retrieval(retriever, source.valueSerde().serializer()))
+                .processValues(
+                        () -> new Retrieval(retriever, source.valueSerde().serializer()))
                 .split()
-                .branch((key, outcome) -> outcome.isDeadLettered(),
-                        Branched.withConsumer(failed -> failed.mapValues(Outcome::failure).to(dlq.name(), dlq.produced())))
+                .branch((key, outcome) -> outcome.isDeadLettered(), Branched.withConsumer(failed -> failed.mapValues(
+                                Outcome::failure)
+                        .to(dlq.name(), dlq.produced())))
                 .defaultBranch(Branched.withConsumer(ok -> ok.mapValues(Outcome::value)
-                        .to(topics.contextRetrieved().name(), topics.contextRetrieved().produced())));
+                        .to(
+                                topics.contextRetrieved().name(),
+                                topics.contextRetrieved().produced())));
     }
 
     /**
      * Retrieves each question's context; a failure carries the source coordinates and the question's bytes,
      * re-serialized with the topic's serde, so that {@code dlq replay retrieval} can send it again.
      */
-    private static final class Retrieval implements FixedKeyProcessor<String, QuestionAsked, Outcome<ContextRetrieved>> {
+    private static final class Retrieval
+            implements FixedKeyProcessor<String, QuestionAsked, Outcome<ContextRetrieved>> {
         private final SchemaRetriever retriever;
         private final Serializer<QuestionAsked> questionBytes;
         private FixedKeyProcessorContext<String, Outcome<ContextRetrieved>> context;
@@ -67,18 +71,23 @@ public final class RetrievalTopology {
                 RetrievalResult result = retriever.retrieve(ContextEvents.toRequest(question));
                 return result instanceof RetrievalFailure failed
                         ? Outcome.deadLettered(failure(record, failed.errorClass(), failed.message()))
-                        : Outcome.delivered(ContextEvents.toEvent(question, ((RetrievalResult.Retrieved) result).context()));
+                        : Outcome.delivered(
+                                ContextEvents.toEvent(question, ((RetrievalResult.Retrieved) result).context()));
             } catch (StackOverflowError e) {
                 // An Error passes Kafka Streams' processing exception handler by and stops the stream thread, which
                 // meets the same question again after a restart. Once the stack has unwound here, it is safe to go on.
-                return Outcome.deadLettered(failure(record, ErrorClass.PROCESSING_ERROR,
+                return Outcome.deadLettered(failure(
+                        record,
+                        ErrorClass.PROCESSING_ERROR,
                         "StackOverflowError while retrieving the context of this question"));
             }
         }
 
-        private FailureRecord failure(FixedKeyRecord<String, QuestionAsked> record, ErrorClass errorClass, String message) {
+        private FailureRecord failure(
+                FixedKeyRecord<String, QuestionAsked> record, ErrorClass errorClass, String message) {
             QuestionAsked question = record.value();
-            return Failures.ofRecord(Stage.RETRIEVAL, errorClass, message, record, context.recordMetadata(), questionBytes)
+            return Failures.ofRecord(
+                            Stage.RETRIEVAL, errorClass, message, record, context.recordMetadata(), questionBytes)
                     .setCorrelationId(question.getCorrelationId())
                     .setContext("question " + question.getId() + " on database " + question.getDatabaseId())
                     .build();

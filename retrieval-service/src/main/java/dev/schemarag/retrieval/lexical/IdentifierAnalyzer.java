@@ -1,5 +1,10 @@
 package dev.schemarag.retrieval.lexical;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
@@ -12,12 +17,6 @@ import org.apache.lucene.analysis.en.KStemFilter;
 import org.apache.lucene.analysis.miscellaneous.WordDelimiterGraphFilter;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.util.CharTokenizer;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 
 /**
  * Tokenizes schema texts and questions alike: identifiers are split at underscores and case changes while the
@@ -77,10 +76,11 @@ public final class IdentifierAnalyzer extends Analyzer {
 
     private static CharArraySet questionStopWords() {
         CharArraySet words = new CharArraySet(EnglishAnalyzer.ENGLISH_STOP_WORDS_SET, true);
-        words.addAll(List.of("what", "which", "who", "whom", "whose", "when", "where", "why", "how", "many", "much",
-                "show", "list", "give", "tell", "find", "get", "me", "us", "i", "we", "you", "please", "do", "does",
-                "did", "can", "could", "would", "should", "have", "has", "had", "from", "all", "each", "every",
-                "there", "our", "my", "about", "them", "those", "its", "were", "been", "any", "some"));
+        words.addAll(List.of(
+                "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "many", "much", "show", "list",
+                "give", "tell", "find", "get", "me", "us", "i", "we", "you", "please", "do", "does", "did", "can",
+                "could", "would", "should", "have", "has", "had", "from", "all", "each", "every", "there", "our", "my",
+                "about", "them", "those", "its", "were", "been", "any", "some"));
         return CharArraySet.unmodifiableSet(words);
     }
 }

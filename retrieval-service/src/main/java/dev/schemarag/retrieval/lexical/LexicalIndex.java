@@ -5,17 +5,24 @@ import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.NoMergePolicy;
-import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
@@ -28,14 +35,6 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * BM25 over one database's table texts, column texts and doc chunks, held in memory and built once per catalog
@@ -76,7 +75,8 @@ public final class LexicalIndex {
                 tables.add(name);
                 writer.addDocument(document(name, ordinal, name + " " + table.text()));
                 for (IndexedColumn column : table.columns()) {
-                    writer.addDocument(document(name, ordinal, name.table() + " " + column.name() + " " + column.text()));
+                    writer.addDocument(
+                            document(name, ordinal, name.table() + " " + column.name() + " " + column.text()));
                 }
             }
             for (DocChunk chunk : database.docs()) {
@@ -97,13 +97,17 @@ public final class LexicalIndex {
      */
     public List<LexicalHit> search(String text, Set<String> schemas, int topTables, double k1, double b) {
         BooleanQuery.Builder terms = new BooleanQuery.Builder();
-        QUESTIONS.terms(text).stream().limit(MAX_QUERY_TERMS)
+        QUESTIONS.terms(text).stream()
+                .limit(MAX_QUERY_TERMS)
                 .forEach(term -> terms.add(new TermQuery(new Term(TEXT, term)), BooleanClause.Occur.SHOULD));
         BooleanQuery termQuery = terms.build();
         if (termQuery.clauses().isEmpty()) return List.of();
         BooleanQuery.Builder query = new BooleanQuery.Builder().add(termQuery, BooleanClause.Occur.MUST);
         if (!schemas.isEmpty()) {
-            query.add(new TermInSetQuery(SCHEMA, schemas.stream().map(BytesRef::new).toList()), BooleanClause.Occur.FILTER);
+            query.add(
+                    new TermInSetQuery(
+                            SCHEMA, schemas.stream().map(BytesRef::new).toList()),
+                    BooleanClause.Occur.FILTER);
         }
 
         IndexSearcher searcher = new IndexSearcher(reader);

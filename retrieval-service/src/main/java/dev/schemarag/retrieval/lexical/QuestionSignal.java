@@ -5,8 +5,7 @@ import java.util.Locale;
 
 /** Whether a question carries enough words to retrieve on: "show all" does not, "late invoices" does. */
 public final class QuestionSignal {
-    private QuestionSignal() {
-    }
+    private QuestionSignal() {}
 
     /** Distinct words that are neither stop words nor question phrasing, nor single characters. */
     public static int contentWords(String question) {

@@ -3,7 +3,6 @@ package dev.schemarag.retrieval.packet;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,22 +12,27 @@ import java.util.List;
  * A referenced table in the same schema is named without it.
  */
 public final class CompactSchemaRenderer {
-    private CompactSchemaRenderer() {
-    }
+    private CompactSchemaRenderer() {}
 
     public static String render(Table table) {
         List<String> columns = new ArrayList<>();
         for (Column column : table.columns()) {
-            StringBuilder item = new StringBuilder(SqlText.identifier(column.name())).append(' ').append(column.dataType());
+            StringBuilder item = new StringBuilder(SqlText.identifier(column.name()))
+                    .append(' ')
+                    .append(column.dataType());
             if (table.isPrimaryKey(column.name())) item.append(" PK");
-            table.foreignKeyOf(column.name()).ifPresent(fk -> item.append(" FK→").append(target(table.name(), fk.referencedTable())));
+            table.foreignKeyOf(column.name())
+                    .ifPresent(fk -> item.append(" FK→").append(target(table.name(), fk.referencedTable())));
             columns.add(item.toString());
         }
-        String line = SqlText.qualified(table.name()) + (table.view() ? " VIEW" : "") + " (" + String.join(", ", columns) + ")";
+        String line = SqlText.qualified(table.name()) + (table.view() ? " VIEW" : "") + " ("
+                + String.join(", ", columns) + ")";
         return table.hasComment() ? line + " -- " + SqlText.oneLine(table.comment()) : line;
     }
 
     private static String target(TableName owner, TableName referenced) {
-        return owner.schema().equals(referenced.schema()) ? SqlText.identifier(referenced.table()) : SqlText.qualified(referenced);
+        return owner.schema().equals(referenced.schema())
+                ? SqlText.identifier(referenced.table())
+                : SqlText.qualified(referenced);
     }
 }

@@ -3,7 +3,6 @@ package dev.schemarag.retrieval.packet;
 import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocHit;
-
 import java.util.List;
 
 /**
@@ -15,12 +14,13 @@ public final class ContextPacket {
     static final String JOIN_HINTS = "-- Join hints";
     static final String DOCUMENTATION = "-- Retrieved documentation";
 
-    private ContextPacket() {
-    }
+    private ContextPacket() {}
 
     /** @param tableTexts each table already rendered in {@code format} */
-    public static String assemble(List<String> tableTexts, PacketFormat format, List<String> joinHints, List<DocHit> docs) {
-        StringBuilder packet = new StringBuilder(String.join(format == PacketFormat.COMPACT ? "\n" : "\n\n", tableTexts));
+    public static String assemble(
+            List<String> tableTexts, PacketFormat format, List<String> joinHints, List<DocHit> docs) {
+        StringBuilder packet =
+                new StringBuilder(String.join(format == PacketFormat.COMPACT ? "\n" : "\n\n", tableTexts));
         if (!joinHints.isEmpty()) {
             section(packet, JOIN_HINTS);
             joinHints.forEach(hint -> packet.append("\n-- ").append(hint));

@@ -3,7 +3,6 @@ package dev.schemarag.retrieval.packet;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.Table;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,26 +11,30 @@ import java.util.List;
  * unique constraints and foreign keys; the table comment goes above it and column comments after their columns.
  */
 public final class CreateTableRenderer {
-    private CreateTableRenderer() {
-    }
+    private CreateTableRenderer() {}
 
     public static String render(Table table) {
         List<String> items = new ArrayList<>();
         List<String> comments = new ArrayList<>();
         for (Column column : table.columns()) {
-            items.add(SqlText.identifier(column.name()) + " " + column.dataType() + (column.nullable() ? "" : " NOT NULL"));
+            items.add(SqlText.identifier(column.name()) + " " + column.dataType()
+                    + (column.nullable() ? "" : " NOT NULL"));
             comments.add(column.hasComment() ? SqlText.oneLine(column.comment()) : null);
         }
         if (!table.primaryKey().isEmpty()) items.add("PRIMARY KEY (" + SqlText.columnList(table.primaryKey()) + ")");
         for (List<String> unique : table.uniqueConstraints()) items.add("UNIQUE (" + SqlText.columnList(unique) + ")");
         for (ForeignKey fk : table.foreignKeys()) {
             items.add("FOREIGN KEY (" + SqlText.columnList(fk.columns()) + ") REFERENCES "
-                    + SqlText.qualified(fk.referencedTable()) + " (" + SqlText.columnList(fk.referencedColumns()) + ")");
+                    + SqlText.qualified(fk.referencedTable()) + " (" + SqlText.columnList(fk.referencedColumns())
+                    + ")");
         }
 
         StringBuilder sql = new StringBuilder();
-        if (table.hasComment()) sql.append("-- ").append(SqlText.oneLine(table.comment())).append('\n');
-        sql.append(table.view() ? "CREATE VIEW " : "CREATE TABLE ").append(SqlText.qualified(table.name())).append(" (\n");
+        if (table.hasComment())
+            sql.append("-- ").append(SqlText.oneLine(table.comment())).append('\n');
+        sql.append(table.view() ? "CREATE VIEW " : "CREATE TABLE ")
+                .append(SqlText.qualified(table.name()))
+                .append(" (\n");
         for (int i = 0; i < items.size(); i++) {
             sql.append("  ").append(items.get(i));
             if (i < items.size() - 1) sql.append(',');

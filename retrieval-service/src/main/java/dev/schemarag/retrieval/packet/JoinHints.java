@@ -4,7 +4,6 @@ import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.JoinHintFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyEdge;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -23,8 +22,7 @@ import java.util.Set;
  * unless two of them share a name.
  */
 public final class JoinHints {
-    private JoinHints() {
-    }
+    private JoinHints() {}
 
     /** @param tables the tables in rank order (the first of each connected group roots its paths) */
     public static List<String> of(List<TableName> tables, ForeignKeyGraph graph, JoinHintFormat format) {
@@ -40,8 +38,9 @@ public final class JoinHints {
         for (ForeignKeyEdge edge : graph.edgesWithin(tables)) {
             List<String> conditions = new ArrayList<>();
             for (int i = 0; i < edge.fromColumns().size(); i++) {
-                conditions.add(names.get(edge.from()) + "." + SqlText.identifier(edge.fromColumns().get(i)) + " = "
-                        + names.get(edge.to()) + "." + SqlText.identifier(edge.toColumns().get(i)));
+                conditions.add(names.get(edge.from()) + "."
+                        + SqlText.identifier(edge.fromColumns().get(i)) + " = " + names.get(edge.to()) + "."
+                        + SqlText.identifier(edge.toColumns().get(i)));
             }
             hints.add(String.join(" AND ", conditions));
         }
@@ -90,7 +89,8 @@ public final class JoinHints {
         Map<String, Integer> sameName = new HashMap<>();
         tables.forEach(t -> sameName.merge(t.table(), 1, Integer::sum));
         Map<TableName, String> names = new HashMap<>();
-        tables.forEach(t -> names.put(t, sameName.get(t.table()) > 1 ? SqlText.qualified(t) : SqlText.identifier(t.table())));
+        tables.forEach(
+                t -> names.put(t, sameName.get(t.table()) > 1 ? SqlText.qualified(t) : SqlText.identifier(t.table())));
         return names;
     }
 }

@@ -8,8 +8,7 @@ import com.knuddels.jtokkit.api.EncodingType;
 public final class TokenCounter {
     private static final Encoding CL100K = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
 
-    private TokenCounter() {
-    }
+    private TokenCounter() {}
 
     /** Special-token markers in the text are counted as plain text, never interpreted. */
     public static int count(String text) {

@@ -17,7 +17,6 @@ import dev.schemarag.retrieval.index.IndexedTable;
 import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.index.VectorSource;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -47,8 +46,9 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     /** The database's counter in {@code catalog_versions}, which triggers bump on every change to its rows. */
     @Override
     public synchronized Optional<String> version(String databaseId) {
-        try (PreparedStatement ps = connection().prepareStatement("SELECT version FROM catalog_versions WHERE database_id = ?"
-                + " AND EXISTS (SELECT 1 FROM schema_embeddings WHERE database_id = ?)")) {
+        try (PreparedStatement ps = connection()
+                .prepareStatement("SELECT version FROM catalog_versions WHERE database_id = ?"
+                        + " AND EXISTS (SELECT 1 FROM schema_embeddings WHERE database_id = ?)")) {
             ps.setString(1, databaseId);
             ps.setString(2, databaseId);
             try (ResultSet rs = ps.executeQuery()) {
@@ -65,34 +65,53 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
         if (version.isEmpty()) return Optional.empty();
         try {
             Map<TableName, List<IndexedColumn>> columns = new HashMap<>();
-            try (PreparedStatement ps = connection().prepareStatement("SELECT schema_name, table_name, column_name, is_generic, stable_text,"
-                    + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column' ORDER BY id")) {
+            try (PreparedStatement ps = connection()
+                    .prepareStatement(
+                            "SELECT schema_name, table_name, column_name, is_generic, stable_text,"
+                                    + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column' ORDER BY id")) {
                 ps.setString(1, databaseId);
                 try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) columns.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), t -> new ArrayList<>())
-                            .add(new IndexedColumn(rs.getString(3), rs.getBoolean(4), rs.getString(5), rs.getString(6)));
+                    while (rs.next())
+                        columns.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), t -> new ArrayList<>())
+                                .add(new IndexedColumn(
+                                        rs.getString(3), rs.getBoolean(4), rs.getString(5), rs.getString(6)));
                 }
             }
             Map<TableName, IndexedTable> tables = new LinkedHashMap<>();
-            try (PreparedStatement ps = connection().prepareStatement("SELECT module, is_generic, stable_text, definition::text,"
-                    + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table' ORDER BY schema_name, table_name")) {
+            try (PreparedStatement ps = connection()
+                    .prepareStatement(
+                            "SELECT module, is_generic, stable_text, definition::text,"
+                                    + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table' ORDER BY schema_name, table_name")) {
                 ps.setString(1, databaseId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         Table definition = TableDefinitions.fromJson(rs.getString(4));
-                        List<IndexedColumn> cols = inDefinitionOrder(definition, columns.getOrDefault(definition.name(), List.of()));
-                        tables.put(definition.name(), new IndexedTable(definition, rs.getString(1), rs.getBoolean(2), rs.getString(3),
-                                rs.getString(5), cols));
+                        List<IndexedColumn> cols =
+                                inDefinitionOrder(definition, columns.getOrDefault(definition.name(), List.of()));
+                        tables.put(
+                                definition.name(),
+                                new IndexedTable(
+                                        definition,
+                                        rs.getString(1),
+                                        rs.getBoolean(2),
+                                        rs.getString(3),
+                                        rs.getString(5),
+                                        cols));
                     }
                 }
             }
             List<DocChunk> docs = new ArrayList<>();
-            try (PreparedStatement ps = connection().prepareStatement("SELECT schema_name, table_name, column_name, chunk_kind, content"
-                    + " FROM doc_chunks WHERE database_id = ? ORDER BY schema_name, table_name, chunk_index")) {
+            try (PreparedStatement ps = connection()
+                    .prepareStatement("SELECT schema_name, table_name, column_name, chunk_kind, content"
+                            + " FROM doc_chunks WHERE database_id = ? ORDER BY schema_name, table_name, chunk_index")) {
                 ps.setString(1, databaseId);
                 try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) docs.add(new DocChunk(new TableName(rs.getString(1), rs.getString(2)), rs.getString(3),
-                            DocKind.fromWireName(rs.getString(4)), rs.getString(5)));
+                    while (rs.next())
+                        docs.add(new DocChunk(
+                                new TableName(rs.getString(1), rs.getString(2)),
+                                rs.getString(3),
+                                DocKind.fromWireName(rs.getString(4)),
+                                rs.getString(5)));
                 }
             }
             return Optional.of(new IndexedDatabase(databaseId, version.get(), List.copyOf(tables.values()), docs));
@@ -104,14 +123,22 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     private static List<IndexedColumn> inDefinitionOrder(Table table, List<IndexedColumn> stored) {
         Map<String, IndexedColumn> byName = new HashMap<>();
         stored.forEach(c -> byName.put(c.name(), c));
-        return table.columns().stream().map(c -> byName.get(c.name())).filter(c -> c != null).toList();
+        return table.columns().stream()
+                .map(c -> byName.get(c.name()))
+                .filter(c -> c != null)
+                .toList();
     }
 
     @Override
     public synchronized List<TableHit> searchTables(String databaseId, Set<String> schemas, float[] query, int topK) {
         List<TableHit> hits = new ArrayList<>();
-        search("SELECT schema_name, table_name, 1 - (embedding <=> ?) FROM schema_embeddings WHERE database_id = ?"
-                        + " AND entity_type = 'table'", databaseId, schemas, query, topK,
+        search(
+                "SELECT schema_name, table_name, 1 - (embedding <=> ?) FROM schema_embeddings WHERE database_id = ?"
+                        + " AND entity_type = 'table'",
+                databaseId,
+                schemas,
+                query,
+                topK,
                 rs -> hits.add(new TableHit(new TableName(rs.getString(1), rs.getString(2)), rs.getDouble(3))));
         return hits;
     }
@@ -119,19 +146,38 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     @Override
     public synchronized List<ColumnHit> searchColumns(String databaseId, Set<String> schemas, float[] query, int topK) {
         List<ColumnHit> hits = new ArrayList<>();
-        search("SELECT schema_name, table_name, 1 - (embedding <=> ?), column_name, is_generic FROM schema_embeddings"
-                        + " WHERE database_id = ? AND entity_type = 'column'", databaseId, schemas, query, topK,
-                rs -> hits.add(new ColumnHit(new TableName(rs.getString(1), rs.getString(2)), rs.getString(4), rs.getBoolean(5), rs.getDouble(3))));
+        search(
+                "SELECT schema_name, table_name, 1 - (embedding <=> ?), column_name, is_generic FROM schema_embeddings"
+                        + " WHERE database_id = ? AND entity_type = 'column'",
+                databaseId,
+                schemas,
+                query,
+                topK,
+                rs -> hits.add(new ColumnHit(
+                        new TableName(rs.getString(1), rs.getString(2)),
+                        rs.getString(4),
+                        rs.getBoolean(5),
+                        rs.getDouble(3))));
         return hits;
     }
 
     @Override
     public synchronized List<DocHit> searchDocs(String databaseId, Set<String> schemas, float[] query, int topK) {
         List<DocHit> hits = new ArrayList<>();
-        search("SELECT schema_name, table_name, 1 - (embedding <=> ?), column_name, chunk_kind, content FROM doc_chunks"
-                        + " WHERE database_id = ?", databaseId, schemas, query, topK,
-                rs -> hits.add(new DocHit(new DocChunk(new TableName(rs.getString(1), rs.getString(2)), rs.getString(4),
-                        DocKind.fromWireName(rs.getString(5)), rs.getString(6)), rs.getDouble(3))));
+        search(
+                "SELECT schema_name, table_name, 1 - (embedding <=> ?), column_name, chunk_kind, content FROM doc_chunks"
+                        + " WHERE database_id = ?",
+                databaseId,
+                schemas,
+                query,
+                topK,
+                rs -> hits.add(new DocHit(
+                        new DocChunk(
+                                new TableName(rs.getString(1), rs.getString(2)),
+                                rs.getString(4),
+                                DocKind.fromWireName(rs.getString(5)),
+                                rs.getString(6)),
+                        rs.getDouble(3))));
         return hits;
     }
 
@@ -142,19 +188,32 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     @Override
     public synchronized DatabaseVectors vectors(String databaseId) {
         List<Embedded<TableName>> tables = new ArrayList<>();
-        read("SELECT schema_name, table_name, vector_send(embedding) FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'"
-                        + " ORDER BY schema_name, table_name", databaseId,
+        read(
+                "SELECT schema_name, table_name, vector_send(embedding) FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'"
+                        + " ORDER BY schema_name, table_name",
+                databaseId,
                 rs -> tables.add(new Embedded<>(new TableName(rs.getString(1), rs.getString(2)), vector(rs, 3))));
         List<Embedded<DatabaseVectors.Column>> columns = new ArrayList<>();
-        read("SELECT schema_name, table_name, column_name, is_generic, vector_send(embedding) FROM schema_embeddings"
-                        + " WHERE database_id = ? AND entity_type = 'column' ORDER BY schema_name, table_name, column_name", databaseId,
-                rs -> columns.add(new Embedded<>(new DatabaseVectors.Column(new TableName(rs.getString(1), rs.getString(2)),
-                        rs.getString(3), rs.getBoolean(4)), vector(rs, 5))));
+        read(
+                "SELECT schema_name, table_name, column_name, is_generic, vector_send(embedding) FROM schema_embeddings"
+                        + " WHERE database_id = ? AND entity_type = 'column' ORDER BY schema_name, table_name, column_name",
+                databaseId,
+                rs -> columns.add(new Embedded<>(
+                        new DatabaseVectors.Column(
+                                new TableName(rs.getString(1), rs.getString(2)), rs.getString(3), rs.getBoolean(4)),
+                        vector(rs, 5))));
         List<Embedded<DocChunk>> docs = new ArrayList<>();
-        read("SELECT schema_name, table_name, column_name, chunk_kind, content, vector_send(embedding) FROM doc_chunks WHERE database_id = ?"
-                        + " ORDER BY schema_name, table_name, chunk_kind, chunk_index", databaseId,
-                rs -> docs.add(new Embedded<>(new DocChunk(new TableName(rs.getString(1), rs.getString(2)), rs.getString(3),
-                        DocKind.fromWireName(rs.getString(4)), rs.getString(5)), vector(rs, 6))));
+        read(
+                "SELECT schema_name, table_name, column_name, chunk_kind, content, vector_send(embedding) FROM doc_chunks WHERE database_id = ?"
+                        + " ORDER BY schema_name, table_name, chunk_kind, chunk_index",
+                databaseId,
+                rs -> docs.add(new Embedded<>(
+                        new DocChunk(
+                                new TableName(rs.getString(1), rs.getString(2)),
+                                rs.getString(3),
+                                DocKind.fromWireName(rs.getString(4)),
+                                rs.getString(5)),
+                        vector(rs, 6))));
         return new DatabaseVectors(tables, columns, docs);
     }
 
@@ -179,8 +238,10 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
         void read(ResultSet rs) throws SQLException;
     }
 
-    private void search(String select, String databaseId, Set<String> schemas, float[] query, int topK, RowReader reader) {
-        String sql = select + (schemas.isEmpty() ? "" : " AND schema_name = ANY (?)") + " ORDER BY embedding <=> ? LIMIT ?";
+    private void search(
+            String select, String databaseId, Set<String> schemas, float[] query, int topK, RowReader reader) {
+        String sql =
+                select + (schemas.isEmpty() ? "" : " AND schema_name = ANY (?)") + " ORDER BY embedding <=> ? LIMIT ?";
         try (PreparedStatement ps = connection().prepareStatement(sql)) {
             PGvector vector = new PGvector(query);
             int i = 1;

@@ -11,7 +11,8 @@ import dev.schemarag.core.schema.TableName;
  * @param columnHits      how many of its columns were hit
  * @param score           tableWeight·tableSimilarity + columnWeight·columnScore, in cosine-similarity units
  */
-public record DenseCandidate(TableName table, boolean tableHit, double tableSimilarity, double columnScore, int columnHits, double score) {
+public record DenseCandidate(
+        TableName table, boolean tableHit, double tableSimilarity, double columnScore, int columnHits, double score) {
 
     public boolean onlyThroughColumns() {
         return !tableHit;

@@ -4,7 +4,6 @@ import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.TableHit;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -18,12 +17,14 @@ import java.util.function.Predicate;
  * columns (ids, timestamps) are damped because they match every table. The fused score stays in cosine units.
  */
 public final class DenseScoring {
-    private DenseScoring() {
-    }
+    private DenseScoring() {}
 
     /** Hits below the similarity thresholds, or of tables outside {@code known}, are ignored. */
-    public static DenseRanking rank(List<TableHit> tableHits, List<ColumnHit> columnHits, Predicate<TableName> known,
-                                    RetrievalSettings settings) {
+    public static DenseRanking rank(
+            List<TableHit> tableHits,
+            List<ColumnHit> columnHits,
+            Predicate<TableName> known,
+            RetrievalSettings settings) {
         Map<TableName, Double> tableSimilarity = new LinkedHashMap<>();
         for (TableHit hit : tableHits) {
             if (hit.similarity() >= settings.tableMinSimilarity() && known.test(hit.table()))
@@ -35,22 +36,32 @@ public final class DenseScoring {
         for (ColumnHit hit : columnHits) {
             if (hit.similarity() < settings.columnMinSimilarity() || !known.test(hit.table())) continue;
             double damped = hit.generic() ? hit.similarity() * settings.genericColumnFactor() : hit.similarity();
-            columnSimilarities.computeIfAbsent(hit.table(), t -> new ArrayList<>()).add(damped);
+            columnSimilarities
+                    .computeIfAbsent(hit.table(), t -> new ArrayList<>())
+                    .add(damped);
             columnSum += hit.similarity();
             columnCount++;
         }
 
         Map<TableName, DenseCandidate> byTable = new LinkedHashMap<>();
-        tableSimilarity.forEach((table, similarity) -> byTable.put(table,
+        tableSimilarity.forEach((table, similarity) -> byTable.put(
+                table,
                 candidate(table, true, similarity, columnSimilarities.getOrDefault(table, List.of()), settings)));
-        columnSimilarities.forEach((table, similarities) -> byTable.computeIfAbsent(table,
-                t -> candidate(t, false, 0, similarities, settings)));
+        columnSimilarities.forEach((table, similarities) ->
+                byTable.computeIfAbsent(table, t -> candidate(t, false, 0, similarities, settings)));
 
         List<DenseCandidate> ranked = new ArrayList<>(byTable.values());
         ranked.sort(Comparator.comparingDouble(DenseCandidate::score).reversed().thenComparing(DenseCandidate::table));
-        int onlyViaColumns = (int) ranked.stream().filter(DenseCandidate::onlyThroughColumns).count();
-        DenseStats stats = new DenseStats(tableSimilarity.size(), columnCount,
-                average(tableSimilarity.values().stream().mapToDouble(Double::doubleValue).sum(), tableSimilarity.size()),
+        int onlyViaColumns =
+                (int) ranked.stream().filter(DenseCandidate::onlyThroughColumns).count();
+        DenseStats stats = new DenseStats(
+                tableSimilarity.size(),
+                columnCount,
+                average(
+                        tableSimilarity.values().stream()
+                                .mapToDouble(Double::doubleValue)
+                                .sum(),
+                        tableSimilarity.size()),
                 average(columnSum, columnCount),
                 average(columnCount, columnSimilarities.size()),
                 onlyViaColumns);
@@ -72,8 +83,12 @@ public final class DenseScoring {
         return first + secondWeight * second;
     }
 
-    private static DenseCandidate candidate(TableName table, boolean tableHit, double tableSimilarity,
-                                            List<Double> columns, RetrievalSettings settings) {
+    private static DenseCandidate candidate(
+            TableName table,
+            boolean tableHit,
+            double tableSimilarity,
+            List<Double> columns,
+            RetrievalSettings settings) {
         double columnScore = columnScore(columns, settings.secondColumnWeight());
         double score = settings.tableWeight() * tableSimilarity + settings.columnWeight() * columnScore;
         return new DenseCandidate(table, tableHit, tableSimilarity, columnScore, columns.size(), score);

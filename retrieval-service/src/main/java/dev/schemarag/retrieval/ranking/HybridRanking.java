@@ -2,7 +2,6 @@ package dev.schemarag.retrieval.ranking;
 
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.RetrievalSettings;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,8 +18,7 @@ import java.util.Map;
  * fallback therefore read as similarities, and a catalog the question does not resemble stays low however BM25 ranks it.
  */
 public final class HybridRanking {
-    private HybridRanking() {
-    }
+    private HybridRanking() {}
 
     public static List<RankedTable> rank(DenseRanking dense, List<TableName> lexical, RetrievalSettings settings) {
         Map<TableName, Double> denseScore = new HashMap<>();
@@ -34,17 +32,23 @@ public final class HybridRanking {
         Map<TableName, Integer> lexicalRank = new HashMap<>();
         for (int i = 0; i < lexical.size(); i++) lexicalRank.putIfAbsent(lexical.get(i), i + 1);
 
-        Map<TableName, Double> fused = ReciprocalRankFusion.fuse(settings.rrfK(), List.of(
-                new ReciprocalRankFusion.Ranking<>(denseOrder, settings.rrfDenseWeight()),
-                new ReciprocalRankFusion.Ranking<>(lexical, settings.rrfLexicalWeight())));
+        Map<TableName, Double> fused = ReciprocalRankFusion.fuse(
+                settings.rrfK(),
+                List.of(
+                        new ReciprocalRankFusion.Ranking<>(denseOrder, settings.rrfDenseWeight()),
+                        new ReciprocalRankFusion.Ranking<>(lexical, settings.rrfLexicalWeight())));
 
         List<TableName> order = new ArrayList<>(fused.keySet());
         List<RankedTable> ranked = new ArrayList<>(order.size());
         for (int i = 0; i < order.size(); i++) {
             TableName table = order.get(i);
             Double score = denseScore.get(table);
-            ranked.add(new RankedTable(table, score != null ? score : borrowedScore(order, i, denseScore),
-                    denseRank.getOrDefault(table, 0), lexicalRank.getOrDefault(table, 0), fused.get(table)));
+            ranked.add(new RankedTable(
+                    table,
+                    score != null ? score : borrowedScore(order, i, denseScore),
+                    denseRank.getOrDefault(table, 0),
+                    lexicalRank.getOrDefault(table, 0),
+                    fused.get(table)));
         }
         return ranked;
     }

@@ -10,8 +10,7 @@ import java.util.Map;
  * best). Only ranks count, so rankings on incomparable scales (cosine, BM25) fuse without calibration.
  */
 public final class ReciprocalRankFusion {
-    private ReciprocalRankFusion() {
-    }
+    private ReciprocalRankFusion() {}
 
     /** One ranking, best first, with the weight of its votes. */
     public record Ranking<T>(List<T> items, double weight) {

@@ -1,14 +1,13 @@
 package dev.schemarag.retrieval.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
-import org.junit.jupiter.api.Test;
-
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class RetrievalSettingsTest {
     private final RetrievalSettings defaults = RetrievalSettings.defaults();
@@ -55,7 +54,8 @@ class RetrievalSettingsTest {
 
     @Test
     void theQuestionSizeCapIsSetLikeAnyOtherSetting() {
-        assertThat(RetrievalSettings.from(Settings.of(Map.of("retrieval.question.max-bytes", "16384"))).maxQuestionBytes())
+        assertThat(RetrievalSettings.from(Settings.of(Map.of("retrieval.question.max-bytes", "16384")))
+                        .maxQuestionBytes())
                 .isEqualTo(16384);
         assertThatThrownBy(() -> defaults.withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES.key(), "0")))
                 .isInstanceOf(ConfigException.class);
@@ -64,7 +64,12 @@ class RetrievalSettingsTest {
     @Test
     void theProcessConfigurationSetsTheServiceValues() {
         RetrievalSettings settings = RetrievalSettings.from(Settings.of(Map.of(
-                "retrieval.table.threshold", "25", "retrieval.table.min-similarity", "0.3", "join.hint.format", "both")));
+                "retrieval.table.threshold",
+                "25",
+                "retrieval.table.min-similarity",
+                "0.3",
+                "join.hint.format",
+                "both")));
 
         assertThat(settings.minTablesForRetrieval()).isEqualTo(25);
         assertThat(settings.tableMinSimilarity()).isEqualTo(0.3);
@@ -74,12 +79,14 @@ class RetrievalSettingsTest {
     @Test
     void aBadProcessValueFailsAtStartNamingTheKey() {
         assertThatThrownBy(() -> RetrievalSettings.from(Settings.of(Map.of("retrieval.rrf.k", "-1"))))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("retrieval.rrf.k");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("retrieval.rrf.k");
     }
 
     @Test
     void aQuestionOverridesTheServiceValuesAndKeepsTheRest() {
-        RetrievalSettings service = RetrievalSettings.from(Settings.of(Map.of("retrieval.select.topk", "7", "retrieval.rrf.k", "9")));
+        RetrievalSettings service =
+                RetrievalSettings.from(Settings.of(Map.of("retrieval.select.topk", "7", "retrieval.rrf.k", "9")));
 
         RetrievalSettings question = service.withOverrides(Map.of("retrieval.select.topk", "4"));
 
@@ -89,13 +96,19 @@ class RetrievalSettingsTest {
 
     @Test
     void aDottedKeyOverridesItsSetting() {
-        assertThat(defaults.withOverrides(Map.of("retrieval.table.topk", "20")).tableTopK()).isEqualTo(20);
+        assertThat(defaults.withOverrides(Map.of("retrieval.table.topk", "20")).tableTopK())
+                .isEqualTo(20);
     }
 
     @Test
     void anOverrideMayUseTheEnvironmentVariableSpelling() {
         RetrievalSettings settings = defaults.withOverrides(Map.of(
-                "RETRIEVAL_TABLE_THRESHOLD", "25", "RETRIEVAL_TABLE_MIN_SIMILARITY", " 0.3 ", "JOIN_HINT_FORMAT", "both"));
+                "RETRIEVAL_TABLE_THRESHOLD",
+                "25",
+                "RETRIEVAL_TABLE_MIN_SIMILARITY",
+                " 0.3 ",
+                "JOIN_HINT_FORMAT",
+                "both"));
 
         assertThat(settings.minTablesForRetrieval()).isEqualTo(25);
         assertThat(settings.tableMinSimilarity()).isEqualTo(0.3);
@@ -104,31 +117,42 @@ class RetrievalSettingsTest {
 
     @Test
     void theRuleMapsDotsAndDashesToUnderscores() {
-        assertThat(RetrievalSettings.TABLE_MIN_SIMILARITY.environmentVariable()).isEqualTo("RETRIEVAL_TABLE_MIN_SIMILARITY");
+        assertThat(RetrievalSettings.TABLE_MIN_SIMILARITY.environmentVariable())
+                .isEqualTo("RETRIEVAL_TABLE_MIN_SIMILARITY");
     }
 
     @Test
     void enableDocRetrievalStillSwitchesRetrievalOff() {
         assertThat(RetrievalSettings.ENABLED.aliasVariable()).isEqualTo("ENABLE_DOC_RETRIEVAL");
-        assertThat(defaults.withOverrides(Map.of("ENABLE_DOC_RETRIEVAL", "false")).enabled()).isFalse();
+        assertThat(defaults.withOverrides(Map.of("ENABLE_DOC_RETRIEVAL", "false"))
+                        .enabled())
+                .isFalse();
     }
 
     @Test
     void theDottedKeyWinsOverTheHistoricalVariable() {
-        assertThat(defaults.withOverrides(Map.of("ENABLE_DOC_RETRIEVAL", "false", "retrieval.enabled", "true")).enabled()).isTrue();
-        assertThat(defaults.withOverrides(Map.of("retrieval.enabled", "true", "ENABLE_DOC_RETRIEVAL", "false")).enabled()).isTrue();
+        assertThat(defaults.withOverrides(Map.of("ENABLE_DOC_RETRIEVAL", "false", "retrieval.enabled", "true"))
+                        .enabled())
+                .isTrue();
+        assertThat(defaults.withOverrides(Map.of("retrieval.enabled", "true", "ENABLE_DOC_RETRIEVAL", "false"))
+                        .enabled())
+                .isTrue();
     }
 
     @Test
     void choicesAcceptTheirLowerCaseNames() {
-        assertThat(defaults.withOverrides(Map.of("retrieval.packet.format", "compact")).packetFormat()).isEqualTo(PacketFormat.COMPACT);
-        assertThat(defaults.withOverrides(Map.of("retrieval.packet.format", "create-table")).packetFormat())
+        assertThat(defaults.withOverrides(Map.of("retrieval.packet.format", "compact"))
+                        .packetFormat())
+                .isEqualTo(PacketFormat.COMPACT);
+        assertThat(defaults.withOverrides(Map.of("retrieval.packet.format", "create-table"))
+                        .packetFormat())
                 .isEqualTo(PacketFormat.CREATE_TABLE);
     }
 
     @Test
     void unknownKeysAreIgnored() {
-        assertThat(defaults.withOverrides(Map.of("generation.model", "gpt", "PATH", "/usr/bin"))).isEqualTo(defaults);
+        assertThat(defaults.withOverrides(Map.of("generation.model", "gpt", "PATH", "/usr/bin")))
+                .isEqualTo(defaults);
     }
 
     @Test
@@ -148,14 +172,16 @@ class RetrievalSettingsTest {
     @Test
     void anUnknownChoiceIsRejectedListingTheChoices() {
         assertThatThrownBy(() -> defaults.withOverrides(Map.of("join.hint.format", "graph")))
-                .hasMessage("invalid value 'graph' for setting join.hint.format: expected one of [edges, paths, both, none]");
+                .hasMessage(
+                        "invalid value 'graph' for setting join.hint.format: expected one of [edges, paths, both, none]");
     }
 
     @Test
     void everyDeclaredSettingIsReadIntoTheSettings() {
         for (Setting<?> setting : RetrievalSettings.DECLARED) {
             assertThatThrownBy(() -> defaults.withOverrides(Map.of(setting.key(), "not-a-value")))
-                    .as(setting.key()).isInstanceOf(ConfigException.class);
+                    .as(setting.key())
+                    .isInstanceOf(ConfigException.class);
         }
     }
 }

@@ -1,13 +1,12 @@
 package dev.schemarag.retrieval.graph;
 
-import dev.schemarag.core.schema.TableName;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static dev.schemarag.retrieval.Tables.name;
 import static dev.schemarag.retrieval.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemarag.core.schema.TableName;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class BridgesTest {
     private static final TableName ITEMS = name("s.order_items");
@@ -18,9 +17,18 @@ class BridgesTest {
 
     /** order_items → orders → customers → regions; audit_log stands alone. */
     private final ForeignKeyGraph graph = ForeignKeyGraph.of(List.of(
-            table("s.order_items").pk("item_id").fk("order_id", "s.orders", "order_id").build(),
-            table("s.orders").pk("order_id").fk("customer_id", "s.customers", "customer_id").build(),
-            table("s.customers").pk("customer_id").fk("region_id", "s.regions", "region_id").build(),
+            table("s.order_items")
+                    .pk("item_id")
+                    .fk("order_id", "s.orders", "order_id")
+                    .build(),
+            table("s.orders")
+                    .pk("order_id")
+                    .fk("customer_id", "s.customers", "customer_id")
+                    .build(),
+            table("s.customers")
+                    .pk("customer_id")
+                    .fk("region_id", "s.regions", "region_id")
+                    .build(),
             table("s.regions").pk("region_id").build(),
             table("s.audit_log").pk("entry_id").build()));
 

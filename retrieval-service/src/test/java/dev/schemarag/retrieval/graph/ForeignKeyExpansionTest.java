@@ -1,17 +1,16 @@
 package dev.schemarag.retrieval.graph;
 
-import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.config.RetrievalSettings;
-import dev.schemarag.retrieval.ranking.RankedTable;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
 import static dev.schemarag.retrieval.Tables.name;
 import static dev.schemarag.retrieval.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.ranking.RankedTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class ForeignKeyExpansionTest {
     private static final RetrievalSettings SETTINGS = RetrievalSettings.defaults();
@@ -22,23 +21,30 @@ class ForeignKeyExpansionTest {
 
     /** orders → customers, orders → users; order_items → orders. */
     private final ForeignKeyGraph graph = ForeignKeyGraph.of(List.of(
-            table("s.orders").pk("order_id").fk("customer_id", "s.customers", "customer_id").fk("created_by", "s.users", "user_id").build(),
+            table("s.orders")
+                    .pk("order_id")
+                    .fk("customer_id", "s.customers", "customer_id")
+                    .fk("created_by", "s.users", "user_id")
+                    .build(),
             table("s.customers").pk("customer_id").build(),
             table("s.users").pk("user_id").build(),
-            table("s.order_items").pk("item_id").fk("order_id", "s.orders", "order_id").build()));
+            table("s.order_items")
+                    .pk("item_id")
+                    .fk("order_id", "s.orders", "order_id")
+                    .build()));
 
     @Test
     void givenANeighbourInTheEvidenceSet_whenExpanded_thenItIsAdded() {
-        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3),
-                graph, t -> true, SETTINGS);
+        Expansion expansion = ForeignKeyExpansion.expand(
+                List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3), graph, t -> true, SETTINGS);
 
         assertThat(expansion.added()).containsExactly(CUSTOMERS);
     }
 
     @Test
     void givenANeighbourNobodyRetrieved_whenExpanded_thenItIsBlocked() {
-        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3),
-                graph, t -> true, SETTINGS);
+        Expansion expansion = ForeignKeyExpansion.expand(
+                List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3), graph, t -> true, SETTINGS);
 
         assertThat(expansion.candidates()).containsExactlyInAnyOrder(CUSTOMERS, USERS, ITEMS);
         assertThat(expansion.blocked()).containsExactlyInAnyOrder(USERS, ITEMS);
@@ -47,8 +53,8 @@ class ForeignKeyExpansionTest {
     @Test
     void givenARetrievedNeighbourBelowTheEvidenceScore_whenExpanded_thenItIsBlocked() {
         // order_items references orders: a child, so the parent exception does not apply.
-        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, ITEMS, 0.19),
-                graph, t -> true, SETTINGS);
+        Expansion expansion = ForeignKeyExpansion.expand(
+                List.of(ORDERS), ranking(ORDERS, 0.6, ITEMS, 0.19), graph, t -> true, SETTINGS);
 
         assertThat(expansion.added()).isEmpty();
         assertThat(expansion.blocked()).contains(ITEMS);
@@ -57,25 +63,31 @@ class ForeignKeyExpansionTest {
     @Test
     void givenAParentOfALeadingTableBelowTheEvidenceScore_whenExpanded_thenItIsAddedAnyway() {
         // orders leads and references customers: a rank in the evidence set is enough, whatever the score.
-        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.05),
-                graph, t -> true, SETTINGS);
+        Expansion expansion = ForeignKeyExpansion.expand(
+                List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.05), graph, t -> true, SETTINGS);
 
         assertThat(expansion.added()).containsExactly(CUSTOMERS);
     }
 
     @Test
     void givenAParentOfATableBehindTheLeaders_whenExpanded_thenItNeedsTheEvidenceScore() {
-        RetrievalSettings onlyTheFirstLeads = SETTINGS.withOverrides(Map.of(RetrievalSettings.FK_PARENTS_OF_TOP.key(), "1"));
+        RetrievalSettings onlyTheFirstLeads =
+                SETTINGS.withOverrides(Map.of(RetrievalSettings.FK_PARENTS_OF_TOP.key(), "1"));
 
-        Expansion expansion = ForeignKeyExpansion.expand(List.of(CUSTOMERS, ORDERS),
-                ranking(CUSTOMERS, 0.7, ORDERS, 0.6, USERS, 0.05), graph, t -> true, onlyTheFirstLeads);
+        Expansion expansion = ForeignKeyExpansion.expand(
+                List.of(CUSTOMERS, ORDERS),
+                ranking(CUSTOMERS, 0.7, ORDERS, 0.6, USERS, 0.05),
+                graph,
+                t -> true,
+                onlyTheFirstLeads);
 
         assertThat(expansion.blocked()).contains(USERS);
     }
 
     @Test
     void givenAParentOfALeadingTableNobodyRetrieved_whenExpanded_thenItIsBlocked() {
-        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6), graph, t -> true, SETTINGS);
+        Expansion expansion =
+                ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6), graph, t -> true, SETTINGS);
 
         assertThat(expansion.added()).isEmpty();
         assertThat(expansion.blocked()).contains(CUSTOMERS, USERS);
@@ -85,8 +97,8 @@ class ForeignKeyExpansionTest {
     void givenANeighbourRankedBelowTheEvidenceTopK_whenExpanded_thenItIsBlocked() {
         RetrievalSettings shortEvidence = SETTINGS.withOverrides(Map.of(RetrievalSettings.EVIDENCE_TOPK.key(), "1"));
 
-        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.5),
-                graph, t -> true, shortEvidence);
+        Expansion expansion = ForeignKeyExpansion.expand(
+                List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.5), graph, t -> true, shortEvidence);
 
         assertThat(expansion.blocked()).contains(CUSTOMERS);
     }
@@ -95,8 +107,8 @@ class ForeignKeyExpansionTest {
     void givenMoreQualifiedNeighboursThanAllowed_whenExpanded_thenTheBestRankedAreAddedAndTheRestCapped() {
         RetrievalSettings oneAddition = SETTINGS.withOverrides(Map.of(RetrievalSettings.FK_MAX_ADDED.key(), "1"));
 
-        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS),
-                ranking(ORDERS, 0.6, USERS, 0.4, CUSTOMERS, 0.3), graph, t -> true, oneAddition);
+        Expansion expansion = ForeignKeyExpansion.expand(
+                List.of(ORDERS), ranking(ORDERS, 0.6, USERS, 0.4, CUSTOMERS, 0.3), graph, t -> true, oneAddition);
 
         assertThat(expansion.added()).containsExactly(USERS);
         assertThat(expansion.capped()).containsExactly(CUSTOMERS);
@@ -106,8 +118,8 @@ class ForeignKeyExpansionTest {
     void givenASelectionAtTheTableCap_whenExpanded_thenNothingIsAdded() {
         RetrievalSettings cap = SETTINGS.withOverrides(Map.of(RetrievalSettings.MAX_TABLES.key(), "1"));
 
-        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3),
-                graph, t -> true, cap);
+        Expansion expansion = ForeignKeyExpansion.expand(
+                List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3), graph, t -> true, cap);
 
         assertThat(expansion.added()).isEmpty();
         assertThat(expansion.capped()).containsExactly(CUSTOMERS);
@@ -115,8 +127,8 @@ class ForeignKeyExpansionTest {
 
     @Test
     void givenANeighbourOutOfScope_whenExpanded_thenItIsNoCandidate() {
-        Expansion expansion = ForeignKeyExpansion.expand(List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3),
-                graph, t -> !t.equals(CUSTOMERS), SETTINGS);
+        Expansion expansion = ForeignKeyExpansion.expand(
+                List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.3), graph, t -> !t.equals(CUSTOMERS), SETTINGS);
 
         assertThat(expansion.candidates()).doesNotContain(CUSTOMERS);
     }

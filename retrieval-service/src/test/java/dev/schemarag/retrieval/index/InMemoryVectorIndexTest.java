@@ -1,15 +1,14 @@
 package dev.schemarag.retrieval.index;
 
-import dev.schemarag.core.schema.TableName;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
+
+import dev.schemarag.core.schema.TableName;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 class InMemoryVectorIndexTest {
     private static final float[] QUERY = {1, 0};
@@ -29,8 +28,9 @@ class InMemoryVectorIndexTest {
         index.searchTables("erp", Set.of(), QUERY, 5);
 
         assertThat(tables).extracting(TableHit::table).containsExactly(ORDERS, EMPLOYEES);
-        assertThat(columns).extracting(ColumnHit::column, ColumnHit::generic).containsExactly(
-                tuple("employee_id", true));
+        assertThat(columns)
+                .extracting(ColumnHit::column, ColumnHit::generic)
+                .containsExactly(tuple("employee_id", true));
         assertThat(docs).extracting(h -> h.chunk().content()).containsExactly("Orders placed by customers.");
         assertThat(store.loads).isEqualTo(1);
     }
@@ -42,15 +42,21 @@ class InMemoryVectorIndexTest {
         store.vectors = new DatabaseVectors(List.of(table(EMPLOYEES, 1, 0), table(ORDERS, 0, 1)), List.of(), List.of());
         store.version = "2";
 
-        assertThat(index.searchTables("erp", Set.of(), QUERY, 5)).extracting(TableHit::table).containsExactly(ORDERS, EMPLOYEES);
+        assertThat(index.searchTables("erp", Set.of(), QUERY, 5))
+                .extracting(TableHit::table)
+                .containsExactly(ORDERS, EMPLOYEES);
         assertThat(index.version("erp")).contains("2");
-        assertThat(index.searchTables("erp", Set.of(), QUERY, 5)).extracting(TableHit::table).containsExactly(EMPLOYEES, ORDERS);
+        assertThat(index.searchTables("erp", Set.of(), QUERY, 5))
+                .extracting(TableHit::table)
+                .containsExactly(EMPLOYEES, ORDERS);
         assertThat(store.loads).isEqualTo(2);
     }
 
     @Test
     void givenNoVersionCheckYet_whenSearched_thenTheVersionIsAskedBeforeLoading() {
-        assertThat(index.searchTables("erp", Set.of(), QUERY, 1)).extracting(TableHit::table).containsExactly(ORDERS);
+        assertThat(index.searchTables("erp", Set.of(), QUERY, 1))
+                .extracting(TableHit::table)
+                .containsExactly(ORDERS);
         assertThat(store.versionChecks).isEqualTo(1);
     }
 
@@ -71,7 +77,9 @@ class InMemoryVectorIndexTest {
         store.down = true;
 
         assertThatThrownBy(() -> index.version("erp")).isInstanceOf(IllegalStateException.class);
-        assertThat(index.searchTables("erp", Set.of("sales"), QUERY, 5)).extracting(TableHit::table).containsExactly(ORDERS);
+        assertThat(index.searchTables("erp", Set.of("sales"), QUERY, 5))
+                .extracting(TableHit::table)
+                .containsExactly(ORDERS);
     }
 
     private static Embedded<TableName> table(TableName name, float... vector) {
@@ -83,9 +91,14 @@ class InMemoryVectorIndexTest {
         String version = "1";
         DatabaseVectors vectors = new DatabaseVectors(
                 List.of(table(ORDERS, 1, 0.1f), table(EMPLOYEES, 0.1f, 1)),
-                List.of(new Embedded<>(new DatabaseVectors.Column(EMPLOYEES, "employee_id", true), new float[] {1, 0.5f}),
+                List.of(
+                        new Embedded<>(
+                                new DatabaseVectors.Column(EMPLOYEES, "employee_id", true), new float[] {1, 0.5f}),
                         new Embedded<>(new DatabaseVectors.Column(ORDERS, "order_id", true), new float[] {1, 0})),
-                List.of(new Embedded<>(new DocChunk(ORDERS, "", DocKind.OVERVIEW, "Orders placed by customers."), new float[] {1, 0}),
+                List.of(
+                        new Embedded<>(
+                                new DocChunk(ORDERS, "", DocKind.OVERVIEW, "Orders placed by customers."),
+                                new float[] {1, 0}),
                         new Embedded<>(new DocChunk(EMPLOYEES, "", DocKind.OVERVIEW, "Staff."), new float[] {0, 1})));
         boolean down;
         int loads;

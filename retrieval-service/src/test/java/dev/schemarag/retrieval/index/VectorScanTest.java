@@ -1,17 +1,16 @@
 package dev.schemarag.retrieval.index;
 
-import dev.schemarag.core.schema.TableName;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
+import dev.schemarag.core.schema.TableName;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 class VectorScanTest {
     private static final float[] QUERY = {1, 0, 0};
@@ -26,7 +25,9 @@ class VectorScanTest {
 
         List<TableHit> hits = scan.top(QUERY, Set.of(), 3, TableHit::new);
 
-        assertThat(hits).extracting(h -> h.table().toString()).containsExactly("public.exact", "public.near", "public.middle");
+        assertThat(hits)
+                .extracting(h -> h.table().toString())
+                .containsExactly("public.exact", "public.near", "public.middle");
         assertThat(hits.get(0).similarity()).isCloseTo(1.0, within(1e-6));
         assertThat(hits.get(2).similarity()).isCloseTo(Math.sqrt(0.5), within(1e-6));
     }
@@ -39,9 +40,11 @@ class VectorScanTest {
                 table("crm.customers", 1, 0.4f, 0),
                 table("hr.departments", 1, 0.6f, 0));
 
-        assertThat(scan.top(QUERY, Set.of("hr"), 10, TableHit::new)).extracting(h -> h.table().toString())
+        assertThat(scan.top(QUERY, Set.of("hr"), 10, TableHit::new))
+                .extracting(h -> h.table().toString())
                 .containsExactly("hr.employees", "hr.departments");
-        assertThat(scan.top(QUERY, Set.of("hr", "crm"), 2, TableHit::new)).extracting(h -> h.table().toString())
+        assertThat(scan.top(QUERY, Set.of("hr", "crm"), 2, TableHit::new))
+                .extracting(h -> h.table().toString())
                 .containsExactly("hr.employees", "crm.customers");
         assertThat(scan.top(QUERY, Set.of("nowhere"), 10, TableHit::new)).isEmpty();
         assertThat(scan.top(QUERY, Set.of(), 10, TableHit::new)).hasSize(4);
@@ -49,9 +52,11 @@ class VectorScanTest {
 
     @Test
     void givenKLargerThanTheSet_whenSearched_thenEveryRowComesSorted() {
-        VectorScan<TableName> scan = scan(table("public.b", 0, 1, 0), table("public.a", 1, 0, 0), table("public.c", -1, 0, 0));
+        VectorScan<TableName> scan =
+                scan(table("public.b", 0, 1, 0), table("public.a", 1, 0, 0), table("public.c", -1, 0, 0));
 
-        assertThat(scan.top(QUERY, Set.of(), 50, TableHit::new)).extracting(h -> h.table().toString())
+        assertThat(scan.top(QUERY, Set.of(), 50, TableHit::new))
+                .extracting(h -> h.table().toString())
                 .containsExactly("public.a", "public.b", "public.c");
         assertThat(scan.top(QUERY, Set.of(), 0, TableHit::new)).isEmpty();
     }
@@ -64,9 +69,11 @@ class VectorScanTest {
                 table("public.tie_2", 2, 2, 0),
                 table("public.tie_3", 4, 4, 0));
 
-        assertThat(scan.top(QUERY, Set.of(), 4, TableHit::new)).extracting(h -> h.table().toString())
+        assertThat(scan.top(QUERY, Set.of(), 4, TableHit::new))
+                .extracting(h -> h.table().toString())
                 .containsExactly("public.best", "public.tie_1", "public.tie_2", "public.tie_3");
-        assertThat(scan.top(QUERY, Set.of(), 2, TableHit::new)).extracting(h -> h.table().toString())
+        assertThat(scan.top(QUERY, Set.of(), 2, TableHit::new))
+                .extracting(h -> h.table().toString())
                 .containsExactly("public.best", "public.tie_1");
     }
 
@@ -85,11 +92,15 @@ class VectorScanTest {
                     .filter(r -> r.entity().schema().equals("sales"))
                     .map(r -> new TableHit(r.entity(), cosine(query, r.vector())))
                     .sorted(Comparator.comparingDouble(TableHit::similarity).reversed())
-                    .limit(25).toList();
+                    .limit(25)
+                    .toList();
 
             List<TableHit> hits = scan.top(query, Set.of("sales"), 25, TableHit::new);
 
-            assertThat(hits).extracting(TableHit::table).containsExactlyElementsOf(expected.stream().map(TableHit::table).toList());
+            assertThat(hits)
+                    .extracting(TableHit::table)
+                    .containsExactlyElementsOf(
+                            expected.stream().map(TableHit::table).toList());
             for (int i = 0; i < hits.size(); i++)
                 assertThat(hits.get(i).similarity()).isCloseTo(expected.get(i).similarity(), within(1e-5));
         }
@@ -100,7 +111,8 @@ class VectorScanTest {
         VectorScan<TableName> scan = scan(table("public.a", 1, 0, 0));
 
         assertThatThrownBy(() -> scan.top(new float[] {1, 0}, Set.of(), 5, TableHit::new))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("dimensions");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("dimensions");
     }
 
     @SafeVarargs

@@ -1,19 +1,24 @@
 package dev.schemarag.retrieval.kafka;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.retrieval.RetrievalRequest;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ContextEventsTest {
     @Test
     void aQuestionBecomesARequestWithItsOverridesAndSchemaScope() {
-        QuestionAsked q = QuestionAsked.newBuilder().setId("q1").setDatabaseId("warehouse").setQuestion("Top customers?")
-                .setEvidence("top = by revenue").setUseRetrieval(true).setCorrelationId("c1").setTimestamp(Instant.EPOCH)
+        QuestionAsked q = QuestionAsked.newBuilder()
+                .setId("q1")
+                .setDatabaseId("warehouse")
+                .setQuestion("Top customers?")
+                .setEvidence("top = by revenue")
+                .setUseRetrieval(true)
+                .setCorrelationId("c1")
+                .setTimestamp(Instant.EPOCH)
                 .setRetrievalSettings(Map.of("retrieval.table.topk", "20", ContextEvents.SCHEMAS_SETTING, "sales, crm"))
                 .build();
 
@@ -28,8 +33,13 @@ class ContextEventsTest {
 
     @Test
     void withoutOverridesTheStrategyIsLeftToTheRetriever() {
-        QuestionAsked q = QuestionAsked.newBuilder().setId("q1").setDatabaseId("erp").setQuestion("How many staff?")
-                .setCorrelationId("c1").setTimestamp(Instant.EPOCH).build();
+        QuestionAsked q = QuestionAsked.newBuilder()
+                .setId("q1")
+                .setDatabaseId("erp")
+                .setQuestion("How many staff?")
+                .setCorrelationId("c1")
+                .setTimestamp(Instant.EPOCH)
+                .build();
 
         RetrievalRequest request = ContextEvents.toRequest(q);
 

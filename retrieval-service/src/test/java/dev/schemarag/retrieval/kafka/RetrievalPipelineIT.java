@@ -1,5 +1,8 @@
 package dev.schemarag.retrieval.kafka;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -22,6 +25,18 @@ import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -39,22 +54,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.sql.Statement;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Properties;
-import java.util.function.Predicate;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 /** Questions through the real broker, registry, pgvector store and embedding model. */
 class RetrievalPipelineIT {
     private static final String DB = "retrieval_it";
@@ -71,7 +70,7 @@ class RetrievalPipelineIT {
         String user = stack.postgres().user();
         String password = stack.postgres().password();
         try (Database target = new Database(stack.postgres().jdbcUrl(DB), user, password);
-             Statement s = target.connection().createStatement()) {
+                Statement s = target.connection().createStatement()) {
             s.execute("""
                     CREATE TABLE departments (department_id int PRIMARY KEY, department_name text);
                     CREATE TABLE employees (employee_id int PRIMARY KEY, first_name text, last_name text,
@@ -93,9 +92,15 @@ class RetrievalPipelineIT {
         store.migrateStore();
         model = OnnxEmbeddingModel.schemaIndexDefault();
         topics = new Topics("retrieval-it.", stack.registryClient());
-        RegisteredDatabase db = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null, List.of("public"), null, null);
-        try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), KafkaClientSecurity.none(), dir,
-                "schemarag_cdc", "cdc-secret", 10), new DatabaseRegistry(List.of(db)), () -> topics, model, store)) {
+        RegisteredDatabase db = new RegisteredDatabase(
+                DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null, List.of("public"), null, null);
+        try (IngestService ingest = new IngestService(
+                new IngestService.Config(
+                        stack.bootstrapServers(), KafkaClientSecurity.none(), dir, "schemarag_cdc", "cdc-secret", 10),
+                new DatabaseRegistry(List.of(db)),
+                () -> topics,
+                model,
+                store)) {
             ingest.sync(DB, SyncProgress.NONE);
         }
         retrieval = new RetrievalService(store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY);
@@ -109,51 +114,86 @@ class RetrievalPipelineIT {
 
     @Test
     void aQuestionBecomesAFocusedContextPacketAndBadInputGoesToTheDeadLetterTopic() throws Exception {
-        try (KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(producerProps(),
-                topics.questions().keySerde().serializer(), topics.questions().valueSerde().serializer());
-             KafkaProducer<byte[], byte[]> raw = new KafkaProducer<>(producerProps(), new ByteArraySerializer(), new ByteArraySerializer())) {
-            producer.send(new ProducerRecord<>(topics.questions().name(), "q-unknown", question("q-unknown", "no_such_db",
-                    "How many employees are there?"))).get();
-            raw.send(new ProducerRecord<>(topics.questions().name(), "poison".getBytes(StandardCharsets.UTF_8),
-                    new byte[] {0, 0, 0, 0, 42, 1, 2})).get();
+        try (KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
+                        producerProps(),
+                        topics.questions().keySerde().serializer(),
+                        topics.questions().valueSerde().serializer());
+                KafkaProducer<byte[], byte[]> raw =
+                        new KafkaProducer<>(producerProps(), new ByteArraySerializer(), new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(
+                            topics.questions().name(),
+                            "q-unknown",
+                            question("q-unknown", "no_such_db", "How many employees are there?")))
+                    .get();
+            raw.send(new ProducerRecord<>(
+                            topics.questions().name(),
+                            "poison".getBytes(StandardCharsets.UTF_8),
+                            new byte[] {0, 0, 0, 0, 42, 1, 2}))
+                    .get();
             QuestionAsked focused = question("q-1", DB, "What is the total amount of salaries paid per department?");
             focused.setRetrievalSettings(Map.of("retrieval.select.topk", "4")); // a per-question override
-            producer.send(new ProducerRecord<>(topics.questions().name(), "q-1", focused)).get();
+            producer.send(new ProducerRecord<>(topics.questions().name(), "q-1", focused))
+                    .get();
         }
 
-        ContextRetrieved context = first(topics.contextRetrieved().name(), topics.contextRetrieved().valueSerde().deserializer(),
-                c -> c.getQuestion().getId().equals("q-1")).orElseThrow();
-        List<String> tables = context.getSelectedTables().stream().map(ScoredTable::getTable).toList();
-        assertThat(tables).contains("public.salaries", "public.employees", "public.departments").hasSizeLessThanOrEqualTo(4 + 3);
+        ContextRetrieved context = first(
+                        topics.contextRetrieved().name(),
+                        topics.contextRetrieved().valueSerde().deserializer(),
+                        c -> c.getQuestion().getId().equals("q-1"))
+                .orElseThrow();
+        List<String> tables =
+                context.getSelectedTables().stream().map(ScoredTable::getTable).toList();
+        assertThat(tables)
+                .contains("public.salaries", "public.employees", "public.departments")
+                .hasSizeLessThanOrEqualTo(4 + 3);
         assertThat(context.getRetrievalMetadata().getStrategy()).isEqualTo("rag");
         assertThat(context.getContextPacket()).contains("CREATE TABLE public.salaries");
-        assertThat(context.getRetrievalMetadata().getContextTokens()).isLessThan(context.getRetrievalMetadata().getFullSchemaTokens());
+        assertThat(context.getRetrievalMetadata().getContextTokens())
+                .isLessThan(context.getRetrievalMetadata().getFullSchemaTokens());
 
-        List<FailureRecord> dead = all(topics.deadLetter(DeadLetterTopic.RETRIEVAL).name(),
-                topics.deadLetter(DeadLetterTopic.RETRIEVAL).valueSerde().deserializer(), 2);
+        List<FailureRecord> dead = all(
+                topics.deadLetter(DeadLetterTopic.RETRIEVAL).name(),
+                topics.deadLetter(DeadLetterTopic.RETRIEVAL).valueSerde().deserializer(),
+                2);
         assertThat(dead).extracting(FailureRecord::getErrorClass).contains("unknown_database", "malformed_event");
     }
 
     @Test
     void aQuestionOverTheSizeCapIsAnInvalidRequestWithItsBytesAndTheNextQuestionIsStillAnswered() throws Exception {
         String huge = "How many employees work in each department? ".repeat(900_000 / 44);
-        try (KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(producerProps(),
-                topics.questions().keySerde().serializer(), topics.questions().valueSerde().serializer())) {
-            producer.send(new ProducerRecord<>(topics.questions().name(), "q-huge", question("q-huge", DB, huge))).get();
-            producer.send(new ProducerRecord<>(topics.questions().name(), "q-after-huge",
-                    question("q-after-huge", DB, "What is the total amount of salaries paid per department?"))).get();
+        try (KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
+                producerProps(),
+                topics.questions().keySerde().serializer(),
+                topics.questions().valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(topics.questions().name(), "q-huge", question("q-huge", DB, huge)))
+                    .get();
+            producer.send(new ProducerRecord<>(
+                            topics.questions().name(),
+                            "q-after-huge",
+                            question("q-after-huge", DB, "What is the total amount of salaries paid per department?")))
+                    .get();
         }
 
-        FailureRecord failure = first(topics.deadLetter(DeadLetterTopic.RETRIEVAL).name(),
-                topics.deadLetter(DeadLetterTopic.RETRIEVAL).valueSerde().deserializer(),
-                f -> "corr-q-huge".equals(f.getCorrelationId())).orElseThrow();
+        FailureRecord failure = first(
+                        topics.deadLetter(DeadLetterTopic.RETRIEVAL).name(),
+                        topics.deadLetter(DeadLetterTopic.RETRIEVAL)
+                                .valueSerde()
+                                .deserializer(),
+                        f -> "corr-q-huge".equals(f.getCorrelationId()))
+                .orElseThrow();
         assertThat(failure.getErrorClass()).isEqualTo("invalid_request");
-        assertThat(failure.getMessage()).startsWith("question is " + huge.length() + " bytes (UTF-8); at most 4096 are accepted");
-        QuestionAsked original = topics.questions().valueSerde().deserializer()
+        assertThat(failure.getMessage())
+                .startsWith("question is " + huge.length() + " bytes (UTF-8); at most 4096 are accepted");
+        QuestionAsked original = topics.questions()
+                .valueSerde()
+                .deserializer()
                 .deserialize(failure.getOriginalTopic(), bytes(failure.getOriginalValue()));
         assertThat(original.getQuestion()).isEqualTo(huge);
-        assertThat(first(topics.contextRetrieved().name(), topics.contextRetrieved().valueSerde().deserializer(),
-                c -> c.getQuestion().getId().equals("q-after-huge"))).isPresent();
+        assertThat(first(
+                        topics.contextRetrieved().name(),
+                        topics.contextRetrieved().valueSerde().deserializer(),
+                        c -> c.getQuestion().getId().equals("q-after-huge")))
+                .isPresent();
     }
 
     /**
@@ -166,33 +206,52 @@ class RetrievalPipelineIT {
         TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), small);
         RetrievalSettings raisedCap = RetrievalSettings.defaults()
                 .withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES.key(), "200000"));
-        SchemaRetriever retriever = new RetrievalService(store, model, raisedCap,
-                VectorSearch.MEMORY).retriever();
+        SchemaRetriever retriever = new RetrievalService(store, model, raisedCap, VectorSearch.MEMORY).retriever();
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, small, retriever);
-        Properties settings = StreamsProperties.of(small.prefix() + "retrieval", stack.bootstrapServers(), KafkaClientSecurity.none(),
-                small.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir);
+        Properties settings = StreamsProperties.of(
+                small.prefix() + "retrieval",
+                stack.bootstrapServers(),
+                KafkaClientSecurity.none(),
+                small.deadLetter(DeadLetterTopic.RETRIEVAL),
+                "retrieval",
+                stateDir);
         settings.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 64 * 1024);
         String large = "Which employees earn the highest salaries in each department? ".repeat(100_000 / 62);
 
         try (KafkaStreams streams = new KafkaStreams(builder.build(), settings);
-             KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(producerProps(),
-                     small.questions().keySerde().serializer(), small.questions().valueSerde().serializer())) {
+                KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
+                        producerProps(),
+                        small.questions().keySerde().serializer(),
+                        small.questions().valueSerde().serializer())) {
             streams.start();
-            producer.send(new ProducerRecord<>(small.questions().name(), "q-large", question("q-large", DB, large))).get();
-            producer.send(new ProducerRecord<>(small.questions().name(), "q-after-large",
-                    question("q-after-large", DB, "What is the total amount of salaries paid per department?"))).get();
+            producer.send(new ProducerRecord<>(small.questions().name(), "q-large", question("q-large", DB, large)))
+                    .get();
+            producer.send(new ProducerRecord<>(
+                            small.questions().name(),
+                            "q-after-large",
+                            question("q-after-large", DB, "What is the total amount of salaries paid per department?")))
+                    .get();
 
-            FailureRecord failure = first(small.deadLetter(DeadLetterTopic.RETRIEVAL).name(),
-                    small.deadLetter(DeadLetterTopic.RETRIEVAL).valueSerde().deserializer(), f -> true).orElseThrow();
+            FailureRecord failure = first(
+                            small.deadLetter(DeadLetterTopic.RETRIEVAL).name(),
+                            small.deadLetter(DeadLetterTopic.RETRIEVAL)
+                                    .valueSerde()
+                                    .deserializer(),
+                            f -> true)
+                    .orElseThrow();
             assertThat(failure.getErrorClass()).isEqualTo("output_too_large");
             assertThat(failure.getMessage()).startsWith("RecordTooLargeException: ");
             assertThat(failure.getOriginalTopic()).isEqualTo(small.questions().name());
             assertThat(failure.getOriginalOffset()).isZero();
             assertThat(failure.getOriginalValue().remaining()).isEqualTo(8 * 1024); // an eighth of the 64 KiB limit
-            assertThat(failure.getContext()).startsWith("output to " + small.contextRetrieved().name() + ": value of ");
-            assertThat(first(small.contextRetrieved().name(), small.contextRetrieved().valueSerde().deserializer(),
-                    c -> c.getQuestion().getId().equals("q-after-large"))).isPresent();
+            assertThat(failure.getContext())
+                    .startsWith("output to " + small.contextRetrieved().name() + ": value of ");
+            assertThat(first(
+                            small.contextRetrieved().name(),
+                            small.contextRetrieved().valueSerde().deserializer(),
+                            c -> c.getQuestion().getId().equals("q-after-large")))
+                    .isPresent();
             assertThat(streams.state().isRunningOrRebalancing()).isTrue();
         }
     }
@@ -204,8 +263,13 @@ class RetrievalPipelineIT {
     }
 
     private static QuestionAsked question(String id, String db, String text) {
-        return QuestionAsked.newBuilder().setId(id).setDatabaseId(db).setQuestion(text).setCorrelationId("corr-" + id)
-                .setTimestamp(Instant.now()).build();
+        return QuestionAsked.newBuilder()
+                .setId(id)
+                .setDatabaseId(db)
+                .setQuestion(text)
+                .setCorrelationId("corr-" + id)
+                .setTimestamp(Instant.now())
+                .build();
     }
 
     private static <V> Optional<V> first(String topic, Deserializer<V> values, Predicate<V> match) {
@@ -220,19 +284,24 @@ class RetrievalPipelineIT {
     private static <V> List<V> all(String topic, Deserializer<V> values, int atLeast, Predicate<V> match) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers());
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"); // what an aborted transaction wrote does not count
+        p.put(
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed"); // what an aborted transaction wrote does not count
         p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 2 * 1024 * 1024);
         List<V> found = new ArrayList<>();
         try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(p, new StringDeserializer(), values)) {
             TopicPartition partition = new TopicPartition(topic, 0);
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
-            await(atLeast + " matching record(s) on " + topic).atMost(Duration.ofSeconds(60)).pollInSameThread().until(() -> {
-                for (var r : consumer.poll(Duration.ofMillis(200))) {
-                    if (r.value() != null && match.test(r.value())) found.add(r.value());
-                }
-                return found.size() >= atLeast;
-            });
+            await(atLeast + " matching record(s) on " + topic)
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInSameThread()
+                    .until(() -> {
+                        for (var r : consumer.poll(Duration.ofMillis(200))) {
+                            if (r.value() != null && match.test(r.value())) found.add(r.value());
+                        }
+                        return found.size() >= atLeast;
+                    });
         }
         return found;
     }

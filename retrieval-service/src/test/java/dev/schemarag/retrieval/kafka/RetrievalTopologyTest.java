@@ -1,5 +1,9 @@
 package dev.schemarag.retrieval.kafka;
 
+import static dev.schemarag.retrieval.ErpCatalog.EMPLOYEES;
+import static dev.schemarag.retrieval.ErpCatalog.LEAVE_REQUESTS;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
@@ -18,6 +22,12 @@ import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.TableHit;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Properties;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -29,17 +39,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.List;
-import java.util.Properties;
-
-import static dev.schemarag.retrieval.ErpCatalog.EMPLOYEES;
-import static dev.schemarag.retrieval.ErpCatalog.LEAVE_REQUESTS;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The retrieval topology in a TopologyTestDriver with the production streams settings (dead-letter handlers
@@ -61,28 +60,38 @@ class RetrievalTopologyTest {
     void startDriver(@TempDir Path stateDir) {
         FakeSchemaIndex index = new FakeSchemaIndex("erp", ErpCatalog.TABLES);
         index.tableHits.addAll(List.of(new TableHit(LEAVE_REQUESTS, 0.62), new TableHit(EMPLOYEES, 0.48)));
-        index.columnHits.addAll(List.of(new ColumnHit(LEAVE_REQUESTS, "leave_type", false, 0.55),
+        index.columnHits.addAll(List.of(
+                new ColumnHit(LEAVE_REQUESTS, "leave_type", false, 0.55),
                 new ColumnHit(EMPLOYEES, "full_name", false, 0.35)));
-        SchemaRetriever retriever = new SchemaRetriever(index, new OverflowingOn(BOTTOMLESS, new FakeEmbeddingModel()),
-                RetrievalSettings.defaults(), 16);
+        SchemaRetriever retriever = new SchemaRetriever(
+                index, new OverflowingOn(BOTTOMLESS, new FakeEmbeddingModel()), RetrievalSettings.defaults(), 16);
 
         topics = new Topics("retrieval-test.", new InMemorySchemaRegistry());
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever);
-        Properties settings = StreamsProperties.of("retrieval-test", "127.0.0.1:9", KafkaClientSecurity.none(),
-                topics.deadLetter(DeadLetterTopic.RETRIEVAL), "retrieval", stateDir);
+        Properties settings = StreamsProperties.of(
+                "retrieval-test",
+                "127.0.0.1:9",
+                KafkaClientSecurity.none(),
+                topics.deadLetter(DeadLetterTopic.RETRIEVAL),
+                "retrieval",
+                stateDir);
         // Under exactly-once the driver drops what the deserialization handler sends: the handler runs when a record
         // is enqueued, inside a transaction the driver has not committed yet, and the driver clears its MockProducer's
-        // uncommitted sends (MockProducer.clear) before processing. On a real broker the task's next commit carries them.
+        // uncommitted sends (MockProducer.clear) before processing. On a real broker the task's next commit carries
+        // them.
         settings.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
         driver = new TopologyTestDriver(builder.build(), settings);
 
         Topic<String, QuestionAsked> in = topics.questions();
-        questions = driver.createInputTopic(in.name(), in.keySerde().serializer(), in.valueSerde().serializer());
+        questions = driver.createInputTopic(
+                in.name(), in.keySerde().serializer(), in.valueSerde().serializer());
         Topic<String, ContextRetrieved> out = topics.contextRetrieved();
-        contexts = driver.createOutputTopic(out.name(), out.keySerde().deserializer(), out.valueSerde().deserializer());
+        contexts = driver.createOutputTopic(
+                out.name(), out.keySerde().deserializer(), out.valueSerde().deserializer());
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.RETRIEVAL);
-        deadLetters = driver.createOutputTopic(dlq.name(), dlq.keySerde().deserializer(), dlq.valueSerde().deserializer());
+        deadLetters = driver.createOutputTopic(
+                dlq.name(), dlq.keySerde().deserializer(), dlq.valueSerde().deserializer());
     }
 
     @AfterEach
@@ -99,13 +108,17 @@ class RetrievalTopologyTest {
         assertThat(record.key()).isEqualTo("q-1");
         assertThat(context.getQuestion().getCorrelationId()).isEqualTo("corr-q-1");
         assertThat(context.getQuestion().getQuestion()).isEqualTo(QUESTION);
-        assertThat(context.getSelectedTables()).extracting(ScoredTable::getTable)
-                .startsWith("hr.leave_requests", "hr.employees").doesNotContain("sales.orders");
+        assertThat(context.getSelectedTables())
+                .extracting(ScoredTable::getTable)
+                .startsWith("hr.leave_requests", "hr.employees")
+                .doesNotContain("sales.orders");
         assertThat(context.getSelectedTables().get(0).getReason()).isEqualTo("retrieved");
         assertThat(context.getRetrievalMetadata().getStrategy()).isEqualTo("rag");
-        assertThat(context.getRetrievalMetadata().getTablesIncluded()).isEqualTo(context.getSelectedTables().size());
+        assertThat(context.getRetrievalMetadata().getTablesIncluded())
+                .isEqualTo(context.getSelectedTables().size());
         assertThat(context.getRetrievalMetadata().getFallbackReason()).isNull();
-        assertThat(context.getContextPacket()).contains("CREATE TABLE hr.leave_requests (", "CREATE TABLE hr.employees (")
+        assertThat(context.getContextPacket())
+                .contains("CREATE TABLE hr.leave_requests (", "CREATE TABLE hr.employees (")
                 .doesNotContain("CREATE TABLE sales.orders (");
         assertThat(context.getJoinHints()).contains("leave_requests.employee_id = employees.employee_id");
         assertThat(deadLetters.isEmpty()).isTrue();
@@ -126,7 +139,9 @@ class RetrievalTopologyTest {
         assertThat(failure.getOriginalOffset()).isZero();
         assertThat(failure.getOriginalKey()).isEqualTo(ByteBuffer.wrap("q-crm".getBytes(StandardCharsets.UTF_8)));
         // The original value is the question itself, so that dlq replay can send it again.
-        QuestionAsked replayed = topics.questions().valueSerde().deserializer()
+        QuestionAsked replayed = topics.questions()
+                .valueSerde()
+                .deserializer()
                 .deserialize(failure.getOriginalTopic(), bytes(failure.getOriginalValue()));
         assertThat(replayed).isEqualTo(question("q-crm", "crm", QUESTION));
         assertThat(deadLetters.isEmpty()).isTrue();
@@ -162,10 +177,13 @@ class RetrievalTopologyTest {
 
         FailureRecord failure = deadLetters.readValue();
         assertThat(failure.getErrorClass()).isEqualTo("invalid_request");
-        assertThat(failure.getMessage()).isEqualTo("question is " + huge.length()
-                + " bytes (UTF-8); at most 4096 are accepted (retrieval.question.max-bytes)");
+        assertThat(failure.getMessage())
+                .isEqualTo("question is " + huge.length()
+                        + " bytes (UTF-8); at most 4096 are accepted (retrieval.question.max-bytes)");
         assertThat(failure.getCorrelationId()).isEqualTo("corr-q-huge");
-        QuestionAsked original = topics.questions().valueSerde().deserializer()
+        QuestionAsked original = topics.questions()
+                .valueSerde()
+                .deserializer()
                 .deserialize(failure.getOriginalTopic(), bytes(failure.getOriginalValue()));
         assertThat(original.getQuestion()).isEqualTo(huge);
         assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-5");
@@ -181,8 +199,12 @@ class RetrievalTopologyTest {
         assertThat(failure.getErrorClass()).isEqualTo("processing_error");
         assertThat(failure.getMessage()).isEqualTo("StackOverflowError while retrieving the context of this question");
         assertThat(failure.getCorrelationId()).isEqualTo("corr-q-deep");
-        assertThat(topics.questions().valueSerde().deserializer()
-                .deserialize(failure.getOriginalTopic(), bytes(failure.getOriginalValue())).getQuestion()).isEqualTo(BOTTOMLESS);
+        assertThat(topics.questions()
+                        .valueSerde()
+                        .deserializer()
+                        .deserialize(failure.getOriginalTopic(), bytes(failure.getOriginalValue()))
+                        .getQuestion())
+                .isEqualTo(BOTTOMLESS);
         assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-6");
     }
 
@@ -195,16 +217,29 @@ class RetrievalTopologyTest {
         ContextRetrieved context = contexts.readValue();
         assertThat(context.getRetrievalMetadata().getStrategy()).isEqualTo("full_schema");
         assertThat(context.getRetrievalMetadata().getTablesIncluded()).isEqualTo(ErpCatalog.TABLES.size());
-        assertThat(context.getSelectedTables()).hasSize(ErpCatalog.TABLES.size())
+        assertThat(context.getSelectedTables())
+                .hasSize(ErpCatalog.TABLES.size())
                 .allSatisfy(t -> assertThat(t.getReason()).isEqualTo("full_schema"));
-        assertThat(context.getContextPacket()).contains("CREATE TABLE sales.orders (", "CREATE TABLE finance.tax_codes (");
+        assertThat(context.getContextPacket())
+                .contains("CREATE TABLE sales.orders (", "CREATE TABLE finance.tax_codes (");
     }
 
     /** An embedding model that recurses without end on one text: a real StackOverflowError inside the processor. */
     private record OverflowingOn(String text, EmbeddingModel delegate) implements EmbeddingModel {
-        @Override public String modelId() { return delegate.modelId(); }
-        @Override public int dimension() { return delegate.dimension(); }
-        @Override public List<float[]> embedAll(List<String> texts) { return delegate.embedAll(texts); }
+        @Override
+        public String modelId() {
+            return delegate.modelId();
+        }
+
+        @Override
+        public int dimension() {
+            return delegate.dimension();
+        }
+
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            return delegate.embedAll(texts);
+        }
 
         @Override
         public float[] embed(String query) {
@@ -223,7 +258,12 @@ class RetrievalTopologyTest {
     }
 
     private static QuestionAsked question(String id, String databaseId, String text) {
-        return QuestionAsked.newBuilder().setId(id).setDatabaseId(databaseId).setQuestion(text).setCorrelationId("corr-" + id)
-                .setTimestamp(Instant.EPOCH).build();
+        return QuestionAsked.newBuilder()
+                .setId(id)
+                .setDatabaseId(databaseId)
+                .setQuestion(text)
+                .setCorrelationId("corr-" + id)
+                .setTimestamp(Instant.EPOCH)
+                .build();
     }
 }

@@ -1,8 +1,8 @@
 package dev.schemarag.retrieval.lexical;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 class IdentifierAnalyzerTest {
     private final IdentifierAnalyzer documents = IdentifierAnalyzer.forDocuments();

@@ -1,19 +1,18 @@
 package dev.schemarag.retrieval.lexical;
 
+import static dev.schemarag.retrieval.Tables.name;
+import static dev.schemarag.retrieval.Tables.table;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Set;
-
-import static dev.schemarag.retrieval.Tables.name;
-import static dev.schemarag.retrieval.Tables.table;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class LexicalIndexTest {
     private static final TableName EMPLOYEES = name("hr.employees");
@@ -21,29 +20,45 @@ class LexicalIndexTest {
     private static final TableName INVOICES = name("finance.invoices");
     private static final TableName TAX = name("finance.tax_codes");
 
-    private final LexicalIndex index = LexicalIndex.build(new IndexedDatabase("erp", "v1", List.of(
-            indexed(EMPLOYEES, "Employees of the company", new IndexedColumn("employee_id", true, "employee_id identifier", "")),
-            indexed(LEAVE, "Leave taken by employees", new IndexedColumn("leave_type", false, "leave_type vacation sick parental", "")),
-            indexed(INVOICES, "Invoices sent to customers", new IndexedColumn("vat_amount", false, "vat_amount", "")),
-            indexed(TAX, "Tax rates", new IndexedColumn("code", false, "code", ""))),
-            List.of(new DocChunk(TAX, "code", DocKind.COLUMN, "Codes follow ISO3166 country codes, e.g. DE19 for Germany."))));
+    private final LexicalIndex index = LexicalIndex.build(new IndexedDatabase(
+            "erp",
+            "v1",
+            List.of(
+                    indexed(
+                            EMPLOYEES,
+                            "Employees of the company",
+                            new IndexedColumn("employee_id", true, "employee_id identifier", "")),
+                    indexed(
+                            LEAVE,
+                            "Leave taken by employees",
+                            new IndexedColumn("leave_type", false, "leave_type vacation sick parental", "")),
+                    indexed(
+                            INVOICES,
+                            "Invoices sent to customers",
+                            new IndexedColumn("vat_amount", false, "vat_amount", "")),
+                    indexed(TAX, "Tax rates", new IndexedColumn("code", false, "code", ""))),
+            List.of(new DocChunk(
+                    TAX, "code", DocKind.COLUMN, "Codes follow ISO3166 country codes, e.g. DE19 for Germany."))));
 
     @Test
     void anIdentifierInTheQuestionFindsTheTableThatOwnsIt() {
         assertThat(tables(index.search("which leave_type is most common", Set.of(), 10, 1.5, 0.75)))
-                .first().isEqualTo(LEAVE);
+                .first()
+                .isEqualTo(LEAVE);
     }
 
     @Test
     void aWordOfASnakeCaseColumnFindsIt() {
         assertThat(tables(index.search("total vat per month", Set.of(), 10, 1.5, 0.75)))
-                .first().isEqualTo(INVOICES);
+                .first()
+                .isEqualTo(INVOICES);
     }
 
     @Test
     void aCodeFoundInADocChunkMapsToItsTable() {
         assertThat(tables(index.search("tax rate of DE19", Set.of(), 10, 1.5, 0.75)))
-                .first().isEqualTo(TAX);
+                .first()
+                .isEqualTo(TAX);
     }
 
     @Test
@@ -60,7 +75,8 @@ class LexicalIndexTest {
 
     @Test
     void topTablesCutsTheRanking() {
-        assertThat(index.search("employees leave invoices tax", Set.of(), 2, 1.5, 0.75)).hasSize(2);
+        assertThat(index.search("employees leave invoices tax", Set.of(), 2, 1.5, 0.75))
+                .hasSize(2);
     }
 
     @Test
@@ -69,8 +85,13 @@ class LexicalIndexTest {
     }
 
     private static IndexedTable indexed(TableName name, String text, IndexedColumn column) {
-        return new IndexedTable(table(name.toString()).column(column.name(), "text").build(), null, false,
-                name.table() + " " + text, "", List.of(column));
+        return new IndexedTable(
+                table(name.toString()).column(column.name(), "text").build(),
+                null,
+                false,
+                name.table() + " " + text,
+                "",
+                List.of(column));
     }
 
     private static List<TableName> tables(List<LexicalHit> hits) {

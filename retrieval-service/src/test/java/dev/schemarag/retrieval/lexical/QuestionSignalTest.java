@@ -1,8 +1,8 @@
 package dev.schemarag.retrieval.lexical;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 class QuestionSignalTest {
 
@@ -13,7 +13,8 @@ class QuestionSignalTest {
 
     @Test
     void distinctContentWordsAreCounted() {
-        assertThat(QuestionSignal.contentWords("How many late invoices, late ones?")).isEqualTo(3);
+        assertThat(QuestionSignal.contentWords("How many late invoices, late ones?"))
+                .isEqualTo(3);
     }
 
     @Test

@@ -1,23 +1,25 @@
 package dev.schemarag.retrieval.packet;
 
+import static dev.schemarag.retrieval.Tables.name;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.DocKind;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static dev.schemarag.retrieval.Tables.name;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ContextPacketTest {
 
     @Test
     void tablesComeFirstThenJoinHintsThenDocumentation() {
-        String packet = ContextPacket.assemble(List.of("CREATE TABLE a ();", "CREATE TABLE b ();"), PacketFormat.CREATE_TABLE,
+        String packet = ContextPacket.assemble(
+                List.of("CREATE TABLE a ();", "CREATE TABLE b ();"),
+                PacketFormat.CREATE_TABLE,
                 List.of("a.b_id = b.b_id"),
-                List.of(new DocHit(new DocChunk(name("s.a"), "b_id", DocKind.COLUMN, "Points at b.\nNever null."), 0.5)));
+                List.of(new DocHit(
+                        new DocChunk(name("s.a"), "b_id", DocKind.COLUMN, "Points at b.\nNever null."), 0.5)));
 
         assertThat(packet).isEqualTo("""
                 CREATE TABLE a ();
@@ -35,13 +37,15 @@ class ContextPacketTest {
 
     @Test
     void emptySectionsAreLeftOut() {
-        assertThat(ContextPacket.assemble(List.of("CREATE TABLE a ();"), PacketFormat.CREATE_TABLE, List.of(), List.of()))
+        assertThat(ContextPacket.assemble(
+                        List.of("CREATE TABLE a ();"), PacketFormat.CREATE_TABLE, List.of(), List.of()))
                 .isEqualTo("CREATE TABLE a ();");
     }
 
     @Test
     void compactTablesTakeOneLineEach() {
-        assertThat(ContextPacket.assemble(List.of("a (x int)", "b (y int)"), PacketFormat.COMPACT, List.of(), List.of()))
+        assertThat(ContextPacket.assemble(
+                        List.of("a (x int)", "b (y int)"), PacketFormat.COMPACT, List.of(), List.of()))
                 .isEqualTo("a (x int)\nb (y int)");
     }
 

@@ -1,11 +1,10 @@
 package dev.schemarag.retrieval.packet;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static dev.schemarag.retrieval.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class CreateTableRendererTest {
 
@@ -34,7 +33,8 @@ class CreateTableRendererTest {
 
     @Test
     void aCommentOnTheLastColumnFollowsItWithoutAComma() {
-        String sql = CreateTableRenderer.render(table("s.notes").column("body", "text", true, "free text").build());
+        String sql = CreateTableRenderer.render(
+                table("s.notes").column("body", "text", true, "free text").build());
 
         assertThat(sql).isEqualTo("""
                 CREATE TABLE s.notes (
@@ -44,7 +44,10 @@ class CreateTableRendererTest {
 
     @Test
     void identifiersPostgresWouldFoldOrReservedWordsAreQuoted() {
-        String sql = CreateTableRenderer.render(table("Sales.Order").column("user", "text").column("Total Amount", "numeric").build());
+        String sql = CreateTableRenderer.render(table("Sales.Order")
+                .column("user", "text")
+                .column("Total Amount", "numeric")
+                .build());
 
         assertThat(sql).isEqualTo("""
                 CREATE TABLE "Sales"."Order" (
@@ -55,15 +58,21 @@ class CreateTableRendererTest {
 
     @Test
     void aCompositeForeignKeyListsItsColumnsInOrder() {
-        String sql = CreateTableRenderer.render(table("s.lines").column("order_id", "bigint").column("line_no", "int")
-                .foreignKey(List.of("order_id", "line_no"), "s.order_lines", List.of("order_id", "line_no")).build());
+        String sql = CreateTableRenderer.render(table("s.lines")
+                .column("order_id", "bigint")
+                .column("line_no", "int")
+                .foreignKey(List.of("order_id", "line_no"), "s.order_lines", List.of("order_id", "line_no"))
+                .build());
 
         assertThat(sql).contains("FOREIGN KEY (order_id, line_no) REFERENCES s.order_lines (order_id, line_no)");
     }
 
     @Test
     void aViewIsWrittenAsAView() {
-        assertThat(CreateTableRenderer.render(table("s.active_users").column("user_id", "bigint").view().build()))
+        assertThat(CreateTableRenderer.render(table("s.active_users")
+                        .column("user_id", "bigint")
+                        .view()
+                        .build()))
                 .startsWith("CREATE VIEW s.active_users (");
     }
 }

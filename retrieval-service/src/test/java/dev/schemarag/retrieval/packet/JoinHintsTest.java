@@ -1,15 +1,14 @@
 package dev.schemarag.retrieval.packet;
 
-import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.config.JoinHintFormat;
-import dev.schemarag.retrieval.graph.ForeignKeyGraph;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static dev.schemarag.retrieval.Tables.name;
 import static dev.schemarag.retrieval.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.config.JoinHintFormat;
+import dev.schemarag.retrieval.graph.ForeignKeyGraph;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class JoinHintsTest {
     private static final TableName ORDERS = name("sales.orders");
@@ -19,10 +18,19 @@ class JoinHintsTest {
 
     /** order_items → orders → customers → regions. */
     private final ForeignKeyGraph graph = ForeignKeyGraph.of(List.of(
-            table("sales.orders").pk("order_id").fk("customer_id", "sales.customers", "customer_id").build(),
-            table("sales.customers").pk("customer_id").fk("region_id", "sales.regions", "region_id").build(),
+            table("sales.orders")
+                    .pk("order_id")
+                    .fk("customer_id", "sales.customers", "customer_id")
+                    .build(),
+            table("sales.customers")
+                    .pk("customer_id")
+                    .fk("region_id", "sales.regions", "region_id")
+                    .build(),
             table("sales.regions").pk("region_id").build(),
-            table("sales.order_items").pk("item_id").fk("order_id", "sales.orders", "order_id").build()));
+            table("sales.order_items")
+                    .pk("item_id")
+                    .fk("order_id", "sales.orders", "order_id")
+                    .build()));
 
     @Test
     void edgesAreJoinConditionsBetweenSelectedTablesOnly() {
@@ -44,13 +52,17 @@ class JoinHintsTest {
 
     @Test
     void noneGivesNoHints() {
-        assertThat(JoinHints.of(List.of(ORDERS, CUSTOMERS), graph, JoinHintFormat.NONE)).isEmpty();
+        assertThat(JoinHints.of(List.of(ORDERS, CUSTOMERS), graph, JoinHintFormat.NONE))
+                .isEmpty();
     }
 
     @Test
     void tablesThatShareANameAreQualified() {
         ForeignKeyGraph twoSchemas = ForeignKeyGraph.of(List.of(
-                table("crm.accounts").pk("account_id").fk("ledger_id", "gl.accounts", "account_id").build(),
+                table("crm.accounts")
+                        .pk("account_id")
+                        .fk("ledger_id", "gl.accounts", "account_id")
+                        .build(),
                 table("gl.accounts").pk("account_id").build()));
 
         assertThat(JoinHints.of(List.of(name("crm.accounts"), name("gl.accounts")), twoSchemas, JoinHintFormat.EDGES))
@@ -60,11 +72,18 @@ class JoinHintsTest {
     @Test
     void aCompositeKeyJoinsOnEveryColumn() {
         ForeignKeyGraph composite = ForeignKeyGraph.of(List.of(
-                table("s.shipments").column("order_id", "bigint").column("line_no", "int")
-                        .foreignKey(List.of("order_id", "line_no"), "s.order_lines", List.of("order_id", "line_no")).build(),
-                table("s.order_lines").column("order_id", "bigint").column("line_no", "int").build()));
+                table("s.shipments")
+                        .column("order_id", "bigint")
+                        .column("line_no", "int")
+                        .foreignKey(List.of("order_id", "line_no"), "s.order_lines", List.of("order_id", "line_no"))
+                        .build(),
+                table("s.order_lines")
+                        .column("order_id", "bigint")
+                        .column("line_no", "int")
+                        .build()));
 
         assertThat(JoinHints.of(List.of(name("s.shipments"), name("s.order_lines")), composite, JoinHintFormat.EDGES))
-                .containsExactly("shipments.order_id = order_lines.order_id AND shipments.line_no = order_lines.line_no");
+                .containsExactly(
+                        "shipments.order_id = order_lines.order_id AND shipments.line_no = order_lines.line_no");
     }
 }

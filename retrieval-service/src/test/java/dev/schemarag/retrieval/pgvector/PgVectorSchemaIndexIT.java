@@ -1,5 +1,8 @@
 package dev.schemarag.retrieval.pgvector;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -19,20 +22,16 @@ import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.retrieval.FallbackReason;
 import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
-import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.Strategy;
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.InMemoryVectorIndex;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Statement;
@@ -41,9 +40,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The store's searches and catalog versions against the real PostgreSQL + pgvector, on a catalog synced by ingest. */
 class PgVectorSchemaIndexIT {
@@ -64,7 +63,7 @@ class PgVectorSchemaIndexIT {
         String user = stack.postgres().user();
         String password = stack.postgres().password();
         try (Database target = new Database(stack.postgres().jdbcUrl(DB), user, password);
-             Statement s = target.connection().createStatement()) {
+                Statement s = target.connection().createStatement()) {
             s.execute("""
                     CREATE TABLE departments (department_id int PRIMARY KEY, department_name text);
                     CREATE TABLE employees (employee_id int PRIMARY KEY, first_name text, last_name text,
@@ -112,10 +111,21 @@ class PgVectorSchemaIndexIT {
         store.migrateStore();
         model = OnnxEmbeddingModel.schemaIndexDefault();
         Topics topics = new Topics("vector-index-it.", stack.registryClient());
-        RegisteredDatabase db = new RegisteredDatabase(DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null,
-                List.of("public", "sales"), null, docs);
-        try (IngestService ingest = new IngestService(new IngestService.Config(stack.bootstrapServers(), KafkaClientSecurity.none(), dir,
-                "schemarag_cdc", "cdc-secret", 10), new DatabaseRegistry(List.of(db)), () -> topics, model, store)) {
+        RegisteredDatabase db = new RegisteredDatabase(
+                DB,
+                stack.postgres().jdbcUrl(DB),
+                new Credentials(user, password),
+                null,
+                List.of("public", "sales"),
+                null,
+                docs);
+        try (IngestService ingest = new IngestService(
+                new IngestService.Config(
+                        stack.bootstrapServers(), KafkaClientSecurity.none(), dir, "schemarag_cdc", "cdc-secret", 10),
+                new DatabaseRegistry(List.of(db)),
+                () -> topics,
+                model,
+                store)) {
             ingest.sync(DB, SyncProgress.NONE);
         }
         pgvector = new PgVectorSchemaIndex(store);
@@ -138,14 +148,15 @@ class PgVectorSchemaIndexIT {
                 assertSame(memory.searchDocs(DB, schemas, query, 10), docs, DocHit::similarity);
             }
         }
-        assertThat(pgvector.searchDocs(DB, Set.of(), model.embed(QUESTIONS.get(1)), 10)).isNotEmpty();
+        assertThat(pgvector.searchDocs(DB, Set.of(), model.embed(QUESTIONS.get(1)), 10))
+                .isNotEmpty();
     }
 
     @Test
     void givenACatalogSyncedWithAnotherModel_whenAQuestionIsRetrieved_thenItGetsTheFullSchemaUntilASync() {
         SchemaRetriever ownModel = new SchemaRetriever(pgvector, model, RetrievalSettings.defaults(), 16);
-        SchemaRetriever otherModel = new SchemaRetriever(pgvector, OnnxEmbeddingModel.examplesDefault(),
-                RetrievalSettings.defaults(), 16);
+        SchemaRetriever otherModel =
+                new SchemaRetriever(pgvector, OnnxEmbeddingModel.examplesDefault(), RetrievalSettings.defaults(), 16);
         RetrievalRequest question = RetrievalRequest.of(DB, QUESTIONS.get(0)).withUseRetrieval(true);
 
         RetrievedContext own = ((RetrievalResult.Retrieved) ownModel.retrieve(question)).context();
@@ -160,8 +171,12 @@ class PgVectorSchemaIndexIT {
     private static <H> void assertSame(List<H> memory, List<H> store, ToDoubleFunction<H> similarity) {
         assertThat(memory).hasSameSizeAs(store);
         for (int i = 0; i < store.size(); i++) {
-            assertThat(memory.get(i)).usingRecursiveComparison().ignoringFields("similarity").isEqualTo(store.get(i));
-            assertThat(similarity.applyAsDouble(memory.get(i))).isCloseTo(similarity.applyAsDouble(store.get(i)), within(1e-4));
+            assertThat(memory.get(i))
+                    .usingRecursiveComparison()
+                    .ignoringFields("similarity")
+                    .isEqualTo(store.get(i));
+            assertThat(similarity.applyAsDouble(memory.get(i)))
+                    .isCloseTo(similarity.applyAsDouble(store.get(i)), within(1e-4));
         }
     }
 
@@ -174,24 +189,43 @@ class PgVectorSchemaIndexIT {
         float[] query = model.embed("ledger entries");
         assertThat(pgvector.version(id)).isEmpty();
 
-        writer.upsert(id, List.of(
-                new StoredEntity(EntityKey.table(ledger), null, false, "ledger", "h1", null, null, query),
-                new StoredEntity(EntityKey.column(ledger, "amount"), null, false, "ledger amount", "h2", null, null, query)));
+        writer.upsert(
+                id,
+                List.of(
+                        new StoredEntity(EntityKey.table(ledger), null, false, "ledger", "h1", null, null, query),
+                        new StoredEntity(
+                                EntityKey.column(ledger, "amount"),
+                                null,
+                                false,
+                                "ledger amount",
+                                "h2",
+                                null,
+                                null,
+                                query)));
         Optional<String> inserted = memory.version(id);
         assertThat(inserted).isPresent();
-        assertThat(memory.searchColumns(id, Set.of(), query, 5)).extracting(ColumnHit::column).containsExactly("amount");
+        assertThat(memory.searchColumns(id, Set.of(), query, 5))
+                .extracting(ColumnHit::column)
+                .containsExactly("amount");
 
-        writer.replaceDocChunks(id, List.of(new StoredDocChunk(ledger, "", "overview", 0, List.of(), List.of(), 3,
-                "The general ledger.", "h3", query)), Set.of(PgVectorSchemaStore.docKey(ledger, "overview", 0)));
+        writer.replaceDocChunks(
+                id,
+                List.of(new StoredDocChunk(
+                        ledger, "", "overview", 0, List.of(), List.of(), 3, "The general ledger.", "h3", query)),
+                Set.of(PgVectorSchemaStore.docKey(ledger, "overview", 0)));
         Optional<String> docAdded = pgvector.version(id);
         writer.updateTableDefinitions(id, Map.of(ledger, new TableDefinition("ledger(amount)", "{\"updated\": true}")));
         Optional<String> updated = pgvector.version(id);
         writer.delete(id, List.of(EntityKey.column(ledger, "amount")));
         Optional<String> columnDeleted = memory.version(id);
 
-        assertThat(List.of(inserted, docAdded, updated, columnDeleted)).doesNotHaveDuplicates().allMatch(Optional::isPresent);
+        assertThat(List.of(inserted, docAdded, updated, columnDeleted))
+                .doesNotHaveDuplicates()
+                .allMatch(Optional::isPresent);
         assertThat(memory.searchColumns(id, Set.of(), query, 5)).isEmpty();
-        assertThat(memory.searchDocs(id, Set.of(), query, 5)).extracting(h -> h.chunk().content()).containsExactly("The general ledger.");
+        assertThat(memory.searchDocs(id, Set.of(), query, 5))
+                .extracting(h -> h.chunk().content())
+                .containsExactly("The general ledger.");
 
         writer.deleteTable(id, ledger);
         assertThat(memory.version(id)).isEmpty();

@@ -1,24 +1,34 @@
 package dev.schemarag.retrieval.ranking;
 
-import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.config.RetrievalSettings;
-import dev.schemarag.retrieval.index.ColumnHit;
-import dev.schemarag.retrieval.index.TableHit;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Map;
-
 import static dev.schemarag.retrieval.Tables.name;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.index.ColumnHit;
+import dev.schemarag.retrieval.index.TableHit;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
 class DenseScoringTest {
     /** Weights and thresholds chosen here, not the tunable defaults: the tests pin the formula, not its tuning. */
-    private static final RetrievalSettings SETTINGS = RetrievalSettings.defaults().withOverrides(Map.of(
-            RetrievalSettings.FUSION_TABLE_WEIGHT.key(), "0.6", RetrievalSettings.FUSION_COLUMN_WEIGHT.key(), "0.4",
-            RetrievalSettings.COLUMN_SECOND_WEIGHT.key(), "0.5", RetrievalSettings.COLUMN_GENERIC_FACTOR.key(), "0.7",
-            RetrievalSettings.TABLE_MIN_SIMILARITY.key(), "0.2", RetrievalSettings.COLUMN_MIN_SIMILARITY.key(), "0.18"));
+    private static final RetrievalSettings SETTINGS = RetrievalSettings.defaults()
+            .withOverrides(Map.of(
+                    RetrievalSettings.FUSION_TABLE_WEIGHT.key(),
+                    "0.6",
+                    RetrievalSettings.FUSION_COLUMN_WEIGHT.key(),
+                    "0.4",
+                    RetrievalSettings.COLUMN_SECOND_WEIGHT.key(),
+                    "0.5",
+                    RetrievalSettings.COLUMN_GENERIC_FACTOR.key(),
+                    "0.7",
+                    RetrievalSettings.TABLE_MIN_SIMILARITY.key(),
+                    "0.2",
+                    RetrievalSettings.COLUMN_MIN_SIMILARITY.key(),
+                    "0.18"));
+
     private static final TableName ORDERS = name("sales.orders");
     private static final TableName CUSTOMERS = name("sales.customers");
 
@@ -32,7 +42,8 @@ class DenseScoringTest {
         DenseRanking ranking = DenseScoring.rank(
                 List.of(new TableHit(ORDERS, 0.5)),
                 List.of(column(ORDERS, "total", false, 0.6), column(ORDERS, "placed_at", false, 0.4)),
-                t -> true, SETTINGS);
+                t -> true,
+                SETTINGS);
 
         DenseCandidate orders = ranking.candidates().get(0);
         assertThat(orders.columnScore()).isCloseTo(0.6 + 0.5 * 0.4, within(1e-9));
@@ -41,7 +52,8 @@ class DenseScoringTest {
 
     @Test
     void givenAGenericColumn_whenRanked_thenItsSimilarityIsDampedByTheGenericFactor() {
-        DenseRanking ranking = DenseScoring.rank(List.of(), List.of(column(ORDERS, "id", true, 0.5)), t -> true, SETTINGS);
+        DenseRanking ranking =
+                DenseScoring.rank(List.of(), List.of(column(ORDERS, "id", true, 0.5)), t -> true, SETTINGS);
 
         assertThat(ranking.candidates().get(0).columnScore()).isCloseTo(0.35, within(1e-9));
     }
@@ -51,9 +63,13 @@ class DenseScoringTest {
         DenseRanking ranking = DenseScoring.rank(
                 List.of(new TableHit(ORDERS, 0.5)),
                 List.of(column(CUSTOMERS, "email", false, 0.5)),
-                t -> true, SETTINGS);
+                t -> true,
+                SETTINGS);
 
-        DenseCandidate customers = ranking.candidates().stream().filter(c -> c.table().equals(CUSTOMERS)).findFirst().orElseThrow();
+        DenseCandidate customers = ranking.candidates().stream()
+                .filter(c -> c.table().equals(CUSTOMERS))
+                .findFirst()
+                .orElseThrow();
         assertThat(customers.score()).isCloseTo(0.4 * 0.5, within(1e-9));
         assertThat(customers.onlyThroughColumns()).isTrue();
         assertThat(ranking.stats().tablesOnlyViaColumns()).isEqualTo(1);
@@ -64,7 +80,8 @@ class DenseScoringTest {
         DenseRanking ranking = DenseScoring.rank(
                 List.of(new TableHit(ORDERS, 0.19)),
                 List.of(column(CUSTOMERS, "email", false, 0.17)),
-                t -> true, SETTINGS);
+                t -> true,
+                SETTINGS);
 
         assertThat(ranking.candidates()).isEmpty();
         assertThat(ranking.stats()).isEqualTo(DenseStats.NONE);
@@ -72,8 +89,8 @@ class DenseScoringTest {
 
     @Test
     void givenHitsOfTablesOutOfScope_whenRanked_thenTheyAreIgnored() {
-        DenseRanking ranking = DenseScoring.rank(List.of(new TableHit(ORDERS, 0.5), new TableHit(CUSTOMERS, 0.6)),
-                List.of(), ORDERS::equals, SETTINGS);
+        DenseRanking ranking = DenseScoring.rank(
+                List.of(new TableHit(ORDERS, 0.5), new TableHit(CUSTOMERS, 0.6)), List.of(), ORDERS::equals, SETTINGS);
 
         assertThat(ranking.candidates()).extracting(DenseCandidate::table).containsExactly(ORDERS);
     }
@@ -83,7 +100,8 @@ class DenseScoringTest {
         DenseRanking ranking = DenseScoring.rank(
                 List.of(new TableHit(ORDERS, 0.4), new TableHit(CUSTOMERS, 0.3)),
                 List.of(column(CUSTOMERS, "email", false, 0.7)),
-                t -> true, SETTINGS);
+                t -> true,
+                SETTINGS);
 
         assertThat(ranking.candidates()).extracting(DenseCandidate::table).containsExactly(CUSTOMERS, ORDERS);
     }
@@ -92,8 +110,12 @@ class DenseScoringTest {
     void statsCountHitsAndAverageRawSimilarities() {
         DenseRanking ranking = DenseScoring.rank(
                 List.of(new TableHit(ORDERS, 0.4), new TableHit(CUSTOMERS, 0.6)),
-                List.of(column(ORDERS, "id", true, 0.3), column(ORDERS, "total", false, 0.5), column(CUSTOMERS, "email", false, 0.7)),
-                t -> true, SETTINGS);
+                List.of(
+                        column(ORDERS, "id", true, 0.3),
+                        column(ORDERS, "total", false, 0.5),
+                        column(CUSTOMERS, "email", false, 0.7)),
+                t -> true,
+                SETTINGS);
 
         assertThat(ranking.stats().tableHits()).isEqualTo(2);
         assertThat(ranking.stats().columnHits()).isEqualTo(3);

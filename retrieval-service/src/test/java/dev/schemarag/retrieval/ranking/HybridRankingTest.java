@@ -1,15 +1,14 @@
 package dev.schemarag.retrieval.ranking;
 
+import static dev.schemarag.retrieval.Tables.name;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.RetrievalSettings;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static dev.schemarag.retrieval.Tables.name;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class HybridRankingTest {
     private static final RetrievalSettings SETTINGS = RetrievalSettings.defaults();
@@ -38,7 +37,8 @@ class HybridRankingTest {
 
     @Test
     void givenATableOnlyBm25Found_whenRanked_thenItTakesTheScoreOfTheDenseTableRankedBelowIt() {
-        RetrievalSettings equalWeights = SETTINGS.withOverrides(Map.of(RetrievalSettings.RRF_LEXICAL_WEIGHT.key(), "1.0"));
+        RetrievalSettings equalWeights =
+                SETTINGS.withOverrides(Map.of(RetrievalSettings.RRF_LEXICAL_WEIGHT.key(), "1.0"));
 
         List<RankedTable> ranked = HybridRanking.rank(dense(A, 0.6, B, 0.5), List.of(X), equalWeights);
 
