@@ -98,7 +98,8 @@ final class BenchCommand implements Callable<Integer> {
             // Nothing to clean up.
         }
         try (Database server = new Database(settings.get(AppSettings.STORE_JDBC_URL), admin.user(), admin.password());
-                Statement s = server.connection().createStatement()) {
+                Connection c = server.borrow();
+                Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + id + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + id);
         }
@@ -120,7 +121,8 @@ final class BenchCommand implements Callable<Integer> {
                         db.jdbcUrl(),
                         db.requireAdmin().user(),
                         db.requireAdmin().password());
-                Statement s = target.connection().createStatement()) {
+                Connection c = target.borrow();
+                Statement s = c.createStatement()) {
             for (Path f : files) s.execute(Files.readString(f, StandardCharsets.UTF_8));
         }
         clearStore(services.store(), id);
@@ -161,12 +163,13 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private static void clearStore(Database store, String databaseId) throws Exception {
-        for (String table : List.of("schema_embeddings", "doc_chunks"))
-            try (PreparedStatement ps =
-                    store.connection().prepareStatement("DELETE FROM " + table + " WHERE database_id = ?")) {
-                ps.setString(1, databaseId);
-                ps.executeUpdate();
-            }
+        try (Connection c = store.borrow()) {
+            for (String table : List.of("schema_embeddings", "doc_chunks"))
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE database_id = ?")) {
+                    ps.setString(1, databaseId);
+                    ps.executeUpdate();
+                }
+        }
     }
 
     /** Each change alternates COMMENT ON COLUMN and ADD COLUMN; latency = commit to the row visible in pgvector. */
@@ -176,7 +179,8 @@ final class BenchCommand implements Callable<Integer> {
         clearStore(services.store(), id);
         try (Database target = new Database(
                 db.jdbcUrl(), db.requireAdmin().user(), db.requireAdmin().password())) {
-            try (Statement s = target.connection().createStatement()) {
+            try (Connection c = target.borrow();
+                    Statement s = c.createStatement()) {
                 s.execute(
                         "CREATE TABLE orders (order_id bigint PRIMARY KEY, customer_name text, total numeric(12,2), placed_at timestamptz)");
                 s.execute("COMMENT ON TABLE orders IS 'Customer orders'");
@@ -186,12 +190,12 @@ final class BenchCommand implements Callable<Integer> {
                 ingest.startLiveSync();
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
                 double[] latencies = new double[changes];
-                try (Statement ddl = target.connection().createStatement();
-                        PreparedStatement probe = services.store()
-                                .connection()
-                                .prepareStatement(
-                                        "SELECT stable_text FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column'"
-                                                + " AND table_name = 'orders' AND column_name = ?")) {
+                try (Connection targetSession = target.borrow();
+                        Statement ddl = targetSession.createStatement();
+                        Connection storeSession = services.store().borrow();
+                        PreparedStatement probe = storeSession.prepareStatement(
+                                "SELECT stable_text FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column'"
+                                        + " AND table_name = 'orders' AND column_name = ?")) {
                     probe.setString(1, id);
                     for (int i = 0; i < changes; i++) {
                         String column = i % 2 == 0 ? "extra_" + i : "customer_name";

@@ -102,16 +102,17 @@ final class DemoCommand implements Callable<Integer> {
                         target.jdbcUrl(),
                         target.requireAdmin().user(),
                         target.requireAdmin().password());
-                Statement s = erp.connection().createStatement()) {
+                Connection c = erp.borrow();
+                Statement s = c.createStatement()) {
             s.execute("ALTER TABLE employees ADD COLUMN IF NOT EXISTS preferred_name varchar(80)");
             s.execute("COMMENT ON COLUMN employees.preferred_name IS '" + comment.replace("'", "''") + "'");
         }
         long committed = System.nanoTime();
         System.out.println("ALTER TABLE employees ADD COLUMN preferred_name; COMMENT ON COLUMN ... committed");
-        Connection c = store.connection();
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT stable_text FROM schema_embeddings WHERE database_id = 'erp'"
-                        + " AND entity_type = 'column' AND table_name = 'employees' AND column_name = 'preferred_name'")) {
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT stable_text FROM schema_embeddings WHERE database_id = 'erp'"
+                                + " AND entity_type = 'column' AND table_name = 'employees' AND column_name = 'preferred_name'")) {
             while (System.nanoTime() - committed < Duration.ofSeconds(30).toNanos()) {
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next() && rs.getString(1).contains(comment)) {
@@ -163,7 +164,8 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private static void printStats(Database store) throws SQLException {
-        try (Statement s = store.connection().createStatement();
+        try (Connection c = store.borrow();
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery(
                         "SELECT entity_type, sum(embedding_count), sum(generic_count), count(DISTINCT module)"
                                 + " FROM retrieval_stats WHERE database_id = 'erp' GROUP BY entity_type ORDER BY entity_type")) {

@@ -8,6 +8,7 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.answer.ReaderRole;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -38,11 +39,10 @@ final class Targets {
                     new Database(erp.jdbcUrl(), admin.get().user(), admin.get().password())) {
                 if (DemoDatabase.loadIfEmpty(target, extracted))
                     System.out.println("loaded the demo ERP database into " + erpUrl);
-                ReaderRole.grant(
-                        target.connection(),
-                        erp.databaseName(),
-                        erp.schemas(),
-                        erp.reader().password());
+                try (Connection c = target.borrow()) {
+                    ReaderRole.grant(
+                            c, erp.databaseName(), erp.schemas(), erp.reader().password());
+                }
             }
         }
         return new DatabaseRegistry(List.of(erp));

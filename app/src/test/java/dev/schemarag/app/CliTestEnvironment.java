@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,13 +81,14 @@ final class CliTestEnvironment implements AutoCloseable {
         String user = stack.postgres().user();
         String password = stack.postgres().password();
         try (Database target = new Database(stack.postgres().jdbcUrl(name), user, password);
-                Statement s = target.connection().createStatement()) {
+                Connection session = target.borrow();
+                Statement s = session.createStatement()) {
             s.execute("""
                     CREATE TABLE departments (department_id int PRIMARY KEY, department_name text);
                     CREATE TABLE employees (employee_id int PRIMARY KEY, full_name text,
                         department_id int REFERENCES departments, hire_date date);
                     """);
-            ReaderRole.grant(target.connection(), name, List.of("public"), READER_PASSWORD);
+            ReaderRole.grant(session, name, List.of("public"), READER_PASSWORD);
         }
         Path docs = Files.createDirectories(dir.resolve("docs"));
         Files.writeString(docs.resolve("employees.md"), EMPLOYEES_DOC);

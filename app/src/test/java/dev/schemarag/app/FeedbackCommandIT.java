@@ -8,6 +8,7 @@ import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -101,11 +102,9 @@ class FeedbackCommandIT {
     }
 
     private static String status(String questionId) throws Exception {
-        try (PreparedStatement ps = environment
-                .services
-                .store()
-                .connection()
-                .prepareStatement("SELECT status FROM verified_examples WHERE question_id = ?")) {
+        try (Connection session = environment.services.store().borrow();
+                PreparedStatement ps =
+                        session.prepareStatement("SELECT status FROM verified_examples WHERE question_id = ?")) {
             ps.setString(1, questionId);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;

@@ -13,6 +13,7 @@ import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -165,20 +166,23 @@ class StoreRuntimeRoleIT {
                         stack.postgres().jdbcUrl(DB),
                         stack.postgres().user(),
                         stack.postgres().password());
-                Statement st = admin.connection().createStatement()) {
+                Connection session = admin.borrow();
+                Statement st = session.createStatement()) {
             for (String sql : statements) st.execute(sql);
         }
     }
 
     private static String query(Database db, String sql) throws SQLException {
-        try (Statement st = db.connection().createStatement();
+        try (Connection session = db.borrow();
+                Statement st = session.createStatement();
                 ResultSet rs = st.executeQuery(sql)) {
             return rs.next() ? rs.getString(1) : null;
         }
     }
 
     private static String sqlState(Database db, String sql) throws SQLException {
-        try (Statement st = db.connection().createStatement()) {
+        try (Connection session = db.borrow();
+                Statement st = session.createStatement()) {
             return catchThrowableOfType(SQLException.class, () -> st.execute(sql))
                     .getSQLState();
         }

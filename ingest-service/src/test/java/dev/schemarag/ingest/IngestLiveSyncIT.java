@@ -267,7 +267,8 @@ class IngestLiveSyncIT {
     // --- helpers -------------------------------------------------------------------------------------------
 
     private static void sql(String... statements) throws Exception {
-        try (Statement s = target.connection().createStatement()) {
+        try (Connection session = target.borrow();
+                Statement s = session.createStatement()) {
             for (String statement : statements) s.execute(statement);
         }
     }
@@ -281,8 +282,8 @@ class IngestLiveSyncIT {
     }
 
     private static Optional<String> text(String type, String table, String column) throws Exception {
-        try (PreparedStatement ps = store.connection()
-                .prepareStatement("SELECT stable_text FROM schema_embeddings"
+        try (Connection session = store.borrow();
+                PreparedStatement ps = session.prepareStatement("SELECT stable_text FROM schema_embeddings"
                         + " WHERE database_id = ? AND entity_type = ? AND table_name = ? AND column_name = ?")) {
             ps.setString(1, DB);
             ps.setString(2, type);
@@ -295,8 +296,9 @@ class IngestLiveSyncIT {
     }
 
     private static int rowCount(String table) throws Exception {
-        try (PreparedStatement ps = store.connection()
-                .prepareStatement("SELECT count(*) FROM schema_embeddings WHERE database_id = ? AND table_name = ?")) {
+        try (Connection session = store.borrow();
+                PreparedStatement ps = session.prepareStatement(
+                        "SELECT count(*) FROM schema_embeddings WHERE database_id = ? AND table_name = ?")) {
             ps.setString(1, DB);
             ps.setString(2, table);
             try (ResultSet rs = ps.executeQuery()) {
@@ -309,9 +311,10 @@ class IngestLiveSyncIT {
     /** Every stored entity of the test database with its text hash and last update time. */
     private static Map<String, String> storeSnapshot() throws Exception {
         Map<String, String> rows = new TreeMap<>();
-        try (PreparedStatement ps = store.connection()
-                .prepareStatement("SELECT entity_type, table_name, column_name, text_hash,"
-                        + " updated_at::text FROM schema_embeddings WHERE database_id = ?")) {
+        try (Connection session = store.borrow();
+                PreparedStatement ps =
+                        session.prepareStatement("SELECT entity_type, table_name, column_name, text_hash,"
+                                + " updated_at::text FROM schema_embeddings WHERE database_id = ?")) {
             ps.setString(1, DB);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next())

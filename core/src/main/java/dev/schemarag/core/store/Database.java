@@ -9,9 +9,10 @@ import java.util.Properties;
 import org.flywaydb.core.Flyway;
 
 /**
- * One JDBC endpoint. {@link #connection()} is one long-lived session, reopened when it breaks (a database restart must
- * not need a service restart), for callers that serialize on this object or need its session state. {@link #borrow()}
- * hands out connections of a small pool, started on first use, for work that runs on many threads at once.
+ * One JDBC endpoint. {@link #borrow()} hands out connections of a small pool, started on first use, that replaces
+ * broken connections (a database restart must not need a service restart); a caller borrows one connection at a time,
+ * since holding one while borrowing another could exhaust the pool. {@link #open()} is a dedicated session, for state
+ * that must outlive a borrow, such as a session-level advisory lock.
  */
 public final class Database implements AutoCloseable {
     /** Small: this runs on a few cores beside PostgreSQL, and several services may share one server. */
@@ -20,7 +21,6 @@ public final class Database implements AutoCloseable {
     private final String url;
     private final Properties credentials = new Properties();
     private final Object poolLock = new Object();
-    private Connection connection;
     private HikariDataSource pool;
 
     public Database(String url, String user, String password) {
@@ -42,16 +42,7 @@ public final class Database implements AutoCloseable {
         return credentials.getProperty("password");
     }
 
-    /** The shared connection, in autocommit mode, reopened if it was closed or no longer answers. */
-    public synchronized Connection connection() throws SQLException {
-        if (connection == null || connection.isClosed() || !connection.isValid(2)) {
-            closeQuietly();
-            connection = open();
-        }
-        return connection;
-    }
-
-    /** A new connection the caller owns (for transactions that must not share the cached one). */
+    /** A new connection the caller owns and closes, outside the pool. */
     public Connection open() throws SQLException {
         Connection c = DriverManager.getConnection(url, credentials);
         c.setAutoCommit(true);
@@ -94,21 +85,10 @@ public final class Database implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
-        closeQuietly();
+    public void close() {
         synchronized (poolLock) {
             if (pool != null) pool.close();
             pool = null;
         }
-    }
-
-    private void closeQuietly() {
-        if (connection == null) return;
-        try {
-            connection.close();
-        } catch (SQLException ignored) {
-            // A broken connection is being replaced; its close error says nothing new.
-        }
-        connection = null;
     }
 }

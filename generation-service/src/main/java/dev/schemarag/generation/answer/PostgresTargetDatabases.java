@@ -78,77 +78,70 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     public ExplainResult explain(String databaseId, String sql) {
         if (registry.find(databaseId).isEmpty())
             return new ExplainResult.Rejected(null, "database '" + databaseId + "' is not registered");
-        Database database = database(databaseId);
         String explain = "EXPLAIN " + sql;
-        synchronized (database) {
-            try {
-                Optional<String> refusal = verify(databaseId);
-                // A role that could write is an operator's problem to fix: infra_failure, replayable once fixed.
-                if (refusal.isPresent()) return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, refusal.get());
-                Connection c = database.connection();
-                if (!standardConformingStrings(c)) {
-                    log.warn("EXPLAIN refused: databaseId={} has standard_conforming_strings off", databaseId);
-                    return new ExplainResult.Refused(
-                            ErrorClass.INFRA_FAILURE,
-                            "database '" + databaseId
-                                    + "' has standard_conforming_strings off; validation needs it on (ALTER ROLE or ALTER DATABASE ... "
-                                    + "SET standard_conforming_strings = on)");
-                }
-                if (!extendedProtocol(c)) {
-                    log.warn("EXPLAIN refused: databaseId={} sends queries with the simple protocol", databaseId);
-                    return new ExplainResult.Refused(
-                            ErrorClass.INFRA_FAILURE,
-                            "database '" + databaseId
-                                    + "' is registered with a preferQueryMode that sends plain statements over the simple query"
-                                    + " protocol; validation needs the extended protocol (remove preferQueryMode from its jdbcUrl)");
-                }
-                if (!DriverStatements.isSingle(explain))
-                    return new ExplainResult.Refused(ErrorClass.VALIDATION_BLOCK, DriverStatements.MULTIPLE_STATEMENTS);
-                c.setAutoCommit(false);
-                try (Statement st = c.createStatement()) {
-                    st.setEscapeProcessing(false);
-                    st.execute("SET TRANSACTION READ ONLY");
-                    st.execute("SET LOCAL statement_timeout = " + statementTimeout.toMillis());
-                    StringBuilder plan = new StringBuilder();
-                    try (ResultSet rs = st.executeQuery(explain)) {
-                        while (rs.next()) plan.append(rs.getString(1)).append('\n');
-                    }
-                    return new ExplainResult.Planned(plan.toString());
-                } finally {
-                    c.rollback();
-                    c.setAutoCommit(true);
-                }
-            } catch (SQLException e) {
-                log.warn("EXPLAIN failed: databaseId={} sqlstate={}", databaseId, e.getSQLState());
-                return new ExplainResult.Rejected(e.getSQLState(), e.getMessage());
+        try (Connection c = database(databaseId).borrow()) {
+            Optional<String> refusal = verify(databaseId, c);
+            // A role that could write is an operator's problem to fix: infra_failure, replayable once fixed.
+            if (refusal.isPresent()) return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, refusal.get());
+            if (!standardConformingStrings(c)) {
+                log.warn("EXPLAIN refused: databaseId={} has standard_conforming_strings off", databaseId);
+                return new ExplainResult.Refused(
+                        ErrorClass.INFRA_FAILURE,
+                        "database '" + databaseId
+                                + "' has standard_conforming_strings off; validation needs it on (ALTER ROLE or ALTER DATABASE ... "
+                                + "SET standard_conforming_strings = on)");
             }
+            if (!extendedProtocol(c)) {
+                log.warn("EXPLAIN refused: databaseId={} sends queries with the simple protocol", databaseId);
+                return new ExplainResult.Refused(
+                        ErrorClass.INFRA_FAILURE,
+                        "database '" + databaseId
+                                + "' is registered with a preferQueryMode that sends plain statements over the simple query"
+                                + " protocol; validation needs the extended protocol (remove preferQueryMode from its jdbcUrl)");
+            }
+            if (!DriverStatements.isSingle(explain))
+                return new ExplainResult.Refused(ErrorClass.VALIDATION_BLOCK, DriverStatements.MULTIPLE_STATEMENTS);
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                st.setEscapeProcessing(false);
+                st.execute("SET TRANSACTION READ ONLY");
+                st.execute("SET LOCAL statement_timeout = " + statementTimeout.toMillis());
+                StringBuilder plan = new StringBuilder();
+                try (ResultSet rs = st.executeQuery(explain)) {
+                    while (rs.next()) plan.append(rs.getString(1)).append('\n');
+                }
+                return new ExplainResult.Planned(plan.toString());
+            } finally {
+                c.rollback();
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            log.warn("EXPLAIN failed: databaseId={} sqlstate={}", databaseId, e.getSQLState());
+            return new ExplainResult.Rejected(e.getSQLState(), e.getMessage());
         }
     }
 
     @Override
     public SchemaColumns columns(String databaseId, List<String> tables) {
         if (registry.find(databaseId).isEmpty() || tables.isEmpty()) return SchemaColumns.empty();
-        Database database = database(databaseId);
-        synchronized (database) {
-            try {
-                if (verify(databaseId).isPresent()) return SchemaColumns.empty();
-                try (PreparedStatement ps = database.connection().prepareStatement("""
-                        SELECT table_schema || '.' || table_name, column_name FROM information_schema.columns
-                        WHERE table_schema || '.' || table_name = ANY (?) ORDER BY table_schema, table_name, ordinal_position""")) {
-                    Array names = ps.getConnection().createArrayOf("text", tables.toArray());
-                    ps.setArray(1, names);
-                    Map<String, List<String>> columns = new LinkedHashMap<>();
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next())
-                            columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>())
-                                    .add(rs.getString(2));
-                    }
-                    return SchemaColumns.of(columns);
+        try (Connection c = database(databaseId).borrow()) {
+            if (verify(databaseId, c).isPresent()) return SchemaColumns.empty();
+            try (PreparedStatement ps = c.prepareStatement("""
+                    SELECT table_schema || '.' || table_name, column_name FROM information_schema.columns
+                    WHERE table_schema || '.' || table_name = ANY (?) ORDER BY table_schema, table_name, ordinal_position""")) {
+                Array names = c.createArrayOf("text", tables.toArray());
+                ps.setArray(1, names);
+                Map<String, List<String>> columns = new LinkedHashMap<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next())
+                        columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>())
+                                .add(rs.getString(2));
                 }
-            } catch (SQLException e) {
-                log.warn("cannot read columns: databaseId={} sqlstate={}", databaseId, e.getSQLState());
-                return SchemaColumns.empty();
+                return SchemaColumns.of(columns);
             }
+        } catch (SQLException e) {
+            log.warn("cannot read columns: databaseId={} sqlstate={}", databaseId, e.getSQLState());
+            return SchemaColumns.empty();
         }
     }
 
@@ -167,15 +160,22 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         return mode == PreferQueryMode.EXTENDED || mode == PreferQueryMode.EXTENDED_CACHE_EVERYTHING;
     }
 
-    /** Empty when the database's reader is read-only (remembered), else why not and how to fix it. */
+    /** {@link #verify(String, Connection)} on a connection of its own. */
     private Optional<String> verify(String databaseId) throws SQLException {
         if (verified.contains(databaseId)) return Optional.empty();
-        RegisteredDatabase registered = registered(databaseId);
-        Database database = database(databaseId);
-        ReaderVerdict verdict;
-        synchronized (database) {
-            verdict = ReaderVerdict.of(ReaderPrivilegesQuery.read(database.connection()));
+        try (Connection c = database(databaseId).borrow()) {
+            return verify(databaseId, c);
         }
+    }
+
+    /**
+     * Empty when the database's reader is read-only (remembered), else why not and how to fix it. Reads on the caller's
+     * connection: borrowing a second one while holding the first could exhaust the pool.
+     */
+    private Optional<String> verify(String databaseId, Connection c) throws SQLException {
+        if (verified.contains(databaseId)) return Optional.empty();
+        RegisteredDatabase registered = registered(databaseId);
+        ReaderVerdict verdict = ReaderVerdict.of(ReaderPrivilegesQuery.read(c));
         if (verdict.readOnly()) {
             verified.add(databaseId);
             return Optional.empty();

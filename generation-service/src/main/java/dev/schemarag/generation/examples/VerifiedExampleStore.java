@@ -3,8 +3,10 @@ package dev.schemarag.generation.examples;
 import com.pgvector.PGvector;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.HnswScan;
 import dev.schemarag.events.FeedbackVerdict;
 import dev.schemarag.generation.answer.ValidatedAnswerSink;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -32,25 +34,34 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
         this.model = model;
     }
 
-    /** The served example closest to {@code question}, if the database has any embedded by this model. */
-    public synchronized Optional<VerifiedExample> nearest(String databaseId, String question) throws SQLException {
+    /**
+     * The served example closest to {@code question}, if the database has any embedded by this model. The HNSW scan is
+     * filtered (database, model, status), so it runs with {@link HnswScan}'s iterative scan to find a match at all.
+     */
+    public Optional<VerifiedExample> nearest(String databaseId, String question) throws SQLException {
         PGvector vector = new PGvector(model.embed(question));
-        try (PreparedStatement ps = store.connection().prepareStatement("""
-                SELECT question, sql, status, 1 - (embedding <=> ?) AS similarity FROM verified_examples
-                WHERE database_id = ? AND model_id = ? AND status IN (%s) ORDER BY embedding <=> ? LIMIT 1""".formatted(SERVED))) {
-            ps.setObject(1, vector);
-            ps.setString(2, databaseId);
-            ps.setString(3, model.modelId());
-            ps.setObject(4, vector);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next()
-                        ? Optional.of(new VerifiedExample(
-                                rs.getString(1),
-                                rs.getString(2),
-                                ExampleStatus.fromWireName(rs.getString(3)),
-                                rs.getDouble(4)))
-                        : Optional.empty();
+        try (Connection c = store.borrow()) {
+            HnswScan.begin(c);
+            Optional<VerifiedExample> nearest;
+            try (PreparedStatement ps = c.prepareStatement("""
+                    SELECT question, sql, status, 1 - (embedding <=> ?) AS similarity FROM verified_examples
+                    WHERE database_id = ? AND model_id = ? AND status IN (%s) ORDER BY embedding <=> ? LIMIT 1""".formatted(SERVED))) {
+                ps.setObject(1, vector);
+                ps.setString(2, databaseId);
+                ps.setString(3, model.modelId());
+                ps.setObject(4, vector);
+                try (ResultSet rs = ps.executeQuery()) {
+                    nearest = rs.next()
+                            ? Optional.of(new VerifiedExample(
+                                    rs.getString(1),
+                                    rs.getString(2),
+                                    ExampleStatus.fromWireName(rs.getString(3)),
+                                    rs.getDouble(4)))
+                            : Optional.empty();
+                }
             }
+            c.commit();
+            return nearest;
         }
     }
 
@@ -59,9 +70,10 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
      * with other SQL must not take over a verdict given on the first.
      */
     @Override
-    public synchronized void validated(String questionId, String databaseId, String question, String sql)
-            throws SQLException {
-        try (PreparedStatement ps = store.connection().prepareStatement("""
+    public void validated(String questionId, String databaseId, String question, String sql) throws SQLException {
+        PGvector embedding = new PGvector(model.embed(question));
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO verified_examples (question_id, database_id, question, question_hash, sql, source, status, embedding, model_id)
                 VALUES (?, ?, ?, md5(?), ?, 'validated', ?, ?, ?)
                 ON CONFLICT (question_id) WHERE question_id IS NOT NULL DO NOTHING""")) {
@@ -71,7 +83,7 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
             ps.setString(4, normalized(question));
             ps.setString(5, sql);
             ps.setString(6, ExampleStatus.CANDIDATE.wireName());
-            ps.setObject(7, new PGvector(model.embed(question)));
+            ps.setObject(7, embedding);
             ps.setString(8, model.modelId());
             ps.executeUpdate();
         }
@@ -83,7 +95,7 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
      * statement, so a concurrent verdict is re-read.
      */
     @Override
-    public synchronized Optional<Review> review(String questionId, FeedbackVerdict verdict, String note, String actor)
+    public Optional<Review> review(String questionId, FeedbackVerdict verdict, String note, String actor)
             throws SQLException {
         while (true) {
             Optional<ExampleStatus> current = status(questionId);
@@ -91,7 +103,8 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
             ExampleStatus next = current.get().after(verdict);
             if (next == current.get())
                 return Optional.of(new Review(next, next)); // the verdict that stands keeps its note
-            try (PreparedStatement ps = store.connection().prepareStatement("""
+            try (Connection c = store.borrow();
+                    PreparedStatement ps = c.prepareStatement("""
                     UPDATE verified_examples SET status = ?, review_note = ?, reviewed_by = ?, reviewed_at = now(), updated_at = now()
                     WHERE question_id = ? AND status = ?""")) {
                 ps.setString(1, next.wireName());
@@ -105,8 +118,9 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
     }
 
     private Optional<ExampleStatus> status(String questionId) throws SQLException {
-        try (PreparedStatement ps =
-                store.connection().prepareStatement("SELECT status FROM verified_examples WHERE question_id = ?")) {
+        try (Connection c = store.borrow();
+                PreparedStatement ps =
+                        c.prepareStatement("SELECT status FROM verified_examples WHERE question_id = ?")) {
             ps.setString(1, questionId);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(ExampleStatus.fromWireName(rs.getString(1))) : Optional.empty();
@@ -117,22 +131,22 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
     /** Seeds the examples from the database's stored Common Queries doc chunks; returns how many it stored. */
     public int seedFromDocs(String databaseId) throws SQLException {
         List<DocumentedQuery> documented = new ArrayList<>();
-        synchronized (this) {
-            try (PreparedStatement ps = store.connection()
-                    .prepareStatement(
-                            "SELECT content FROM doc_chunks WHERE database_id = ? AND chunk_kind = 'query' ORDER BY id")) {
-                ps.setString(1, databaseId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) DocumentedQuery.fromChunk(rs.getString(1)).ifPresent(documented::add);
-                }
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT content FROM doc_chunks WHERE database_id = ? AND chunk_kind = 'query' ORDER BY id")) {
+            ps.setString(1, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) DocumentedQuery.fromChunk(rs.getString(1)).ifPresent(documented::add);
             }
         }
         for (DocumentedQuery query : documented) document(databaseId, query);
         return documented.size();
     }
 
-    private synchronized void document(String databaseId, DocumentedQuery query) throws SQLException {
-        try (PreparedStatement ps = store.connection().prepareStatement("""
+    private void document(String databaseId, DocumentedQuery query) throws SQLException {
+        PGvector embedding = new PGvector(model.embed(query.question()));
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO verified_examples (database_id, question, question_hash, sql, source, status, embedding, model_id)
                 VALUES (?, ?, md5(?), ?, 'doc', ?, ?, ?)
                 ON CONFLICT (database_id, model_id, question_hash) WHERE source = 'doc' DO UPDATE SET
@@ -142,7 +156,7 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
             ps.setString(3, normalized(query.question()));
             ps.setString(4, query.sql());
             ps.setString(5, ExampleStatus.DOCUMENTED.wireName());
-            ps.setObject(6, new PGvector(model.embed(query.question())));
+            ps.setObject(6, embedding);
             ps.setString(7, model.modelId());
             ps.executeUpdate();
         }

@@ -48,7 +48,9 @@ class ReaderPrivilegesIT {
                 "CREATE TABLE IF NOT EXISTS public.orders (order_id bigint PRIMARY KEY)",
                 "CREATE SCHEMA IF NOT EXISTS billing",
                 "CREATE TABLE IF NOT EXISTS billing.invoices (invoice_id bigint PRIMARY KEY)");
-        ReaderRole.grant(admin.connection(), DB, SCHEMAS, PASSWORD);
+        try (Connection session = admin.borrow()) {
+            ReaderRole.grant(session, DB, SCHEMAS, PASSWORD);
+        }
     }
 
     @AfterAll
@@ -288,7 +290,8 @@ class ReaderPrivilegesIT {
     /** A login role {@code name} with {@code attributes}, reset to them if an earlier run left it changed. */
     private static void login(String name, String attributes) throws SQLException {
         boolean exists;
-        try (Statement st = admin.connection().createStatement();
+        try (Connection session = admin.borrow();
+                Statement st = session.createStatement();
                 ResultSet rs = st.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + name + "'")) {
             exists = rs.next();
         }
@@ -299,7 +302,8 @@ class ReaderPrivilegesIT {
     }
 
     private static String query(String sql) throws SQLException {
-        try (Statement st = admin.connection().createStatement();
+        try (Connection session = admin.borrow();
+                Statement st = session.createStatement();
                 ResultSet rs = st.executeQuery(sql)) {
             return rs.next() ? rs.getString(1) : null;
         }
@@ -310,7 +314,8 @@ class ReaderPrivilegesIT {
     }
 
     private static void sql(String... statements) throws SQLException {
-        try (Statement st = admin.connection().createStatement()) {
+        try (Connection session = admin.borrow();
+                Statement st = session.createStatement()) {
             for (String s : statements) st.execute(s);
         }
     }

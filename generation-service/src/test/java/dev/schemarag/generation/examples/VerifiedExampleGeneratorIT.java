@@ -10,6 +10,7 @@ import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +42,8 @@ class VerifiedExampleGeneratorIT {
         EmbeddingModel model = OnnxEmbeddingModel.examplesDefault();
         String chunk = "Query pattern on hr.employees: Number of employees per department\nSQL:\n"
                 + "SELECT e.department_id, count(*) FROM hr.employees e GROUP BY e.department_id";
-        try (PreparedStatement ps = store.connection().prepareStatement("""
+        try (Connection session = store.borrow();
+                PreparedStatement ps = session.prepareStatement("""
                 INSERT INTO doc_chunks (database_id, schema_name, table_name, chunk_kind, chunk_index, token_estimate, content, text_hash, embedding)
                 VALUES ('hr', 'hr', 'employees', 'query', 0, 20, ?, 'h', ?::vector)
                 ON CONFLICT ON CONSTRAINT doc_chunks_entity DO NOTHING""")) {

@@ -17,6 +17,7 @@ import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Instant;
@@ -180,8 +181,9 @@ class FeedbackTopologyIT {
     }
 
     private static String column(String questionId, String column) throws Exception {
-        try (PreparedStatement ps = store.connection()
-                .prepareStatement("SELECT " + column + " FROM verified_examples WHERE question_id = ?")) {
+        try (Connection session = store.borrow();
+                PreparedStatement ps = session.prepareStatement(
+                        "SELECT " + column + " FROM verified_examples WHERE question_id = ?")) {
             ps.setString(1, questionId);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;

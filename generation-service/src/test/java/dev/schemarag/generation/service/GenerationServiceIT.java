@@ -90,7 +90,9 @@ class GenerationServiceIT {
                 "CREATE TABLE employees (employee_id bigint PRIMARY KEY, last_name text, first_name text)",
                 "INSERT INTO employees VALUES (1, 'Lovelace', 'Ada')",
                 "CREATE TABLE payroll_runs (run_id bigint PRIMARY KEY, paid_on date)");
-        ReaderRole.grant(admin.connection(), DB, List.of("public"), "reader-secret");
+        try (Connection session = admin.borrow()) {
+            ReaderRole.grant(session, DB, List.of("public"), "reader-secret");
+        }
         // The store from this source tree's migrations, V2__verified_examples included.
         Flyway.configure()
                 .dataSource(stack.postgres().jdbcUrl(STORE_DB), user, password)
@@ -409,13 +411,15 @@ class GenerationServiceIT {
     }
 
     private static void sql(String... statements) throws Exception {
-        try (Statement st = admin.connection().createStatement()) {
+        try (Connection session = admin.borrow();
+                Statement st = session.createStatement()) {
             for (String s : statements) st.execute(s);
         }
     }
 
     private static String query(Database db, String sql) throws Exception {
-        try (Statement st = db.connection().createStatement();
+        try (Connection session = db.borrow();
+                Statement st = session.createStatement();
                 ResultSet rs = st.executeQuery(sql)) {
             return rs.next() ? rs.getString(1) : null;
         }

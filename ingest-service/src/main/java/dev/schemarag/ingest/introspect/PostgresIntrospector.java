@@ -7,6 +7,7 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import java.sql.Array;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -69,38 +70,36 @@ public final class PostgresIntrospector implements SchemaIntrospector {
     }
 
     private List<Table> read(List<String> inSchemas, String onlyTable) throws IntrospectionException {
-        try {
-            synchronized (target) {
-                Map<TableName, Draft> drafts = new LinkedHashMap<>();
-                query(RELATIONS, inSchemas, onlyTable, rs -> {
-                    TableName name = new TableName(rs.getString(1), rs.getString(2));
-                    String kind = rs.getString(3);
-                    drafts.put(name, new Draft(name, kind.equals("v") || kind.equals("m"), rs.getString(4)));
-                });
-                query(COLUMNS, inSchemas, onlyTable, rs -> {
-                    Draft d = drafts.get(new TableName(rs.getString(1), rs.getString(2)));
-                    if (d != null)
-                        d.columns.add(new Column(
-                                rs.getString(3), rs.getString(4), rs.getBoolean(5), rs.getString(6), rs.getString(7)));
-                });
-                query(CONSTRAINTS, inSchemas, onlyTable, rs -> {
-                    Draft d = drafts.get(new TableName(rs.getString(1), rs.getString(2)));
-                    if (d == null) return;
-                    List<String> columns = strings(rs.getArray(5));
-                    switch (rs.getString(4)) {
-                        case "p" -> d.primaryKey.addAll(columns);
-                        case "u" -> d.unique.add(columns);
-                        case "f" ->
-                            d.foreignKeys.add(new ForeignKey(
-                                    rs.getString(3),
-                                    columns,
-                                    new TableName(rs.getString(6), rs.getString(7)),
-                                    strings(rs.getArray(8))));
-                        default -> {}
-                    }
-                });
-                return drafts.values().stream().map(Draft::build).toList();
-            }
+        try (Connection c = target.borrow()) {
+            Map<TableName, Draft> drafts = new LinkedHashMap<>();
+            query(c, RELATIONS, inSchemas, onlyTable, rs -> {
+                TableName name = new TableName(rs.getString(1), rs.getString(2));
+                String kind = rs.getString(3);
+                drafts.put(name, new Draft(name, kind.equals("v") || kind.equals("m"), rs.getString(4)));
+            });
+            query(c, COLUMNS, inSchemas, onlyTable, rs -> {
+                Draft d = drafts.get(new TableName(rs.getString(1), rs.getString(2)));
+                if (d != null)
+                    d.columns.add(new Column(
+                            rs.getString(3), rs.getString(4), rs.getBoolean(5), rs.getString(6), rs.getString(7)));
+            });
+            query(c, CONSTRAINTS, inSchemas, onlyTable, rs -> {
+                Draft d = drafts.get(new TableName(rs.getString(1), rs.getString(2)));
+                if (d == null) return;
+                List<String> columns = strings(rs.getArray(5));
+                switch (rs.getString(4)) {
+                    case "p" -> d.primaryKey.addAll(columns);
+                    case "u" -> d.unique.add(columns);
+                    case "f" ->
+                        d.foreignKeys.add(new ForeignKey(
+                                rs.getString(3),
+                                columns,
+                                new TableName(rs.getString(6), rs.getString(7)),
+                                strings(rs.getArray(8))));
+                    default -> {}
+                }
+            });
+            return drafts.values().stream().map(Draft::build).toList();
         } catch (SQLException e) {
             throw new IntrospectionException("cannot introspect " + target.url() + ": " + e.getMessage(), e);
         }
@@ -110,9 +109,10 @@ public final class PostgresIntrospector implements SchemaIntrospector {
         void read(ResultSet rs) throws SQLException;
     }
 
-    private void query(String sql, List<String> inSchemas, String onlyTable, RowReader reader) throws SQLException {
-        try (PreparedStatement ps = target.connection().prepareStatement(sql)) {
-            ps.setArray(1, target.connection().createArrayOf("text", inSchemas.toArray()));
+    private static void query(Connection c, String sql, List<String> inSchemas, String onlyTable, RowReader reader)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setArray(1, c.createArrayOf("text", inSchemas.toArray()));
             ps.setString(2, onlyTable);
             ps.setString(3, onlyTable);
             try (ResultSet rs = ps.executeQuery()) {

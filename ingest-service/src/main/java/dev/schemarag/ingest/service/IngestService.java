@@ -168,7 +168,8 @@ public final class IngestService implements AutoCloseable {
     }
 
     private static boolean slotExists(Database db, String slot) throws SQLException {
-        try (var ps = db.connection().prepareStatement("SELECT 1 FROM pg_replication_slots WHERE slot_name = ?")) {
+        try (var c = db.borrow();
+                var ps = c.prepareStatement("SELECT 1 FROM pg_replication_slots WHERE slot_name = ?")) {
             ps.setString(1, slot);
             try (var rs = ps.executeQuery()) {
                 return rs.next();
@@ -177,7 +178,8 @@ public final class IngestService implements AutoCloseable {
     }
 
     private static boolean slotActive(Database db, String slot) throws SQLException {
-        try (var ps = db.connection().prepareStatement("SELECT active FROM pg_replication_slots WHERE slot_name = ?")) {
+        try (var c = db.borrow();
+                var ps = c.prepareStatement("SELECT active FROM pg_replication_slots WHERE slot_name = ?")) {
             ps.setString(1, slot);
             try (var rs = ps.executeQuery()) {
                 return rs.next() && rs.getBoolean(1);

@@ -58,7 +58,8 @@ class IngestAdminServerIT {
         String user = stack.postgres().user();
         String password = stack.postgres().password();
         try (Database target = new Database(stack.postgres().jdbcUrl(DB), user, password);
-                Statement s = target.connection().createStatement()) {
+                Connection session = target.borrow();
+                Statement s = session.createStatement()) {
             s.execute("""
                     CREATE TABLE IF NOT EXISTS departments (department_id int PRIMARY KEY, department_name text);
                     CREATE TABLE IF NOT EXISTS employees (employee_id int PRIMARY KEY, full_name text,
@@ -138,8 +139,8 @@ class IngestAdminServerIT {
     @Test
     void healthAnswersWhileASyncRunsAndAFullQueueIsRefused() throws Exception {
         List<String> locations = new ArrayList<>();
-        try (Database locker = new Database(store.url(), store.user(), store.password())) {
-            Connection lock = locker.connection();
+        try (Database locker = new Database(store.url(), store.user(), store.password());
+                Connection lock = locker.open()) {
             lock.setAutoCommit(false);
             try (Statement st = lock.createStatement()) {
                 st.execute("LOCK TABLE schema_embeddings IN ACCESS EXCLUSIVE MODE");

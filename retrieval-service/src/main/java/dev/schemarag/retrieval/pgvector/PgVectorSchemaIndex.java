@@ -4,6 +4,7 @@ import com.pgvector.PGvector;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.HnswScan;
 import dev.schemarag.core.store.TableDefinitions;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DatabaseVectors;
@@ -21,7 +22,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -31,13 +31,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Adapter: {@link SchemaIndex} over the pgvector store (HNSW, cosine). The store holds many databases, so a filtered
- * HNSW scan could return fewer than k rows; pgvector's iterative index scans keep scanning until k rows match.
- * As a {@link VectorSource} it reads a database's vectors for in-memory search.
+ * Adapter: {@link SchemaIndex} over the pgvector store (HNSW, cosine), searched with {@link HnswScan}'s iterative
+ * scans. As a {@link VectorSource} it reads a database's vectors for in-memory search. Every call borrows its own
+ * pooled connection, so calls may run on many threads at once.
  */
 public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     private final Database store;
-    private boolean sessionTuned;
 
     public PgVectorSchemaIndex(Database store) {
         this.store = store;
@@ -45,30 +44,34 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
 
     /** The database's counter in {@code catalog_versions}, which triggers bump on every change to its rows. */
     @Override
-    public synchronized Optional<String> version(String databaseId) {
-        try (PreparedStatement ps = connection()
-                .prepareStatement("SELECT version FROM catalog_versions WHERE database_id = ?"
-                        + " AND EXISTS (SELECT 1 FROM schema_embeddings WHERE database_id = ?)")) {
-            ps.setString(1, databaseId);
-            ps.setString(2, databaseId);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(Long.toString(rs.getLong(1))) : Optional.empty();
-            }
+    public Optional<String> version(String databaseId) {
+        try (Connection c = store.borrow()) {
+            return version(c, databaseId);
         } catch (SQLException e) {
             throw new StoreUnavailableException(e);
         }
     }
 
+    private static Optional<String> version(Connection c, String databaseId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT version FROM catalog_versions WHERE database_id = ?"
+                + " AND EXISTS (SELECT 1 FROM schema_embeddings WHERE database_id = ?)")) {
+            ps.setString(1, databaseId);
+            ps.setString(2, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(Long.toString(rs.getLong(1))) : Optional.empty();
+            }
+        }
+    }
+
     @Override
-    public synchronized Optional<IndexedDatabase> load(String databaseId) {
-        Optional<String> version = version(databaseId);
-        if (version.isEmpty()) return Optional.empty();
-        try {
+    public Optional<IndexedDatabase> load(String databaseId) {
+        try (Connection c = store.borrow()) {
+            Optional<String> version = version(c, databaseId);
+            if (version.isEmpty()) return Optional.empty();
             Map<TableName, List<IndexedColumn>> columns = new HashMap<>();
-            try (PreparedStatement ps = connection()
-                    .prepareStatement(
-                            "SELECT schema_name, table_name, column_name, is_generic, stable_text,"
-                                    + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column' ORDER BY id")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT schema_name, table_name, column_name, is_generic, stable_text,"
+                            + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column' ORDER BY id")) {
                 ps.setString(1, databaseId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next())
@@ -78,10 +81,9 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
                 }
             }
             Map<TableName, IndexedTable> tables = new LinkedHashMap<>();
-            try (PreparedStatement ps = connection()
-                    .prepareStatement(
-                            "SELECT module, is_generic, stable_text, definition::text,"
-                                    + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table' ORDER BY schema_name, table_name")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT module, is_generic, stable_text, definition::text,"
+                            + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table' ORDER BY schema_name, table_name")) {
                 ps.setString(1, databaseId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -101,8 +103,8 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
                 }
             }
             List<DocChunk> docs = new ArrayList<>();
-            try (PreparedStatement ps = connection()
-                    .prepareStatement("SELECT schema_name, table_name, column_name, chunk_kind, content"
+            try (PreparedStatement ps =
+                    c.prepareStatement("SELECT schema_name, table_name, column_name, chunk_kind, content"
                             + " FROM doc_chunks WHERE database_id = ? ORDER BY schema_name, table_name, chunk_index")) {
                 ps.setString(1, databaseId);
                 try (ResultSet rs = ps.executeQuery()) {
@@ -130,7 +132,7 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     }
 
     @Override
-    public synchronized List<TableHit> searchTables(String databaseId, Set<String> schemas, float[] query, int topK) {
+    public List<TableHit> searchTables(String databaseId, Set<String> schemas, float[] query, int topK) {
         List<TableHit> hits = new ArrayList<>();
         search(
                 "SELECT schema_name, table_name, 1 - (embedding <=> ?) FROM schema_embeddings WHERE database_id = ?"
@@ -144,7 +146,7 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     }
 
     @Override
-    public synchronized List<ColumnHit> searchColumns(String databaseId, Set<String> schemas, float[] query, int topK) {
+    public List<ColumnHit> searchColumns(String databaseId, Set<String> schemas, float[] query, int topK) {
         List<ColumnHit> hits = new ArrayList<>();
         search(
                 "SELECT schema_name, table_name, 1 - (embedding <=> ?), column_name, is_generic FROM schema_embeddings"
@@ -162,7 +164,7 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     }
 
     @Override
-    public synchronized List<DocHit> searchDocs(String databaseId, Set<String> schemas, float[] query, int topK) {
+    public List<DocHit> searchDocs(String databaseId, Set<String> schemas, float[] query, int topK) {
         List<DocHit> hits = new ArrayList<>();
         search(
                 "SELECT schema_name, table_name, 1 - (embedding <=> ?), column_name, chunk_kind, content FROM doc_chunks"
@@ -186,7 +188,7 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
      * form ({@code vector_send}): parsing their text form would take several times longer.
      */
     @Override
-    public synchronized DatabaseVectors vectors(String databaseId) {
+    public DatabaseVectors vectors(String databaseId) {
         List<Embedded<TableName>> tables = new ArrayList<>();
         read(
                 "SELECT schema_name, table_name, vector_send(embedding) FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'"
@@ -224,7 +226,8 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     }
 
     private void read(String sql, String databaseId, RowReader reader) {
-        try (PreparedStatement ps = connection().prepareStatement(sql)) {
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, databaseId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) reader.read(rs);
@@ -242,31 +245,23 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
             String select, String databaseId, Set<String> schemas, float[] query, int topK, RowReader reader) {
         String sql =
                 select + (schemas.isEmpty() ? "" : " AND schema_name = ANY (?)") + " ORDER BY embedding <=> ? LIMIT ?";
-        try (PreparedStatement ps = connection().prepareStatement(sql)) {
-            PGvector vector = new PGvector(query);
-            int i = 1;
-            ps.setObject(i++, vector);
-            ps.setString(i++, databaseId);
-            if (!schemas.isEmpty()) ps.setArray(i++, connection().createArrayOf("text", schemas.toArray()));
-            ps.setObject(i++, vector);
-            ps.setInt(i, topK);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) reader.read(rs);
+        try (Connection c = store.borrow()) {
+            HnswScan.begin(c);
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                PGvector vector = new PGvector(query);
+                int i = 1;
+                ps.setObject(i++, vector);
+                ps.setString(i++, databaseId);
+                if (!schemas.isEmpty()) ps.setArray(i++, c.createArrayOf("text", schemas.toArray()));
+                ps.setObject(i++, vector);
+                ps.setInt(i, topK);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) reader.read(rs);
+                }
             }
+            c.commit();
         } catch (SQLException e) {
             throw new StoreUnavailableException(e);
         }
-    }
-
-    private Connection connection() throws SQLException {
-        Connection c = store.connection();
-        if (!sessionTuned || c.isClosed()) {
-            try (Statement s = c.createStatement()) {
-                s.execute("SET hnsw.iterative_scan = strict_order");
-                s.execute("SET hnsw.ef_search = 100");
-            }
-            sessionTuned = true;
-        }
-        return c;
     }
 }

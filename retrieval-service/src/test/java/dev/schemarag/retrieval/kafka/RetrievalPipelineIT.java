@@ -28,6 +28,7 @@ import dev.schemarag.testkit.SharedTestStack;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
@@ -70,7 +71,8 @@ class RetrievalPipelineIT {
         String user = stack.postgres().user();
         String password = stack.postgres().password();
         try (Database target = new Database(stack.postgres().jdbcUrl(DB), user, password);
-                Statement s = target.connection().createStatement()) {
+                Connection session = target.borrow();
+                Statement s = session.createStatement()) {
             s.execute("""
                     CREATE TABLE departments (department_id int PRIMARY KEY, department_name text);
                     CREATE TABLE employees (employee_id int PRIMARY KEY, first_name text, last_name text,

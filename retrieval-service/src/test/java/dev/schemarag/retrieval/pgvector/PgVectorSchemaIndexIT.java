@@ -34,6 +34,7 @@ import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +64,8 @@ class PgVectorSchemaIndexIT {
         String user = stack.postgres().user();
         String password = stack.postgres().password();
         try (Database target = new Database(stack.postgres().jdbcUrl(DB), user, password);
-                Statement s = target.connection().createStatement()) {
+                Connection session = target.borrow();
+                Statement s = session.createStatement()) {
             s.execute("""
                     CREATE TABLE departments (department_id int PRIMARY KEY, department_name text);
                     CREATE TABLE employees (employee_id int PRIMARY KEY, first_name text, last_name text,
