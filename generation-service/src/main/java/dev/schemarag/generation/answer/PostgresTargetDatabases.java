@@ -81,24 +81,10 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         String explain = "EXPLAIN " + sql;
         try (Connection c = database(databaseId).borrow()) {
             Optional<String> refusal = verify(databaseId, c);
-            // A role that could write is an operator's problem to fix: infra_failure, replayable once fixed.
+            if (refusal.isEmpty()) refusal = sessionRefusal(databaseId, c);
+            // A role that could write, or a session that reads SQL otherwise than the guard, is an operator's problem
+            // to fix: infra_failure, replayable once fixed.
             if (refusal.isPresent()) return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, refusal.get());
-            if (!standardConformingStrings(c)) {
-                log.warn("EXPLAIN refused: databaseId={} has standard_conforming_strings off", databaseId);
-                return new ExplainResult.Refused(
-                        ErrorClass.INFRA_FAILURE,
-                        "database '" + databaseId
-                                + "' has standard_conforming_strings off; validation needs it on (ALTER ROLE or ALTER DATABASE ... "
-                                + "SET standard_conforming_strings = on)");
-            }
-            if (!extendedProtocol(c)) {
-                log.warn("EXPLAIN refused: databaseId={} sends queries with the simple protocol", databaseId);
-                return new ExplainResult.Refused(
-                        ErrorClass.INFRA_FAILURE,
-                        "database '" + databaseId
-                                + "' is registered with a preferQueryMode that sends plain statements over the simple query"
-                                + " protocol; validation needs the extended protocol (remove preferQueryMode from its jdbcUrl)");
-            }
             if (!DriverStatements.isSingle(explain))
                 return new ExplainResult.Refused(ErrorClass.VALIDATION_BLOCK, DriverStatements.MULTIPLE_STATEMENTS);
             c.setAutoCommit(false);
@@ -143,6 +129,20 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
             log.warn("cannot read columns: databaseId={} sqlstate={}", databaseId, e.getSQLState());
             return SchemaColumns.empty();
         }
+    }
+
+    /** Why this session would not read the text the way the guard did, if it would not. */
+    private static Optional<String> sessionRefusal(String databaseId, Connection c) throws SQLException {
+        Optional<String> refusal = Optional.empty();
+        if (!standardConformingStrings(c))
+            refusal = Optional.of("database '" + databaseId + "' has standard_conforming_strings off; validation needs"
+                    + " it on (ALTER ROLE or ALTER DATABASE ... SET standard_conforming_strings = on)");
+        else if (!extendedProtocol(c))
+            refusal = Optional.of("database '" + databaseId + "' is registered with a preferQueryMode that sends plain"
+                    + " statements over the simple query protocol; validation needs the extended protocol (remove"
+                    + " preferQueryMode from its jdbcUrl)");
+        refusal.ifPresent(why -> log.warn("EXPLAIN refused: {}", why));
+        return refusal;
     }
 
     /** The session's setting as the server last reported it (a ParameterStatus message, kept by the driver). */

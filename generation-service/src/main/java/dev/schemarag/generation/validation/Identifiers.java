@@ -1,91 +1,9 @@
 package dev.schemarag.generation.validation;
 
-import java.util.Set;
-import java.util.regex.Pattern;
+import dev.schemarag.core.store.SqlQuoting;
 
 /** PostgreSQL identifier rules: unquoted names fold to lower case, quoted names keep their exact spelling. */
 final class Identifiers {
-
-    private static final Pattern PLAIN = Pattern.compile("[a-z_][a-z0-9_$]*");
-    /** Reserved words that cannot be used as a bare column name. */
-    private static final Set<String> RESERVED = Set.of(
-            "all",
-            "analyse",
-            "analyze",
-            "and",
-            "any",
-            "array",
-            "as",
-            "asc",
-            "asymmetric",
-            "both",
-            "case",
-            "cast",
-            "check",
-            "collate",
-            "column",
-            "constraint",
-            "create",
-            "current_catalog",
-            "current_date",
-            "current_role",
-            "current_time",
-            "current_timestamp",
-            "current_user",
-            "default",
-            "deferrable",
-            "desc",
-            "distinct",
-            "do",
-            "else",
-            "end",
-            "except",
-            "false",
-            "fetch",
-            "for",
-            "foreign",
-            "from",
-            "grant",
-            "group",
-            "having",
-            "in",
-            "initially",
-            "intersect",
-            "into",
-            "lateral",
-            "leading",
-            "limit",
-            "localtime",
-            "localtimestamp",
-            "not",
-            "null",
-            "offset",
-            "on",
-            "only",
-            "or",
-            "order",
-            "placing",
-            "primary",
-            "references",
-            "returning",
-            "select",
-            "session_user",
-            "some",
-            "symmetric",
-            "table",
-            "then",
-            "to",
-            "trailing",
-            "true",
-            "union",
-            "unique",
-            "user",
-            "using",
-            "variadic",
-            "when",
-            "where",
-            "window",
-            "with");
 
     private Identifiers() {}
 
@@ -121,14 +39,14 @@ final class Identifiers {
 
     /** SQL text for a resolved name, quoted only when PostgreSQL would otherwise fold or reject it. */
     static String quoteIfNeeded(String name) {
-        return PLAIN.matcher(name).matches() && !RESERVED.contains(name) ? name : quote(name);
+        return SqlQuoting.identifierIfNeeded(name);
     }
 
     static boolean isReserved(String lowerCaseWord) {
-        return RESERVED.contains(lowerCaseWord);
+        return SqlQuoting.isReserved(lowerCaseWord);
     }
 
     static String quote(String name) {
-        return '"' + name.replace("\"", "\"\"") + '"';
+        return SqlQuoting.identifier(name);
     }
 }
