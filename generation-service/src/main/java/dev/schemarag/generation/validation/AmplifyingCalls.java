@@ -16,8 +16,9 @@ import java.util.Set;
  * <p>
  * Each call bounded on its own is not enough: the planner pulls up derived tables and inlines CTEs before folding
  * constants, so calls stacked through columns ({@code repeat(b, 1000) FROM (SELECT repeat(a, 1000) b ...)}) or
- * chained with {@code ||} multiply. So the whole statement has one budget: the product of every amplifier's size
- * factor, times the longest text literal anywhere in the statement, must stay within {@link #MAX_STATEMENT_OUTPUT}.
+ * chained with {@code ||} multiply, and {@code ||} alone doubles a column at every level it is referenced twice. So
+ * the whole statement has one budget: the product of every amplifier's size factor and of 2 per {@code ||}, times the
+ * longest text literal anywhere in the statement, must stay within {@link #MAX_STATEMENT_OUTPUT}.
  */
 final class AmplifyingCalls {
 
@@ -48,12 +49,12 @@ final class AmplifyingCalls {
             if (violation.isPresent()) return violation;
             output = output.multiply(factor(tokens, i, name));
         }
+        output = output.shiftLeft(concatenations(tokens));
         if (output.equals(BigInteger.ONE)) return Optional.empty();
         output = output.multiply(BigInteger.valueOf(longestLiteral(tokens)));
         if (output.compareTo(BigInteger.valueOf(MAX_STATEMENT_OUTPUT)) <= 0) return Optional.empty();
-        return Optional.of(
-                "size-amplifying calls (repeat, lpad, generate_series, ...) that together could produce more " + "than "
-                        + MAX_STATEMENT_OUTPUT + " characters or rows are not allowed");
+        return Optional.of("size-amplifying calls (repeat, lpad, generate_series, ...) and || concatenations that"
+                + " together could produce more than " + MAX_STATEMENT_OUTPUT + " characters or rows are not allowed");
     }
 
     /**
@@ -82,6 +83,20 @@ final class AmplifyingCalls {
             factor = integer(arguments.get(0)).orElseThrow();
         }
         return factor.max(BigInteger.ONE);
+    }
+
+    /**
+     * The {@code ||} operators (text, array and jsonb concatenation, all folded on constants). Each may double what it
+     * is given, and through pulled-up subqueries a column can meet itself again at every level ({@code v || v} over
+     * {@code v || v} ...), so each counts as a factor of 2: sound, and loose enough for ordinary name-building chains.
+     */
+    private static int concatenations(SqlTokens tokens) {
+        int count = 0;
+        for (SqlToken token : tokens.tokens()) {
+            if (token.kind() != SqlToken.Kind.SYMBOL) continue;
+            for (int at = token.text().indexOf("||"); at >= 0; at = token.text().indexOf("||", at + 2)) count++;
+        }
+        return count;
     }
 
     private static int longestLiteral(SqlTokens tokens) {

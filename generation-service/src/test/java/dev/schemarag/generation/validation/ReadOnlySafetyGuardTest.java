@@ -233,6 +233,36 @@ class ReadOnlySafetyGuardTest {
     }
 
     @Test
+    void givenAColumnConcatenatedWithItselfThroughEveryLevel_whenChecked_thenBlockedByTheStatementBudget() {
+        StringBuilder ctes = new StringBuilder("WITH a0 AS (SELECT 'ab' v)");
+        for (int level = 1; level <= 21; level++) {
+            ctes.append(", a")
+                    .append(level)
+                    .append(" AS (SELECT v || v v FROM a")
+                    .append(level - 1)
+                    .append(')');
+        }
+        String doubling = ctes + " SELECT length(v) FROM a21";
+        String derived = "SELECT v || v FROM (SELECT v || v v FROM (SELECT v || v v FROM (SELECT '"
+                + "x".repeat(200_000 / 1000) + "' || '" + "x".repeat(1000) + "' v) s1) s2) s3"
+                + " WHERE " + "1 || ".repeat(8) + "1 <> ''";
+
+        assertThat(guard.check(doubling).reason()).contains("|| concatenations that together could produce more than");
+        assertThat(guard.check(derived).reason()).contains("together could produce more than");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT first_name || ' ' || last_name AS full_name FROM people",
+                "SELECT street || ', ' || zip || ' ' || city || ', ' || region || ', ' || country || ' (' || kind || ')' FROM addresses",
+                "SELECT ARRAY[1] || ARRAY[2], '{}'::jsonb || '{\"a\": 1}'::jsonb",
+            })
+    void givenOrdinaryConcatenations_whenChecked_thenAllowed(String sql) {
+        assertThat(guard.check(sql).allowed()).as(sql).isTrue();
+    }
+
+    @Test
     void givenRepeatOfALongLiteralFromASubquery_whenChecked_thenOverTheStatementBudget() {
         assertThat(guard.check("SELECT repeat(v, 1000) FROM (SELECT '" + "x".repeat(2000) + "' v) s")
                         .reason())
