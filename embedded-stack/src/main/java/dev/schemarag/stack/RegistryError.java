@@ -1,7 +1,12 @@
 package dev.schemarag.stack;
 
+import java.io.Serial;
+
 /** A refusal the registry answers with: HTTP status, Confluent {@code error_code} and a message for the caller. */
 final class RegistryError extends RuntimeException {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
     private final int status;
     private final int errorCode;
 

@@ -1,5 +1,6 @@
 package dev.schemarag.ingest.docs;
 
+import java.io.Serial;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -59,6 +60,9 @@ final class Markdown {
 
     /** Thrown for structure the parser cannot recover from; the parser turns it into a {@link DocParseResult}. */
     static final class MalformedMarkdown extends Exception {
+        @Serial
+        private static final long serialVersionUID = 1L;
+
         MalformedMarkdown(String reason) {
             super(reason);
         }
