@@ -2,6 +2,7 @@ package dev.schemarag.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.testkit.FakeEmbeddingModel;
 import org.junit.jupiter.api.Test;
 
 class EmbeddingCacheTest {

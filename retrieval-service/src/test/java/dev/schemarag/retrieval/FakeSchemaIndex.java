@@ -12,6 +12,7 @@ import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
 import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.index.TableHit;
+import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

@@ -9,6 +9,7 @@ import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.index.TableHit;
+import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

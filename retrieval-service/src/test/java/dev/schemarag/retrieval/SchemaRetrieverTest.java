@@ -13,6 +13,7 @@ import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.packet.TokenCounter;
+import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

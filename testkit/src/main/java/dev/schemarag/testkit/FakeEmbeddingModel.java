@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.fakes;
+package dev.schemarag.testkit;
 
 import dev.schemarag.core.embedding.EmbeddingModel;
 import java.util.ArrayList;
