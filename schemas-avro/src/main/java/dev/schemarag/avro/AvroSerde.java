@@ -24,6 +24,8 @@ import org.apache.kafka.common.serialization.Serializer;
  * TopicNameStrategy ({@code <topic>-value} / {@code <topic>-key}). The serializer registers the class's
  * schema on first use; the deserializer resolves each writer schema (fetched by id) to the class's schema,
  * so consumers read records written by older or newer compatible producers. Null is a tombstone both ways.
+ * Bytes or records that cannot be read or written are a {@link SerializationException}; a registry that cannot be
+ * reached is a {@link SchemaRegistryUnavailableException}, passed on as it is: it says nothing about the record.
  */
 public final class AvroSerde<T extends SpecificRecord> implements Serde<T> {
     private final Class<T> type;
@@ -33,6 +35,8 @@ public final class AvroSerde<T extends SpecificRecord> implements Serde<T> {
     private final Schema readerSchema;
     private final SpecificDatumWriter<T> writer;
     private final Map<Integer, DatumReader<T>> readersByWriterId = new ConcurrentHashMap<>();
+    /** A schema's id never changes, so a running serde needs the registry only for schemas it has not seen. */
+    private final Map<String, Integer> idsByTopic = new ConcurrentHashMap<>();
 
     private AvroSerde(Class<T> type, SchemaRegistry registry, String subjectSuffix) {
         this.type = type;
@@ -102,8 +106,14 @@ public final class AvroSerde<T extends SpecificRecord> implements Serde<T> {
     }
 
     private int registerSchema(String topic) {
+        Integer cached = idsByTopic.get(topic);
+        if (cached != null) {
+            return cached;
+        }
         try {
-            return registry.register(subject(topic), readerSchema);
+            int id = registry.register(subject(topic), readerSchema);
+            idsByTopic.put(topic, id);
+            return id;
         } catch (SchemaRegistryException e) {
             throw new SerializationException(
                     "Cannot register the schema of " + type.getSimpleName() + " under subject " + subject(topic) + ": "

@@ -4,8 +4,9 @@ import java.util.List;
 import org.apache.avro.Schema;
 
 /**
- * The subset of a Confluent-compatible schema registry that SchemaRAG uses. Failures are
- * {@link SchemaRegistryException}s carrying the registry's {@code error_code}.
+ * The subset of a Confluent-compatible schema registry that SchemaRAG uses. Error answers are
+ * {@link SchemaRegistryException}s carrying the registry's {@code error_code}; a registry that cannot be reached is a
+ * {@link SchemaRegistryUnavailableException}.
  */
 public interface SchemaRegistry {
     /** Registers {@code schema} under {@code subject} (or finds it already there) and returns its global id. */

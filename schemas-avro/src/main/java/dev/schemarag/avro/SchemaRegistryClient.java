@@ -15,19 +15,32 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link SchemaRegistry} over the Confluent Schema Registry REST API. Schema ids are
  * immutable, so lookups by id and registrations of an already known (subject, schema) pair are cached
  * and cost one HTTP call per JVM. With basic auth user info ({@code user:password}, as Confluent's
  * {@code basic.auth.user.info}) every request carries it in an {@code Authorization} header; it appears in no message.
+ *
+ * <p>A registry that does not answer (connection refused, I/O error, timeout) or answers HTTP 5xx or 429 is asked
+ * again with exponential backoff for up to the retry budget; then the call throws
+ * {@link SchemaRegistryUnavailableException}. Any other error answer is a {@link SchemaRegistryException} at once.
  */
 public final class SchemaRegistryClient implements SchemaRegistry {
     static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
+    /** Well below Kafka's default {@code max.poll.interval.ms} (300 s): a stream thread waiting for it is not fenced. */
+    public static final Duration DEFAULT_RETRY_BUDGET = Duration.ofSeconds(30);
+
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration SHORTEST_TIMEOUT = Duration.ofSeconds(1);
+    private static final int TOO_MANY_REQUESTS = 429;
+    private static final Logger log = LoggerFactory.getLogger(SchemaRegistryClient.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private record SubjectSchema(String subject, Schema schema) {}
@@ -35,6 +48,7 @@ public final class SchemaRegistryClient implements SchemaRegistry {
     private final String baseUrl;
     private final HttpClient http;
     private final String authorization;
+    private final Duration retryBudget;
     private final Map<Integer, Schema> schemasById = new ConcurrentHashMap<>();
     private final Map<SubjectSchema, Integer> idsBySubjectSchema = new ConcurrentHashMap<>();
 
@@ -45,9 +59,16 @@ public final class SchemaRegistryClient implements SchemaRegistry {
 
     /** A client sending HTTP basic auth when {@code basicAuthUserInfo} ({@code user:password}) is not null. */
     public SchemaRegistryClient(String baseUrl, String basicAuthUserInfo) {
+        this(baseUrl, basicAuthUserInfo, DEFAULT_RETRY_BUDGET);
+    }
+
+    /** The same, retrying an unavailable registry for up to {@code retryBudget} (zero: one attempt). */
+    public SchemaRegistryClient(String baseUrl, String basicAuthUserInfo, Duration retryBudget) {
+        if (retryBudget.isNegative()) throw new IllegalArgumentException("retry budget must not be negative");
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
         this.authorization = basicAuthUserInfo == null ? null : basicAuthorization(basicAuthUserInfo);
+        this.retryBudget = retryBudget;
     }
 
     private static String basicAuthorization(String userInfo) {
@@ -113,8 +134,58 @@ public final class SchemaRegistryClient implements SchemaRegistry {
     }
 
     private JsonNode send(String method, String path, String body) {
+        Backoff backoff = new Backoff(retryBudget, System::nanoTime);
+        for (int attempt = 1; ; attempt++) {
+            String failure;
+            IOException cause = null;
+            try {
+                HttpResponse<String> response = http.send(
+                        request(method, path, body, requestTimeout(backoff)),
+                        HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                if (!unavailable(response.statusCode())) return answer(method, path, response);
+                failure = "HTTP " + response.statusCode();
+            } catch (IOException e) {
+                failure = e.toString();
+                cause = e;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SchemaRegistryUnavailableException(
+                        "Interrupted while calling schema registry " + method + " " + path, e);
+            }
+            Optional<Duration> pause = backoff.nextPause();
+            if (pause.isEmpty()) {
+                throw new SchemaRegistryUnavailableException(
+                        "Schema registry at " + baseUrl + " did not answer " + method + " " + path + " in " + attempt
+                                + " attempt(s) over " + retryBudget.toMillis() + " ms: " + failure,
+                        cause);
+            }
+            if (attempt == 1)
+                log.warn(
+                        "Schema registry at {} did not answer {} {} ({}); retrying for up to {} ms",
+                        baseUrl,
+                        method,
+                        path,
+                        failure,
+                        retryBudget.toMillis());
+            sleep(pause.get(), method, path);
+        }
+    }
+
+    /** No answer yet, or not one about the request: the registry or a proxy before it is down or overloaded. */
+    private static boolean unavailable(int status) {
+        return status / 100 == 5 || status == TOO_MANY_REQUESTS;
+    }
+
+    /** Each attempt may take the rest of the budget (at least a second, at most ten). */
+    private static Duration requestTimeout(Backoff backoff) {
+        Duration remaining = backoff.remaining();
+        if (remaining.compareTo(SHORTEST_TIMEOUT) < 0) return SHORTEST_TIMEOUT;
+        return remaining.compareTo(TIMEOUT) < 0 ? remaining : TIMEOUT;
+    }
+
+    private HttpRequest request(String method, String path, String body, Duration timeout) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
-                .timeout(TIMEOUT)
+                .timeout(timeout)
                 .header("Accept", CONTENT_TYPE)
                 .header("Content-Type", CONTENT_TYPE)
                 .method(
@@ -125,17 +196,10 @@ public final class SchemaRegistryClient implements SchemaRegistry {
         if (authorization != null) {
             builder.header("Authorization", authorization);
         }
-        HttpRequest request = builder.build();
-        HttpResponse<String> response;
-        try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new SchemaRegistryException(
-                    "Schema registry at " + baseUrl + " did not answer " + method + " " + path + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SchemaRegistryException("Interrupted while calling schema registry " + method + " " + path, e);
-        }
+        return builder.build();
+    }
+
+    private JsonNode answer(String method, String path, HttpResponse<String> response) {
         JsonNode answer = readJson(response.body());
         if (response.statusCode() / 100 != 2) {
             throw error(response.statusCode(), answer, response.body());
@@ -147,6 +211,16 @@ public final class SchemaRegistryClient implements SchemaRegistry {
                     "Schema registry answered " + method + " " + path + " with a body that is not JSON");
         }
         return answer;
+    }
+
+    private static void sleep(Duration pause, String method, String path) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SchemaRegistryUnavailableException(
+                    "Interrupted while waiting to call schema registry " + method + " " + path + " again", e);
+        }
     }
 
     private static SchemaRegistryException error(int status, JsonNode answer, String rawBody) {

@@ -5,13 +5,13 @@ import java.io.Serial;
 /**
  * An error answer of a Confluent-compatible schema registry: the HTTP status, the registry's own
  * {@code error_code} (e.g. 409 incompatible, 42201 invalid schema, 40401 subject not found,
- * 40403 schema not found) and its message. Status {@value #UNREACHABLE} means no answer at all.
+ * 40403 schema not found) and its message. A registry that does not answer is a
+ * {@link SchemaRegistryUnavailableException} instead.
  */
 public final class SchemaRegistryException extends RuntimeException {
     @Serial
     private static final long serialVersionUID = 1L;
 
-    public static final int UNREACHABLE = 0;
     public static final int INCOMPATIBLE_SCHEMA = 409;
     public static final int INVALID_SCHEMA = 42201;
     public static final int SUBJECT_NOT_FOUND = 40401;
@@ -25,12 +25,6 @@ public final class SchemaRegistryException extends RuntimeException {
         super(message);
         this.status = status;
         this.errorCode = errorCode;
-    }
-
-    public SchemaRegistryException(String message, Throwable cause) {
-        super(message, cause);
-        this.status = UNREACHABLE;
-        this.errorCode = UNREACHABLE;
     }
 
     public int status() {

@@ -8,8 +8,12 @@ import dev.schemarag.events.QuestionAsked;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Base64;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
+import org.apache.kafka.common.errors.RetriableException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -85,12 +89,49 @@ class SchemaRegistryClientIT {
 
     @Test
     void aNonJsonErrorKeepsTheHttpStatusAsErrorCode() {
-        stub.answer("GET /subjects", 502, "Bad Gateway");
+        stub.answer("GET /subjects", 400, "Bad Request");
 
         assertThatThrownBy(client::subjects).isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
-            assertThat(e.errorCode()).isEqualTo(502);
-            assertThat(e.getMessage()).contains("HTTP 502").contains("Bad Gateway");
+            assertThat(e.errorCode()).isEqualTo(400);
+            assertThat(e.getMessage()).contains("HTTP 400").contains("Bad Request");
         });
+    }
+
+    @Test
+    void serverErrorsAndTooManyRequestsAreRetriedUntilTheRegistryAnswers() {
+        stub.answerOnce("GET /schemas/ids/3", 503, "Service Unavailable")
+                .answerOnce("GET /schemas/ids/3", 502, "Bad Gateway")
+                .answerOnce("GET /schemas/ids/3", 429, "{\"error_code\":429,\"message\":\"slow down\"}")
+                .answer("GET /schemas/ids/3", 200, "{\"schema\":" + quoted(SCHEMA.toString()) + "}");
+
+        assertThat(client.getById(3)).isEqualTo(SCHEMA);
+        assertThat(stub.count("GET", "/schemas/ids/3")).isEqualTo(4);
+    }
+
+    @Test
+    void aRegistryAnsweringServerErrorsForTheWholeBudgetIsUnavailable() {
+        stub.answer("POST /subjects/questions-value/versions", 500, "{\"error_code\":50001,\"message\":\"store\"}");
+        SchemaRegistryClient brief = new SchemaRegistryClient(stub.url(), null, Duration.ofMillis(700));
+
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> brief.register("questions-value", SCHEMA))
+                .isInstanceOf(SchemaRegistryUnavailableException.class)
+                .isInstanceOf(RetriableException.class)
+                .hasMessageContaining("did not answer POST /subjects/questions-value/versions")
+                .hasMessageContaining("HTTP 500");
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+                .isBetween(Duration.ofMillis(650), Duration.ofSeconds(5));
+        assertThat(stub.count("POST", "/subjects/questions-value/versions")).isBetween(3L, 6L);
+    }
+
+    @Test
+    void anUnknownSchemaIdIsAnsweredAtOnceAndNotRetried() {
+        stub.answer("GET /schemas/ids/99", 404, "{\"error_code\":40403,\"message\":\"Schema 99 not found\"}");
+
+        assertThatThrownBy(() -> client.getById(99))
+                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> assertThat(e.errorCode())
+                        .isEqualTo(SchemaRegistryException.SCHEMA_NOT_FOUND));
+        assertThat(stub.count("GET", "/schemas/ids/99")).isEqualTo(1);
     }
 
     @Test
@@ -126,17 +167,41 @@ class SchemaRegistryClientIT {
     }
 
     @Test
-    void anUnreachableRegistryGivesStatusZeroAndNamesTheUrl() throws IOException {
+    void anUnreachableRegistryIsRetriedForTheBudgetThenUnavailableNamingTheUrl() throws IOException {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
-        SchemaRegistryClient unreachable = new SchemaRegistryClient("http://127.0.0.1:" + closedPort);
+        SchemaRegistryClient unreachable =
+                new SchemaRegistryClient("http://127.0.0.1:" + closedPort, null, Duration.ofMillis(500));
 
-        assertThatThrownBy(unreachable::subjects).isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
-            assertThat(e.status()).isEqualTo(SchemaRegistryException.UNREACHABLE);
-            assertThat(e.getMessage()).contains("127.0.0.1:" + closedPort).contains("did not answer GET /subjects");
-        });
+        long start = System.nanoTime();
+        assertThatThrownBy(unreachable::subjects)
+                .isInstanceOf(SchemaRegistryUnavailableException.class)
+                .hasMessageContaining("127.0.0.1:" + closedPort)
+                .hasMessageContaining("did not answer GET /subjects")
+                .hasCauseInstanceOf(java.net.ConnectException.class);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(450));
+    }
+
+    @Test
+    void aRegistryComingBackWithinTheBudgetAnswersTheWaitingCall() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        SchemaRegistryClient waiting =
+                new SchemaRegistryClient("http://127.0.0.1:" + port, null, Duration.ofSeconds(20));
+        CompletableFuture<Integer> id =
+                CompletableFuture.supplyAsync(() -> waiting.register("questions-value", SCHEMA));
+        Thread.sleep(800);
+        assertThat(id).isNotDone();
+
+        try (StubRegistry late = new StubRegistry(port)) {
+            late.answer("POST /subjects/questions-value/versions", 200, "{\"id\":12}");
+
+            assertThat(id.get(10, TimeUnit.SECONDS)).isEqualTo(12);
+        }
     }
 
     @Test

@@ -8,7 +8,9 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** An in-test HTTP server answering canned registry responses by "METHOD path" and recording each request. */
@@ -19,11 +21,17 @@ final class StubRegistry implements AutoCloseable {
 
     private final HttpServer server;
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
+    private final Map<String, Queue<Answer>> onceAnswers = new ConcurrentHashMap<>();
     final List<Request> requests = new CopyOnWriteArrayList<>();
 
     StubRegistry() {
+        this(0);
+    }
+
+    /** On a given port (0: any free one). */
+    StubRegistry(int port) {
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -36,9 +44,13 @@ final class StubRegistry implements AutoCloseable {
                     exchange.getRequestHeaders().getFirst("Content-Type"),
                     exchange.getRequestHeaders().getFirst("Authorization"),
                     body));
-            Answer answer = answers.getOrDefault(
-                    exchange.getRequestMethod() + " " + path,
-                    new Answer(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}"));
+            String key = exchange.getRequestMethod() + " " + path;
+            Answer once =
+                    onceAnswers.getOrDefault(key, new ConcurrentLinkedQueue<>()).poll();
+            Answer answer = once != null
+                    ? once
+                    : answers.getOrDefault(
+                            key, new Answer(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}"));
             byte[] bytes = answer.json().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", SchemaRegistryClient.CONTENT_TYPE);
             exchange.sendResponseHeaders(answer.status(), bytes.length);
@@ -50,6 +62,14 @@ final class StubRegistry implements AutoCloseable {
 
     StubRegistry answer(String methodAndPath, int status, String json) {
         answers.put(methodAndPath, new Answer(status, json));
+        return this;
+    }
+
+    /** An answer given once, before the standing one of {@link #answer}. */
+    StubRegistry answerOnce(String methodAndPath, int status, String json) {
+        onceAnswers
+                .computeIfAbsent(methodAndPath, k -> new ConcurrentLinkedQueue<>())
+                .add(new Answer(status, json));
         return this;
     }
 
