@@ -83,6 +83,10 @@ public final class SchemaRegistryClient implements SchemaRegistry {
         return baseUrl;
     }
 
+    public Duration retryBudget() {
+        return retryBudget;
+    }
+
     @Override
     public int register(String subject, Schema schema) {
         SubjectSchema key = new SubjectSchema(subject, schema);

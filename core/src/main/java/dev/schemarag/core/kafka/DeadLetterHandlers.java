@@ -1,10 +1,16 @@
 package dev.schemarag.core.kafka;
 
+import dev.schemarag.avro.SchemaRegistryUnavailableException;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
 import dev.schemarag.events.FailureRecord;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
@@ -22,6 +28,14 @@ import org.slf4j.LoggerFactory;
  * Kafka Streams exception handlers that turn a record that cannot be deserialized, processed or produced into a
  * {@link FailureRecord} on the stage's dead-letter topic, through Kafka Streams' built-in dead-letter support
  * (KIP-1034 responses: Streams sends the returned records with its own producer), and let the stream go on.
+ *
+ * <p>They never skip a record without its dead letter and never file a good record as bad. When the schema registry
+ * cannot be reached ({@link SchemaRegistryUnavailableException} anywhere in the cause chain, after the registry
+ * client's retries) they answer FAIL; when the dead letter itself cannot be serialized they answer FAIL too, or, if
+ * the registry is the reason, throw its {@link SchemaRegistryUnavailableException} (Kafka Streams fails the task on an
+ * exception from a handler as on FAIL, and FAIL would report only the record's own error). Either way the task fails
+ * with the outage in the cause chain, the uncaught-exception handler replaces the stream thread (a retriable error),
+ * and the record is processed again from its committed offset.
  */
 public final class DeadLetterHandlers {
     /** Streams config keys read by the handlers. */
@@ -55,7 +69,31 @@ public final class DeadLetterHandlers {
             return new Target(required(configs, TOPIC), Stage.byWireName(required(configs, STAGE)), serializer);
         }
 
-        List<ProducerRecord<byte[], byte[]>> deadLetter(FailureRecord failure, byte[] key) {
+        /**
+         * {@code resume} with the dead letter, or {@code fail} when it cannot be serialized (a schema the registry
+         * refuses); a registry outage is thrown on. A record is never skipped without its dead letter.
+         */
+        <R> R deadLetter(
+                FailureRecord failure,
+                byte[] key,
+                Function<List<ProducerRecord<byte[], byte[]>>, R> resume,
+                Supplier<R> fail) {
+            byte[] value;
+            try {
+                value = serializer.serialize(topic, failure);
+            } catch (RuntimeException e) {
+                log.error(
+                        "dead letter cannot be written, failing the task so the record is processed again: stage={}"
+                                + " errorClass={} topic={} partition={} offset={} cause={}",
+                        failure.getStage(),
+                        failure.getErrorClass(),
+                        failure.getOriginalTopic(),
+                        failure.getOriginalPartition(),
+                        failure.getOriginalOffset(),
+                        Failures.describe(e));
+                if (registryUnavailable(e)) throw e;
+                return fail.get();
+            }
             log.warn(
                     "dead letter: stage={} errorClass={} topic={} partition={} offset={} cause={}",
                     failure.getStage(),
@@ -64,7 +102,7 @@ public final class DeadLetterHandlers {
                     failure.getOriginalPartition(),
                     failure.getOriginalOffset(),
                     failure.getMessage());
-            return List.of(new ProducerRecord<>(topic, key, serializer.serialize(topic, failure)));
+            return resume.apply(List.of(new ProducerRecord<>(topic, key, value)));
         }
 
         private static String required(Map<String, ?> configs, String key) {
@@ -72,6 +110,25 @@ public final class DeadLetterHandlers {
             if (value == null) throw new IllegalStateException("dead-letter handler needs streams config " + key);
             return value.toString();
         }
+    }
+
+    /** Whether the registry, not the record, failed: then the record must be processed again, not dead-lettered. */
+    static boolean registryUnavailable(Throwable error) {
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable e = error; e != null && seen.add(e); e = e.getCause()) {
+            if (e instanceof SchemaRegistryUnavailableException) return true;
+        }
+        return false;
+    }
+
+    private static void logRegistryOutage(String topic, int partition, long offset, Exception exception) {
+        log.warn(
+                "schema registry unavailable, failing the task so the record is processed again: topic={}"
+                        + " partition={} offset={} cause={}",
+                topic,
+                partition,
+                offset,
+                Failures.describe(exception));
     }
 
     /** Records whose bytes cannot be read: errorClass {@code malformed_event}. */
@@ -86,6 +143,10 @@ public final class DeadLetterHandlers {
         @Override
         public Response handleError(
                 ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
+            if (registryUnavailable(exception)) {
+                logRegistryOutage(record.topic(), record.partition(), record.offset(), exception);
+                return Response.fail();
+            }
             FailureRecord failure = Failures.failure(
                             target.stage,
                             ErrorClass.MALFORMED_EVENT,
@@ -96,7 +157,7 @@ public final class DeadLetterHandlers {
                             record.key(),
                             record.value())
                     .build();
-            return Response.resume(target.deadLetter(failure, record.key()));
+            return target.deadLetter(failure, record.key(), Response::resume, Response::fail);
         }
     }
 
@@ -111,6 +172,11 @@ public final class DeadLetterHandlers {
 
         @Override
         public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
+            // Also an output record the registry could not serialize: Streams reports that here too.
+            if (registryUnavailable(exception)) {
+                logRegistryOutage(context.topic(), context.partition(), context.offset(), exception);
+                return Response.fail();
+            }
             FailureRecord failure = Failures.failure(
                             target.stage,
                             ErrorClass.PROCESSING_ERROR,
@@ -121,7 +187,7 @@ public final class DeadLetterHandlers {
                             context.sourceRawKey(),
                             context.sourceRawValue())
                     .build();
-            return Response.resume(target.deadLetter(failure, context.sourceRawKey()));
+            return target.deadLetter(failure, context.sourceRawKey(), Response::resume, Response::fail);
         }
     }
 
@@ -132,6 +198,8 @@ public final class DeadLetterHandlers {
      * and stops again on the same input after every restart. Under exactly-once this works only because
      * {@link SizeCheckingProducer} refuses the record before the Kafka producer can doom the transaction. A state store's changelog record too large still fails
      * the stream, and so does any other production error but a retriable one, which is retried (Kafka Streams' default).
+     * An output record that cannot be serialized (a registry outage included) fails the stream too: that is Kafka
+     * Streams' default {@code handleSerializationError}, deliberately not overridden.
      */
     public static final class Production implements ProductionExceptionHandler {
         private static final String CHANGELOG_SUFFIX = "-changelog";
@@ -160,7 +228,8 @@ public final class DeadLetterHandlers {
             if (record.topic().endsWith(CHANGELOG_SUFFIX)) return Response.fail();
             FailureRecord failure = OversizedOutput.failure(
                     target.stage, context.topic(), context.partition(), context.offset(), record, exception, keptBytes);
-            return Response.resume(target.deadLetter(failure, OversizedOutput.prefix(record.key(), keptBytes)));
+            return target.deadLetter(
+                    failure, OversizedOutput.prefix(record.key(), keptBytes), Response::resume, Response::fail);
         }
     }
 }

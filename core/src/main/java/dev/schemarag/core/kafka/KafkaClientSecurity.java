@@ -4,6 +4,7 @@ import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -18,7 +19,8 @@ import org.apache.kafka.common.security.auth.SecurityProtocol;
 /**
  * How every client authenticates: the standard Kafka client security settings, each read from {@code kafka.<client
  * key>} ({@code KAFKA_SASL_JAAS_CONFIG} ↔ {@code sasl.jaas.config}), and the schema registry's HTTP basic auth.
- * Only the settings given are passed on, so without any the clients connect in PLAINTEXT as before.
+ * Only the settings given are passed on, so without any the clients connect in PLAINTEXT as before. It also holds
+ * how long the registry client retries an unreachable registry ({@link #REGISTRY_RETRY_MS}).
  * Secrets never appear in {@link #toString()}; Kafka itself masks them in its config logs (they are PASSWORD configs).
  */
 public final class KafkaClientSecurity {
@@ -57,6 +59,14 @@ public final class KafkaClientSecurity {
 
     public static final Setting<String> REGISTRY_BASIC_AUTH_USER_INFO = Setting.string(
             "schema.registry.basic.auth.user.info", null, "Schema registry HTTP basic auth as user:password (secret)");
+    /** Below Kafka's max.poll.interval.ms (300 s): a stream thread waiting for the registry must not be fenced. */
+    public static final Setting<Integer> REGISTRY_RETRY_MS = Setting.integer(
+            "schema.registry.retry.ms",
+            (int) SchemaRegistryClient.DEFAULT_RETRY_BUDGET.toMillis(),
+            0,
+            240_000,
+            "How long a registry call retries an unreachable registry (I/O error, timeout, HTTP 5xx/429) with backoff"
+                    + " before the record's task fails and is retried");
 
     private static final List<Setting<String>> CLIENT_SETTINGS = List.of(
             SECURITY_PROTOCOL,
@@ -79,20 +89,23 @@ public final class KafkaClientSecurity {
 
     private final Map<String, String> clientProperties;
     private final String registryUserInfo;
+    private final Duration registryRetry;
 
-    private KafkaClientSecurity(Map<String, String> clientProperties, String registryUserInfo) {
+    private KafkaClientSecurity(Map<String, String> clientProperties, String registryUserInfo, Duration registryRetry) {
         this.clientProperties = Map.copyOf(clientProperties);
         this.registryUserInfo = registryUserInfo;
+        this.registryRetry = registryRetry;
     }
 
     /** PLAINTEXT and an open registry: what the embedded stack serves. */
     public static KafkaClientSecurity none() {
-        return new KafkaClientSecurity(Map.of(), null);
+        return new KafkaClientSecurity(Map.of(), null, SchemaRegistryClient.DEFAULT_RETRY_BUDGET);
     }
 
     public static List<Setting<?>> declared() {
         List<Setting<?>> all = new ArrayList<>(CLIENT_SETTINGS);
         all.add(REGISTRY_BASIC_AUTH_USER_INFO);
+        all.add(REGISTRY_RETRY_MS);
         return all;
     }
 
@@ -114,11 +127,12 @@ public final class KafkaClientSecurity {
                     SECURITY_PROTOCOL.key(),
                     protocol,
                     "SASL_PLAINTEXT or SASL_SSL when " + SASL_JAAS_CONFIG.key() + " is set");
+        Duration registryRetry = Duration.ofMillis(settings.get(REGISTRY_RETRY_MS));
         String userInfo = settings.get(REGISTRY_BASIC_AUTH_USER_INFO);
-        if (userInfo == null || userInfo.isBlank()) return new KafkaClientSecurity(properties, null);
+        if (userInfo == null || userInfo.isBlank()) return new KafkaClientSecurity(properties, null, registryRetry);
         if (userInfo.indexOf(':') < 1)
             throw new ConfigException(REGISTRY_BASIC_AUTH_USER_INFO.key(), MASK, "user:password");
-        return new KafkaClientSecurity(properties, userInfo);
+        return new KafkaClientSecurity(properties, userInfo, registryRetry);
     }
 
     /** The security configs of a Kafka client (producer, consumer, admin, Streams); empty for PLAINTEXT. */
@@ -133,9 +147,9 @@ public final class KafkaClientSecurity {
         return config;
     }
 
-    /** The one way SchemaRAG builds a registry client: with the basic auth, when given. */
+    /** The one way SchemaRAG builds a registry client: with the basic auth, when given, and the retry budget. */
     public SchemaRegistryClient registryClient(String registryUrl) {
-        return new SchemaRegistryClient(registryUrl, registryUserInfo);
+        return new SchemaRegistryClient(registryUrl, registryUserInfo, registryRetry);
     }
 
     @Override

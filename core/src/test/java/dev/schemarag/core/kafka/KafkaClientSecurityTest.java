@@ -8,6 +8,7 @@ import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,22 @@ class KafkaClientSecurityTest {
                         "KAFKA_SSL_KEYSTORE_TYPE",
                         "KAFKA_SSL_KEY_PASSWORD",
                         "KAFKA_SSL_ENDPOINT_IDENTIFICATION_ALGORITHM",
-                        "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO");
+                        "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO",
+                        "SCHEMA_REGISTRY_RETRY_MS");
+    }
+
+    @Test
+    void theRegistryClientRetriesForTheConfiguredBudgetThirtySecondsUnlessSet() {
+        assertThat(KafkaClientSecurity.from(Settings.of(Map.of()))
+                        .registryClient("http://registry:8081")
+                        .retryBudget())
+                .isEqualTo(Duration.ofSeconds(30));
+        assertThat(KafkaClientSecurity.from(Settings.of(Map.of("schema.registry.retry.ms", "5000")))
+                        .registryClient("http://registry:8081")
+                        .retryBudget())
+                .isEqualTo(Duration.ofSeconds(5));
+        assertThatThrownBy(() -> KafkaClientSecurity.from(Settings.of(Map.of("schema.registry.retry.ms", "300000"))))
+                .hasMessageContaining("schema.registry.retry.ms");
     }
 
     @Test

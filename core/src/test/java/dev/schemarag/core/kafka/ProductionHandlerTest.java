@@ -15,13 +15,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
-import org.apache.kafka.common.header.Headers;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProductionExceptionHandler.Response;
 import org.apache.kafka.streams.errors.ProductionExceptionHandler.Result;
-import org.apache.kafka.streams.processor.TaskId;
 import org.junit.jupiter.api.Test;
 
 /** The production handler's decisions, with FailureRecords written in Avro's single-object encoding (no registry). */
@@ -48,7 +44,7 @@ class ProductionHandlerTest {
     @Test
     void anOutputTooLargeForTheProducerIsDeadLetteredCutAndTheStreamResumes() {
         Response response = handler.handleError(
-                new Source("schemarag.questions", 3, 1234),
+                new HandlerContext("schemarag.questions", 3, 1234),
                 output,
                 new RecordTooLargeException("The message is 2097230 bytes when serialized"));
 
@@ -73,7 +69,7 @@ class ProductionHandlerTest {
     @Test
     void aChangelogRecordTooLargeStillFailsTheStreamRatherThanLoseState() {
         Response response = handler.handleError(
-                new Source("in", 0, 0),
+                new HandlerContext("in", 0, 0),
                 new ProducerRecord<>("app-store-changelog", null, new byte[2 * 1024 * 1024]),
                 new RecordTooLargeException("big"));
 
@@ -83,7 +79,8 @@ class ProductionHandlerTest {
 
     @Test
     void aRetriableErrorIsLeftToTheProducersRetries() {
-        Response response = handler.handleError(new Source("in", 0, 0), output, new TimeoutException("no broker"));
+        Response response =
+                handler.handleError(new HandlerContext("in", 0, 0), output, new TimeoutException("no broker"));
 
         assertThat(response.result()).isEqualTo(Result.RETRY);
         assertThat(response.deadLetterQueueRecords()).isEmpty();
@@ -92,42 +89,11 @@ class ProductionHandlerTest {
     @Test
     void anyOtherErrorStillFailsTheStream() {
         Response response = handler.handleError(
-                new Source("in", 0, 0), output, new TopicAuthorizationException(Set.of("schemarag.context-retrieved")));
+                new HandlerContext("in", 0, 0),
+                output,
+                new TopicAuthorizationException(Set.of("schemarag.context-retrieved")));
 
         assertThat(response.result()).isEqualTo(Result.FAIL);
         assertThat(response.deadLetterQueueRecords()).isEmpty();
-    }
-
-    /** The input record an output came from, as Kafka Streams describes it to a handler. */
-    private record Source(String topic, int partition, long offset) implements ErrorHandlerContext {
-        @Override
-        public Headers headers() {
-            return new RecordHeaders();
-        }
-
-        @Override
-        public String processorNodeId() {
-            return "sink";
-        }
-
-        @Override
-        public TaskId taskId() {
-            return new TaskId(0, partition);
-        }
-
-        @Override
-        public long timestamp() {
-            return 0;
-        }
-
-        @Override
-        public byte[] sourceRawKey() {
-            return null;
-        }
-
-        @Override
-        public byte[] sourceRawValue() {
-            return null;
-        }
     }
 }
