@@ -8,6 +8,7 @@ import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -119,7 +120,9 @@ class KafkaClientSecurityTest {
                 security,
                 new Topics("t.", security.registryClient("http://registry:8081")).deadLetter(DeadLetterTopic.RETRIEVAL),
                 "retrieval",
-                Path.of("state"));
+                Path.of("state"),
+                StreamsSettings.DEFAULTS,
+                Duration.ofSeconds(10));
 
         assertThat(streams)
                 .containsEntry("security.protocol", "SASL_PLAINTEXT")
