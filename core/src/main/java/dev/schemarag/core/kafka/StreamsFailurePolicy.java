@@ -93,7 +93,11 @@ public final class StreamsFailurePolicy implements StreamsUncaughtExceptionHandl
                     window);
         }
         log.error("{}: fatal stream failure; shutting the client down so the process exits", client, exception);
-        onFatal.run();
+        try {
+            onFatal.run();
+        } catch (RuntimeException e) {
+            log.error("{}: the fatal-failure callback failed; the client shuts down anyway", client, e);
+        }
         return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
     }
 

@@ -86,6 +86,17 @@ class StreamsFailurePolicyTest {
     }
 
     @Test
+    void aFailingCallbackStillShutsTheClientDown() {
+        StreamsFailurePolicy throwingCallback =
+                new StreamsFailurePolicy("test", 3, Duration.ofMinutes(1), now::get, pauses::add, () -> {
+                    throw new IllegalStateException("callback broken");
+                });
+
+        assertThat(throwingCallback.handle(new IllegalArgumentException("a bug")))
+                .isEqualTo(SHUTDOWN_CLIENT);
+    }
+
+    @Test
     void replacementsBeyondTheBudgetWithinTheWindowAreFatal() {
         IOException transientFault = new IOException("registry down");
         for (int i = 0; i < 3; i++) {

@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
 public final class GenerationService implements AutoCloseable {
     public static final String APPLICATION_ID = "schemarag-generation";
     /**
-     * The longest answering one question may take. Until a per-record deadline bounds the LLM's attempts, this is what
-     * the settings allow a record in the common case; a slower one still overruns it.
+     * The longest answering one question is meant to take: one LLM call within its default timeout. A per-record
+     * deadline (issue #11) makes it a bound; until then, a record the LLM client retries can overrun it.
      */
     static final Duration LONGEST_RECORD = Duration.ofSeconds(60);
 
