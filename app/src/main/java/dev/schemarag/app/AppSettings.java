@@ -1,11 +1,12 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.generation.service.GenerationSettings;
-import dev.schemarag.ingest.admin.AdminSettings;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.StackConfig;
@@ -70,11 +71,13 @@ public final class AppSettings {
             Setting.string("cdc.replication.password", "schemarag_cdc", "Password of the replication role");
     public static final Setting<Integer> CDC_POLL_INTERVAL_MS = Setting.integer(
             "cdc.poll.interval.ms", 5, 1, 60_000, "Debezium poll interval: it dominates change-to-index latency");
-    /** Declared by the ingest admin endpoint; named here too so {@link #all()} lists them. */
-    public static final Setting<Integer> INGEST_ADMIN_PORT = AdminSettings.INGEST_ADMIN_PORT;
+    /** Declared with the admin endpoints; named here too so {@link #all()} lists them. */
+    public static final Setting<String> ADMIN_HOST = AdminSettings.ADMIN_HOST;
 
-    public static final Setting<String> INGEST_ADMIN_HOST = AdminSettings.INGEST_ADMIN_HOST;
     public static final Setting<String> ADMIN_TOKEN = AdminSettings.ADMIN_TOKEN;
+    public static final Setting<Integer> INGEST_ADMIN_PORT = AdminSettings.INGEST_ADMIN_PORT;
+    public static final Setting<Integer> RETRIEVAL_ADMIN_PORT = AdminSettings.RETRIEVAL_ADMIN_PORT;
+    public static final Setting<Integer> GENERATION_ADMIN_PORT = AdminSettings.GENERATION_ADMIN_PORT;
 
     public static final Setting<String> READER_PASSWORD = Setting.string(
             "generation.reader.password",
@@ -98,14 +101,17 @@ public final class AppSettings {
                 REPLICATION_ROLE,
                 REPLICATION_PASSWORD,
                 CDC_POLL_INTERVAL_MS,
-                INGEST_ADMIN_PORT,
-                INGEST_ADMIN_HOST,
+                ADMIN_HOST,
                 ADMIN_TOKEN,
+                INGEST_ADMIN_PORT,
+                RETRIEVAL_ADMIN_PORT,
+                GENERATION_ADMIN_PORT,
                 READER_PASSWORD));
         all.addAll(GenerationSettings.declared()); // the LLM's settings included
         all.add(VectorSearch.SETTING);
         all.addAll(RetrievalSettings.DECLARED);
         all.addAll(KafkaClientSecurity.declared());
+        all.addAll(StreamsSettings.declared());
         return all;
     }
 }

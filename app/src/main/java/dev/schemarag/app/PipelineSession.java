@@ -4,8 +4,13 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 
-/** Retrieval and generation running in this JVM for the length of a command (demo, ask). */
+/**
+ * Retrieval and generation running in this JVM for the length of a command (demo, ask). A stream client that fails
+ * for good is logged by its failure policy; the command then ends on its own timeout.
+ */
 final class PipelineSession implements AutoCloseable {
+    static final Runnable COMMAND_ENDS_ON_ITS_TIMEOUT = () -> {};
+
     private final RetrievalService retrieval;
     private final GenerationService generation;
 
@@ -16,9 +21,11 @@ final class PipelineSession implements AutoCloseable {
                 services.bootstrapServers(),
                 services.security(),
                 services.topics(),
-                services.stateDir().resolve("retrieval"));
+                services.stateDir().resolve("retrieval"),
+                services.streamsSettings(),
+                COMMAND_ENDS_ON_ITS_TIMEOUT);
         generation = services.generation(databases);
-        generation.start();
+        generation.start(COMMAND_ENDS_ON_ITS_TIMEOUT);
     }
 
     @Override

@@ -1,19 +1,27 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.admin.AdminAccess;
+import dev.schemarag.core.admin.AdminServer;
+import dev.schemarag.core.admin.ReadinessCheck;
+import dev.schemarag.core.admin.ReadinessChecks;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.generation.service.GenerationService;
-import dev.schemarag.ingest.admin.AdminAccess;
 import dev.schemarag.ingest.admin.IngestAdmin;
 import dev.schemarag.ingest.admin.IngestAdminServer;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code schemarag serve <service>}: one service per process, as in production (docker-compose). */
+/**
+ * {@code schemarag serve <service>}: one service per process, as in production (docker-compose), with its admin
+ * endpoint ({@code /health}, {@code /ready}). It runs until SIGTERM (exit 0 once closed) or until its stream client
+ * fails for good (exit 1 once closed, for a supervisor to restart it).
+ */
 @Command(name = "serve", description = "Run one service until stopped (SIGTERM): ingest, retrieval or generation.")
 final class ServeCommand implements Callable<Integer> {
     enum Service {
@@ -27,53 +35,93 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CountDownLatch stop = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
+        ServiceLifecycle lifecycle = new ServiceLifecycle();
+        lifecycle.installShutdownHook();
+        try {
+            return serve(lifecycle);
+        } finally {
+            lifecycle.closed();
+        }
+    }
+
+    private int serve(ServiceLifecycle lifecycle) throws Exception {
         try (Services services = Services.fromEnvironment()) {
             Settings settings = services.settings();
-            String adminHost = settings.get(AppSettings.INGEST_ADMIN_HOST);
-            String adminToken = settings.get(AppSettings.ADMIN_TOKEN);
-            if (service == Service.ingest) {
-                try {
-                    AdminAccess.forBinding(adminHost, adminToken); // refuse before anything starts
-                } catch (IllegalStateException e) {
-                    System.err.println(e.getMessage());
-                    return 2;
-                }
+            String host = settings.get(AppSettings.ADMIN_HOST);
+            String token = settings.get(AppSettings.ADMIN_TOKEN);
+            try {
+                AdminAccess.forBinding(host, token); // refuse before anything starts
+            } catch (IllegalStateException e) {
+                System.err.println(e.getMessage());
+                return 2;
             }
-            if (service == Service.retrieval) {
-                try (RetrievalService retrieval = services.retrieval()) {
-                    retrieval.start(
-                            services.bootstrapServers(),
-                            services.security(),
-                            services.topics(),
-                            services.stateDir().resolve("retrieval"));
-                    System.out.println("retrieval service running");
-                    stop.await();
+            switch (service) {
+                case retrieval -> {
+                    try (RetrievalService retrieval = services.retrieval();
+                            AdminServer admin = new AdminServer(
+                                    "retrieval",
+                                    host,
+                                    settings.get(AppSettings.RETRIEVAL_ADMIN_PORT),
+                                    token,
+                                    lifecycle::live,
+                                    checks(services, ReadinessChecks.streams("streams", retrieval::state)),
+                                    List.of())) {
+                        announce(host, admin.port());
+                        retrieval.start(
+                                services.bootstrapServers(),
+                                services.security(),
+                                services.topics(),
+                                services.stateDir().resolve("retrieval"),
+                                services.streamsSettings(),
+                                lifecycle::fail);
+                        lifecycle.awaitStop();
+                    }
                 }
-                return 0;
-            }
-            DatabaseRegistry databases = Targets.load(services);
-            if (service == Service.generation) {
-                for (var db : databases.all()) services.examples().seedFromDocs(db.id());
-                try (GenerationService generation = services.generation(databases)) {
-                    generation.start();
-                    System.out.println("generation service running");
-                    stop.await();
+                case generation -> {
+                    DatabaseRegistry databases = Targets.load(services);
+                    for (var db : databases.all()) services.examples().seedFromDocs(db.id());
+                    try (GenerationService generation = services.generation(databases);
+                            AdminServer admin = new AdminServer(
+                                    "generation",
+                                    host,
+                                    settings.get(AppSettings.GENERATION_ADMIN_PORT),
+                                    token,
+                                    lifecycle::live,
+                                    checks(services, ReadinessChecks.streams("streams", generation::state)),
+                                    List.of())) {
+                        announce(host, admin.port());
+                        generation.start(lifecycle::fail);
+                        lifecycle.awaitStop();
+                    }
                 }
-                return 0;
-            }
-            try (IngestService ingest = services.ingest(databases);
-                    IngestAdminServer admin = new IngestAdminServer(
-                            IngestAdmin.of(ingest, databases),
-                            adminHost,
-                            settings.get(AppSettings.INGEST_ADMIN_PORT),
-                            adminToken)) {
-                ingest.startLiveSync();
-                System.out.println("ingest service running; admin on " + adminHost + ":" + admin.port());
-                stop.await();
+                case ingest -> {
+                    DatabaseRegistry databases = Targets.load(services);
+                    try (IngestService ingest = services.ingest(databases);
+                            IngestAdminServer admin = new IngestAdminServer(
+                                    IngestAdmin.of(ingest, databases),
+                                    host,
+                                    settings.get(AppSettings.INGEST_ADMIN_PORT),
+                                    token,
+                                    lifecycle::live,
+                                    services.readinessChecks())) {
+                        announce(host, admin.port());
+                        ingest.startLiveSync(services.streamsSettings(), lifecycle::fail);
+                        lifecycle.awaitStop();
+                    }
+                }
             }
         }
-        return 0;
+        return lifecycle.exitCode();
+    }
+
+    private static List<ReadinessCheck> checks(Services services, ReadinessCheck streams) {
+        List<ReadinessCheck> checks = new ArrayList<>(List.of(streams));
+        checks.addAll(services.readinessChecks());
+        return checks;
+    }
+
+    /** The line a harness reads to find the port (0 in the settings = any free one). */
+    private void announce(String host, int port) {
+        System.out.println(service + " admin on http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port);
     }
 }

@@ -1,11 +1,14 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.admin.ReadinessCheck;
+import dev.schemarag.core.admin.ReadinessChecks;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
@@ -19,6 +22,7 @@ import dev.schemarag.retrieval.kafka.RetrievalService;
 import dev.schemarag.stack.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Optional;
 
 /** Builds the adapters and services from resolved settings: one place that knows how things are wired. */
@@ -160,6 +164,17 @@ public final class Services implements AutoCloseable {
 
     public VerifiedExampleStore examples() {
         return new VerifiedExampleStore(store(), examplesModel());
+    }
+
+    /** The explicit limits of this process's Kafka Streams clients. */
+    public StreamsSettings streamsSettings() {
+        return StreamsSettings.from(settings);
+    }
+
+    /** What every service needs to work, for its {@code /ready}: the store and the schema registry answering. */
+    public List<ReadinessCheck> readinessChecks() {
+        return List.of(
+                ReadinessChecks.store(store()), ReadinessChecks.registry(security.registryClient(registryUrl())));
     }
 
     public String bootstrapServers() {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -142,8 +143,28 @@ class DockerComposeFileTest {
     void theIngestAdminEndpointListensBeyondLoopbackOnlyWithARequiredToken() {
         JsonNode environment = services.path("ingest").path("environment");
 
-        assertThat(environment.path("INGEST_ADMIN_HOST").asText()).isEqualTo("0.0.0.0");
+        assertThat(environment.path("ADMIN_HOST").asText()).isEqualTo("0.0.0.0");
         assertThat(environment.path("SCHEMARAG_ADMIN_TOKEN").asText()).startsWith("${SCHEMARAG_ADMIN_TOKEN:?");
+    }
+
+    /** The image has curl (eclipse-temurin installs it); the probe runs inside the container, hence localhost. */
+    @Test
+    void eachServiceIsHealthyWhenItsAdminEndpointIsReadyAndIsRestartedAfterItExits() {
+        for (String service : SERVICES) {
+            JsonNode definition = services.path(service);
+            String port = definition
+                    .path("environment")
+                    .path(service.toUpperCase(Locale.ROOT) + "_ADMIN_PORT")
+                    .asText();
+            List<String> test = new ArrayList<>();
+            definition.path("healthcheck").path("test").forEach(t -> test.add(t.asText()));
+
+            assertThat(port).as(service + " admin port").matches("[0-9]+");
+            assertThat(test)
+                    .as(service + " healthcheck")
+                    .containsExactly("CMD-SHELL", "curl -fsS http://localhost:" + port + "/ready > /dev/null");
+            assertThat(definition.path("restart").asText()).as(service).isEqualTo("unless-stopped");
+        }
     }
 
     @Test

@@ -7,10 +7,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@code schemarag serve ingest} wires the admin endpoint's access rule before it starts anything. */
+/** {@code schemarag serve <service>} wires the admin endpoint's access rule before it starts anything. */
 class ServeIngestIT {
     private static CliTestEnvironment environment;
 
@@ -24,16 +25,17 @@ class ServeIngestIT {
         if (environment != null) environment.close();
     }
 
-    @Test
-    void serveIngestRefusesToStartOnANonLoopbackAddressWithoutAToken() {
-        System.setProperty(AppSettings.INGEST_ADMIN_HOST.key(), "0.0.0.0");
+    @ParameterizedTest
+    @ValueSource(strings = {"ingest", "retrieval", "generation"})
+    void serveRefusesToStartOnANonLoopbackAddressWithoutAToken(String service) {
+        System.setProperty(AppSettings.ADMIN_HOST.key(), "0.0.0.0");
         try {
             CliTestEnvironment.Run run = assertTimeoutPreemptively(
-                    Duration.ofSeconds(60), () -> CliTestEnvironment.execute("serve", "ingest"));
+                    Duration.ofSeconds(60), () -> CliTestEnvironment.execute("serve", service));
             assertThat(run.exitCode()).isEqualTo(2);
-            assertThat(run.output()).doesNotContain("ingest service running");
+            assertThat(run.output()).doesNotContain("admin on");
         } finally {
-            System.clearProperty(AppSettings.INGEST_ADMIN_HOST.key());
+            System.clearProperty(AppSettings.ADMIN_HOST.key());
         }
     }
 }

@@ -10,6 +10,7 @@ import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.ChangeKind;
@@ -112,7 +113,7 @@ class IngestLiveSyncIT {
                 () -> topics,
                 model,
                 store);
-        service.startLiveSync();
+        service.startLiveSync(StreamsSettings.DEFAULTS, () -> {}); // a dead updater fails the tests: nothing changes
         service.awaitCaptureReady(WAIT);
         return service;
     }

@@ -1,21 +1,43 @@
 package dev.schemarag.core.kafka;
 
+import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.events.FailureRecord;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
-/** The Kafka Streams settings every SchemaRAG processor shares, including dead-letter routing. */
+/** The Kafka Streams settings every SchemaRAG processor shares, including dead-letter routing and explicit limits. */
 public final class StreamsProperties {
+    /** Beyond the slowest record, the rest of a transaction: the other records of the batch and the commit. */
+    static final Duration TRANSACTION_MARGIN = Duration.ofSeconds(30);
+
     private StreamsProperties() {}
 
+    /**
+     * @param longestRecord the longest time processing one record may take in this app: an exactly-once transaction
+     *     stays open meanwhile, and the thread does not poll
+     * @throws ConfigException when {@code limits} leave less than twice {@code longestRecord} between two polls, so
+     *     that a slow record would get the member fenced and the record processed again in a loop
+     */
     public static Properties of(
             String applicationId,
             String bootstrapServers,
             KafkaClientSecurity security,
             Topic<String, FailureRecord> deadLetterTopic,
             String stage,
-            Path stateDir) {
+            Path stateDir,
+            StreamsSettings limits,
+            Duration longestRecord) {
+        long maxPoll = limits.maxPollInterval().toMillis();
+        if (maxPoll < 2 * longestRecord.toMillis())
+            throw new ConfigException(
+                    StreamsSettings.MAX_POLL_INTERVAL_MS.key(),
+                    String.valueOf(maxPoll),
+                    "at least twice the longest time one record may take in " + applicationId + " ("
+                            + longestRecord.toMillis() + " ms), i.e. " + 2 * longestRecord.toMillis());
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -26,6 +48,11 @@ public final class StreamsProperties {
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
         p.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
+        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG), (int) maxPoll);
+        p.put(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG), (int)
+                longestRecord.plus(TRANSACTION_MARGIN).toMillis());
+        if (!limits.groupInstanceId().isEmpty())
+            p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), limits.groupInstanceId());
         p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandlers.Deserialization.class);
         p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandlers.Processing.class);
         p.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandlers.Production.class);

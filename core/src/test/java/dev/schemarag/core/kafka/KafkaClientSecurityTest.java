@@ -135,7 +135,9 @@ class KafkaClientSecurityTest {
                 security,
                 new Topics("t.", security.registryClient("http://registry:8081")).deadLetter(DeadLetterTopic.RETRIEVAL),
                 "retrieval",
-                Path.of("state"));
+                Path.of("state"),
+                StreamsSettings.DEFAULTS,
+                Duration.ofSeconds(10));
 
         assertThat(streams)
                 .containsEntry("security.protocol", "SASL_PLAINTEXT")

@@ -5,7 +5,9 @@ import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.ManagedStreams;
 import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.SqlGenerator;
@@ -33,10 +35,17 @@ import org.slf4j.LoggerFactory;
  */
 public final class GenerationService implements AutoCloseable {
     public static final String APPLICATION_ID = "schemarag-generation";
+    /**
+     * The longest answering one question is meant to take: one LLM call within its default timeout. A per-record
+     * deadline (issue #11) makes it a bound; until then, a record the LLM client retries can overrun it.
+     */
+    static final Duration LONGEST_RECORD = Duration.ofSeconds(60);
+
     private static final Logger log = LoggerFactory.getLogger(GenerationService.class);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final PostgresTargetDatabases targets;
-    private final KafkaStreams streams;
+    private final ManagedStreams streams;
 
     public GenerationService(
             String bootstrapServers,
@@ -66,7 +75,8 @@ public final class GenerationService implements AutoCloseable {
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline);
         FeedbackTopology.build(builder, topics, examples);
-        streams = new KafkaStreams(
+        streams = new ManagedStreams(
+                "generation",
                 builder.build(),
                 StreamsProperties.of(
                         topics.prefix() + APPLICATION_ID,
@@ -74,7 +84,10 @@ public final class GenerationService implements AutoCloseable {
                         security,
                         topics.deadLetter(DeadLetterTopic.UNKNOWN),
                         "validation",
-                        stateDir));
+                        stateDir,
+                        StreamsSettings.from(settings),
+                        LONGEST_RECORD),
+                CLOSE_TIMEOUT);
     }
 
     /** The LLM when {@code llm.base.url} is set, else the offline verified-example generator. */
@@ -90,8 +103,13 @@ public final class GenerationService implements AutoCloseable {
                 });
     }
 
-    public void start() {
-        streams.start();
+    /**
+     * Starts the stream client.
+     *
+     * @param onFatal told when the client has died (see {@link ManagedStreams#start})
+     */
+    public void start(Runnable onFatal) {
+        streams.start(onFatal);
     }
 
     public KafkaStreams.State state() {
@@ -100,7 +118,7 @@ public final class GenerationService implements AutoCloseable {
 
     @Override
     public void close() {
-        streams.close(Duration.ofSeconds(30));
+        streams.close();
         targets.close();
     }
 }

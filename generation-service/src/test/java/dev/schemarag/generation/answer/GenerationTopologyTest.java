@@ -6,6 +6,7 @@ import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.AnswerValidated;
@@ -18,6 +19,7 @@ import dev.schemarag.generation.validation.SchemaColumns;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -77,7 +79,9 @@ class GenerationTopologyTest {
                 KafkaClientSecurity.none(),
                 topics.deadLetter(DeadLetterTopic.UNKNOWN),
                 "validation",
-                stateDir);
+                stateDir,
+                StreamsSettings.DEFAULTS,
+                Duration.ofSeconds(10));
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
         driver = new TopologyTestDriver(builder.build(), props);
         Topic<String, ContextRetrieved> source = topics.contextRetrieved();

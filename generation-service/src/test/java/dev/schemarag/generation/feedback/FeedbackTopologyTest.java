@@ -6,6 +6,7 @@ import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.AnswerFeedback;
@@ -15,6 +16,7 @@ import dev.schemarag.generation.examples.AnswerReviews;
 import dev.schemarag.generation.examples.ExampleStatus;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,7 +54,14 @@ class FeedbackTopologyTest {
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.UNKNOWN);
         // As GenerationService configures it.
         Properties props = StreamsProperties.of(
-                "generation-feedback-test", "127.0.0.1:9", KafkaClientSecurity.none(), dlq, "validation", stateDir);
+                "generation-feedback-test",
+                "127.0.0.1:9",
+                KafkaClientSecurity.none(),
+                dlq,
+                "validation",
+                stateDir,
+                StreamsSettings.DEFAULTS,
+                Duration.ofSeconds(10));
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
         driver = new TopologyTestDriver(builder.build(), props);
         Topic<String, AnswerFeedback> source = topics.feedback();

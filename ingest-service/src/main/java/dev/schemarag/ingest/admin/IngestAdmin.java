@@ -1,9 +1,12 @@
 package dev.schemarag.ingest.admin;
 
+import dev.schemarag.core.admin.ReadinessCheck;
+import dev.schemarag.core.admin.ReadinessChecks;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.sync.SyncSummary;
+import java.util.List;
 
 /** Port: what the ingest admin endpoint asks of the ingest service. */
 public interface IngestAdmin {
@@ -13,7 +16,8 @@ public interface IngestAdmin {
     /** A full sync of a registered database. */
     SyncSummary sync(String databaseId) throws Exception;
 
-    boolean healthy();
+    /** The ingest service's own readiness checks: the embedding updater and the change-capture engines. */
+    List<ReadinessCheck> readinessChecks();
 
     static IngestAdmin of(IngestService ingest, DatabaseRegistry databases) {
         return new IngestAdmin() {
@@ -28,8 +32,11 @@ public interface IngestAdmin {
             }
 
             @Override
-            public boolean healthy() {
-                return ingest.healthy();
+            public List<ReadinessCheck> readinessChecks() {
+                return List.of(
+                        ReadinessChecks.streams("embedding-updater", ingest::updaterState),
+                        ReadinessChecks.condition(
+                                "change-capture", ingest::capturing, "every engine running", "an engine is stopped"));
             }
         };
     }

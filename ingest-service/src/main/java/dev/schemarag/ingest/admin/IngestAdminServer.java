@@ -1,105 +1,86 @@
 package dev.schemarag.ingest.admin;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import static dev.schemarag.core.admin.AdminHttp.allowed;
+import static dev.schemarag.core.admin.AdminHttp.error;
+import static dev.schemarag.core.admin.AdminHttp.query;
+import static dev.schemarag.core.admin.AdminHttp.send;
+
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.schemarag.core.admin.AdminAccess;
+import dev.schemarag.core.admin.AdminRoute;
+import dev.schemarag.core.admin.AdminServer;
+import dev.schemarag.core.admin.ReadinessCheck;
 import dev.schemarag.ingest.sync.SyncSummary;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Ingest admin HTTP. {@code POST /internal/schema/sync?db=<id>} queues a full sync and answers {@code 202} with the
- * job's location; {@code GET /internal/schema/sync/<job>} reports it; {@code GET /health} is open to probes. Every
- * other route needs the bearer token when one is configured ({@link AdminAccess}). Requests are handled on a small
- * pool and syncs on {@link SyncJobs}, so a long sync never holds up a health check. Bodies are never read, and error
- * bodies are {@code {"code", "message"}} with a fixed message: no exception text, no list of registered databases.
+ * Ingest admin HTTP: the shared {@link AdminServer} ({@code /health}, {@code /ready} with the embedding updater and the
+ * change-capture engines among its checks) plus the sync jobs. {@code POST /internal/schema/sync?db=<id>} queues a
+ * full sync and answers {@code 202} with the job's location; {@code GET /internal/schema/sync/<job>} reports it. Both
+ * need the bearer token when one is configured. Syncs run on {@link SyncJobs}, so a long sync never holds up a probe.
+ * Error bodies are {@code {"code", "message"}} with a fixed message: no exception text, no list of registered
+ * databases.
  */
 public final class IngestAdminServer implements AutoCloseable {
     static final String SYNC_PATH = "/internal/schema/sync";
     static final int SYNC_WORKERS = 1;
     static final int SYNC_QUEUE = 4;
     private static final int RETAINED_JOBS = 100;
-    private static final int REQUEST_THREADS = 4;
-    private static final int MAX_URI_LENGTH = 2048;
     private static final Pattern DATABASE_ID = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
     private static final Logger log = LoggerFactory.getLogger(IngestAdminServer.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final IngestAdmin ingest;
-    private final AdminAccess access;
     private final SyncJobs jobs;
-    private final ExecutorService requests;
-    private final HttpServer server;
+    private final AdminServer server;
 
-    /** @throws IllegalStateException when {@code host} is not loopback and there is no token: nothing is started */
-    public IngestAdminServer(IngestAdmin ingest, String host, int port, String token) throws IOException {
+    /**
+     * @param live whether the process is alive (liveness)
+     * @param sharedChecks the readiness checks every service has (store, registry); the ingest service's own follow
+     * @throws IllegalStateException when {@code host} is not loopback and there is no token: nothing is started
+     */
+    public IngestAdminServer(
+            IngestAdmin ingest,
+            String host,
+            int port,
+            String token,
+            BooleanSupplier live,
+            List<ReadinessCheck> sharedChecks)
+            throws IOException {
         this.ingest = ingest;
-        this.access = AdminAccess.forBinding(host, token);
-        server = HttpServer.create(new InetSocketAddress(host, port), 0);
+        AdminAccess.forBinding(host, token); // refuse before the sync workers start
         jobs = new SyncJobs(ingest::sync, SYNC_WORKERS, SYNC_QUEUE, RETAINED_JOBS);
-        AtomicInteger threads = new AtomicInteger();
-        requests = Executors.newFixedThreadPool(REQUEST_THREADS, r -> {
-            Thread t = new Thread(r, "admin-http-" + threads.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(requests);
-        server.createContext("/", this::handle);
-        server.start();
-        if (!access.requiresToken()) log.info("ingest admin endpoint on loopback {} without a token", host);
-    }
-
-    private void handle(HttpExchange exchange) throws IOException {
-        // Closed in finally, not by try-with-resources: the catch must still be able to answer 500.
+        List<ReadinessCheck> checks = new ArrayList<>(sharedChecks);
+        checks.addAll(ingest.readinessChecks());
         try {
-            route(exchange);
-        } catch (RuntimeException e) {
-            log.warn("admin request failed", e);
-            if (exchange.getResponseCode() == -1)
-                send(exchange, 500, error("internal_error", "the request could not be handled"));
-        } finally {
-            exchange.close();
+            server = new AdminServer("ingest", host, port, token, live, checks, List.of(new SyncRoutes()));
+        } catch (IOException | RuntimeException e) {
+            jobs.close();
+            throw e;
         }
     }
 
-    private void route(HttpExchange exchange) throws IOException {
-        String path = exchange.getRequestURI().getRawPath();
-        String method = exchange.getRequestMethod();
-        if (exchange.getRequestURI().toString().length() > MAX_URI_LENGTH) {
-            send(
-                    exchange,
-                    414,
-                    error("uri_too_long", "the request URI is longer than " + MAX_URI_LENGTH + " characters"));
-            return;
+    /** {@code POST /internal/schema/sync} and {@code GET /internal/schema/sync/<job>}. */
+    private final class SyncRoutes implements AdminRoute {
+        @Override
+        public boolean matches(String path) {
+            return path.equals(SYNC_PATH)
+                    || (path.startsWith(SYNC_PATH + "/") && path.indexOf('/', SYNC_PATH.length() + 1) < 0);
         }
-        if (path.equals("/health")) {
-            if (!allowed(exchange, "GET")) return;
-            boolean healthy = ingest.healthy();
-            send(exchange, healthy ? 200 : 503, Map.of("status", healthy ? "UP" : "DOWN"));
-            return;
-        }
-        if (!access.admits(exchange.getRequestHeaders().getFirst("Authorization"))) {
-            exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"schemarag-admin\"");
-            send(exchange, 401, error("unauthorized", "a valid bearer token is required"));
-            return;
-        }
-        if (path.equals(SYNC_PATH)) {
-            if (allowed(exchange, "POST")) submit(exchange);
-        } else if (path.startsWith(SYNC_PATH + "/") && path.indexOf('/', SYNC_PATH.length() + 1) < 0) {
-            if (allowed(exchange, "GET")) status(exchange, path.substring(SYNC_PATH.length() + 1));
-        } else {
-            send(exchange, 404, error("not_found", "no such route"));
+
+        @Override
+        public void handle(HttpExchange exchange, String path) throws IOException {
+            if (path.equals(SYNC_PATH)) {
+                if (allowed(exchange, "POST")) submit(exchange);
+            } else if (allowed(exchange, "GET")) status(exchange, path.substring(SYNC_PATH.length() + 1));
         }
     }
 
@@ -153,52 +134,13 @@ public final class IngestAdminServer implements AutoCloseable {
         return body;
     }
 
-    static Map<String, String> error(String code, String message) {
-        Map<String, String> body = new LinkedHashMap<>();
-        body.put("code", code);
-        body.put("message", message);
-        return body;
-    }
-
-    private static boolean allowed(HttpExchange exchange, String method) throws IOException {
-        if (exchange.getRequestMethod().equals(method)) return true;
-        exchange.getResponseHeaders().set("Allow", method);
-        send(exchange, 405, error("method_not_allowed", "use " + method));
-        return false;
-    }
-
-    private static String query(HttpExchange exchange, String name) {
-        String q = exchange.getRequestURI().getRawQuery();
-        if (q == null) return null;
-        for (String pair : q.split("&")) {
-            int eq = pair.indexOf('=');
-            try {
-                if (eq > 0
-                        && URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8)
-                                .equals(name)) return URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            } catch (IllegalArgumentException malformedEscape) {
-                return null;
-            }
-        }
-        return null;
-    }
-
-    private static void send(HttpExchange exchange, int status, Object body) throws IOException {
-        byte[] bytes = JSON.writeValueAsBytes(body);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.getResponseHeaders().set("Cache-Control", "no-store");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
-    }
-
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     @Override
     public void close() {
-        server.stop(0);
-        requests.shutdownNow();
+        server.close();
         jobs.close();
     }
 }

@@ -5,7 +5,9 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.ManagedStreams;
 import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
@@ -49,6 +51,10 @@ import org.apache.kafka.streams.StreamsBuilder;
  */
 public final class IngestService implements AutoCloseable {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(IngestService.class);
+    /** The longest one table refresh may take: introspection, embedding its texts and writing them to the store. */
+    static final java.time.Duration LONGEST_REFRESH = java.time.Duration.ofSeconds(60);
+
+    private static final java.time.Duration CLOSE_TIMEOUT = java.time.Duration.ofSeconds(10);
 
     /** Connection settings of the service; the replication role is created by the DDL capture installer. */
     public record Config(
@@ -70,7 +76,7 @@ public final class IngestService implements AutoCloseable {
     private final Map<String, Annotations> annotations = new ConcurrentHashMap<>();
     private final List<DebeziumDdlCapture> captures = new ArrayList<>();
     private KafkaProducer<String, SchemaChanged> producer;
-    private KafkaStreams updater;
+    private ManagedStreams updater;
 
     public IngestService(
             Config config,
@@ -95,8 +101,12 @@ public final class IngestService implements AutoCloseable {
         return new SchemaSync(indexer, model, store).sync(db, introspector(db), annotations(db), docs(db), progress);
     }
 
-    /** Installs DDL capture, starts one Debezium engine per database and the embedding updater. */
-    public void startLiveSync() throws SQLException, IOException {
+    /**
+     * Installs DDL capture, starts one Debezium engine per database and the embedding updater.
+     *
+     * @param onFatal told when the updater's stream client has died (see {@link ManagedStreams#start})
+     */
+    public void startLiveSync(StreamsSettings limits, Runnable onFatal) throws SQLException, IOException {
         Files.createDirectories(config.stateDir()); // Debezium's file offset store does not create its directory
         Topics topics = this.topics.get();
         TopicCreator.ensure(config.bootstrapServers(), config.security(), topics);
@@ -141,9 +151,11 @@ public final class IngestService implements AutoCloseable {
                 config.security(),
                 topics.deadLetter(DeadLetterTopic.INGEST),
                 "ingest",
-                config.stateDir().resolve("streams"));
-        updater = new KafkaStreams(builder.build(), props);
-        updater.start();
+                config.stateDir().resolve("streams"),
+                limits,
+                LONGEST_REFRESH);
+        updater = new ManagedStreams("embedding-updater", builder.build(), props, CLOSE_TIMEOUT);
+        updater.start(onFatal);
     }
 
     /**
@@ -187,11 +199,14 @@ public final class IngestService implements AutoCloseable {
         }
     }
 
-    /** Running engines and updater: the health an operator or the admin endpoint reports. */
-    public boolean healthy() {
-        return updater != null
-                && updater.state().isRunningOrRebalancing()
-                && captures.stream().allMatch(c -> c.failure() == null);
+    /** The embedding updater's state; {@code CREATED} before live sync starts. */
+    public KafkaStreams.State updaterState() {
+        return updater == null ? KafkaStreams.State.CREATED : updater.state();
+    }
+
+    /** Whether live sync runs and no change-capture engine has stopped. */
+    public boolean capturing() {
+        return updater != null && captures.stream().allMatch(c -> c.failure() == null);
     }
 
     /**
@@ -227,7 +242,7 @@ public final class IngestService implements AutoCloseable {
     @Override
     public void close() {
         captures.forEach(DebeziumDdlCapture::close);
-        if (updater != null) updater.close(java.time.Duration.ofSeconds(10));
+        if (updater != null) updater.close();
         if (producer != null) producer.close();
         targets.values().forEach(Database::close);
     }

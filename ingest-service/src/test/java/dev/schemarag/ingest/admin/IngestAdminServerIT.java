@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.core.admin.ReadinessChecks;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -84,7 +85,13 @@ class IngestAdminServerIT {
                 () -> topics,
                 OnnxEmbeddingModel.schemaIndexDefault(),
                 store);
-        server = new IngestAdminServer(IngestAdmin.of(ingest, databases), "127.0.0.1", 0, TOKEN);
+        server = new IngestAdminServer(
+                IngestAdmin.of(ingest, databases),
+                "127.0.0.1",
+                0,
+                TOKEN,
+                () -> true,
+                List.of(ReadinessChecks.store(store)));
     }
 
     @AfterAll
@@ -95,7 +102,7 @@ class IngestAdminServerIT {
     }
 
     @Test
-    void withoutTheTokenEveryRouteButHealthIsUnauthorized() throws Exception {
+    void withoutTheTokenEveryRouteButHealthAndReadyIsUnauthorized() throws Exception {
         for (HttpRequest.Builder request : List.of(
                 post("/internal/schema/sync?db=admin_it"), get("/internal/schema/sync/some-job"), get("/anything"))) {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -113,10 +120,19 @@ class IngestAdminServerIT {
         assertThat(wrongToken.statusCode()).isEqualTo(401);
 
         HttpResponse<String> health = http.send(get("/health").build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(health.statusCode())
-                .as("no live sync runs here, so DOWN; but no token needed")
+        assertThat(health.statusCode()).as("alive; no token needed").isEqualTo(200);
+        assertThat(body(health)).containsEntry("status", "UP");
+
+        HttpResponse<String> ready = http.send(get("/ready").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(ready.statusCode())
+                .as("no live sync runs here, so not ready; but no token needed")
                 .isEqualTo(503);
-        assertThat(body(health)).containsEntry("status", "DOWN");
+        assertThat(body(ready)).containsEntry("status", "DOWN");
+        assertThat(ready.body())
+                .contains(
+                        "{\"name\":\"store\",\"status\":\"UP\",\"detail\":\"reachable\"}",
+                        "{\"name\":\"embedding-updater\",\"status\":\"DOWN\",\"detail\":\"CREATED\"}",
+                        "{\"name\":\"change-capture\",\"status\":\"DOWN\"");
     }
 
     @Test
@@ -153,7 +169,7 @@ class IngestAdminServerIT {
 
                 HttpResponse<String> health = http.send(
                         get("/health").timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
-                assertThat(health.statusCode()).isIn(200, 503);
+                assertThat(health.statusCode()).isEqualTo(200);
                 assertThat(body(send(authorized(get(locations.get(0)))))).containsEntry("status", "running");
 
                 for (int queued = 0; queued < IngestAdminServer.SYNC_QUEUE; queued++) {
@@ -193,7 +209,12 @@ class IngestAdminServerIT {
     @Test
     void aNonLoopbackAddressWithoutATokenRefusesToStart() {
         assertThatThrownBy(() -> new IngestAdminServer(
-                        IngestAdmin.of(ingest, new DatabaseRegistry(List.of())), "0.0.0.0", 0, ""))
+                        IngestAdmin.of(ingest, new DatabaseRegistry(List.of())),
+                        "0.0.0.0",
+                        0,
+                        "",
+                        () -> true,
+                        List.of()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("SCHEMARAG_ADMIN_TOKEN");
     }

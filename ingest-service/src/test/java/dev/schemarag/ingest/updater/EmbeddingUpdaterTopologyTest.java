@@ -7,6 +7,7 @@ import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ChangeKind;
@@ -16,6 +17,7 @@ import dev.schemarag.events.SchemaChanged;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +70,14 @@ class EmbeddingUpdaterTopologyTest {
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.INGEST);
         // As IngestService configures it.
         Properties props = StreamsProperties.of(
-                "ingest-updater-test", "127.0.0.1:9", KafkaClientSecurity.none(), dlq, "ingest", stateDir);
+                "ingest-updater-test",
+                "127.0.0.1:9",
+                KafkaClientSecurity.none(),
+                dlq,
+                "ingest",
+                stateDir,
+                StreamsSettings.DEFAULTS,
+                Duration.ofSeconds(10));
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
         driver = new TopologyTestDriver(builder.build(), props);
         Topic<String, SchemaChanged> source = topics.schemaChanges();

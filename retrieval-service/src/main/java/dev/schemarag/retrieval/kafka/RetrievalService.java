@@ -3,7 +3,9 @@ package dev.schemarag.retrieval.kafka;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.ManagedStreams;
 import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
@@ -24,9 +26,13 @@ import org.apache.kafka.streams.StreamsBuilder;
  */
 public final class RetrievalService implements AutoCloseable {
     private static final int EMBEDDING_CACHE = 1024;
+    /** The longest retrieving one question's context may take: embedding it and searching the index. */
+    static final Duration LONGEST_RECORD = Duration.ofSeconds(10);
+
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     private final SchemaRetriever retriever;
-    private KafkaStreams streams;
+    private ManagedStreams streams;
 
     public RetrievalService(
             Database store, EmbeddingModel model, RetrievalSettings settings, VectorSearch vectorSearch) {
@@ -46,11 +52,23 @@ public final class RetrievalService implements AutoCloseable {
         return retriever;
     }
 
-    public void start(String bootstrapServers, KafkaClientSecurity security, Topics topics, Path stateDir) {
+    /**
+     * Starts the stream client.
+     *
+     * @param onFatal told when the client has died (see {@link ManagedStreams#start})
+     */
+    public void start(
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Topics topics,
+            Path stateDir,
+            StreamsSettings limits,
+            Runnable onFatal) {
         TopicCreator.ensure(bootstrapServers, security, topics);
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever);
-        streams = new KafkaStreams(
+        streams = new ManagedStreams(
+                "retrieval",
                 builder.build(),
                 StreamsProperties.of(
                         topics.prefix() + "retrieval",
@@ -58,16 +76,20 @@ public final class RetrievalService implements AutoCloseable {
                         security,
                         topics.deadLetter(DeadLetterTopic.RETRIEVAL),
                         "retrieval",
-                        stateDir));
-        streams.start();
+                        stateDir,
+                        limits,
+                        LONGEST_RECORD),
+                CLOSE_TIMEOUT);
+        streams.start(onFatal);
     }
 
-    public boolean running() {
-        return streams != null && streams.state().isRunningOrRebalancing();
+    /** The stream client's state; {@code CREATED} before {@link #start}. */
+    public KafkaStreams.State state() {
+        return streams == null ? KafkaStreams.State.CREATED : streams.state();
     }
 
     @Override
     public void close() {
-        if (streams != null) streams.close(Duration.ofSeconds(10));
+        if (streams != null) streams.close();
     }
 }

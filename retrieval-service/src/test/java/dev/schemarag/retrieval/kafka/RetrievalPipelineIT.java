@@ -3,6 +3,10 @@ package dev.schemarag.retrieval.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.core.admin.AdminServer;
+import dev.schemarag.core.admin.ReadinessChecks;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -11,6 +15,7 @@ import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
@@ -25,6 +30,10 @@ import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -37,6 +46,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -55,12 +67,24 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Questions through the real broker, registry, pgvector store and embedding model. */
+/**
+ * Questions through the real broker, registry, pgvector store and embedding model, into the retrieval service as
+ * {@code serve retrieval} runs it, with its admin endpoint. A poison record, an oversized one and a StackOverflowError
+ * each leave the stream client RUNNING and answering the next question.
+ */
 class RetrievalPipelineIT {
     private static final String DB = "retrieval_it";
+    /** The embedding model recurses without end on this question: a real StackOverflowError in the processor. */
+    private static final String BOTTOMLESS = "Which question has no bottom?";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final AtomicBoolean failedForGood = new AtomicBoolean();
     private static EmbeddedStack stack;
     private static Topics topics;
     private static RetrievalService retrieval;
+    private static AdminServer admin;
     private static Database store;
     private static EmbeddingModel model;
 
@@ -105,13 +129,49 @@ class RetrievalPipelineIT {
                 store)) {
             ingest.sync(DB, SyncProgress.NONE);
         }
-        retrieval = new RetrievalService(store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY);
-        retrieval.start(stack.bootstrapServers(), KafkaClientSecurity.none(), topics, dir.resolve("streams"));
+        retrieval = new RetrievalService(
+                store, new OverflowingOn(BOTTOMLESS, model), RetrievalSettings.defaults(), VectorSearch.MEMORY);
+        admin = new AdminServer(
+                "retrieval",
+                "127.0.0.1",
+                0,
+                "",
+                () -> !failedForGood.get(),
+                List.of(
+                        ReadinessChecks.streams("streams", retrieval::state),
+                        ReadinessChecks.store(store),
+                        ReadinessChecks.registry(stack.registryClient())),
+                List.of());
+        retrieval.start(
+                stack.bootstrapServers(),
+                KafkaClientSecurity.none(),
+                topics,
+                dir.resolve("streams"),
+                StreamsSettings.DEFAULTS,
+                () -> failedForGood.set(true));
     }
 
     @AfterAll
     static void stop() {
+        if (admin != null) admin.close();
         if (retrieval != null) retrieval.close();
+    }
+
+    @Test
+    void theAdminEndpointIsLiveAndTurnsReadyOnceTheStreamRuns() throws Exception {
+        HttpResponse<String> health = get("/health");
+        assertThat(health.statusCode()).isEqualTo(200);
+        assertThat(health.body()).isEqualTo("{\"status\":\"UP\"}");
+
+        await("retrieval ready")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> get("/ready").statusCode() == 200);
+        JsonNode ready = JSON.readTree(get("/ready").body());
+        assertThat(ready.path("status").asText()).isEqualTo("UP");
+        assertThat(ready.path("checks").findValuesAsText("name"))
+                .containsExactly("process", "streams", "store", "schema-registry");
+        assertThat(ready.path("checks").findValuesAsText("status")).containsOnly("UP");
+        assertThat(ready.path("checks").get(1).path("detail").asText()).isEqualTo("RUNNING");
     }
 
     @Test
@@ -158,6 +218,7 @@ class RetrievalPipelineIT {
                 topics.deadLetter(DeadLetterTopic.RETRIEVAL).valueSerde().deserializer(),
                 2);
         assertThat(dead).extracting(FailureRecord::getErrorClass).contains("unknown_database", "malformed_event");
+        assertStillRunning();
     }
 
     @Test
@@ -196,6 +257,137 @@ class RetrievalPipelineIT {
                         topics.contextRetrieved().valueSerde().deserializer(),
                         c -> c.getQuestion().getId().equals("q-after-huge")))
                 .isPresent();
+        assertStillRunning();
+    }
+
+    @Test
+    void aStackOverflowWhileRetrievingIsAProcessingErrorAndTheNextQuestionIsStillAnswered() throws Exception {
+        try (KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
+                producerProps(),
+                topics.questions().keySerde().serializer(),
+                topics.questions().valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(topics.questions().name(), "q-deep", question("q-deep", DB, BOTTOMLESS)))
+                    .get();
+            producer.send(new ProducerRecord<>(
+                            topics.questions().name(),
+                            "q-after-deep",
+                            question("q-after-deep", DB, "Which employees work in each department?")))
+                    .get();
+        }
+
+        FailureRecord failure = first(
+                        topics.deadLetter(DeadLetterTopic.RETRIEVAL).name(),
+                        topics.deadLetter(DeadLetterTopic.RETRIEVAL)
+                                .valueSerde()
+                                .deserializer(),
+                        f -> "corr-q-deep".equals(f.getCorrelationId()))
+                .orElseThrow();
+        assertThat(failure.getErrorClass()).isEqualTo("processing_error");
+        assertThat(first(
+                        topics.contextRetrieved().name(),
+                        topics.contextRetrieved().valueSerde().deserializer(),
+                        c -> c.getQuestion().getId().equals("q-after-deep")))
+                .isPresent();
+        assertStillRunning();
+    }
+
+    /**
+     * An Error the processor does not expect is fatal: the client shuts down and says so, rather than living on as a
+     * process with a dead stream. Here it runs in a stream of its own, on topics of its own.
+     */
+    @Test
+    void anUnexpectedErrorShutsTheClientDownAndReportsItFatal(@TempDir Path stateDir) throws Exception {
+        Topics doomed = new Topics("retrieval-it-doomed.", stack.registryClient());
+        String fatalQuestion = "Which question breaks the class loader?";
+        EmbeddingModel breaking = new ThrowingOn(fatalQuestion, new LinkageError("a broken class path"), model);
+        CountDownLatch fatal = new CountDownLatch(1);
+        try (RetrievalService service =
+                        new RetrievalService(store, breaking, RetrievalSettings.defaults(), VectorSearch.MEMORY);
+                KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
+                        producerProps(),
+                        doomed.questions().keySerde().serializer(),
+                        doomed.questions().valueSerde().serializer())) {
+            service.start(
+                    stack.bootstrapServers(),
+                    KafkaClientSecurity.none(),
+                    doomed,
+                    stateDir,
+                    StreamsSettings.DEFAULTS,
+                    fatal::countDown);
+            producer.send(new ProducerRecord<>(
+                            doomed.questions().name(), "q-fatal", question("q-fatal", DB, fatalQuestion)))
+                    .get();
+
+            assertThat(fatal.await(60, TimeUnit.SECONDS)).as("reported fatal").isTrue();
+            await("client shut down")
+                    .atMost(Duration.ofSeconds(30))
+                    .until(() -> service.state() == KafkaStreams.State.ERROR);
+        }
+    }
+
+    private static void assertStillRunning() {
+        assertThat(retrieval.state()).isEqualTo(KafkaStreams.State.RUNNING);
+        assertThat(failedForGood).isFalse();
+    }
+
+    private static HttpResponse<String> get(String path) throws Exception {
+        return http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin.port() + path))
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** An embedding model that recurses without end on one text. */
+    private record OverflowingOn(String text, EmbeddingModel delegate) implements EmbeddingModel {
+        @Override
+        public String modelId() {
+            return delegate.modelId();
+        }
+
+        @Override
+        public int dimension() {
+            return delegate.dimension();
+        }
+
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            return delegate.embedAll(texts);
+        }
+
+        @Override
+        public float[] embed(String query) {
+            return query.equals(text) ? deeper(0) : delegate.embed(query);
+        }
+
+        private static float[] deeper(int depth) {
+            return depth < 0 ? new float[0] : deeper(depth + 1);
+        }
+    }
+
+    /** An embedding model that throws {@code error} on one text. */
+    private record ThrowingOn(String text, Error error, EmbeddingModel delegate) implements EmbeddingModel {
+        @Override
+        public String modelId() {
+            return delegate.modelId();
+        }
+
+        @Override
+        public int dimension() {
+            return delegate.dimension();
+        }
+
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            return delegate.embedAll(texts);
+        }
+
+        @Override
+        public float[] embed(String query) {
+            if (query.equals(text)) throw error;
+            return delegate.embed(query);
+        }
     }
 
     /**
@@ -217,7 +409,9 @@ class RetrievalPipelineIT {
                 KafkaClientSecurity.none(),
                 small.deadLetter(DeadLetterTopic.RETRIEVAL),
                 "retrieval",
-                stateDir);
+                stateDir,
+                StreamsSettings.DEFAULTS,
+                Duration.ofSeconds(10));
         settings.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 64 * 1024);
         String large = "Which employees earn the highest salaries in each department? ".repeat(100_000 / 62);
 

@@ -9,6 +9,7 @@ import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ContextRetrieved;
@@ -25,6 +26,7 @@ import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
@@ -75,7 +77,9 @@ class RetrievalTopologyTest {
                 KafkaClientSecurity.none(),
                 topics.deadLetter(DeadLetterTopic.RETRIEVAL),
                 "retrieval",
-                stateDir);
+                stateDir,
+                StreamsSettings.DEFAULTS,
+                Duration.ofSeconds(10));
         // Under exactly-once the driver drops what the deserialization handler sends: the handler runs when a record
         // is enqueued, inside a transaction the driver has not committed yet, and the driver clears its MockProducer's
         // uncommitted sends (MockProducer.clear) before processing. On a real broker the task's next commit carries

@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.admin;
+package dev.schemarag.core.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -48,7 +48,7 @@ class AdminAccessTest {
                     .as(host)
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("SCHEMARAG_ADMIN_TOKEN")
-                    .hasMessageContaining("INGEST_ADMIN_HOST");
+                    .hasMessageContaining("ADMIN_HOST");
         }
     }
 

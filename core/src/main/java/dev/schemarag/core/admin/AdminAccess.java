@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.admin;
+package dev.schemarag.core.admin;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -8,7 +8,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Locale;
 
 /**
- * Who may call the ingest admin endpoint: anyone on the same host when it listens on loopback without a token,
+ * Who may call an admin endpoint: anyone on the same host when it listens on loopback without a token,
  * otherwise only requests carrying {@code Authorization: Bearer <token>}. A non-loopback address without a token is
  * refused at start-up, so the endpoint is never open to the network by accident.
  */
@@ -34,12 +34,11 @@ public final class AdminAccess {
             throw new IllegalStateException("the admin token (" + AdminSettings.ADMIN_TOKEN.environmentVariable()
                     + ") must be at least " + MIN_TOKEN_LENGTH + " characters long");
         if (!hasToken && !isLoopback(host))
-            throw new IllegalStateException(
-                    "refusing to serve the ingest admin endpoint on " + host + " without a token: set "
-                            + AdminSettings.ADMIN_TOKEN.environmentVariable() + " (at least " + MIN_TOKEN_LENGTH
-                            + " characters), or bind "
-                            + AdminSettings.INGEST_ADMIN_HOST.environmentVariable()
-                            + " to a loopback address such as 127.0.0.1");
+            throw new IllegalStateException("refusing to serve an admin endpoint on " + host + " without a token: set "
+                    + AdminSettings.ADMIN_TOKEN.environmentVariable() + " (at least " + MIN_TOKEN_LENGTH
+                    + " characters), or bind "
+                    + AdminSettings.ADMIN_HOST.environmentVariable()
+                    + " to a loopback address such as 127.0.0.1");
         return new AdminAccess(hasToken ? digest(token.strip()) : null);
     }
 

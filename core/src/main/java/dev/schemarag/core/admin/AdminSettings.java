@@ -1,0 +1,44 @@
+package dev.schemarag.core.admin;
+
+import dev.schemarag.core.config.Setting;
+import java.util.List;
+
+/** Settings of the services' admin HTTP endpoints ({@link AdminServer}): one address and token, a port each. */
+public final class AdminSettings {
+    private AdminSettings() {}
+
+    /** Formerly {@code ingest.admin.host}; its environment variable is still honoured. */
+    public static final Setting<String> ADMIN_HOST = Setting.string(
+                    "admin.host",
+                    "127.0.0.1",
+                    "Address every service's admin endpoint listens on; a non-loopback address requires schemarag.admin.token")
+            .withAlias("INGEST_ADMIN_HOST");
+    /** A secret: its value is never part of an error message. */
+    public static final Setting<String> ADMIN_TOKEN = Setting.string(
+            "schemarag.admin.token",
+            "",
+            "Bearer token every admin route but /health and /ready requires (at least 16 characters); empty = none, loopback only");
+
+    public static final Setting<Integer> INGEST_ADMIN_PORT = Setting.integer(
+            "ingest.admin.port",
+            8081,
+            0,
+            65535,
+            "Port of the ingest admin endpoint (/health, /ready, POST /internal/schema/sync); 0 = any free port");
+    public static final Setting<Integer> RETRIEVAL_ADMIN_PORT = Setting.integer(
+            "retrieval.admin.port",
+            8082,
+            0,
+            65535,
+            "Port of the retrieval admin endpoint (/health, /ready); 0 = any free port");
+    public static final Setting<Integer> GENERATION_ADMIN_PORT = Setting.integer(
+            "generation.admin.port",
+            8083,
+            0,
+            65535,
+            "Port of the generation admin endpoint (/health, /ready); 0 = any free port");
+
+    public static List<Setting<?>> declared() {
+        return List.of(ADMIN_HOST, ADMIN_TOKEN, INGEST_ADMIN_PORT, RETRIEVAL_ADMIN_PORT, GENERATION_ADMIN_PORT);
+    }
+}

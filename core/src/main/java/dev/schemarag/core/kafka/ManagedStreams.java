@@ -1,0 +1,44 @@
+package dev.schemarag.core.kafka;
+
+import java.time.Duration;
+import java.util.Properties;
+import org.apache.kafka.streams.CloseOptions;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+
+/**
+ * A Kafka Streams client run the SchemaRAG way: a {@link StreamsFailurePolicy} decides what a failed stream thread
+ * becomes, and closing leaves the consumer group, so the partitions move at once instead of after the session
+ * timeout when the process restarts.
+ */
+public final class ManagedStreams implements AutoCloseable {
+    private final String name;
+    private final KafkaStreams streams;
+    private final Duration closeTimeout;
+
+    public ManagedStreams(String name, Topology topology, Properties properties, Duration closeTimeout) {
+        this.name = name;
+        this.streams = new KafkaStreams(topology, properties);
+        this.closeTimeout = closeTimeout;
+    }
+
+    /** Starts processing; {@code onFatal} is told (on the stream thread, so it must not block) when the client dies. */
+    public void start(Runnable onFatal) {
+        streams.setUncaughtExceptionHandler(new StreamsFailurePolicy(name, onFatal));
+        streams.start();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public KafkaStreams.State state() {
+        return streams.state();
+    }
+
+    @Override
+    public void close() {
+        streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
+                .withTimeout(closeTimeout));
+    }
+}
