@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
+import dev.schemarag.stack.ScriptedChatCompletions;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -20,7 +21,7 @@ class OpenAiCompatibleSqlGeneratorIT {
     private static final String QUESTION = "How many employees are there?";
     private static final String SQL = "SELECT count(*) FROM public.employees e";
 
-    private final FakeChatCompletions llm = new FakeChatCompletions();
+    private final ScriptedChatCompletions llm = new ScriptedChatCompletions();
     private final OpenAiCompatibleSqlGenerator generator = generator(llm.baseUrl(), Duration.ofSeconds(5), 2);
 
     OpenAiCompatibleSqlGeneratorIT() throws IOException {}

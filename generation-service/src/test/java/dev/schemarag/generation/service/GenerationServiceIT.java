@@ -25,8 +25,8 @@ import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.answer.ReaderRole;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.examples.VerifiedExampleStore;
-import dev.schemarag.generation.llm.FakeChatCompletions;
 import dev.schemarag.stack.EmbeddedStack;
+import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.testkit.SharedTestStack;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -70,7 +70,7 @@ class GenerationServiceIT {
     private static final Credentials READER = new Credentials(ReaderRole.NAME, "reader-secret");
 
     private static EmbeddedStack stack;
-    private static FakeChatCompletions llm;
+    private static ScriptedChatCompletions llm;
     private static Topics topics;
     private static Database admin;
     private static Database store;
@@ -102,7 +102,7 @@ class GenerationServiceIT {
                 .migrate();
         store = new Database(stack.postgres().jdbcUrl(STORE_DB), user, password);
 
-        llm = new FakeChatCompletions();
+        llm = new ScriptedChatCompletions();
         topics = new Topics("generation-it.", stack.registryClient());
         TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics);
         String unreachable = "jdbc:postgresql://127.0.0.1:1/" + DB;
