@@ -19,8 +19,11 @@ import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +51,15 @@ public final class GenerationService implements AutoCloseable {
             Database store,
             EmbeddingModel model) {
         settings.validate(GenerationSettings.declared());
+        Duration recordDeadline = GenerationSettings.recordDeadline(settings);
+        Properties properties = StreamsProperties.of(
+                topics.prefix() + APPLICATION_ID,
+                bootstrapServers,
+                security,
+                topics.deadLetter(DeadLetterTopic.UNKNOWN),
+                "validation",
+                stateDir);
+        GenerationSettings.checkDeadline(recordDeadline, maxPollInterval(properties));
         VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
         targets = new PostgresTargetDatabases(
                 databases, Duration.ofMillis(settings.get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS)));
@@ -62,19 +74,24 @@ public final class GenerationService implements AutoCloseable {
                 targets,
                 examples,
                 settings.get(GenerationSettings.MAX_ATTEMPTS),
-                GenerationSettings.statementLimits(settings));
+                GenerationSettings.statementLimits(settings),
+                recordDeadline,
+                System::nanoTime);
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline);
         FeedbackTopology.build(builder, topics, examples);
-        streams = new KafkaStreams(
-                builder.build(),
-                StreamsProperties.of(
-                        topics.prefix() + APPLICATION_ID,
-                        bootstrapServers,
-                        security,
-                        topics.deadLetter(DeadLetterTopic.UNKNOWN),
-                        "validation",
-                        stateDir));
+        streams = new KafkaStreams(builder.build(), properties);
+    }
+
+    /** The main consumer's {@code max.poll.interval.ms} as these properties make it, else Kafka's default. */
+    private static Duration maxPollInterval(Properties properties) {
+        Object configured = new StreamsConfig(properties)
+                .getMainConsumerConfigs("", "", 0)
+                .get(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG);
+        Object value = configured != null
+                ? configured
+                : ConsumerConfig.configDef().defaultValues().get(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG);
+        return Duration.ofMillis(Long.parseLong(value.toString()));
     }
 
     /** The LLM when {@code llm.base.url} is set, else the offline verified-example generator. */

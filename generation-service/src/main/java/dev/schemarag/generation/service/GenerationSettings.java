@@ -1,11 +1,13 @@
 package dev.schemarag.generation.service;
 
+import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.validation.StatementLimits;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,6 +19,14 @@ public final class GenerationSettings {
             1,
             10,
             "SQL candidates tried per question, repairs included");
+    public static final Setting<Integer> RECORD_DEADLINE_MS = Setting.integer(
+            "generation.record.deadline.ms",
+            (int) AnswerPipeline.DEFAULT_RECORD_DEADLINE.toMillis(),
+            1_000,
+            1_800_000,
+            "longest one question may take in generation and validation, LLM calls, retries, EXPLAINs and repairs"
+                    + " included; past it the question is dead-lettered as infra_failure. At most half of"
+                    + " max.poll.interval.ms");
     public static final Setting<Integer> STATEMENT_TIMEOUT_MILLIS = Setting.integer(
             "generation.statement.timeout.millis",
             5_000,
@@ -51,6 +61,25 @@ public final class GenerationSettings {
 
     private GenerationSettings() {}
 
+    /** The longest one record may take in the answer pipeline; Kafka's transaction and poll timeouts must exceed it. */
+    public static Duration recordDeadline(Settings settings) {
+        return Duration.ofMillis(settings.get(RECORD_DEADLINE_MS));
+    }
+
+    /**
+     * Refuses a record deadline that is not well below {@code max.poll.interval.ms}. A stream thread polls again once
+     * half the interval has passed, but only between records: one record started just before that point may take
+     * the other half. A longer one gets the member fenced and its record processed again, in a loop.
+     */
+    public static void checkDeadline(Duration recordDeadline, Duration maxPollInterval) {
+        if (recordDeadline.multipliedBy(2).compareTo(maxPollInterval) > 0)
+            throw new ConfigException(
+                    RECORD_DEADLINE_MS.key(),
+                    Long.toString(recordDeadline.toMillis()),
+                    "at most half of max.poll.interval.ms (" + maxPollInterval.toMillis() + " ms), so that a slow"
+                            + " question cannot get the stream thread fenced");
+    }
+
     public static StatementLimits statementLimits(Settings settings) {
         return new StatementLimits(
                 settings.get(SQL_MAX_LENGTH), settings.get(SQL_MAX_DEPTH), settings.get(SQL_MAX_OPERATOR_CHAIN));
@@ -59,6 +88,7 @@ public final class GenerationSettings {
     public static List<Setting<?>> declared() {
         List<Setting<?>> all = new ArrayList<>(List.of(
                 MAX_ATTEMPTS,
+                RECORD_DEADLINE_MS,
                 STATEMENT_TIMEOUT_MILLIS,
                 EXAMPLE_THRESHOLD,
                 SQL_MAX_LENGTH,

@@ -20,6 +20,7 @@ import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.FeedbackVerdict;
+import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.answer.ReaderRole;
@@ -354,17 +355,19 @@ class GenerationServiceIT {
 
     /** The SQL the offline generator answers {@code question} of database gen with, if any. */
     private static Optional<String> offlineAnswer(String question) {
-        GenerationOutcome outcome = offline.generate(new GenerationRequest(
-                "offline",
-                "gen",
-                question,
-                Optional.empty(),
-                PACKET,
-                List.of(),
-                List.of(),
-                0.9,
-                Optional.empty(),
-                Optional.empty()));
+        GenerationOutcome outcome = offline.generate(
+                new GenerationRequest(
+                        "offline",
+                        "gen",
+                        question,
+                        Optional.empty(),
+                        PACKET,
+                        List.of(),
+                        List.of(),
+                        0.9,
+                        Optional.empty(),
+                        Optional.empty()),
+                Deadline.after(Duration.ofMinutes(1)));
         return outcome instanceof GenerationOutcome.Generated g
                 ? Optional.of(g.sql().sql())
                 : Optional.empty();
