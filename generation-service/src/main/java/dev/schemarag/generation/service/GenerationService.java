@@ -19,7 +19,9 @@ import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Properties;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -83,14 +85,14 @@ public final class GenerationService implements AutoCloseable {
         streams = new KafkaStreams(builder.build(), properties);
     }
 
-    /** The main consumer's {@code max.poll.interval.ms} as these properties make it, else Kafka's default. */
+    /** The main consumer's {@code max.poll.interval.ms} as these properties set it (prefixes first), else Kafka's. */
     private static Duration maxPollInterval(Properties properties) {
-        Object configured = new StreamsConfig(properties)
-                .getMainConsumerConfigs("", "", 0)
-                .get(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG);
-        Object value = configured != null
-                ? configured
-                : ConsumerConfig.configDef().defaultValues().get(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG);
+        String key = ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG;
+        Object value = Stream.of(StreamsConfig.mainConsumerPrefix(key), StreamsConfig.consumerPrefix(key), key)
+                .map(properties::get)
+                .filter(Objects::nonNull)
+                .findFirst()
+                .orElse(ConsumerConfig.configDef().defaultValues().get(key));
         return Duration.ofMillis(Long.parseLong(value.toString()));
     }
 
