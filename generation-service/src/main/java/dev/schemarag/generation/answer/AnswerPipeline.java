@@ -8,6 +8,7 @@ import dev.schemarag.events.RetrievalMetadata;
 import dev.schemarag.events.ScoredTable;
 import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.ConfidenceRule;
+import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
@@ -18,10 +19,12 @@ import dev.schemarag.generation.validation.LintIssue;
 import dev.schemarag.generation.validation.RetryPolicy;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.StatementLimits;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,9 +33,14 @@ import org.slf4j.LoggerFactory;
  * errors skip EXPLAIN; a misspelt column with one clear candidate is fixed without asking the generator; other
  * repairable failures go back to the generator with the error class's instruction (and the column candidates),
  * at most {@code maxAttempts} candidates in all. Nothing here throws for a bad question or a failing database.
+ * <p>
+ * All of it runs within one deadline per record: each LLM call and EXPLAIN gets at most what is left of it, and a
+ * question whose deadline passes before it has an answer or a final verdict is infra_failure (replayable), so that
+ * no record holds its stream thread past {@code max.poll.interval.ms}.
  */
 public final class AnswerPipeline {
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
+    public static final Duration DEFAULT_RECORD_DEADLINE = Duration.ofSeconds(60);
     private static final String UNDEFINED_COLUMN = "42703";
     private static final Logger log = LoggerFactory.getLogger(AnswerPipeline.class);
 
@@ -41,29 +49,40 @@ public final class AnswerPipeline {
     private final ValidatedAnswerSink sink;
     private final int maxAttempts;
     private final StatementValidator validator;
+    private final Duration recordDeadline;
+    private final LongSupplier nanoTime;
 
     public AnswerPipeline(SqlGenerator generator, TargetDatabases targets, ValidatedAnswerSink sink, int maxAttempts) {
-        this(generator, targets, sink, maxAttempts, StatementLimits.DEFAULT);
+        this(generator, targets, sink, maxAttempts, StatementLimits.DEFAULT, DEFAULT_RECORD_DEADLINE, System::nanoTime);
     }
 
+    /** @param nanoTime the monotonic clock the record deadline runs on */
     public AnswerPipeline(
             SqlGenerator generator,
             TargetDatabases targets,
             ValidatedAnswerSink sink,
             int maxAttempts,
-            StatementLimits limits) {
+            StatementLimits limits,
+            Duration recordDeadline,
+            LongSupplier nanoTime) {
         if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts must be at least 1, was " + maxAttempts);
         this.generator = generator;
         this.targets = targets;
         this.validator = new StatementValidator(targets, limits);
         this.sink = sink;
         this.maxAttempts = maxAttempts;
+        this.recordDeadline = recordDeadline;
+        this.nanoTime = nanoTime;
     }
 
     public PipelineResult answer(ContextRetrieved event) {
+        Deadline deadline = Deadline.after(recordDeadline, nanoTime);
         GenerationRequest request = request(event);
         List<SqlGenerated> candidates = new ArrayList<>();
-        GenerationOutcome first = generator.generate(request);
+        GenerationOutcome first = generator.generate(request, deadline);
+        if (first instanceof GenerationOutcome.OutOfTime outOfTime)
+            return failed(
+                    request, candidates, new PipelineFailure(ErrorClass.INFRA_FAILURE, null, outOfTime.reason(), 0));
         if (first instanceof GenerationOutcome.Unavailable unavailable)
             return failed(
                     request,
@@ -75,7 +94,7 @@ public final class AnswerPipeline {
         GeneratedSql candidate = calibrated(((GenerationOutcome.Generated) first).sql(), request, event);
         for (int attempt = 1; ; attempt++) {
             candidates.add(sqlGenerated(event, candidate, attempt));
-            Check check = check(request, candidate.sql(), columns);
+            Check check = check(request, candidate.sql(), columns, deadline);
             if (check.problem().isEmpty()) return answered(event, candidates, candidate, check.lintWarnings(), attempt);
             Problem problem = check.problem().get();
             log.info(
@@ -86,8 +105,21 @@ public final class AnswerPipeline {
                     problem.sqlState());
             PipelineFailure failure =
                     new PipelineFailure(problem.errorClass(), problem.sqlState(), problem.message(), attempt);
-            if (!RetryPolicy.of(problem.errorClass()).retried() || attempt >= maxAttempts)
-                return failed(request, candidates, failure);
+            boolean retried = RetryPolicy.of(problem.errorClass()).retried();
+            // A retried class is no verdict on the question: past the deadline (an EXPLAIN cut short by it
+            // included), it is the time that ran out.
+            if (retried && deadline.passed())
+                return failed(
+                        request,
+                        candidates,
+                        new PipelineFailure(
+                                ErrorClass.INFRA_FAILURE,
+                                problem.sqlState(),
+                                "the record deadline of " + deadline.budget().toMillis() + " ms passed after attempt "
+                                        + attempt + " (" + problem.errorClass().wireName() + ": " + problem.message()
+                                        + ")",
+                                attempt));
+            if (!retried || attempt >= maxAttempts) return failed(request, candidates, failure);
             Optional<String> autocorrected = UNDEFINED_COLUMN.equals(problem.sqlState())
                     ? new ColumnCandidates(columns).autocorrect(candidate.sql(), problem.message())
                     : Optional.empty();
@@ -95,8 +127,20 @@ public final class AnswerPipeline {
                 candidate = candidate.withSql(autocorrected.get());
                 continue;
             }
-            GenerationOutcome repaired = generator.generate(request.withRepair(
-                    new GenerationRequest.Repair(candidate.sql(), problem.message(), problem.instruction())));
+            GenerationOutcome repaired = generator.generate(
+                    request.withRepair(
+                            new GenerationRequest.Repair(candidate.sql(), problem.message(), problem.instruction())),
+                    deadline);
+            if (repaired instanceof GenerationOutcome.OutOfTime outOfTime)
+                return failed(
+                        request,
+                        candidates,
+                        new PipelineFailure(
+                                ErrorClass.INFRA_FAILURE,
+                                problem.sqlState(),
+                                outOfTime.reason() + " (repairing "
+                                        + problem.errorClass().wireName() + ")",
+                                attempt));
             if (repaired instanceof GenerationOutcome.Unavailable unavailable)
                 return failed(
                         request,
@@ -111,8 +155,9 @@ public final class AnswerPipeline {
     }
 
     /** The validator's verdict, with the repair instruction for the generator when the database refused the SQL. */
-    private Check check(GenerationRequest request, String sql, SchemaColumns columns) {
-        StatementValidator.Validation validation = validator.validate(request.databaseId(), sql, columns);
+    private Check check(GenerationRequest request, String sql, SchemaColumns columns, Deadline deadline) {
+        StatementValidator.Validation validation =
+                validator.validate(request.databaseId(), sql, columns, deadline.remaining());
         if (validation.valid())
             return new Check(
                     Optional.empty(),

@@ -75,7 +75,7 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     }
 
     @Override
-    public ExplainResult explain(String databaseId, String sql) {
+    public ExplainResult explain(String databaseId, String sql, Duration atMost) {
         if (registry.find(databaseId).isEmpty())
             return new ExplainResult.Rejected(null, "database '" + databaseId + "' is not registered");
         String explain = "EXPLAIN " + sql;
@@ -91,7 +91,7 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
             try (Statement st = c.createStatement()) {
                 st.setEscapeProcessing(false);
                 st.execute("SET TRANSACTION READ ONLY");
-                st.execute("SET LOCAL statement_timeout = " + statementTimeout.toMillis());
+                st.execute("SET LOCAL statement_timeout = " + timeoutMillis(atMost));
                 StringBuilder plan = new StringBuilder();
                 try (ResultSet rs = st.executeQuery(explain)) {
                     while (rs.next()) plan.append(rs.getString(1)).append('\n');
@@ -105,6 +105,11 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
             log.warn("EXPLAIN failed: databaseId={} sqlstate={}", databaseId, e.getSQLState());
             return new ExplainResult.Rejected(e.getSQLState(), e.getMessage());
         }
+    }
+
+    /** The statement timeout, capped; at least 1 ms, since 0 would turn PostgreSQL's timeout off. */
+    private long timeoutMillis(Duration atMost) {
+        return Math.max(1, Math.min(statementTimeout.toMillis(), atMost.toMillis()));
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.SqlLinter;
 import dev.schemarag.generation.validation.SqlStateClassifier;
 import dev.schemarag.generation.validation.StatementLimits;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -20,6 +21,7 @@ import java.util.stream.Collectors;
  * the target as its reader role. Every generated candidate goes through here, and so does {@code schemarag validate}.
  */
 public final class StatementValidator {
+    private static final Duration NO_CAP = Duration.ofMillis(Long.MAX_VALUE);
     private final TargetDatabases targets;
     private final StatementLimits limits;
     private final ReadOnlySafetyGuard guard;
@@ -36,8 +38,17 @@ public final class StatementValidator {
         this.guard = new ReadOnlySafetyGuard(limits);
     }
 
-    /** @param columns the columns of the tables in context, for the lint rules that need them */
+    /** Validation with the configured statement timeout for EXPLAIN, as {@code schemarag validate} runs it. */
     public Validation validate(String databaseId, String sql, SchemaColumns columns) {
+        return validate(databaseId, sql, columns, NO_CAP);
+    }
+
+    /**
+     * @param columns the columns of the tables in context, for the lint rules that need them
+     * @param explainAtMost the longest EXPLAIN may run, when less than the statement timeout (what is left of a
+     *     record's deadline)
+     */
+    public Validation validate(String databaseId, String sql, SchemaColumns columns, Duration explainAtMost) {
         // Before lint, which parses recursively; the guard checks the same limits again for its standalone callers.
         Optional<String> tooComplex = limits.violation(sql);
         if (tooComplex.isPresent())
@@ -54,7 +65,7 @@ public final class StatementValidator {
                     lint,
                     new Rejection(
                             ErrorClass.VALIDATION_BLOCK, null, "blocked by the read-only guard: " + safety.reason()));
-        ExplainResult explained = targets.explain(databaseId, sql);
+        ExplainResult explained = targets.explain(databaseId, sql, explainAtMost);
         if (explained instanceof ExplainResult.Refused refused)
             return Validation.rejected(lint, new Rejection(refused.errorClass(), null, refused.reason()));
         if (explained instanceof ExplainResult.Rejected rejected)

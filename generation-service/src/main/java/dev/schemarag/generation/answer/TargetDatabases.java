@@ -1,13 +1,17 @@
 package dev.schemarag.generation.answer;
 
 import dev.schemarag.generation.validation.SchemaColumns;
+import java.time.Duration;
 import java.util.List;
 
 /** Port: the registered databases questions are about, seen through a read-only role. */
 public interface TargetDatabases {
 
-    /** Plans {@code sql} on {@code databaseId} without running it; failures come back as a value. */
-    ExplainResult explain(String databaseId, String sql);
+    /**
+     * Plans {@code sql} on {@code databaseId} without running it, cancelled after the configured statement timeout or
+     * {@code atMost} if that is less; failures come back as a value.
+     */
+    ExplainResult explain(String databaseId, String sql, Duration atMost);
 
     /** Columns of {@code tables} ("schema.table"); empty when the database cannot be read. */
     SchemaColumns columns(String databaseId, List<String> tables);

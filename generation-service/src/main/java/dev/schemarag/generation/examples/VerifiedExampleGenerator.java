@@ -1,5 +1,6 @@
 package dev.schemarag.generation.examples;
 
+import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
@@ -29,8 +30,9 @@ public final class VerifiedExampleGenerator implements SqlGenerator {
         this.threshold = threshold;
     }
 
+    /** One indexed lookup in the store: it does not watch the deadline. */
     @Override
-    public GenerationOutcome generate(GenerationRequest request) {
+    public GenerationOutcome generate(GenerationRequest request, Deadline deadline) {
         if (request.repair().isPresent())
             return GenerationOutcome.unavailable("no LLM configured to repair the verified example's SQL");
         Optional<VerifiedExample> nearest;

@@ -16,14 +16,15 @@ public record LlmSettings(URI baseUrl, String apiKey, String model, Duration tim
             Setting.string("llm.base.url", "", "OpenAI-compatible API base URL; empty disables the LLM");
     public static final Setting<String> API_KEY = Setting.string("llm.api.key", "", "API key sent as a Bearer token");
     public static final Setting<String> MODEL = Setting.string("llm.model", "gpt-4o-mini", "chat model name");
-    public static final Setting<Integer> TIMEOUT_SECONDS =
-            Setting.integer("llm.timeout.seconds", 60, 1, 600, "timeout of each attempt");
+    public static final Setting<Integer> TIMEOUT_SECONDS = Setting.integer(
+            "llm.timeout.seconds", 60, 1, 600, "timeout of each attempt, at most what is left of the record deadline");
     public static final Setting<Integer> MAX_RETRIES = Setting.integer(
             "llm.max.retries",
             3,
             0,
             10,
-            "retries on 408, 409, 429, 5xx and I/O failures, with the SDK's exponential backoff or the server's Retry-After");
+            "retries on 408, 409, 429, 5xx and I/O failures after the server's Retry-After or a backoff of 0.5 s"
+                    + " doubling to 8 s, only while the wait ends before generation.record.deadline.ms");
 
     public static List<Setting<?>> declared() {
         return List.of(BASE_URL, API_KEY, MODEL, TIMEOUT_SECONDS, MAX_RETRIES);

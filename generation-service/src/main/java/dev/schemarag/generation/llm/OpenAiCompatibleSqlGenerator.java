@@ -2,25 +2,32 @@ package dev.schemarag.generation.llm;
 
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.core.RequestOptions;
+import com.openai.core.Timeout;
 import com.openai.errors.OpenAIException;
 import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
 import com.openai.models.ResponseFormatJsonObject;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.Prompt;
 import dev.schemarag.generation.PromptBuilder;
 import dev.schemarag.generation.SqlGenerator;
+import dev.schemarag.generation.llm.DeadlineRetry.Attempt;
 import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Adapter: any OpenAI-compatible chat-completions endpoint (OpenAI, Azure-style proxies, vLLM, Ollama, LiteLLM)
  * through the official openai-java SDK, asked for a JSON object ({@code json_object}: the response format local
- * servers support most widely). The SDK retries 408, 409, 429, 5xx and I/O failures with exponential backoff,
- * honouring Retry-After; whatever still fails becomes {@code generation_unavailable}.
+ * servers support most widely). 408, 409, 429, 5xx and I/O failures are retried within the record's deadline
+ * ({@link DeadlineRetry}; the SDK's own retries are off); whatever still fails becomes {@code generation_unavailable},
+ * and a deadline passing during a call becomes {@link GenerationOutcome.OutOfTime}.
  */
 public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
     private static final Logger log = LoggerFactory.getLogger(OpenAiCompatibleSqlGenerator.class);
@@ -28,19 +35,21 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
     private final LlmSettings settings;
     private final PromptBuilder prompts = new PromptBuilder();
     private final OpenAIClient client;
+    private final DeadlineRetry retry;
 
     public OpenAiCompatibleSqlGenerator(LlmSettings settings) {
         this.settings = settings;
         this.client = OpenAIOkHttpClient.builder()
                 .baseUrl(settings.baseUrl().toString())
                 .apiKey(settings.apiKey())
-                .maxRetries(settings.maxRetries())
+                .maxRetries(0)
                 .timeout(settings.timeout())
                 .build();
+        this.retry = new DeadlineRetry(settings.timeout(), settings.maxRetries(), d -> Thread.sleep(d.toMillis()));
     }
 
     @Override
-    public GenerationOutcome generate(GenerationRequest request) {
+    public GenerationOutcome generate(GenerationRequest request, Deadline deadline) {
         Prompt prompt = prompts.build(request);
         ChatCompletionCreateParams params = ChatCompletionCreateParams.builder()
                 .model(settings.model())
@@ -49,36 +58,61 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
                 .addSystemMessage(prompt.system())
                 .addUserMessage(prompt.user())
                 .build();
+        GenerationOutcome outcome = retry.run(deadline, timeout -> attempt(params, timeout));
+        if (!(outcome instanceof GenerationOutcome.Generated))
+            log.warn("LLM call failed: questionId={} reason={}", request.questionId(), reason(outcome));
+        return outcome;
+    }
+
+    private Attempt attempt(ChatCompletionCreateParams params, Duration timeout) {
+        // Every phase of the call, connecting included, within the attempt's time.
+        RequestOptions options = RequestOptions.builder()
+                .timeout(Timeout.builder()
+                        .connect(timeout)
+                        .read(timeout)
+                        .write(timeout)
+                        .request(timeout)
+                        .build())
+                .build();
         try {
-            return ModelAnswerParser.parse(client.chat().completions().create(params));
+            return new Attempt.Done(
+                    ModelAnswerParser.parse(client.chat().completions().create(params, options)));
         } catch (OpenAIServiceException e) {
-            return unavailable(
-                    request, "LLM endpoint answered HTTP " + e.statusCode() + " after " + attempts(e) + " attempt(s)");
-        } catch (OpenAIIoException e) { // the SDK retries every I/O failure
-            String attempts = (settings.maxRetries() + 1) + " attempt(s)";
-            return unavailable(
-                    request,
-                    e.getCause() instanceof InterruptedIOException // OkHttp's call and read timeouts
-                            ? "LLM endpoint timed out: " + attempts + " of "
-                                    + settings.timeout().toMillis() + " ms"
-                            : "LLM endpoint unreachable after " + attempts + ": " + e.getCause());
-        } catch (OpenAIException e) { // e.g. a body that is not a chat completion
-            return unavailable(request, "LLM call failed: " + e.getMessage());
+            return new Attempt.Failed(
+                    "LLM endpoint answered HTTP " + e.statusCode(),
+                    retryable(e),
+                    DeadlineRetry.retryAfter(header(e, "Retry-After-Ms"), header(e, "Retry-After")),
+                    false);
+        } catch (OpenAIIoException e) {
+            boolean timedOut = e.getCause() instanceof InterruptedIOException; // OkHttp's call and read timeouts
+            return new Attempt.Failed(
+                    timedOut
+                            ? "LLM endpoint timed out (" + timeout.toMillis() + " ms)"
+                            : "LLM endpoint unreachable (" + e.getCause() + ")",
+                    true,
+                    Optional.empty(),
+                    timedOut);
+        } catch (OpenAIException e) { // a 200 whose body is not a chat completion: a proxy or endpoint misconfigured
+            return new Attempt.Done(GenerationOutcome.unavailable(
+                    "the LLM endpoint's response is not a chat completion: " + e.getMessage()));
         }
     }
 
     /** The SDK's rule (RetryingHttpClient.shouldRetry): the server's X-Should-Retry, else 408, 409, 429 and 5xx. */
-    private int attempts(OpenAIServiceException e) {
+    private static boolean retryable(OpenAIServiceException e) {
         int status = e.statusCode();
-        boolean retried = e.headers().values("X-Should-Retry").stream()
-                .findFirst()
+        return header(e, "X-Should-Retry")
                 .map("true"::equals)
                 .orElse(status == 408 || status == 409 || status == 429 || status >= 500);
-        return retried ? settings.maxRetries() + 1 : 1;
     }
 
-    private static GenerationOutcome unavailable(GenerationRequest request, String reason) {
-        log.warn("LLM call failed: questionId={} reason={}", request.questionId(), reason);
-        return GenerationOutcome.unavailable(reason);
+    private static Optional<String> header(OpenAIServiceException e, String name) {
+        return e.headers().values(name).stream().findFirst();
+    }
+
+    private static String reason(GenerationOutcome outcome) {
+        return outcome instanceof GenerationOutcome.OutOfTime out
+                ? out.reason()
+                : ((GenerationOutcome.Unavailable) outcome).reason();
     }
 }

@@ -21,6 +21,7 @@ import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Properties;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.slf4j.Logger;
@@ -35,12 +36,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class GenerationService implements AutoCloseable {
     public static final String APPLICATION_ID = "schemarag-generation";
-    /**
-     * The longest answering one question is meant to take: one LLM call within its default timeout. A per-record
-     * deadline (issue #11) makes it a bound; until then, a record the LLM client retries can overrun it.
-     */
-    static final Duration LONGEST_RECORD = Duration.ofSeconds(60);
-
     private static final Logger log = LoggerFactory.getLogger(GenerationService.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
@@ -57,6 +52,17 @@ public final class GenerationService implements AutoCloseable {
             Database store,
             EmbeddingModel model) {
         settings.validate(GenerationSettings.declared());
+        Duration recordDeadline = GenerationSettings.recordDeadline(settings);
+        // Refuses a deadline the poll interval cannot cover, before anything connects.
+        Properties properties = StreamsProperties.of(
+                topics.prefix() + APPLICATION_ID,
+                bootstrapServers,
+                security,
+                topics.deadLetter(DeadLetterTopic.UNKNOWN),
+                "validation",
+                stateDir,
+                StreamsSettings.from(settings),
+                recordDeadline);
         VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
         targets = new PostgresTargetDatabases(
                 databases, Duration.ofMillis(settings.get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS)));
@@ -71,23 +77,13 @@ public final class GenerationService implements AutoCloseable {
                 targets,
                 examples,
                 settings.get(GenerationSettings.MAX_ATTEMPTS),
-                GenerationSettings.statementLimits(settings));
+                GenerationSettings.statementLimits(settings),
+                recordDeadline,
+                System::nanoTime);
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline);
         FeedbackTopology.build(builder, topics, examples);
-        streams = new ManagedStreams(
-                "generation",
-                builder.build(),
-                StreamsProperties.of(
-                        topics.prefix() + APPLICATION_ID,
-                        bootstrapServers,
-                        security,
-                        topics.deadLetter(DeadLetterTopic.UNKNOWN),
-                        "validation",
-                        stateDir,
-                        StreamsSettings.from(settings),
-                        LONGEST_RECORD),
-                CLOSE_TIMEOUT);
+        streams = new ManagedStreams("generation", builder.build(), properties, CLOSE_TIMEOUT);
     }
 
     /** The LLM when {@code llm.base.url} is set, else the offline verified-example generator. */

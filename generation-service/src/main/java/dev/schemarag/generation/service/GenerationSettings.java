@@ -6,6 +6,7 @@ import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.validation.StatementLimits;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,6 +18,14 @@ public final class GenerationSettings {
             1,
             10,
             "SQL candidates tried per question, repairs included");
+    public static final Setting<Integer> RECORD_DEADLINE_MS = Setting.integer(
+            "generation.record.deadline.ms",
+            (int) AnswerPipeline.DEFAULT_RECORD_DEADLINE.toMillis(),
+            1_000,
+            1_800_000,
+            "longest one question may take in generation and validation, LLM calls, retries, EXPLAINs and repairs"
+                    + " included; past it the question is dead-lettered as infra_failure. At most half of"
+                    + " max.poll.interval.ms");
     public static final Setting<Integer> STATEMENT_TIMEOUT_MILLIS = Setting.integer(
             "generation.statement.timeout.millis",
             5_000,
@@ -51,6 +60,11 @@ public final class GenerationSettings {
 
     private GenerationSettings() {}
 
+    /** The longest one record may take in the answer pipeline; Kafka's transaction and poll timeouts must exceed it. */
+    public static Duration recordDeadline(Settings settings) {
+        return Duration.ofMillis(settings.get(RECORD_DEADLINE_MS));
+    }
+
     public static StatementLimits statementLimits(Settings settings) {
         return new StatementLimits(
                 settings.get(SQL_MAX_LENGTH), settings.get(SQL_MAX_DEPTH), settings.get(SQL_MAX_OPERATOR_CHAIN));
@@ -59,6 +73,7 @@ public final class GenerationSettings {
     public static List<Setting<?>> declared() {
         List<Setting<?>> all = new ArrayList<>(List.of(
                 MAX_ATTEMPTS,
+                RECORD_DEADLINE_MS,
                 STATEMENT_TIMEOUT_MILLIS,
                 EXAMPLE_THRESHOLD,
                 SQL_MAX_LENGTH,

@@ -6,16 +6,20 @@ import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.SqlGenerated;
+import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.validation.SchemaColumns;
+import dev.schemarag.generation.validation.StatementLimits;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class AnswerPipelineTest {
@@ -26,10 +30,19 @@ class AnswerPipelineTest {
             "CREATE TABLE hr.employees (employee_id bigint, last_name text, first_name text);",
             "hr.employees");
 
+    /** The record deadline's clock: the fakes move it by the time their work takes. */
+    private final AtomicLong nanos = new AtomicLong();
+
     /** Generator fake: answers the scripted outcomes in order and records what it was asked. */
-    private static final class ScriptedGenerator implements SqlGenerator {
+    private final class ScriptedGenerator implements SqlGenerator {
         final Deque<GenerationOutcome> outcomes = new ArrayDeque<>();
         final List<GenerationRequest> requests = new ArrayList<>();
+        Duration takes = Duration.ZERO;
+
+        ScriptedGenerator taking(Duration each) {
+            takes = each;
+            return this;
+        }
 
         ScriptedGenerator answering(String... sqls) {
             for (String sql : sqls)
@@ -38,24 +51,29 @@ class AnswerPipelineTest {
         }
 
         @Override
-        public GenerationOutcome generate(GenerationRequest request) {
+        public GenerationOutcome generate(GenerationRequest request, Deadline deadline) {
             requests.add(request);
+            nanos.addAndGet(takes.toNanos());
             return outcomes.isEmpty() ? GenerationOutcome.unavailable("script exhausted") : outcomes.poll();
         }
     }
 
     /** Database fake: rejects SQL containing a key with the mapped SQLSTATE and message, plans anything else. */
-    private static class ScriptedDatabase implements TargetDatabases {
+    private class ScriptedDatabase implements TargetDatabases {
         final Map<String, ExplainResult.Rejected> rejections;
         final List<String> explained = new ArrayList<>();
+        final List<Duration> explainedWithin = new ArrayList<>();
+        Duration takes = Duration.ZERO;
 
         ScriptedDatabase(Map<String, ExplainResult.Rejected> rejections) {
             this.rejections = rejections;
         }
 
         @Override
-        public ExplainResult explain(String databaseId, String sql) {
+        public ExplainResult explain(String databaseId, String sql, Duration atMost) {
             explained.add(sql);
+            explainedWithin.add(atMost);
+            nanos.addAndGet(takes.toNanos());
             return rejections.entrySet().stream()
                     .filter(e -> sql.contains(e.getKey()))
                     .<ExplainResult>map(Map.Entry::getValue)
@@ -72,7 +90,15 @@ class AnswerPipelineTest {
     private final List<String> remembered = new ArrayList<>();
 
     private PipelineResult run(ScriptedGenerator generator, ScriptedDatabase database) {
-        return new AnswerPipeline(generator, database, (id, db, question, sql) -> remembered.add(sql), 3).answer(EVENT);
+        return new AnswerPipeline(
+                        generator,
+                        database,
+                        (id, db, question, sql) -> remembered.add(sql),
+                        3,
+                        StatementLimits.DEFAULT,
+                        Duration.ofSeconds(60),
+                        nanos::get)
+                .answer(EVENT);
     }
 
     private static AnswerValidated answerOf(PipelineResult result) {
@@ -129,7 +155,7 @@ class AnswerPipelineTest {
         ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e");
         ScriptedDatabase database = new ScriptedDatabase(Map.of()) {
             @Override
-            public ExplainResult explain(String databaseId, String sql) {
+            public ExplainResult explain(String databaseId, String sql, Duration atMost) {
                 explained.add(sql);
                 return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, "standard_conforming_strings is off");
             }
@@ -239,5 +265,77 @@ class AnswerPipelineTest {
         assertThat(answerOf(result).getAttempts()).isEqualTo(2);
         assertThat(database.explained).containsExactly("SELECT e.last_name FROM hr.employees e");
         assertThat(generator.requests.get(1).repair().orElseThrow().error()).contains("trailing_comma_select");
+    }
+
+    @Test
+    void eachExplainGetsWhatIsLeftOfTheRecordDeadline() {
+        ScriptedGenerator generator = new ScriptedGenerator()
+                .answering("SELECT e.lastt_name FROM hr.employees e", "SELECT e.last_name FROM hr.employees e");
+        ScriptedDatabase database =
+                new ScriptedDatabase(Map.of("lastt_name", new ExplainResult.Rejected("42601", "ERROR: syntax error")));
+        generator.taking(Duration.ofSeconds(20));
+
+        answerOf(run(generator, database));
+
+        assertThat(database.explainedWithin).containsExactly(Duration.ofSeconds(40), Duration.ofSeconds(20));
+    }
+
+    @Test
+    void aGeneratorOutOfTimeIsAnInfraFailureWithoutACandidate() {
+        ScriptedGenerator generator = new ScriptedGenerator();
+        generator.outcomes.add(GenerationOutcome.outOfTime("the record deadline of 60000 ms passed: LLM timed out"));
+
+        PipelineResult result = run(generator, new ScriptedDatabase(Map.of()));
+
+        PipelineFailure failure = failureOf(result);
+        assertThat(failure.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+        assertThat(failure.attempts()).isZero();
+        assertThat(failure.message()).startsWith("the record deadline of 60000 ms passed");
+        assertThat(result.candidates()).isEmpty();
+    }
+
+    @Test
+    void aRepairableFailureFoundPastTheDeadlineIsAnInfraFailureAndNotRepaired() {
+        ScriptedGenerator generator = new ScriptedGenerator()
+                .answering("SELECT e.lastt_name FROM hr.employees e", "SELECT e.last_name FROM hr.employees e");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of(
+                "lastt_name",
+                new ExplainResult.Rejected("57014", "ERROR: canceling statement due to statement timeout")));
+        database.takes = Duration.ofSeconds(61);
+
+        PipelineFailure failure = failureOf(run(generator, database));
+
+        assertThat(failure.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+        assertThat(failure.sqlState()).isEqualTo("57014");
+        assertThat(failure.attempts()).isEqualTo(1);
+        assertThat(failure.message())
+                .isEqualTo("the record deadline of 60000 ms passed after attempt 1 (query_timeout: ERROR: canceling"
+                        + " statement due to statement timeout)");
+        assertThat(generator.requests).hasSize(1);
+    }
+
+    @Test
+    void aVerdictThatIsNoRetryKeepsItsClassEvenPastTheDeadline() {
+        ScriptedGenerator generator =
+                new ScriptedGenerator().answering("DELETE FROM hr.employees").taking(Duration.ofSeconds(90));
+
+        assertThat(failureOf(run(generator, new ScriptedDatabase(Map.of()))).errorClass())
+                .isEqualTo(ErrorClass.VALIDATION_BLOCK);
+    }
+
+    @Test
+    void aRepairOutOfTimeIsAnInfraFailureAfterTheAttemptsMade() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.lastt_name FROM hr.employees e");
+        generator.outcomes.add(GenerationOutcome.outOfTime("the record deadline of 60000 ms passed: LLM timed out"));
+        ScriptedDatabase database =
+                new ScriptedDatabase(Map.of("lastt_name", new ExplainResult.Rejected("42601", "ERROR: syntax error")));
+
+        PipelineResult result = run(generator, database);
+
+        PipelineFailure failure = failureOf(result);
+        assertThat(failure.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
+        assertThat(failure.attempts()).isEqualTo(1);
+        assertThat(failure.message()).endsWith("(repairing sql_error)");
+        assertThat(result.candidates()).hasSize(1);
     }
 }

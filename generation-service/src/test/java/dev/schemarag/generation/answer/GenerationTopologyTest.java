@@ -53,7 +53,7 @@ class GenerationTopologyTest {
         topics = new Topics("generation-topology-test.", new InMemorySchemaRegistry());
         TargetDatabases planner = new TargetDatabases() {
             @Override
-            public ExplainResult explain(String databaseId, String sql) {
+            public ExplainResult explain(String databaseId, String sql, Duration atMost) {
                 return new ExplainResult.Planned("Aggregate");
             }
 
@@ -63,7 +63,7 @@ class GenerationTopologyTest {
             }
         };
         AnswerPipeline pipeline = new AnswerPipeline(
-                request -> SQL_BY_QUESTION.containsKey(request.question())
+                (request, deadline) -> SQL_BY_QUESTION.containsKey(request.question())
                         ? GenerationOutcome.generated(new GeneratedSql(
                                 SQL_BY_QUESTION.get(request.question()), "", 0.9, List.of(), List.of(), "llm"))
                         : GenerationOutcome.unavailable("no LLM configured"),

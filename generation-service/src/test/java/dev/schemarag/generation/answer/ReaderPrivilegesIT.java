@@ -213,7 +213,8 @@ class ReaderPrivilegesIT {
                 new DatabaseRegistry(List.of(registration("late", new Credentials("rp_late", PASSWORD))));
 
         try (PostgresTargetDatabases targets = new PostgresTargetDatabases(registry, Duration.ofSeconds(5))) {
-            ExplainResult result = targets.explain("late", "SELECT invoice_id FROM billing.invoices");
+            ExplainResult result =
+                    targets.explain("late", "SELECT invoice_id FROM billing.invoices", Duration.ofSeconds(5));
 
             assertThat(result).isInstanceOf(ExplainResult.Refused.class);
             assertThat(((ExplainResult.Refused) result).errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
@@ -257,7 +258,7 @@ class ReaderPrivilegesIT {
         try (PostgresTargetDatabases targets = new PostgresTargetDatabases(registry, Duration.ofSeconds(5))) {
             targets.verifyReaders();
 
-            assertThat(targets.explain("good", "SELECT order_id FROM public.orders"))
+            assertThat(targets.explain("good", "SELECT order_id FROM public.orders", Duration.ofSeconds(5)))
                     .isInstanceOf(ExplainResult.Planned.class);
         }
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.validation.LintCode;
 import dev.schemarag.generation.validation.SchemaColumns;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ class StatementValidatorTest {
 
     private final TargetDatabases target = new TargetDatabases() {
         @Override
-        public ExplainResult explain(String databaseId, String sql) {
+        public ExplainResult explain(String databaseId, String sql, Duration atMost) {
             explained.add(sql);
             return sql.contains("missing_column")
                     ? new ExplainResult.Rejected("42703", "ERROR: column \"missing_column\" does not exist")

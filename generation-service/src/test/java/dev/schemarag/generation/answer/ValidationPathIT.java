@@ -81,9 +81,9 @@ class ValidationPathIT {
                                 null))),
                 Duration.ofSeconds(2));
         // Open the adapter sessions now, so the backend count below compares like with like.
-        targets.explain("guarded", "SELECT 1");
-        targets.explain("nonstandard", "SELECT 1");
-        targets.explain("simple", "SELECT 1");
+        targets.explain("guarded", "SELECT 1", Duration.ofMinutes(1));
+        targets.explain("nonstandard", "SELECT 1", Duration.ofMinutes(1));
+        targets.explain("simple", "SELECT 1", Duration.ofMinutes(1));
     }
 
     @AfterAll
@@ -98,9 +98,9 @@ class ValidationPathIT {
         final List<String> planned = new ArrayList<>();
 
         @Override
-        public ExplainResult explain(String databaseId, String sql) {
+        public ExplainResult explain(String databaseId, String sql, Duration atMost) {
             explained.add(sql);
-            ExplainResult result = targets.explain(databaseId, sql);
+            ExplainResult result = targets.explain(databaseId, sql, atMost);
             if (result instanceof ExplainResult.Planned) planned.add(sql);
             return result;
         }
@@ -124,7 +124,8 @@ class ValidationPathIT {
 
         for (String sql : corpus) {
             AnswerPipeline pipeline = new AnswerPipeline(
-                    request -> GenerationOutcome.generated(new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")),
+                    (request, deadline) ->
+                            GenerationOutcome.generated(new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")),
                     recording,
                     (id, db, q, s) -> {},
                     1);
@@ -148,13 +149,15 @@ class ValidationPathIT {
                 .as("growth of the reader backends' peak memory, kB")
                 .isLessThan(32 * 1024);
         // The adapter's own session survived and still plans a harmless query.
-        assertThat(targets.explain("guarded", "SELECT name FROM employees")).isInstanceOf(ExplainResult.Planned.class);
+        assertThat(targets.explain("guarded", "SELECT name FROM employees", Duration.ofMinutes(1)))
+                .isInstanceOf(ExplainResult.Planned.class);
     }
 
     @Test
     void givenSecondStatementBehindACarriageReturnComment_whenExplainedDirectly_thenRefusedAndNoLockTaken()
             throws SQLException {
-        ExplainResult result = targets.explain("guarded", "SELECT 1 --\r; SELECT pg_advisory_lock(778)");
+        ExplainResult result =
+                targets.explain("guarded", "SELECT 1 --\r; SELECT pg_advisory_lock(778)", Duration.ofMinutes(1));
 
         assertThat(result).isInstanceOf(ExplainResult.Refused.class);
         assertThat(((ExplainResult.Refused) result).errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
@@ -164,7 +167,7 @@ class ValidationPathIT {
 
     @Test
     void givenSessionWithStandardConformingStringsOff_whenExplained_thenRefusedAsInfrastructure() {
-        ExplainResult result = targets.explain("nonstandard", "SELECT name FROM employees");
+        ExplainResult result = targets.explain("nonstandard", "SELECT name FROM employees", Duration.ofMinutes(1));
 
         assertThat(result).isInstanceOf(ExplainResult.Refused.class);
         ExplainResult.Refused refused = (ExplainResult.Refused) result;
@@ -174,7 +177,8 @@ class ValidationPathIT {
 
     @Test
     void givenSimpleQueryProtocol_whenExplained_thenRefusedAsInfrastructure() throws SQLException {
-        ExplainResult result = targets.explain("simple", "SELECT 1 --\r; SELECT pg_advisory_lock(779)");
+        ExplainResult result =
+                targets.explain("simple", "SELECT 1 --\r; SELECT pg_advisory_lock(779)", Duration.ofMinutes(1));
 
         assertThat(result).isInstanceOf(ExplainResult.Refused.class);
         ExplainResult.Refused refused = (ExplainResult.Refused) result;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.stack.EmbeddedStack;
@@ -12,6 +13,7 @@ import dev.schemarag.testkit.SharedTestStack;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.flywaydb.core.Flyway;
@@ -77,7 +79,8 @@ class VerifiedExampleGeneratorIT {
 
     @Test
     void aParaphraseOfADocumentedQueryIsAnsweredWithItsSql() {
-        GenerationOutcome outcome = generator.generate(ask("How many employees are in each department?"));
+        GenerationOutcome outcome = generator.generate(
+                ask("How many employees are in each department?"), Deadline.after(Duration.ofMinutes(1)));
 
         assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> {
             assertThat(g.sql().sql())
@@ -97,7 +100,8 @@ class VerifiedExampleGeneratorIT {
                 "SELECT count(*) FROM hr.employees e");
         assertThat(examples.seedFromDocs("hr")).isEqualTo(1);
 
-        GenerationOutcome outcome = generator.generate(ask("How many employees are in each department?"));
+        GenerationOutcome outcome = generator.generate(
+                ask("How many employees are in each department?"), Deadline.after(Duration.ofMinutes(1)));
 
         assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Generated.class, g -> {
             assertThat(g.sql().sql())
@@ -114,13 +118,15 @@ class VerifiedExampleGeneratorIT {
                 "Which employees earn more than their manager?",
                 "SELECT e.employee_id FROM hr.employees e");
 
-        assertThat(generator.generate(ask("Which employees earn more than their manager?")))
+        assertThat(generator.generate(
+                        ask("Which employees earn more than their manager?"), Deadline.after(Duration.ofMinutes(1))))
                 .isInstanceOf(GenerationOutcome.Unavailable.class);
     }
 
     @Test
     void anUnrelatedQuestionIsUnavailableRatherThanGuessed() {
-        GenerationOutcome outcome = generator.generate(ask("Which suppliers shipped late last winter?"));
+        GenerationOutcome outcome = generator.generate(
+                ask("Which suppliers shipped late last winter?"), Deadline.after(Duration.ofMinutes(1)));
 
         assertThat(outcome).isInstanceOfSatisfying(GenerationOutcome.Unavailable.class, u -> assertThat(u.reason())
                 .contains("no verified example is similar enough"));
@@ -140,7 +146,8 @@ class VerifiedExampleGeneratorIT {
                 Optional.empty(),
                 Optional.empty());
 
-        assertThat(generator.generate(other)).isInstanceOf(GenerationOutcome.Unavailable.class);
+        assertThat(generator.generate(other, Deadline.after(Duration.ofMinutes(1))))
+                .isInstanceOf(GenerationOutcome.Unavailable.class);
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.FeedbackVerdict;
+import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -151,17 +153,19 @@ class FeedbackTopologyIT {
 
     private GenerationOutcome offline(String question) {
         return new VerifiedExampleGenerator(examples, VerifiedExampleGenerator.DEFAULT_THRESHOLD)
-                .generate(new GenerationRequest(
-                        "later",
-                        databaseId,
-                        question,
-                        Optional.empty(),
-                        "packet",
-                        List.of(),
-                        List.of(),
-                        0.9,
-                        Optional.empty(),
-                        Optional.empty()));
+                .generate(
+                        new GenerationRequest(
+                                "later",
+                                databaseId,
+                                question,
+                                Optional.empty(),
+                                "packet",
+                                List.of(),
+                                List.of(),
+                                0.9,
+                                Optional.empty(),
+                                Optional.empty()),
+                        Deadline.after(Duration.ofMinutes(1)));
     }
 
     private static AnswerFeedback verdict(String questionId, FeedbackVerdict verdict, String note, String actor) {

@@ -20,13 +20,14 @@ import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.FeedbackVerdict;
+import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.answer.ReaderRole;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.examples.VerifiedExampleStore;
-import dev.schemarag.generation.llm.FakeChatCompletions;
 import dev.schemarag.stack.EmbeddedStack;
+import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.testkit.SharedTestStack;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -70,7 +71,7 @@ class GenerationServiceIT {
     private static final Credentials READER = new Credentials(ReaderRole.NAME, "reader-secret");
 
     private static EmbeddedStack stack;
-    private static FakeChatCompletions llm;
+    private static ScriptedChatCompletions llm;
     private static Topics topics;
     private static Database admin;
     private static Database store;
@@ -102,7 +103,7 @@ class GenerationServiceIT {
                 .migrate();
         store = new Database(stack.postgres().jdbcUrl(STORE_DB), user, password);
 
-        llm = new FakeChatCompletions();
+        llm = new ScriptedChatCompletions();
         topics = new Topics("generation-it.", stack.registryClient());
         TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics);
         String unreachable = "jdbc:postgresql://127.0.0.1:1/" + DB;
@@ -354,17 +355,19 @@ class GenerationServiceIT {
 
     /** The SQL the offline generator answers {@code question} of database gen with, if any. */
     private static Optional<String> offlineAnswer(String question) {
-        GenerationOutcome outcome = offline.generate(new GenerationRequest(
-                "offline",
-                "gen",
-                question,
-                Optional.empty(),
-                PACKET,
-                List.of(),
-                List.of(),
-                0.9,
-                Optional.empty(),
-                Optional.empty()));
+        GenerationOutcome outcome = offline.generate(
+                new GenerationRequest(
+                        "offline",
+                        "gen",
+                        question,
+                        Optional.empty(),
+                        PACKET,
+                        List.of(),
+                        List.of(),
+                        0.9,
+                        Optional.empty(),
+                        Optional.empty()),
+                Deadline.after(Duration.ofMinutes(1)));
         return outcome instanceof GenerationOutcome.Generated g
                 ? Optional.of(g.sql().sql())
                 : Optional.empty();
