@@ -6,6 +6,7 @@ import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.ingest.admin.AdminSettings;
+import dev.schemarag.ingest.service.IngestSettings;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.StackConfig;
@@ -102,6 +103,7 @@ public final class AppSettings {
                 INGEST_ADMIN_HOST,
                 ADMIN_TOKEN,
                 READER_PASSWORD));
+        all.addAll(IngestSettings.declared());
         all.addAll(GenerationSettings.declared()); // the LLM's settings included
         all.add(VectorSearch.SETTING);
         all.addAll(RetrievalSettings.DECLARED);
