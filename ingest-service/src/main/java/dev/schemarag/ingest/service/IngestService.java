@@ -45,6 +45,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * The ingest service assembled: full sync on demand, and live sync — one Debezium DDL capture per registered
@@ -52,6 +53,8 @@ import org.apache.kafka.streams.StreamsBuilder;
  */
 public final class IngestService implements AutoCloseable {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(IngestService.class);
+    /** One last attempt may outlast the retry budget by its connect timeout, plus embedding and writes. */
+    private static final Duration TRANSACTION_MARGIN = Duration.ofSeconds(30);
 
     /** Connection settings of the service; the replication role is created by the DDL capture installer. */
     public record Config(
@@ -195,6 +198,11 @@ public final class IngestService implements AutoCloseable {
                 topics.deadLetter(DeadLetterTopic.INGEST),
                 "ingest",
                 config.stateDir().resolve("streams"));
+        // A change retried through an outage keeps its transaction open: the broker must not abort it meanwhile
+        // (Kafka Streams' exactly-once default is 10 s).
+        Duration longestRecord = config.recovery().refreshRetryBudget().plus(TRANSACTION_MARGIN);
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG), (int)
+                longestRecord.toMillis());
         updater = new KafkaStreams(builder.build(), props);
         updater.start();
     }
