@@ -16,6 +16,12 @@ CREATE TABLE IF NOT EXISTS schemarag_cdc.ddl_events (
     occurred_at    timestamptz NOT NULL DEFAULT clock_timestamp()
 );
 
+-- Debezium's heartbeat inserts a row here every cdc.heartbeat.interval.ms: a change in the publication that lets the
+-- slot confirm the server's current WAL position while no DDL happens, so an idle audit table retains no WAL.
+CREATE TABLE IF NOT EXISTS schemarag_cdc.heartbeat (
+    beat_at timestamptz PRIMARY KEY
+);
+
 -- Last known name of each table by oid: lets the trigger report a rename with its old name.
 CREATE TABLE IF NOT EXISTS schemarag_cdc.table_names (
     table_oid   oid PRIMARY KEY,
@@ -97,11 +103,12 @@ CREATE EVENT TRIGGER schemarag_sql_drop ON sql_drop
 
 DO $$ BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = 'schemarag_ddl') THEN
-        -- Only what Debezium needs: the inserts of the audit table.
-        CREATE PUBLICATION schemarag_ddl FOR TABLE schemarag_cdc.ddl_events WITH (publish = 'insert');
+        -- Only what Debezium needs: the inserts of the audit table, and of the heartbeat table.
+        CREATE PUBLICATION schemarag_ddl FOR TABLE schemarag_cdc.ddl_events, schemarag_cdc.heartbeat
+            WITH (publish = 'insert');
     ELSE
         -- Narrowed again at every start: tables added to it since would stream to the replication role.
-        ALTER PUBLICATION schemarag_ddl SET TABLE schemarag_cdc.ddl_events;
+        ALTER PUBLICATION schemarag_ddl SET TABLE schemarag_cdc.ddl_events, schemarag_cdc.heartbeat;
         ALTER PUBLICATION schemarag_ddl SET (publish = 'insert');
     END IF;
 END $$;

@@ -7,6 +7,7 @@ import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.generation.service.GenerationSettings;
+import dev.schemarag.ingest.service.IngestSettings;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.StackConfig;
@@ -107,6 +108,7 @@ public final class AppSettings {
                 RETRIEVAL_ADMIN_PORT,
                 GENERATION_ADMIN_PORT,
                 READER_PASSWORD));
+        all.addAll(IngestSettings.declared());
         all.addAll(GenerationSettings.declared()); // the LLM's settings included
         all.add(VectorSearch.SETTING);
         all.addAll(RetrievalSettings.DECLARED);

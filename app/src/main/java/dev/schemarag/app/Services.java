@@ -16,6 +16,7 @@ import dev.schemarag.core.store.StoreRuntimeRole;
 import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.ingest.service.IngestSettings;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
@@ -138,7 +139,8 @@ public final class Services implements AutoCloseable {
                         stateDir.resolve("ingest"),
                         settings.get(AppSettings.REPLICATION_ROLE),
                         settings.get(AppSettings.REPLICATION_PASSWORD),
-                        settings.get(AppSettings.CDC_POLL_INTERVAL_MS)),
+                        settings.get(AppSettings.CDC_POLL_INTERVAL_MS),
+                        IngestSettings.recovery(settings)),
                 databases,
                 this::topics,
                 model(),

@@ -215,7 +215,8 @@ class IngestLiveSyncIT {
 
         Map<String, String> after = storeSnapshot();
         after.keySet().removeIf(key -> key.contains("/replay_marker/"));
-        assertThat(after).isEqualTo(before);
+        // Same entities, none added or lost, each with the same text hash, vector and update time.
+        assertThat(after).hasSameSizeAs(before).isEqualTo(before);
     }
 
     @Test
@@ -309,19 +310,19 @@ class IngestLiveSyncIT {
         }
     }
 
-    /** Every stored entity of the test database with its text hash and last update time. */
+    /** Every stored entity of the test database with its text hash, vector and last update time. */
     private static Map<String, String> storeSnapshot() throws Exception {
         Map<String, String> rows = new TreeMap<>();
         try (Connection session = store.borrow();
                 PreparedStatement ps =
                         session.prepareStatement("SELECT entity_type, table_name, column_name, text_hash,"
-                                + " updated_at::text FROM schema_embeddings WHERE database_id = ?")) {
+                                + " updated_at::text, embedding::text FROM schema_embeddings WHERE database_id = ?")) {
             ps.setString(1, DB);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next())
                     rows.put(
                             rs.getString(1) + "/" + rs.getString(2) + "/" + rs.getString(3),
-                            rs.getString(4) + "@" + rs.getString(5));
+                            rs.getString(4) + "@" + rs.getString(5) + " " + rs.getString(6));
             }
         }
         return rows;

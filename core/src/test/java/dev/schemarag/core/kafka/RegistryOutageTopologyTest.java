@@ -11,6 +11,7 @@ import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -57,7 +58,9 @@ class RegistryOutageTopologyTest {
                 KafkaClientSecurity.none(),
                 topics.deadLetter(DeadLetterTopic.RETRIEVAL),
                 "retrieval",
-                stateDir);
+                stateDir,
+                StreamsSettings.DEFAULTS,
+                Duration.ofSeconds(10));
         // The driver drops what the deserialization handler sends under exactly-once (see RetrievalTopologyTest).
         settings.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
         driver = new TopologyTestDriver(builder.build(), settings);

@@ -64,7 +64,7 @@ class StreamsFailurePolicyTest {
                 .isFalse();
         assertThat(StreamsFailurePolicy.isTransient(new SQLException("syntax error", "42601")))
                 .isFalse();
-        assertThat(StreamsFailurePolicy.isTransient(new SchemaRegistryException("schema 42 not found", null)))
+        assertThat(StreamsFailurePolicy.isTransient(new SchemaRegistryException(404, 40403, "schema 42 not found")))
                 .as("a registry error without a transient cause")
                 .isFalse();
     }

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -71,6 +72,7 @@ class GenerationFaultsIT {
     private static Topics topics;
     private static Database store;
     private static GenerationService service;
+    private static final AtomicBoolean fatal = new AtomicBoolean();
 
     @BeforeAll
     static void start(@TempDir Path stateDir) throws Exception {
@@ -123,7 +125,7 @@ class GenerationFaultsIT {
                 databases,
                 store,
                 OnnxEmbeddingModel.examplesDefault());
-        service.start();
+        service.start(() -> fatal.set(true));
         assertAnsweredNormally("warm-up-" + UUID.randomUUID());
     }
 
@@ -197,6 +199,7 @@ class GenerationFaultsIT {
         assertAnsweredNormally("after-" + fault + "-" + UUID.randomUUID());
         assertThat(outcomes(id)).as("outcomes of " + id).hasSize(1);
         assertThat(service.state()).isEqualTo(KafkaStreams.State.RUNNING);
+        assertThat(fatal).as("fatal stream failure").isFalse();
     }
 
     private static void assertAnsweredNormally(String id) throws Exception {

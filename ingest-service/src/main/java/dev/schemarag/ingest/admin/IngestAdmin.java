@@ -36,7 +36,10 @@ public interface IngestAdmin {
                 return List.of(
                         ReadinessChecks.streams("embedding-updater", ingest::updaterState),
                         ReadinessChecks.condition(
-                                "change-capture", ingest::capturing, "every engine running", "an engine is stopped"));
+                                "change-capture",
+                                ingest::capturing,
+                                "every engine running",
+                                "an engine is starting or restarting"));
             }
         };
     }

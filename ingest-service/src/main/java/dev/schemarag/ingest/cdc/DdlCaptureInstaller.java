@@ -23,6 +23,9 @@ import java.sql.Statement;
  */
 public final class DdlCaptureInstaller {
     public static final String PUBLICATION = "schemarag_ddl";
+    /** Debezium's heartbeat writes here, so that the slot advances while no DDL happens. */
+    public static final String HEARTBEAT_TABLE = "schemarag_cdc.heartbeat";
+
     private static final String SCRIPT = "/cdc/install-ddl-capture.sql";
 
     private DdlCaptureInstaller() {}
@@ -36,6 +39,8 @@ public final class DdlCaptureInstaller {
             s.execute("GRANT CONNECT ON DATABASE " + quote(c.getCatalog()) + " TO " + quote(replicationRole));
             s.execute("GRANT USAGE ON SCHEMA schemarag_cdc TO " + quote(replicationRole));
             s.execute("GRANT SELECT ON schemarag_cdc.ddl_events TO " + quote(replicationRole));
+            // The heartbeat query runs as the replication role: it inserts a beat and deletes expired ones.
+            s.execute("GRANT SELECT, INSERT, DELETE ON " + HEARTBEAT_TABLE + " TO " + quote(replicationRole));
         }
     }
 

@@ -1,18 +1,20 @@
 package dev.schemarag.ingest.cdc;
 
+import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.events.SchemaChanged;
+import dev.schemarag.ingest.retry.Backoff;
 import io.debezium.embedded.Connect;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;
 import io.debezium.engine.format.ChangeEventFormat;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.connect.data.Struct;
@@ -25,11 +27,27 @@ import org.slf4j.LoggerFactory;
  * {@code schemarag_cdc.ddl_events} and publishes each as a {@link SchemaChanged} event. A batch is marked processed
  * only after Kafka acknowledged it, so a stop between the two replays the batch (the updater is idempotent) and
  * loses nothing: the replication slot keeps unconfirmed changes.
+ * <p>
+ * An engine that stops on an error (Kafka or the registry unavailable past the producer's delivery timeout, the
+ * target restarting) does not come back by itself: a supervising thread builds a new one after an exponential
+ * backoff, for as long as the service runs. Any batch handled resets the backoff. A heartbeat writes to
+ * {@code schemarag_cdc.heartbeat} (in the publication) so that the slot's confirmed position follows the server's
+ * WAL even when no DDL happens: otherwise an idle audit table makes the target keep WAL for ever.
  */
 public final class DebeziumDdlCapture implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DebeziumDdlCapture.class);
+    private static final String DDL_TABLE = "schemarag_cdc.ddl_events";
+    /** Keeps the table small: only the latest beats matter, and the delete is not published (inserts only). */
+    static final String HEARTBEAT_QUERY = "WITH expired AS (DELETE FROM schemarag_cdc.heartbeat"
+            + " WHERE beat_at < now() - interval '1 hour')"
+            + " INSERT INTO schemarag_cdc.heartbeat (beat_at) VALUES (clock_timestamp()) ON CONFLICT DO NOTHING";
 
-    /** Where and how to capture; {@code pollIntervalMs} dominates the commit-to-Kafka latency. */
+    private static final Duration FIRST_RESTART = Duration.ofSeconds(1);
+
+    /**
+     * Where and how to capture; {@code pollIntervalMs} dominates the commit-to-Kafka latency, {@code heartbeat} is how
+     * often the slot's position is advanced without DDL, {@code maxRestartBackoff} caps the wait between restarts.
+     */
     public record Config(
             String databaseId,
             String host,
@@ -38,7 +56,9 @@ public final class DebeziumDdlCapture implements AutoCloseable {
             String user,
             String password,
             Path offsetsFile,
-            long pollIntervalMs) {
+            long pollIntervalMs,
+            Duration heartbeat,
+            Duration maxRestartBackoff) {
         public String slotName() {
             return DebeziumDdlCapture.slotName(databaseId);
         }
@@ -52,41 +72,99 @@ public final class DebeziumDdlCapture implements AutoCloseable {
     private final Config config;
     private final Producer<String, SchemaChanged> producer;
     private final String topic;
-    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> new Thread(r, "schemarag-cdc"));
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
-    private DebeziumEngine<RecordChangeEvent<SourceRecord>> engine;
+    private final Backoff backoff;
+    private final Object lock = new Object();
+    private final CountDownLatch closing = new CountDownLatch(1);
+    private Thread supervisor;
+    private DebeziumEngine<RecordChangeEvent<SourceRecord>> engine; // guarded by lock
+    private volatile CaptureStatus status;
+    private volatile Throwable stoppedWith;
+    private int failuresInARow; // supervisor thread only
+    private volatile boolean progressed;
 
     public DebeziumDdlCapture(Config config, Producer<String, SchemaChanged> producer, String topic) {
         this.config = config;
         this.producer = producer;
         this.topic = topic;
+        this.backoff = new Backoff(FIRST_RESTART, max(FIRST_RESTART, config.maxRestartBackoff()));
+        this.status = new CaptureStatus(config.databaseId(), CaptureStatus.Phase.STARTING, null, 0);
     }
 
     public void start() {
-        engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
-                .using(properties())
-                .notifying(this::handleBatch)
-                .using((success, message, error) -> {
-                    // The completion callback is the only place an engine failure shows: keep it for health checks.
-                    if (!success) {
-                        failure.set(error != null ? error : new IllegalStateException(message));
-                        log.error("CDC engine for {} stopped: {}", config.databaseId(), message, error);
-                    } else {
-                        log.info("CDC engine for {} stopped: {}", config.databaseId(), message);
-                    }
-                })
-                .build();
-        executor.execute(engine);
+        supervisor = new Thread(this::superviseEngines, "schemarag-cdc-" + config.databaseId());
+        supervisor.setDaemon(true);
+        supervisor.start();
         log.info(
-                "CDC engine for {} started (slot {}, poll {} ms)",
+                "CDC engine for {} started (slot {}, poll {} ms, heartbeat {} ms)",
                 config.databaseId(),
                 config.slotName(),
-                config.pollIntervalMs());
+                config.pollIntervalMs(),
+                config.heartbeat().toMillis());
     }
 
-    /** Non-null once the engine stopped on an error. */
-    public Throwable failure() {
-        return failure.get();
+    /** The capture's current phase and last error. */
+    public CaptureStatus status() {
+        return status;
+    }
+
+    /** Runs one engine after another until closed: an engine that stopped on an error is replaced after a backoff. */
+    private void superviseEngines() {
+        while (closing.getCount() > 0) {
+            stoppedWith = null;
+            DebeziumEngine<RecordChangeEvent<SourceRecord>> next = build();
+            synchronized (lock) {
+                if (closing.getCount() == 0) break;
+                engine = next;
+            }
+            try {
+                next.run(); // returns when the engine stops, on an error or on close
+            } catch (RuntimeException e) {
+                stoppedWith = e;
+            }
+            if (closing.getCount() == 0) break;
+            Throwable error = stoppedWith != null ? stoppedWith : new IllegalStateException("engine stopped by itself");
+            if (progressed) failuresInARow = 0; // it ran and handled changes: this is a new outage
+            progressed = false;
+            Duration wait = backoff.delay(++failuresInARow);
+            status = new CaptureStatus(
+                    config.databaseId(), CaptureStatus.Phase.RESTARTING, Failures.describe(error), status.restarts());
+            log.warn(
+                    "CDC engine for {} stopped: {}; restarting in {} ms",
+                    config.databaseId(),
+                    Failures.describe(error),
+                    wait.toMillis());
+            try {
+                if (closing.await(wait.toMillis(), TimeUnit.MILLISECONDS)) break;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            status = new CaptureStatus(
+                    config.databaseId(), CaptureStatus.Phase.STARTING, status.lastError(), status.restarts() + 1);
+        }
+        status = new CaptureStatus(
+                config.databaseId(), CaptureStatus.Phase.STOPPED, status.lastError(), status.restarts());
+    }
+
+    private DebeziumEngine<RecordChangeEvent<SourceRecord>> build() {
+        return DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
+                .using(properties())
+                .notifying(this::handleBatch)
+                .using(new DebeziumEngine.ConnectorCallback() {
+                    @Override
+                    public void taskStarted() {
+                        status = new CaptureStatus(
+                                config.databaseId(),
+                                CaptureStatus.Phase.RUNNING,
+                                status.lastError(),
+                                status.restarts());
+                    }
+                })
+                .using((success, message, error) -> {
+                    // The completion callback is the only place an engine failure shows.
+                    if (!success) stoppedWith = error != null ? error : new IllegalStateException(message);
+                })
+                .build();
     }
 
     private void handleBatch(
@@ -111,10 +189,12 @@ public final class DebeziumDdlCapture implements AutoCloseable {
             committer.markProcessed(event);
         }
         committer.markBatchFinished();
+        progressed = true;
     }
 
     /** The {@code after} image of an insert into ddl_events; null for anything else (heartbeats, other ops). */
     static DdlEvent toDdlEvent(SourceRecord record) {
+        if (record.topic() == null || !record.topic().endsWith("." + DDL_TABLE)) return null;
         if (!(record.value() instanceof Struct value) || value.schema().field("after") == null) return null;
         Struct after = value.getStruct("after");
         if (after == null || !"c".equals(value.getString("op"))) return null;
@@ -150,7 +230,10 @@ public final class DebeziumDdlCapture implements AutoCloseable {
         p.setProperty("slot.name", config.slotName());
         p.setProperty("publication.name", DdlCaptureInstaller.PUBLICATION);
         p.setProperty("publication.autocreate.mode", "disabled");
-        p.setProperty("table.include.list", "schemarag_cdc.ddl_events");
+        // The heartbeat table is captured too: its rows move the slot's position; toDdlEvent ignores them.
+        p.setProperty("table.include.list", DDL_TABLE + "," + DdlCaptureInstaller.HEARTBEAT_TABLE);
+        p.setProperty("heartbeat.interval.ms", Long.toString(config.heartbeat().toMillis()));
+        p.setProperty("heartbeat.action.query", HEARTBEAT_QUERY);
         p.setProperty("snapshot.mode", "no_data");
         p.setProperty("poll.interval.ms", Long.toString(config.pollIntervalMs()));
         p.setProperty("status.update.interval.ms", "1000");
@@ -159,19 +242,41 @@ public final class DebeziumDdlCapture implements AutoCloseable {
         return p;
     }
 
+    /** Stops the current engine and the supervisor; waits for both, at most about 30 s. */
     @Override
     public void close() {
+        closing.countDown();
+        if (supervisor == null) return;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         try {
-            if (engine != null) engine.close();
-        } catch (java.io.IOException e) {
-            log.warn("CDC engine for {} did not close cleanly: {}", config.databaseId(), e.getMessage());
-        }
-        executor.shutdown();
-        try {
-            if (!executor.awaitTermination(30, TimeUnit.SECONDS))
-                log.warn("CDC engine for {} still stopping", config.databaseId());
+            // An engine built just as close began may only start afterwards: close whichever is current until done.
+            DebeziumEngine<RecordChangeEvent<SourceRecord>> closed = null;
+            while (supervisor.isAlive() && System.nanoTime() < deadline) {
+                DebeziumEngine<RecordChangeEvent<SourceRecord>> current;
+                synchronized (lock) {
+                    current = engine;
+                }
+                if (current != null && current != closed) {
+                    closeQuietly(current);
+                    closed = current;
+                }
+                supervisor.join(1000);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (supervisor.isAlive()) log.warn("CDC engine for {} still stopping", config.databaseId());
+    }
+
+    private void closeQuietly(DebeziumEngine<RecordChangeEvent<SourceRecord>> toClose) {
+        try {
+            toClose.close();
+        } catch (IOException | RuntimeException e) {
+            log.warn("CDC engine for {} did not close cleanly: {}", config.databaseId(), e.getMessage());
+        }
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 }

@@ -16,6 +16,7 @@ import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.events.SchemaChanged;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.annotations.AnnotationsLoader;
+import dev.schemarag.ingest.cdc.CaptureStatus;
 import dev.schemarag.ingest.cdc.DdlCaptureInstaller;
 import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
 import dev.schemarag.ingest.docs.DocChunk;
@@ -23,6 +24,7 @@ import dev.schemarag.ingest.docs.DocsLoader;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.PostgresIntrospector;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
+import dev.schemarag.ingest.retry.BoundedRetry;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.sync.SchemaSync;
 import dev.schemarag.ingest.sync.SyncProgress;
@@ -34,11 +36,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -51,10 +54,10 @@ import org.apache.kafka.streams.StreamsBuilder;
  */
 public final class IngestService implements AutoCloseable {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(IngestService.class);
-    /** The longest one table refresh may take: introspection, embedding its texts and writing them to the store. */
-    static final java.time.Duration LONGEST_REFRESH = java.time.Duration.ofSeconds(60);
+    /** One last attempt may outlast the retry budget by its connect timeout, plus embedding and writes. */
+    private static final Duration REFRESH_MARGIN = Duration.ofSeconds(30);
 
-    private static final java.time.Duration CLOSE_TIMEOUT = java.time.Duration.ofSeconds(10);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     /** Connection settings of the service; the replication role is created by the DDL capture installer. */
     public record Config(
@@ -63,7 +66,44 @@ public final class IngestService implements AutoCloseable {
             Path stateDir,
             String replicationRole,
             String replicationPassword,
-            long cdcPollIntervalMs) {}
+            long cdcPollIntervalMs,
+            Recovery recovery) {
+        /** With the default fault handling. */
+        public Config(
+                String bootstrapServers,
+                KafkaClientSecurity security,
+                Path stateDir,
+                String replicationRole,
+                String replicationPassword,
+                long cdcPollIntervalMs) {
+            this(
+                    bootstrapServers,
+                    security,
+                    stateDir,
+                    replicationRole,
+                    replicationPassword,
+                    cdcPollIntervalMs,
+                    Recovery.DEFAULTS);
+        }
+    }
+
+    /**
+     * How the service rides out faults (see {@link IngestSettings}): {@code refreshRetryBudget} bounds the time one
+     * schema change may be retried through a store or target outage, which is the longest the updater holds a
+     * record; change capture restarts after at most {@code cdcMaxRestartBackoff}, beats every {@code cdcHeartbeat}
+     * and gives Kafka {@code cdcPublishTimeout} to acknowledge a change.
+     */
+    public record Recovery(
+            Duration refreshRetryBudget,
+            Duration cdcMaxRestartBackoff,
+            Duration cdcHeartbeat,
+            Duration cdcPublishTimeout) {
+        public static final Recovery DEFAULTS = new Recovery(
+                Duration.ofMillis(IngestSettings.REFRESH_RETRY_MS.defaultValue()),
+                Duration.ofMillis(IngestSettings.CDC_RESTART_BACKOFF_MAX_MS.defaultValue()),
+                Duration.ofMillis(IngestSettings.CDC_HEARTBEAT_INTERVAL_MS.defaultValue()),
+                Duration.ofMillis(IngestSettings.CDC_PUBLISH_TIMEOUT_MS.defaultValue()));
+    }
 
     private final Config config;
     private final DatabaseRegistry databases;
@@ -74,7 +114,7 @@ public final class IngestService implements AutoCloseable {
     private final SchemaIndexer indexer;
     private final Map<String, Database> targets = new ConcurrentHashMap<>();
     private final Map<String, Annotations> annotations = new ConcurrentHashMap<>();
-    private final List<DebeziumDdlCapture> captures = new ArrayList<>();
+    private final List<DebeziumDdlCapture> captures = new CopyOnWriteArrayList<>(); // read by /ready
     private KafkaProducer<String, SchemaChanged> producer;
     private ManagedStreams updater;
 
@@ -115,6 +155,11 @@ public final class IngestService implements AutoCloseable {
         producerProps.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         producerProps.put(ProducerConfig.ACKS_CONFIG, "all");
         producerProps.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        // Past this the engine stops, unacknowledged changes stay in the slot, and the engine is restarted.
+        int publishTimeout = (int) config.recovery().cdcPublishTimeout().toMillis();
+        producerProps.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, publishTimeout);
+        producerProps.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(30_000, publishTimeout));
+        producerProps.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, publishTimeout);
         producer = new KafkaProducer<>(
                 producerProps,
                 topics.schemaChanges().keySerde().serializer(),
@@ -136,14 +181,22 @@ public final class IngestService implements AutoCloseable {
                             config.replicationRole(),
                             config.replicationPassword(),
                             offsets,
-                            config.cdcPollIntervalMs()),
+                            config.cdcPollIntervalMs(),
+                            config.recovery().cdcHeartbeat(),
+                            config.recovery().cdcMaxRestartBackoff()),
                     producer,
                     topics.schemaChanges().name());
             capture.start();
             captures.add(capture);
         }
         StreamsBuilder builder = new StreamsBuilder();
-        TableRefresher refresher = new TableRefresher(databases, this::introspector, this::annotations, indexer, texts);
+        TableRefresher refresher = new TableRefresher(
+                databases,
+                this::introspector,
+                this::annotations,
+                indexer,
+                texts,
+                BoundedRetry.forOutages(config.recovery().refreshRetryBudget()));
         EmbeddingUpdaterTopology.build(builder, topics, refresher::apply);
         Properties props = StreamsProperties.of(
                 topics.prefix() + "embedding-updater",
@@ -153,7 +206,8 @@ public final class IngestService implements AutoCloseable {
                 "ingest",
                 config.stateDir().resolve("streams"),
                 limits,
-                LONGEST_REFRESH);
+                // A change retried through an outage keeps its exactly-once transaction open meanwhile.
+                config.recovery().refreshRetryBudget().plus(REFRESH_MARGIN));
         updater = new ManagedStreams("embedding-updater", builder.build(), props, CLOSE_TIMEOUT);
         updater.start(onFatal);
     }
@@ -204,9 +258,14 @@ public final class IngestService implements AutoCloseable {
         return updater == null ? KafkaStreams.State.CREATED : updater.state();
     }
 
-    /** Whether live sync runs and no change-capture engine has stopped. */
+    /** Whether live sync runs and every change-capture engine streams (none starting or waiting out a restart). */
     public boolean capturing() {
-        return updater != null && captures.stream().allMatch(c -> c.failure() == null);
+        return updater != null && captures.stream().allMatch(c -> c.status().running());
+    }
+
+    /** Each database's change capture: running, starting, or restarting with the error that stopped it. */
+    public List<CaptureStatus> captureStatus() {
+        return captures.stream().map(DebeziumDdlCapture::status).toList();
     }
 
     /**

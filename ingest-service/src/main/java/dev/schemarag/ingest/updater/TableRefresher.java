@@ -13,6 +13,7 @@ import dev.schemarag.events.SchemaChanged;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
+import dev.schemarag.ingest.retry.BoundedRetry;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.text.EmbeddingTexts;
@@ -32,7 +33,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies one {@link SchemaChanged} event: re-introspects the affected table (and the old name of a renamed one,
  * and the tables its foreign keys point at, whose texts may mention it), re-embeds only what changed, deletes what
- * is gone, and says what the schema.catalog topic should now hold. Idempotent: replaying a change changes nothing.
+ * is gone, and says what the schema.catalog topic should now hold. Idempotent: replaying a change changes nothing,
+ * which is also what lets an outage of the target or the store be retried whole, within the retry's budget.
  */
 public final class TableRefresher {
     private static final Logger log = LoggerFactory.getLogger(TableRefresher.class);
@@ -42,18 +44,21 @@ public final class TableRefresher {
     private final Function<RegisteredDatabase, Annotations> annotations;
     private final SchemaIndexer indexer;
     private final EmbeddingTexts texts;
+    private final BoundedRetry outages;
 
     public TableRefresher(
             DatabaseRegistry databases,
             Function<RegisteredDatabase, SchemaIntrospector> introspectors,
             Function<RegisteredDatabase, Annotations> annotations,
             SchemaIndexer indexer,
-            EmbeddingTexts texts) {
+            EmbeddingTexts texts,
+            BoundedRetry outages) {
         this.databases = databases;
         this.introspectors = introspectors;
         this.annotations = annotations;
         this.indexer = indexer;
         this.texts = texts;
+        this.outages = outages;
     }
 
     public RefreshResult apply(SchemaChanged change) {
@@ -65,9 +70,13 @@ public final class TableRefresher {
             return new RefreshResult.Failed(
                     ErrorClass.UNKNOWN_DATABASE, "schema change for unknown database '" + change.getDatabaseId() + "'");
         if (!db.get().schemas().contains(change.getSchema$())) return RefreshResult.ok(List.of()); // not indexed here
+        String what = "applying " + change.getCommandTag() + " on " + change.getDatabaseId() + "." + change.getSchema$()
+                + "." + change.getTable();
         try {
-            return RefreshResult.ok(refresh(db.get(), affectedTables(change)));
-        } catch (IntrospectionException | SQLException e) {
+            return RefreshResult.ok(outages.call(what, () -> refresh(db.get(), affectedTables(change))));
+        } catch (RuntimeException e) {
+            throw e; // a bug, not an outage: the processing handler files it with the record's bytes
+        } catch (Exception e) {
             log.warn(
                     "cannot apply {} on {}.{}.{}: {}",
                     change.getCommandTag(),

@@ -47,11 +47,15 @@ class DebeziumDdlCaptureTest {
     }
 
     private static SourceRecord record(String op, Struct after, Long lsn) {
+        return record("schemarag_erp.schemarag_cdc.ddl_events", op, after, lsn);
+    }
+
+    private static SourceRecord record(String topic, String op, Struct after, Long lsn) {
         Struct value = new Struct(ENVELOPE)
                 .put("after", after)
                 .put("op", op)
                 .put("source", new Struct(SOURCE).put("lsn", lsn).put("ts_ms", 1_700_000_000_000L));
-        return new SourceRecord(Map.of(), Map.of(), "schemarag_erp.schemarag_cdc.ddl_events", ENVELOPE, value);
+        return new SourceRecord(Map.of(), Map.of(), topic, ENVELOPE, value);
     }
 
     @Test
@@ -97,6 +101,16 @@ class DebeziumDdlCaptureTest {
         assertThat(DebeziumDdlCapture.toDdlEvent(record("u", after, 1L))).isNull();
         assertThat(DebeziumDdlCapture.toDdlEvent(record("r", after, 1L))).isNull();
         assertThat(DebeziumDdlCapture.toDdlEvent(record("d", null, 1L))).isNull();
+    }
+
+    @Test
+    void anInsertIntoTheHeartbeatTableIsNoDdl() {
+        assertThat(DebeziumDdlCapture.toDdlEvent(record(
+                        "schemarag_erp.schemarag_cdc.heartbeat",
+                        "c",
+                        row("CREATE TABLE", "table", "t", null, null, null),
+                        1L)))
+                .isNull();
     }
 
     @Test

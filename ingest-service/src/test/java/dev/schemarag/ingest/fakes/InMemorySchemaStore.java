@@ -18,6 +18,8 @@ public final class InMemorySchemaStore implements SchemaStore {
     private final Map<String, Map<EntityKey, StoredEntity>> entities = new HashMap<>();
     private final Map<String, Map<String, StoredDocChunk>> docs = new HashMap<>();
     public SQLException failWith;
+    /** How many calls fail with {@link #failWith} before the store answers again (an outage that ends). */
+    public int failures = Integer.MAX_VALUE;
 
     public Map<EntityKey, StoredEntity> entities(String databaseId) {
         return entities.computeIfAbsent(databaseId, id -> new LinkedHashMap<>());
@@ -86,6 +88,9 @@ public final class InMemorySchemaStore implements SchemaStore {
     }
 
     private void failIfAsked() throws SQLException {
-        if (failWith != null) throw failWith;
+        if (failWith != null && failures > 0) {
+            failures--;
+            throw failWith;
+        }
     }
 }

@@ -133,6 +133,16 @@ class EmbeddingUpdaterTopologyTest {
         assertThat(failure.getStage()).isEqualTo("ingest");
         assertThat(failure.getErrorClass()).isEqualTo("infra_failure");
         assertThat(failure.getMessage()).isEqualTo("connection refused");
+        // What dlq replay ingest sends back: the change's own key and bytes, to the topic it came from.
+        assertThat(failure.getOriginalTopic()).isEqualTo(topics.schemaChanges().name());
+        assertThat(failure.getOriginalPartition()).isZero();
+        assertThat(failure.getOriginalOffset()).isZero();
+        assertThat(StandardCharsets.UTF_8.decode(failure.getOriginalKey()).toString())
+                .isEqualTo("erp.sales.unreachable");
+        byte[] original = new byte[failure.getOriginalValue().remaining()];
+        failure.getOriginalValue().get(original);
+        assertThat(topics.schemaChanges().valueSerde().deserializer().deserialize(failure.getOriginalTopic(), original))
+                .isEqualTo(change("unreachable"));
         assertThat(deadLetters.isEmpty()).isTrue();
         assertThat(catalog.readKeyValuesToList()).hasSize(2);
     }

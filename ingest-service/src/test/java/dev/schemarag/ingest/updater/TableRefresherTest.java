@@ -16,10 +16,15 @@ import dev.schemarag.ingest.fakes.InMemoryIntrospector;
 import dev.schemarag.ingest.fakes.InMemorySchemaStore;
 import dev.schemarag.ingest.fakes.Tables;
 import dev.schemarag.ingest.introspect.IntrospectionException;
+import dev.schemarag.ingest.retry.Backoff;
+import dev.schemarag.ingest.retry.BoundedRetry;
+import dev.schemarag.ingest.retry.TransientFailures;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -32,12 +37,25 @@ class TableRefresherTest {
     private final InMemorySchemaStore store = new InMemorySchemaStore();
     private final InMemoryIntrospector target = new InMemoryIntrospector();
     private final Annotations notes = new Annotations(Map.of("employees", "HR"), Map.of(), Map.of());
+    /** The waits of the outage retry, on a clock that only they advance. */
+    private final List<Duration> waits = new ArrayList<>();
+
+    private final long[] nanos = {0};
     private final TableRefresher refresher = new TableRefresher(
             new DatabaseRegistry(List.of(ERP)),
             db -> target,
             db -> notes,
             new SchemaIndexer(model, store, EmbeddingTexts.defaults()),
-            EmbeddingTexts.defaults());
+            EmbeddingTexts.defaults(),
+            new BoundedRetry(
+                    Duration.ofSeconds(60),
+                    new Backoff(Duration.ofMillis(500), Duration.ofSeconds(10)),
+                    TransientFailures::isTransient,
+                    () -> nanos[0],
+                    d -> {
+                        waits.add(d);
+                        nanos[0] += d.toNanos();
+                    }));
 
     private static SchemaChanged change(String databaseId, String schema, String tag, String table, String previous) {
         return SchemaChangeMapper.toEvent(
@@ -163,7 +181,7 @@ class TableRefresherTest {
     }
 
     @Test
-    void aFailingStoreIsAnInfraFailure() {
+    void aStoreThatStaysDownIsAnInfraFailureOnceTheRetryBudgetIsSpent() {
         target.with(Tables.employees(null));
         store.failWith = new SQLException("store down", "08006");
 
@@ -171,6 +189,33 @@ class TableRefresherTest {
                         .errorClass()
                         .wireName())
                 .isEqualTo("infra_failure");
+        assertThat(waits).hasSizeGreaterThan(3);
+        assertThat(waits.stream().mapToLong(Duration::toMillis).sum()).isLessThanOrEqualTo(60_000);
+    }
+
+    @Test
+    void aStoreOutageThatEndsWithinTheBudgetIsRetriedAndTheChangeApplied() {
+        target.with(Tables.employees(null));
+        store.failWith = new SQLException("the database system is shutting down", "57P01");
+        store.failures = 2;
+
+        RefreshResult result = refresher.apply(change("CREATE TABLE", "employees"));
+
+        assertThat(updates(result)).extracting(CatalogUpdate::key).containsExactly("erp.public.employees");
+        assertThat(waits).containsExactly(Duration.ofMillis(500), Duration.ofSeconds(1));
+        assertThat(store.entities("erp")).containsKey(EntityKey.table(EMPLOYEES));
+    }
+
+    @Test
+    void aPermanentStoreFailureIsNotRetried() {
+        target.with(Tables.employees(null));
+        store.failWith = new SQLException("permission denied for table schema_embeddings", "42501");
+
+        assertThat(failed(refresher.apply(change("CREATE TABLE", "employees")))
+                        .errorClass()
+                        .wireName())
+                .isEqualTo("infra_failure");
+        assertThat(waits).isEmpty();
     }
 
     private static List<CatalogUpdate> updates(RefreshResult result) {

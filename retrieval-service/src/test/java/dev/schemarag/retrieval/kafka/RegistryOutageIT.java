@@ -11,7 +11,9 @@ import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.StreamsFailurePolicy;
 import dev.schemarag.core.kafka.StreamsProperties;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
@@ -37,6 +39,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -48,7 +51,6 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -98,11 +100,15 @@ class RegistryOutageIT {
                         KafkaClientSecurity.none(),
                         serviceTopics.deadLetter(DeadLetterTopic.RETRIEVAL),
                         "retrieval",
-                        dir.resolve("streams")))) {
-            // Until the services set their own handler: a registry outage is transient, so the thread is replaced.
+                        dir.resolve("streams"),
+                        StreamsSettings.DEFAULTS,
+                        RetrievalService.LONGEST_RECORD))) {
+            // The services' policy, counted: a registry outage is transient, so the thread is replaced, never fatal.
+            AtomicBoolean fatal = new AtomicBoolean();
+            StreamsFailurePolicy policy = new StreamsFailurePolicy("retrieval", () -> fatal.set(true));
             streams.setUncaughtExceptionHandler(e -> {
                 replacedThreads.incrementAndGet();
-                return StreamThreadExceptionResponse.REPLACE_THREAD;
+                return policy.handle(e);
             });
             streams.start();
             Thread.sleep(OUTAGE.toMillis());
@@ -124,6 +130,7 @@ class RegistryOutageIT {
                     .as("dead letters")
                     .isEmpty();
             await().atMost(Duration.ofSeconds(30)).until(() -> streams.state() == KafkaStreams.State.RUNNING);
+            assertThat(fatal).as("fatal").isFalse();
         } finally {
             registry.stop();
             store.close();

@@ -1,0 +1,56 @@
+package dev.schemarag.ingest.service;
+
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.config.Settings;
+import java.time.Duration;
+import java.util.List;
+
+/** Settings of the ingest service's fault handling: store outages, change capture restarts and heartbeats. */
+public final class IngestSettings {
+    private IngestSettings() {}
+
+    /** Far below the updater's max.poll.interval.ms (300 s), so a retried record never gets its member fenced. */
+    public static final Setting<Integer> REFRESH_RETRY_MS = Setting.integer(
+            "ingest.refresh.retry.ms",
+            60_000,
+            0,
+            240_000,
+            "How long the embedding updater retries one schema change while the store or the target is unreachable,"
+                    + " before it dead-letters the change as infra_failure (replayable)");
+
+    public static final Setting<Integer> CDC_RESTART_BACKOFF_MAX_MS = Setting.integer(
+            "cdc.restart.backoff.max.ms",
+            30_000,
+            1_000,
+            600_000,
+            "Longest wait before a stopped change-capture engine is restarted (the wait doubles from 1 s)");
+    public static final Setting<Integer> CDC_HEARTBEAT_INTERVAL_MS = Setting.integer(
+            "cdc.heartbeat.interval.ms",
+            10_000,
+            100,
+            3_600_000,
+            "How often change capture writes a heartbeat row, so the replication slot advances while no DDL happens");
+    public static final Setting<Integer> CDC_PUBLISH_TIMEOUT_MS = Setting.integer(
+            "cdc.publish.timeout.ms",
+            120_000,
+            1_000,
+            600_000,
+            "How long change capture tries to deliver a schema change to Kafka before its engine restarts");
+
+    public static List<Setting<?>> declared() {
+        return List.of(REFRESH_RETRY_MS, CDC_RESTART_BACKOFF_MAX_MS, CDC_HEARTBEAT_INTERVAL_MS, CDC_PUBLISH_TIMEOUT_MS);
+    }
+
+    /** The fault-handling part of the service's configuration, from resolved settings. */
+    public static IngestService.Recovery recovery(Settings settings) {
+        return new IngestService.Recovery(
+                millis(settings, REFRESH_RETRY_MS),
+                millis(settings, CDC_RESTART_BACKOFF_MAX_MS),
+                millis(settings, CDC_HEARTBEAT_INTERVAL_MS),
+                millis(settings, CDC_PUBLISH_TIMEOUT_MS));
+    }
+
+    private static Duration millis(Settings settings, Setting<Integer> setting) {
+        return Duration.ofMillis(settings.get(setting));
+    }
+}
