@@ -1,9 +1,8 @@
 package dev.schemarag.core.kafka;
 
+import dev.schemarag.core.retry.Backoff;
+import dev.schemarag.core.retry.TransientFailures;
 import java.io.IOException;
-import java.sql.SQLException;
-import java.sql.SQLRecoverableException;
-import java.sql.SQLTransientException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -27,8 +26,7 @@ import org.slf4j.LoggerFactory;
 public final class StreamsFailurePolicy implements StreamsUncaughtExceptionHandler {
     public static final int MAX_REPLACEMENTS = 10;
     public static final Duration WINDOW = Duration.ofMinutes(10);
-    static final Duration FIRST_PAUSE = Duration.ofMillis(500);
-    static final Duration LONGEST_PAUSE = Duration.ofSeconds(30);
+    private static final Backoff PAUSES = new Backoff(Duration.ofMillis(500), Duration.ofSeconds(30));
     private static final Logger log = LoggerFactory.getLogger(StreamsFailurePolicy.class);
 
     /** Sleeps between a failure and the replacement thread; a test records the pauses instead. */
@@ -111,43 +109,21 @@ public final class StreamsFailurePolicy implements StreamsUncaughtExceptionHandl
 
     /** 0.5 s, 1 s, 2 s, … up to 30 s: a broker or registry outage is waited out instead of burning the budget. */
     static Duration pauseBefore(int recentReplacements) {
-        int doublings = Math.min(recentReplacements - 1, 16);
-        Duration pause = FIRST_PAUSE.multipliedBy(1L << doublings);
-        return pause.compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : pause;
+        return PAUSES.delay(recentReplacements);
     }
 
-    /** Whether a fresh thread can be expected to succeed where this one failed: no Error, and a transient cause. */
+    /**
+     * Whether a fresh thread can be expected to succeed where this one failed: no Error, and a transient cause — a
+     * Kafka {@link RetriableException}, a timeout, I/O, or a database outage ({@link TransientFailures}).
+     */
     static boolean isTransient(Throwable exception) {
         boolean transientCause = false;
         Set<Throwable> seen = new HashSet<>();
         for (Throwable t = exception; t != null && seen.add(t); t = t.getCause()) {
             if (t instanceof Error) return false;
-            transientCause |= isTransientCause(t);
+            transientCause |=
+                    t instanceof RetriableException || t instanceof TimeoutException || t instanceof IOException;
         }
-        return transientCause;
-    }
-
-    private static boolean isTransientCause(Throwable t) {
-        return t instanceof RetriableException
-                || t instanceof TimeoutException
-                || t instanceof IOException
-                || t instanceof SQLTransientException
-                || t instanceof SQLRecoverableException
-                || (t instanceof SQLException sql && transientSqlState(sql.getSQLState()));
-    }
-
-    /**
-     * Connection failures (08), server shutting down or not yet accepting (57P01–57P03), insufficient resources (53),
-     * and serialization failures or deadlocks (40001, 40P01): the same statement can succeed on a retry.
-     */
-    static boolean transientSqlState(String state) {
-        if (state == null) return false;
-        return state.startsWith("08")
-                || state.startsWith("53")
-                || state.equals("57P01")
-                || state.equals("57P02")
-                || state.equals("57P03")
-                || state.equals("40001")
-                || state.equals("40P01");
+        return transientCause || TransientFailures.isTransient(exception);
     }
 }

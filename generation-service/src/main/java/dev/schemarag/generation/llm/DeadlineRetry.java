@@ -1,5 +1,6 @@
 package dev.schemarag.generation.llm;
 
+import dev.schemarag.core.retry.Backoff;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import java.time.Duration;
@@ -18,8 +19,8 @@ import java.util.function.Function;
  * </ul>
  */
 final class DeadlineRetry {
-    private static final Duration FIRST_BACKOFF = Duration.ofMillis(500);
-    private static final Duration MAX_BACKOFF = Duration.ofSeconds(8);
+    /** 0.5 s, 1 s, 2 s, ... at most 8 s: the SDK's schedule, without its jitter. */
+    static final Backoff BACKOFF = new Backoff(Duration.ofMillis(500), Duration.ofSeconds(8));
 
     /** Waits between attempts; a test passes one that moves its clock. */
     @FunctionalInterface
@@ -64,7 +65,7 @@ final class DeadlineRetry {
                 return outOfTime(deadline, failed.reason() + " on attempt " + attempt);
             String gaveUp = failed.reason() + " after " + attempt + " attempt(s)";
             if (!failed.retryable() || attempt > maxRetries) return GenerationOutcome.unavailable(gaveUp);
-            Duration wait = failed.retryAfter().orElse(backoff(attempt));
+            Duration wait = failed.retryAfter().orElse(BACKOFF.delay(attempt));
             if (wait.compareTo(deadline.remaining()) >= 0)
                 return GenerationOutcome.unavailable(
                         gaveUp + "; the retry in " + wait.toMillis() + " ms would pass the record deadline");
@@ -94,12 +95,6 @@ final class DeadlineRetry {
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
-    }
-
-    /** 0.5 s, 1 s, 2 s, ... at most 8 s: the SDK's schedule, without its jitter. */
-    static Duration backoff(int attempt) {
-        Duration backoff = FIRST_BACKOFF.multipliedBy(1L << Math.min(attempt - 1, 10));
-        return backoff.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff;
     }
 
     private static GenerationOutcome outOfTime(Deadline deadline, String what) {

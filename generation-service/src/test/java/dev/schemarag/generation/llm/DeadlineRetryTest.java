@@ -148,7 +148,7 @@ class DeadlineRetryTest {
 
     @Test
     void theBackoffDoublesUpToEightSeconds() {
-        assertThat(List.of(1, 2, 3, 4, 5, 6, 40).stream().map(DeadlineRetry::backoff))
+        assertThat(List.of(1, 2, 3, 4, 5, 6, 40).stream().map(DeadlineRetry.BACKOFF::delay))
                 .containsExactly(
                         Duration.ofMillis(500),
                         Duration.ofSeconds(1),

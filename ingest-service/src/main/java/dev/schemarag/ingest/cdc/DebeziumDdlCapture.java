@@ -1,8 +1,8 @@
 package dev.schemarag.ingest.cdc;
 
 import dev.schemarag.core.kafka.Failures;
+import dev.schemarag.core.retry.Backoff;
 import dev.schemarag.events.SchemaChanged;
-import dev.schemarag.ingest.retry.Backoff;
 import io.debezium.embedded.Connect;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;

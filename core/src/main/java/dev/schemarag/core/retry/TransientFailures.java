@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.retry;
+package dev.schemarag.core.retry;
 
 import java.net.SocketException;
 import java.net.SocketTimeoutException;

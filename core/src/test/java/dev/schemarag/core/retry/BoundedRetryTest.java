@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.retry;
+package dev.schemarag.core.retry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
