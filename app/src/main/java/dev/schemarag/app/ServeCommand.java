@@ -5,15 +5,19 @@ import dev.schemarag.core.admin.AdminServer;
 import dev.schemarag.core.admin.ReadinessCheck;
 import dev.schemarag.core.admin.ReadinessChecks;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.admin.IngestAdmin;
 import dev.schemarag.ingest.admin.IngestAdminServer;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.apache.kafka.streams.KafkaStreams;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -58,14 +62,8 @@ final class ServeCommand implements Callable<Integer> {
             switch (service) {
                 case retrieval -> {
                     try (RetrievalService retrieval = services.retrieval();
-                            AdminServer admin = new AdminServer(
-                                    "retrieval",
-                                    host,
-                                    settings.get(AppSettings.RETRIEVAL_ADMIN_PORT),
-                                    token,
-                                    lifecycle::live,
-                                    checks(services, ReadinessChecks.streams("streams", retrieval::state)),
-                                    List.of())) {
+                            AdminServer admin = adminServer(
+                                    services, lifecycle, AppSettings.RETRIEVAL_ADMIN_PORT, retrieval::state)) {
                         announce(host, admin.port());
                         retrieval.start(
                                 services.bootstrapServers(),
@@ -81,14 +79,8 @@ final class ServeCommand implements Callable<Integer> {
                     DatabaseRegistry databases = Targets.load(services);
                     for (var db : databases.all()) services.examples().seedFromDocs(db.id());
                     try (GenerationService generation = services.generation(databases);
-                            AdminServer admin = new AdminServer(
-                                    "generation",
-                                    host,
-                                    settings.get(AppSettings.GENERATION_ADMIN_PORT),
-                                    token,
-                                    lifecycle::live,
-                                    checks(services, ReadinessChecks.streams("streams", generation::state)),
-                                    List.of())) {
+                            AdminServer admin = adminServer(
+                                    services, lifecycle, AppSettings.GENERATION_ADMIN_PORT, generation::state)) {
                         announce(host, admin.port());
                         generation.start(lifecycle::fail);
                         lifecycle.awaitStop();
@@ -114,10 +106,21 @@ final class ServeCommand implements Callable<Integer> {
         return lifecycle.exitCode();
     }
 
-    private static List<ReadinessCheck> checks(Services services, ReadinessCheck streams) {
-        List<ReadinessCheck> checks = new ArrayList<>(List.of(streams));
+    /** The admin endpoint of a service that is one stream client: ready when it runs and the store and registry answer. */
+    private AdminServer adminServer(
+            Services services, ServiceLifecycle lifecycle, Setting<Integer> port, Supplier<KafkaStreams.State> streams)
+            throws IOException {
+        Settings settings = services.settings();
+        List<ReadinessCheck> checks = new ArrayList<>(List.of(ReadinessChecks.streams("streams", streams)));
         checks.addAll(services.readinessChecks());
-        return checks;
+        return new AdminServer(
+                service.name(),
+                settings.get(AppSettings.ADMIN_HOST),
+                settings.get(port),
+                settings.get(AppSettings.ADMIN_TOKEN),
+                lifecycle::live,
+                checks,
+                List.of());
     }
 
     /** The line a harness reads to find the port (0 in the settings = any free one). */
