@@ -5,14 +5,17 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
 /**
  * {@code schemarag bench chaos}: every fault once, one after another, while questions flow at a steady rate, on a
- * stack of its own under a fresh directory (its logs are kept there; its data is deleted at the end).
+ * stack of its own under a fresh directory {@code .schemarag-chaos/<time>} (its logs are kept there; its data is deleted at the end).
  */
 final class ChaosBenchmark {
     /** The questions are spread so that the run lasts about this long, plus the recoveries it waits for. */
@@ -29,7 +32,11 @@ final class ChaosBenchmark {
         int perFault = questions / (faults.size() + 1);
         int warmUp = questions - perFault * faults.size();
         double rate = Math.max(1.0, questions / PLANNED_SECONDS);
-        Path dir = Files.createTempDirectory("schemarag-chaos-");
+        // Not a temporary directory: PostgreSQL runs as its own OS user, who must be able to reach its data.
+        Path dir = Files.createDirectories(SchemaRagCli.home()
+                .resolve(".schemarag-chaos")
+                .resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)
+                        .format(LocalDateTime.now())));
         long started = System.nanoTime();
         Map<String, Object> figures;
         try (ChaosRun run = ChaosRun.start(dir, out, rate)) {
@@ -37,8 +44,8 @@ final class ChaosBenchmark {
         }
         deleteTree(dir.resolve("stack"));
         BenchReport report = new BenchReport(
-                "bench chaos (" + questions + " questions at " + String.format(java.util.Locale.ROOT, "%.1f", rate)
-                        + "/s, " + faults.size() + " faults; logs in " + dir.resolve("logs") + ")");
+                "bench chaos (" + questions + " questions at " + String.format(Locale.ROOT, "%.1f", rate) + "/s, "
+                        + faults.size() + " faults; logs in " + dir.resolve("logs") + ")");
         report.put("questions_per_s", rate);
         figures.forEach(report::put);
         report.put("seconds", (System.nanoTime() - started) / 1e9);

@@ -115,6 +115,9 @@ final class ChaosLedger {
         figures.put("malformed_in_right_dlq_by_kind", byKind);
         figures.put("valid_filed_as_malformed", validFiledAsMalformed);
         figures.put("recovery_s", recoveries(faults));
+        Map<String, Double> windows = new LinkedHashMap<>();
+        faults.forEach(f -> windows.put(f.name(), (f.healedAtMs() - f.injectedAtMs()) / 1000.0));
+        figures.put("fault_window_s", windows);
         figures.put("lost_ids", lost.stream().limit(20).toList());
         figures.put("duplicated_ids", duplicated.stream().limit(20).toList());
         return figures;

@@ -51,7 +51,8 @@ final class ChaosRun implements AutoCloseable {
     private static final Duration RESTART_AFTER = Duration.ofSeconds(2);
     private static final Duration BROKER_DOWN = Duration.ofSeconds(5);
     private static final Duration REGISTRY_DOWN = Duration.ofSeconds(10);
-    private static final Duration LLM_WINDOW = Duration.ofSeconds(10);
+    /** Each LLM fault's window; non-JSON has two, an HTML page and a completion whose content is prose. */
+    private static final Duration LLM_WINDOW = Duration.ofSeconds(8);
     /** Each LLM attempt gives up after this; a slow answer comes later still. */
     private static final int LLM_TIMEOUT_SECONDS = 5;
 
@@ -299,7 +300,10 @@ final class ChaosRun implements AutoCloseable {
             case LLM_500 -> llmWindow(ScriptedChatCompletions.Fault.HTTP_500, Duration.ZERO);
             case LLM_429 -> llmWindow(ScriptedChatCompletions.Fault.HTTP_429, Duration.ofSeconds(2));
             case LLM_TIMEOUT -> llmWindow(ScriptedChatCompletions.Fault.HANG, Duration.ZERO);
-            case LLM_NOT_JSON -> llmWindow(ScriptedChatCompletions.Fault.CONTENT_NOT_JSON, Duration.ZERO);
+            case LLM_NOT_JSON -> {
+                llmWindow(ScriptedChatCompletions.Fault.NOT_A_COMPLETION, Duration.ZERO);
+                llmWindow(ScriptedChatCompletions.Fault.CONTENT_NOT_JSON, Duration.ZERO);
+            }
             case LLM_SLOW -> llmWindow(ScriptedChatCompletions.Fault.SLOW, Duration.ofSeconds(LLM_TIMEOUT_SECONDS + 3));
             case INGEST_KILL -> ingestKillDuringDdlBurst(injected);
         }

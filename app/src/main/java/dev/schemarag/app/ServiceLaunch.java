@@ -1,12 +1,15 @@
 package dev.schemarag.app;
 
+import java.io.File;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * How {@code schemarag serve <service>} is started as a process of its own, and how its output tells that it is up:
@@ -29,9 +32,17 @@ record ServiceLaunch(String service, String javaExecutable, String classpath, Li
         return new ServiceLaunch(
                 service,
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                System.getProperty("java.class.path"),
+                absolute(System.getProperty("java.class.path"), Path.of("").toAbsolutePath()),
                 DEFAULT_JVM_OPTIONS,
                 home);
+    }
+
+    /** The classpath with relative entries resolved against {@code workingDir}: a service runs in its own home. */
+    static String absolute(String classpath, Path workingDir) {
+        return Arrays.stream(classpath.split(File.pathSeparator))
+                .filter(entry -> !entry.isEmpty())
+                .map(entry -> workingDir.resolve(entry).normalize().toString())
+                .collect(Collectors.joining(File.pathSeparator));
     }
 
     List<String> command() {
