@@ -226,6 +226,7 @@ final class ChaosRun implements AutoCloseable {
             throws Exception {
         ledger = new ChaosLedger();
         ingestFigures.clear();
+        Map<String, Long> llmRequestsBefore = llmRequests();
         if (warmUpQuestions > 0) {
             out.println("chaos: warm-up, " + warmUpQuestions + " questions");
             producer.sendAsync(warmUpQuestions).get();
@@ -254,11 +255,18 @@ final class ChaosRun implements AutoCloseable {
         Map<String, Object> figures = ledger.figures(windows);
         figures.put("undecoded_outputs", outputs.undecodedCount());
         if (!ingestFigures.isEmpty()) figures.put("ingest", new LinkedHashMap<>(ingestFigures));
-        Map<String, Long> llmRequests = new LinkedHashMap<>();
-        for (ScriptedChatCompletions.Fault f : ScriptedChatCompletions.Fault.values())
-            llmRequests.put(f.name().toLowerCase(Locale.ROOT), llm.answered(f));
+        Map<String, Long> llmRequests = llmRequests();
+        llmRequestsBefore.forEach((fault, before) -> llmRequests.merge(fault, -before, Long::sum));
         figures.put("llm_requests_by_fault", llmRequests);
         return figures;
+    }
+
+    /** Requests the scripted LLM answered so far, by the fault that was on. */
+    private Map<String, Long> llmRequests() {
+        Map<String, Long> requests = new LinkedHashMap<>();
+        for (ScriptedChatCompletions.Fault f : ScriptedChatCompletions.Fault.values())
+            requests.put(f.name().toLowerCase(Locale.ROOT), llm.answered(f));
+        return requests;
     }
 
     /** Seconds from injection to the first answer to a question sent after it; null if none came in time. */
@@ -314,14 +322,23 @@ final class ChaosRun implements AutoCloseable {
         ServiceProcess process = processes.get(service);
         process.kill();
         Thread.sleep(RESTART_AFTER.toMillis());
+        restart(process);
+    }
+
+    /** Starts the process again; one that does not get ready is reported, and the run goes on to show what it costs. */
+    private void restart(ServiceProcess process) throws Exception {
         process.start();
         long started = System.nanoTime();
-        process.awaitReady(READY_TIMEOUT);
-        out.printf(
-                Locale.ROOT,
-                "chaos: %s ready %.1f s after its restart%n",
-                service,
-                (System.nanoTime() - started) / 1e9);
+        try {
+            process.awaitReady(READY_TIMEOUT);
+            out.printf(
+                    Locale.ROOT,
+                    "chaos: %s ready %.1f s after its restart%n",
+                    process.service(),
+                    (System.nanoTime() - started) / 1e9);
+        } catch (IllegalStateException notReady) {
+            out.println("chaos: " + notReady.getMessage());
+        }
     }
 
     private void llmWindow(ScriptedChatCompletions.Fault fault, Duration duration) throws InterruptedException {
@@ -355,9 +372,7 @@ final class ChaosRun implements AutoCloseable {
             }
         }
         Thread.sleep(RESTART_AFTER.toMillis());
-        ServiceProcess ingest = processes.get("ingest");
-        ingest.start();
-        ingest.awaitReady(READY_TIMEOUT);
+        restart(processes.get("ingest"));
         ingestFigures.put("ddl_changes", DDL_BURST);
         ingestFigures.put("catalog_recovery_s", awaitCatalog(lastMarker, killed, Duration.ofMinutes(3)));
         ingestFigures.put("catalog_mismatches", catalogMismatches());
