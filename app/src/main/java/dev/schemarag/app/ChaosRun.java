@@ -31,7 +31,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The chaos benchmark's world: a stack of its own, the scripted LLM, the demo ERP database loaded and synced, the three
@@ -68,6 +73,12 @@ final class ChaosRun implements AutoCloseable {
     private ChaosProducer producer;
     private ChaosOutputs outputs;
     private final Map<String, Object> ingestFigures = new LinkedHashMap<>();
+    private final Map<String, Integer> exitsOnTheirOwn = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService supervisor = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "chaos-supervisor");
+        thread.setDaemon(true);
+        return thread;
+    });
     private volatile ChaosLedger ledger = new ChaosLedger();
 
     private ChaosRun(Path dir, PrintStream out, double questionsPerSecond) throws Exception {
@@ -118,6 +129,7 @@ final class ChaosRun implements AutoCloseable {
                 "chaos: starting ingest, retrieval and generation as processes (logs in " + dir.resolve("logs") + ")");
         for (ServiceProcess p : processes.values()) p.start();
         for (ServiceProcess p : processes.values()) p.awaitReady(READY_TIMEOUT);
+        supervisor.scheduleWithFixedDelay(this::restartExited, 1, 1, TimeUnit.SECONDS);
         ChaosQuestions questions = new ChaosQuestions(
                 DemoDatabase.ID,
                 QUESTION,
@@ -227,6 +239,7 @@ final class ChaosRun implements AutoCloseable {
         ledger = new ChaosLedger();
         ingestFigures.clear();
         Map<String, Long> llmRequestsBefore = llmRequests();
+        exitsOnTheirOwn.clear();
         if (warmUpQuestions > 0) {
             out.println("chaos: warm-up, " + warmUpQuestions + " questions");
             producer.sendAsync(warmUpQuestions).get();
@@ -258,6 +271,7 @@ final class ChaosRun implements AutoCloseable {
         Map<String, Long> llmRequests = llmRequests();
         llmRequestsBefore.forEach((fault, before) -> llmRequests.merge(fault, -before, Long::sum));
         figures.put("llm_requests_by_fault", llmRequests);
+        figures.put("service_exits_restarted", new TreeMap<>(exitsOnTheirOwn));
         return figures;
     }
 
@@ -267,6 +281,23 @@ final class ChaosRun implements AutoCloseable {
         for (ScriptedChatCompletions.Fault f : ScriptedChatCompletions.Fault.values())
             requests.put(f.name().toLowerCase(Locale.ROOT), llm.answered(f));
         return requests;
+    }
+
+    /**
+     * What {@code restart:} in compose or {@code ./schemarag up} does: a service that exits on its own (a fatal stream
+     * error) is started again, and counted.
+     */
+    private void restartExited() {
+        for (ServiceProcess p : processes.values()) {
+            if (!p.exitedOnItsOwn()) continue;
+            exitsOnTheirOwn.merge(p.service(), 1, Integer::sum);
+            out.println("chaos: " + p.service() + " exited on its own; restarting it (see " + p.logFile() + ")");
+            try {
+                restart(p);
+            } catch (Exception e) {
+                out.println("chaos: cannot restart " + p.service() + ": " + e.getMessage());
+            }
+        }
     }
 
     /** Seconds from injection to the first answer to a question sent after it; null if none came in time. */
@@ -468,6 +499,7 @@ final class ChaosRun implements AutoCloseable {
     @Override
     public void close() {
         List<RuntimeException> failures = new ArrayList<>();
+        supervisor.shutdownNow();
         List<AutoCloseable> parts = new ArrayList<>();
         if (producer != null) parts.add(producer);
         if (outputs != null) parts.add(outputs);

@@ -29,6 +29,8 @@ final class ServiceProcess implements AutoCloseable {
     private final Path logFile;
     private Process process;
     private long logOffset;
+    /** Whether this harness ended the process (kill or stop), as opposed to its exiting on its own. */
+    private boolean endedByUs;
 
     ServiceProcess(ServiceLaunch launch, Map<String, String> environment, Path logFile) {
         this.launch = launch;
@@ -55,6 +57,7 @@ final class ServiceProcess implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
         builder.environment().putAll(environment);
         process = builder.start();
+        endedByUs = false;
     }
 
     /**
@@ -87,7 +90,11 @@ final class ServiceProcess implements AutoCloseable {
 
     /** SIGKILL on Linux: no shutdown hook runs, no transaction is aborted, no consumer group is left. */
     void kill() throws InterruptedException {
-        Process current = current();
+        Process current;
+        synchronized (this) {
+            current = current();
+            endedByUs = true;
+        }
         current.destroyForcibly();
         current.waitFor();
     }
@@ -97,6 +104,7 @@ final class ServiceProcess implements AutoCloseable {
         Process current;
         synchronized (this) {
             current = process;
+            endedByUs = true;
         }
         if (current == null || !current.isAlive()) return;
         current.destroy();
@@ -104,6 +112,11 @@ final class ServiceProcess implements AutoCloseable {
             current.destroyForcibly();
             current.waitFor();
         }
+    }
+
+    /** Whether it exited without this harness ending it: a supervisor would start it again. */
+    synchronized boolean exitedOnItsOwn() {
+        return process != null && !process.isAlive() && !endedByUs;
     }
 
     boolean isAlive() {
