@@ -27,12 +27,15 @@ import picocli.CommandLine.Parameters;
 /** {@code schemarag bench freshness|sync}: figures, not timed tests. */
 @Command(
         name = "bench",
-        description = "Benchmarks: freshness (DDL commit to pgvector) and sync (full sync of a suite).")
+        description =
+                "Benchmarks: freshness (DDL commit to pgvector), sync (full sync of a suite), retrieval, and chaos"
+                        + " (faults injected while questions flow; nothing may be lost).")
 final class BenchCommand implements Callable<Integer> {
     enum Kind {
         freshness,
         sync,
-        retrieval
+        retrieval,
+        chaos
     }
 
     enum Scope {
@@ -62,24 +65,31 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--limit", defaultValue = "0", description = "retrieval: only the first N questions (0 = all)")
     int limit;
 
+    @Option(
+            names = "--questions",
+            defaultValue = "2000",
+            description = "chaos: questions to send (10% malformed), spread over the faults")
+    int questions;
+
     @Override
-    @SuppressWarnings("try") // the stack (and pipeline) stay open for the command's lifetime without being referenced
     public Integer call() throws Exception {
+        BenchReport report = kind == Kind.chaos
+                ? ChaosBenchmark.run(questions, System.out) // a stack of its own: never the developer's
+                : onDevelopmentStack();
+        report.print();
+        if (json != null) report.writeJson(json);
+        return 0;
+    }
+
+    @SuppressWarnings("try") // the stack stays open for the command's lifetime without being referenced
+    private BenchReport onDevelopmentStack() throws Exception {
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
                 Services services = Services.fromEnvironment()) {
             Settings settings = services.settings();
-            if (kind != Kind.freshness && suite == null)
-                throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
-            BenchReport report =
-                    switch (kind) {
-                        case freshness -> freshness(settings, services);
-                        case sync -> sync(settings, services, suite);
-                        case retrieval -> retrieval(settings, services, suite);
-                    };
-            report.print();
-            if (json != null) report.writeJson(json);
+            if (kind == Kind.freshness) return freshness(settings, services);
+            if (suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
+            return kind == Kind.sync ? sync(settings, services, suite) : retrieval(settings, services, suite);
         }
-        return 0;
     }
 
     /** A fresh database named after the benchmark, created by the store administrator, who is also its admin login. */

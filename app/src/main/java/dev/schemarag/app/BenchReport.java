@@ -27,7 +27,9 @@ final class BenchReport {
         System.out.println();
         System.out.println(title);
         figures.forEach((k, v) -> {
-            if (v instanceof Map<?, ?> systems) printTable(systems);
+            if (v instanceof Map<?, ?> systems
+                    && !systems.isEmpty()
+                    && systems.values().stream().allMatch(Map.class::isInstance)) printTable(systems);
             else System.out.printf(Locale.ROOT, "  %-16s %s%n", k, format(v));
         });
     }

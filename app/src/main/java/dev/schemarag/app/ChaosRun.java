@@ -1,0 +1,522 @@
+package dev.schemarag.app;
+
+import dev.schemarag.avro.ConfluentWireFormat;
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.events.ChangeKind;
+import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.events.SchemaChanged;
+import dev.schemarag.generation.llm.LlmSettings;
+import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.ingest.sync.SyncProgress;
+import dev.schemarag.stack.EmbeddedPostgres;
+import dev.schemarag.stack.ScriptedChatCompletions;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The chaos benchmark's world: a stack of its own, the scripted LLM, the demo ERP database loaded and synced, the three
+ * services as OS processes, a steady producer of questions and a reader of every output. {@link #measure} injects
+ * faults one after another while questions flow and accounts for every question in a fresh {@link ChaosLedger}.
+ */
+final class ChaosRun implements AutoCloseable {
+    /** A documented query of the demo (employees.md, headcount per department): the scripted LLM's every answer. */
+    static final String ANSWER_SQL = "SELECT d.name AS department, count(e.employee_id) AS headcount"
+            + " FROM departments d LEFT JOIN employees e ON e.department_id = d.department_id"
+            + " AND e.status <> 'terminated' GROUP BY d.name";
+
+    static final String QUESTION = "How many employees are in each department?";
+    private static final String TOPIC_PREFIX = "chaos.";
+    private static final String PROBE_TABLE = "chaos_probe";
+    private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
+    private static final Duration RESTART_AFTER = Duration.ofSeconds(2);
+    private static final Duration BROKER_DOWN = Duration.ofSeconds(5);
+    private static final Duration REGISTRY_DOWN = Duration.ofSeconds(10);
+    /** Each LLM fault's window; non-JSON has two, an HTML page and a completion whose content is prose. */
+    private static final Duration LLM_WINDOW = Duration.ofSeconds(8);
+    /** Each LLM attempt gives up after this; a slow answer comes later still. */
+    private static final int LLM_TIMEOUT_SECONDS = 5;
+
+    private static final int DDL_BURST = 200;
+
+    private final Path dir;
+    private final PrintStream out;
+    private final ChaosStack stack;
+    private final ScriptedChatCompletions llm;
+    private Settings settings;
+    private Services services;
+    private final Map<String, ServiceProcess> processes = new LinkedHashMap<>();
+    private ChaosProducer producer;
+    private ChaosOutputs outputs;
+    private final Map<String, Object> ingestFigures = new LinkedHashMap<>();
+    private final Map<String, Integer> exitsOnTheirOwn = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService supervisor = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "chaos-supervisor");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private volatile ChaosLedger ledger = new ChaosLedger();
+
+    private ChaosRun(Path dir, PrintStream out, double questionsPerSecond) throws Exception {
+        this.dir = dir;
+        this.out = out;
+        stack = new ChaosStack(dir.resolve("stack"));
+        out.println("chaos: starting a stack of its own in " + dir);
+        stack.up();
+        try {
+            llm = new ScriptedChatCompletions();
+        } catch (IOException | RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+        llm.answerAnyQuestion(ANSWER_SQL);
+        try {
+            startServices(questionsPerSecond);
+        } catch (Exception e) {
+            close();
+            throw e;
+        }
+    }
+
+    private void startServices(double questionsPerSecond) throws Exception {
+        Map<Setting<?>, String> values = settingValues();
+        Map<String, String> dotted = new HashMap<>();
+        values.forEach((s, v) -> dotted.put(s.key(), v));
+        settings = Settings.of(dotted);
+        services = new Services(settings, dir.resolve("bench"));
+        out.println("chaos: loading and syncing the demo ERP database");
+        DatabaseRegistry databases = Targets.load(services);
+        createProbeTable();
+        try (IngestService ingest = services.ingest(databases)) {
+            ingest.sync(DemoDatabase.ID, SyncProgress.NONE);
+        }
+        Map<String, String> environment = new HashMap<>();
+        values.forEach((s, v) -> environment.put(s.environmentVariable(), v));
+        environment.putAll(adminPorts());
+        for (String service : List.of("ingest", "retrieval", "generation"))
+            processes.put(
+                    service,
+                    new ServiceProcess(
+                            ServiceLaunch.ofThisJvm(
+                                    service, dir.resolve("services").resolve(service)),
+                            environment,
+                            dir.resolve("logs").resolve(service + ".log")));
+        out.println(
+                "chaos: starting ingest, retrieval and generation as processes (logs in " + dir.resolve("logs") + ")");
+        for (ServiceProcess p : processes.values()) p.start();
+        for (ServiceProcess p : processes.values()) p.awaitReady(READY_TIMEOUT);
+        supervisor.scheduleWithFixedDelay(this::restartExited, 1, 1, TimeUnit.SECONDS);
+        ChaosQuestions questions = new ChaosQuestions(
+                DemoDatabase.ID,
+                QUESTION,
+                questionSchemaId(),
+                otherSchemaRecord(),
+                Long.toString(System.currentTimeMillis(), 36),
+                42);
+        outputs = new ChaosOutputs(stack.bootstrapServers(), services.topics(), () -> ledger);
+        producer = new ChaosProducer(
+                stack.bootstrapServers(),
+                services.topics().questions().name(),
+                questions,
+                () -> ledger,
+                questionsPerSecond);
+    }
+
+    /** Starts everything under {@code dir}; closed, it stops all of it. */
+    static ChaosRun start(Path dir, PrintStream out, double questionsPerSecond) throws Exception {
+        return new ChaosRun(dir, out, questionsPerSecond);
+    }
+
+    /** The settings every service process gets (as environment variables) and this JVM uses (as keys). */
+    private Map<Setting<?>, String> settingValues() {
+        EmbeddedPostgres pg = stack.postgres();
+        Map<Setting<?>, String> values = new LinkedHashMap<>();
+        values.put(AppSettings.KAFKA_BOOTSTRAP_SERVERS, stack.bootstrapServers());
+        values.put(AppSettings.SCHEMA_REGISTRY_URL, stack.registryUrl());
+        values.put(AppSettings.STORE_JDBC_URL, pg.jdbcUrl(EmbeddedPostgres.RAG_DATABASE));
+        values.put(AppSettings.STORE_ADMIN_USER, pg.user());
+        values.put(AppSettings.STORE_ADMIN_PASSWORD, pg.password());
+        values.put(AppSettings.TOPIC_PREFIX, TOPIC_PREFIX);
+        values.put(AppSettings.DATABASES_FILE, ""); // the demo database on this stack, whatever the caller's setting
+        values.put(LlmSettings.BASE_URL, llm.baseUrl().toString());
+        values.put(LlmSettings.API_KEY, "chaos");
+        values.put(LlmSettings.MODEL, "scripted");
+        values.put(LlmSettings.TIMEOUT_SECONDS, Integer.toString(LLM_TIMEOUT_SECONDS));
+        values.put(LlmSettings.MAX_RETRIES, "1");
+        return values;
+    }
+
+    /**
+     * Free ports for the admin endpoints, chosen here rather than 0 so that a service that cannot bind an ephemeral
+     * port still gets one; each service prints the endpoint it serves.
+     */
+    private static Map<String, String> adminPorts() throws IOException {
+        Map<String, String> ports = new HashMap<>();
+        for (String service : List.of("ingest", "retrieval", "generation"))
+            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                ports.put(Setting.environmentVariable(service + ".admin.port"), Integer.toString(s.getLocalPort()));
+            }
+        return ports;
+    }
+
+    private void createProbeTable() throws SQLException {
+        try (Connection c = erpAdmin();
+                Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS " + PROBE_TABLE + " (probe_id bigint PRIMARY KEY, note text)");
+        }
+    }
+
+    private Connection erpAdmin() throws SQLException {
+        return stack.postgres().connect(DemoDatabase.ID);
+    }
+
+    /** The id the registry gave {@code QuestionAsked}, learnt by serializing one: later questions are framed with it. */
+    private int questionSchemaId() {
+        String topic = services.topics().questions().name();
+        QuestionAsked probe = QuestionAsked.newBuilder()
+                .setId("schema-probe")
+                .setDatabaseId(DemoDatabase.ID)
+                .setQuestion(QUESTION)
+                .setCorrelationId("schema-probe")
+                .setTimestamp(Instant.now())
+                .build();
+        byte[] bytes = services.topics().questions().valueSerde().serializer().serialize(topic, probe);
+        return ConfluentWireFormat.unframe(topic, bytes).schemaId();
+    }
+
+    /** A {@code SchemaChanged}, registered and framed as on its own topic: it lacks a question's required fields. */
+    private byte[] otherSchemaRecord() {
+        String topic = services.topics().schemaChanges().name();
+        SchemaChanged change = SchemaChanged.newBuilder()
+                .setDatabaseId(DemoDatabase.ID)
+                .setSchema$("public")
+                .setTable(PROBE_TABLE)
+                .setChangeKind(ChangeKind.OTHER)
+                .setCommandTag("COMMENT")
+                .setSourcePosition("0/0")
+                .setTimestamp(Instant.now())
+                .build();
+        return services.topics().schemaChanges().valueSerde().serializer().serialize(topic, change);
+    }
+
+    /**
+     * Sends {@code questionsPerFault} questions for each fault, injects it once a third of them are out, and waits
+     * for its recovery (the first answer to a question sent after the injection, within {@code recoveryTimeout});
+     * then waits up to {@code settleTimeout} until every question has an output. Returns the figures of a fresh
+     * ledger: only this measurement's questions count.
+     */
+    Map<String, Object> measure(
+            List<ChaosFault> faults,
+            int warmUpQuestions,
+            int questionsPerFault,
+            Duration recoveryTimeout,
+            Duration settleTimeout)
+            throws Exception {
+        ledger = new ChaosLedger();
+        ingestFigures.clear();
+        Map<String, Long> llmRequestsBefore = llmRequests();
+        exitsOnTheirOwn.clear();
+        if (warmUpQuestions > 0) {
+            out.println("chaos: warm-up, " + warmUpQuestions + " questions");
+            producer.sendAsync(warmUpQuestions).get();
+            awaitRecovery(new ChaosLedger.FaultWindow("warm_up", 0, 0), recoveryTimeout);
+        }
+        List<ChaosLedger.FaultWindow> windows = new ArrayList<>();
+        for (ChaosFault fault : faults) {
+            int before = producer.handedOver();
+            CompletableFuture<Void> sending = producer.sendAsync(questionsPerFault);
+            while (producer.handedOver() - before < Math.max(1, questionsPerFault / 3) && !sending.isDone())
+                Thread.sleep(50);
+            out.println("chaos: injecting " + fault.wireName());
+            ChaosLedger.FaultWindow window = inject(fault);
+            windows.add(window);
+            sending.get();
+            Double recovered = awaitRecovery(window, recoveryTimeout);
+            out.printf(
+                    Locale.ROOT,
+                    "chaos: %s %s%n",
+                    fault.wireName(),
+                    recovered == null
+                            ? "NOT recovered within " + recoveryTimeout
+                            : "recovered after " + recovered + " s");
+        }
+        settle(settleTimeout);
+        Map<String, Object> figures = ledger.figures(windows);
+        figures.put("undecoded_outputs", outputs.undecodedCount());
+        if (!ingestFigures.isEmpty()) figures.put("ingest", new LinkedHashMap<>(ingestFigures));
+        Map<String, Long> llmRequests = llmRequests();
+        llmRequestsBefore.forEach((fault, before) -> llmRequests.merge(fault, -before, Long::sum));
+        figures.put("llm_requests_by_fault", llmRequests);
+        figures.put("service_exits_restarted", new TreeMap<>(exitsOnTheirOwn));
+        return figures;
+    }
+
+    /** Requests the scripted LLM answered so far, by the fault that was on. */
+    private Map<String, Long> llmRequests() {
+        Map<String, Long> requests = new LinkedHashMap<>();
+        for (ScriptedChatCompletions.Fault f : ScriptedChatCompletions.Fault.values())
+            requests.put(f.name().toLowerCase(Locale.ROOT), llm.answered(f));
+        return requests;
+    }
+
+    /**
+     * What {@code restart:} in compose or {@code ./schemarag up} does: a service that exits on its own (a fatal stream
+     * error) is started again, and counted.
+     */
+    private void restartExited() {
+        for (ServiceProcess p : processes.values()) {
+            if (!p.exitedOnItsOwn()) continue;
+            exitsOnTheirOwn.merge(p.service(), 1, Integer::sum);
+            out.println("chaos: " + p.service() + " exited on its own; restarting it (see " + p.logFile() + ")");
+            try {
+                restart(p);
+            } catch (Exception e) {
+                out.println("chaos: cannot restart " + p.service() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** Seconds from injection to the first answer to a question sent after it; null if none came in time. */
+    private Double awaitRecovery(ChaosLedger.FaultWindow window, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Long first = ledger.firstAnswerToQuestionSentSince(window.injectedAtMs());
+            if (first != null) return (first - window.injectedAtMs()) / 1000.0;
+            Thread.sleep(100);
+        }
+        return null;
+    }
+
+    /** Until every acknowledged question has an output (then a little longer, for duplicates), within the timeout. */
+    private void settle(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (ledger.pending() > 0 && System.nanoTime() < deadline) Thread.sleep(500);
+        out.println("chaos: outputs settled; " + ledger.pending() + " questions without an output");
+        Thread.sleep(3_000);
+    }
+
+    /** Injects the fault and removes its cause again; returns when the cause is gone. */
+    private ChaosLedger.FaultWindow inject(ChaosFault fault) throws Exception {
+        long injected = System.currentTimeMillis();
+        switch (fault) {
+            case RETRIEVAL_KILL -> killAndRestart("retrieval");
+            case GENERATION_KILL -> killAndRestart("generation");
+            case BROKER_RESTART -> {
+                stack.stopBroker();
+                Thread.sleep(BROKER_DOWN.toMillis());
+                stack.startBroker();
+            }
+            case STORE_RESTART -> stack.restartStore();
+            case REGISTRY_OUTAGE -> {
+                stack.stopRegistry();
+                Thread.sleep(REGISTRY_DOWN.toMillis());
+                stack.startRegistry();
+            }
+            case LLM_500 -> llmWindow(ScriptedChatCompletions.Fault.HTTP_500, Duration.ZERO);
+            case LLM_429 -> llmWindow(ScriptedChatCompletions.Fault.HTTP_429, Duration.ofSeconds(2));
+            case LLM_TIMEOUT -> llmWindow(ScriptedChatCompletions.Fault.HANG, Duration.ZERO);
+            case LLM_NOT_JSON -> {
+                llmWindow(ScriptedChatCompletions.Fault.NOT_A_COMPLETION, Duration.ZERO);
+                llmWindow(ScriptedChatCompletions.Fault.CONTENT_NOT_JSON, Duration.ZERO);
+            }
+            case LLM_SLOW -> llmWindow(ScriptedChatCompletions.Fault.SLOW, Duration.ofSeconds(LLM_TIMEOUT_SECONDS + 3));
+            case INGEST_KILL -> ingestKillDuringDdlBurst(injected);
+        }
+        return new ChaosLedger.FaultWindow(fault.wireName(), injected, System.currentTimeMillis());
+    }
+
+    private void killAndRestart(String service) throws Exception {
+        ServiceProcess process = processes.get(service);
+        process.kill();
+        Thread.sleep(RESTART_AFTER.toMillis());
+        restart(process);
+    }
+
+    /** Starts the process again; one that does not get ready is reported, and the run goes on to show what it costs. */
+    private void restart(ServiceProcess process) throws Exception {
+        process.start();
+        long started = System.nanoTime();
+        try {
+            process.awaitReady(READY_TIMEOUT);
+            out.printf(
+                    Locale.ROOT,
+                    "chaos: %s ready %.1f s after its restart%n",
+                    process.service(),
+                    (System.nanoTime() - started) / 1e9);
+        } catch (IllegalStateException notReady) {
+            out.println("chaos: " + notReady.getMessage());
+        }
+    }
+
+    private void llmWindow(ScriptedChatCompletions.Fault fault, Duration duration) throws InterruptedException {
+        llm.fault(fault, duration);
+        Thread.sleep(LLM_WINDOW.toMillis());
+        llm.fault(ScriptedChatCompletions.Fault.NONE, Duration.ZERO);
+    }
+
+    /**
+     * {@value #DDL_BURST} changes on the probe table (ADD COLUMN and COMMENT ON COLUMN in turn), ingest killed half-way
+     * and restarted after 2 s; then the catalog must catch up, match a fresh full sync, and the slot not keep WAL.
+     */
+    private void ingestKillDuringDdlBurst(long injectedAtMs) throws Exception {
+        awaitSlotActive(READY_TIMEOUT);
+        ingestFigures.put("retained_wal_bytes_before", retainedWal());
+        String lastMarker = null;
+        long killed = 0;
+        try (Connection c = erpAdmin();
+                Statement s = c.createStatement()) {
+            for (int i = 0; i < DDL_BURST; i++) {
+                if (i == DDL_BURST / 2) {
+                    processes.get("ingest").kill();
+                    killed = System.currentTimeMillis();
+                }
+                if (i % 2 == 0)
+                    s.execute("ALTER TABLE " + PROBE_TABLE + " ADD COLUMN burst_" + injectedAtMs + "_" + i + " text");
+                else {
+                    lastMarker = "chaos burst " + injectedAtMs + " change " + i;
+                    s.execute("COMMENT ON COLUMN " + PROBE_TABLE + ".note IS '" + lastMarker + "'");
+                }
+            }
+        }
+        Thread.sleep(RESTART_AFTER.toMillis());
+        restart(processes.get("ingest"));
+        ingestFigures.put("ddl_changes", DDL_BURST);
+        ingestFigures.put("catalog_recovery_s", awaitCatalog(lastMarker, killed, Duration.ofMinutes(3)));
+        ingestFigures.put("catalog_mismatches", catalogMismatches());
+        ingestFigures.put("retained_wal_bytes_after", retainedWal());
+    }
+
+    /** Seconds from the kill until the burst's last comment is in pgvector; null if it did not arrive in time. */
+    private Double awaitCatalog(String marker, long killedAtMs, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            try (Connection c = services.store().borrow();
+                    PreparedStatement ps = c.prepareStatement(
+                            "SELECT stable_text FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column'"
+                                    + " AND table_name = ? AND column_name = 'note'")) {
+                ps.setString(1, DemoDatabase.ID);
+                ps.setString(2, PROBE_TABLE);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next() && rs.getString(1).contains(marker))
+                        return (System.currentTimeMillis() - killedAtMs) / 1000.0;
+                }
+            }
+            Thread.sleep(200);
+        }
+        return null;
+    }
+
+    /** Entities whose text hash differs from what a fresh full sync into a second store computes. */
+    private int catalogMismatches() throws Exception {
+        String verifyDb = "chaos_verify";
+        stack.postgres().createDatabaseIfMissing(verifyDb);
+        Settings fresh = settings.with(Map.of(
+                AppSettings.STORE_JDBC_URL.key(),
+                stack.postgres().jdbcUrl(verifyDb),
+                AppSettings.TOPIC_PREFIX.key(),
+                "chaos-verify."));
+        try (Services verify = new Services(fresh, dir.resolve("verify"))) {
+            DatabaseRegistry databases = Targets.load(verify);
+            try (IngestService ingest = verify.ingest(databases)) {
+                ingest.sync(DemoDatabase.ID, SyncProgress.NONE);
+            }
+            return CatalogComparison.mismatches(textHashes(services.store()), textHashes(verify.store()));
+        }
+    }
+
+    private static Map<String, String> textHashes(Database store) throws SQLException {
+        Map<String, String> hashes = new HashMap<>();
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT entity_type, schema_name, table_name, column_name, text_hash FROM schema_embeddings"
+                                + " WHERE database_id = ?")) {
+            ps.setString(1, DemoDatabase.ID);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next())
+                    hashes.put(
+                            rs.getString(1) + " " + rs.getString(2) + "." + rs.getString(3) + "." + rs.getString(4),
+                            rs.getString(5));
+            }
+        }
+        return hashes;
+    }
+
+    /** WAL the demo database's replication slot keeps, in bytes. */
+    private long retainedWal() throws SQLException {
+        try (Connection c = erpAdmin();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT coalesce(sum(pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)), 0)::bigint"
+                                + " FROM pg_replication_slots WHERE database = current_database()")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private void awaitSlotActive(Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            try (Connection c = erpAdmin();
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_replication_slots"
+                            + " WHERE database = current_database() AND active")) {
+                rs.next();
+                if (rs.getInt(1) > 0) return;
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("the demo database's replication slot was not active within " + timeout);
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    @Override
+    public void close() {
+        List<RuntimeException> failures = new ArrayList<>();
+        supervisor.shutdownNow();
+        List<AutoCloseable> parts = new ArrayList<>();
+        if (producer != null) parts.add(producer);
+        if (outputs != null) parts.add(outputs);
+        parts.addAll(processes.values());
+        if (services != null) parts.add(services);
+        if (llm != null) parts.add(llm);
+        parts.add(stack);
+        for (AutoCloseable part : parts)
+            try {
+                part.close();
+            } catch (Exception e) {
+                failures.add(e instanceof RuntimeException r ? r : new IllegalStateException(e));
+            }
+        if (!failures.isEmpty()) {
+            IllegalStateException e = new IllegalStateException("closing the chaos run failed", failures.get(0));
+            failures.stream().skip(1).forEach(e::addSuppressed);
+            throw e;
+        }
+    }
+}

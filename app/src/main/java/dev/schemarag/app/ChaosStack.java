@@ -1,0 +1,107 @@
+package dev.schemarag.app;
+
+import dev.schemarag.stack.EmbeddedKafka;
+import dev.schemarag.stack.EmbeddedPostgres;
+import dev.schemarag.stack.SchemaRegistryServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A stack of its own for the chaos benchmark (broker, PostgreSQL + pgvector, schema registry) in this JVM, on free
+ * loopback ports under a fresh directory, never the developer's {@code .schemarag} stack: its parts are stopped and
+ * started again on the same ports and data directories while the services run.
+ */
+final class ChaosStack implements AutoCloseable {
+    private final EmbeddedPostgres postgres;
+    private final EmbeddedKafka kafka;
+    private final SchemaRegistryServer registry;
+    private final String bootstrapServers;
+    private final String registryUrl;
+
+    ChaosStack(Path dir) {
+        List<Integer> ports = freePorts(4);
+        postgres = new EmbeddedPostgres(dir.resolve("postgres"), ports.get(0), false);
+        kafka = new EmbeddedKafka(dir.resolve("kafka"), ports.get(1), ports.get(2));
+        bootstrapServers = kafka.bootstrapServers();
+        registry = new SchemaRegistryServer(bootstrapServers, ports.get(3));
+        registryUrl = registry.url();
+    }
+
+    /** All or nothing, as {@code EmbeddedStack.up}. */
+    void up() {
+        try {
+            postgres.start();
+            kafka.start();
+            registry.start();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    EmbeddedPostgres postgres() {
+        return postgres;
+    }
+
+    String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    String registryUrl() {
+        return registryUrl;
+    }
+
+    void stopBroker() {
+        kafka.stop();
+    }
+
+    /** Same port, same log directory: topics, offsets and open transactions survive. */
+    void startBroker() {
+        kafka.start();
+    }
+
+    /** A fast shutdown (open transactions rolled back, connections cut), then a start on the same data directory. */
+    void restartStore() {
+        postgres.stop();
+        postgres.start();
+    }
+
+    void stopRegistry() {
+        registry.stop();
+    }
+
+    void startRegistry() {
+        registry.start();
+    }
+
+    @Override
+    public void close() {
+        // The directory is thrown away with its replication slots: nothing to drop first.
+        registry.stop();
+        kafka.stop();
+        postgres.stop();
+    }
+
+    /** Held open together so that no two are the same, then released for the servers to bind. */
+    private static List<Integer> freePorts(int count) {
+        List<ServerSocket> sockets = new ArrayList<>();
+        try {
+            for (int i = 0; i < count; i++) sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
+            return sockets.stream().map(ServerSocket::getLocalPort).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free loopback port", e);
+        } finally {
+            for (ServerSocket s : sockets)
+                try {
+                    s.close();
+                } catch (IOException ignored) {
+                    // closing a listening socket that accepted nothing does not fail in practice
+                }
+        }
+    }
+}

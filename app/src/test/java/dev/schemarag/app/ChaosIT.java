@@ -1,0 +1,92 @@
+package dev.schemarag.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemarag.stack.Directories;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One small chaos run per process-level fault, on one stack of their own (the shared test stack is not stopped and
+ * started under the other tests): the services run as OS processes, questions flow while the fault is injected, and
+ * every question must come out exactly once, answered or dead-lettered, with answers again after the fault.
+ * Each waits out what a fault costs (a dead member's session, a dangling transaction), hence {@code slow}.
+ */
+@Tag("slow")
+class ChaosIT {
+    private static final int QUESTIONS = 20;
+    private static final Duration RECOVERY = Duration.ofMinutes(3);
+    private static final Duration SETTLE = Duration.ofMinutes(3);
+
+    private static ChaosRun run;
+
+    @BeforeAll
+    static void start() throws Exception {
+        // Under the build directory, not /tmp: PostgreSQL runs as its own OS user and must reach its data.
+        Path dir = Path.of("target", "chaos-it").toAbsolutePath();
+        Directories.deleteRecursively(dir);
+        run = ChaosRun.start(dir, System.out, 2);
+        run.measure(List.of(), QUESTIONS, 0, RECOVERY, SETTLE); // warm: every stream has its partitions
+    }
+
+    @AfterAll
+    static void stop() {
+        if (run != null) run.close();
+    }
+
+    @Test
+    void killingRetrievalLosesAndDuplicatesNothing() throws Exception {
+        assertNothingLostAndRecovered(ChaosFault.RETRIEVAL_KILL);
+    }
+
+    @Test
+    void killingGenerationLosesAndDuplicatesNothing() throws Exception {
+        assertNothingLostAndRecovered(ChaosFault.GENERATION_KILL);
+    }
+
+    @Test
+    void aBrokerRestartLosesAndDuplicatesNothing() throws Exception {
+        assertNothingLostAndRecovered(ChaosFault.BROKER_RESTART);
+    }
+
+    @Test
+    void aStoreRestartLosesAndDuplicatesNothing() throws Exception {
+        assertNothingLostAndRecovered(ChaosFault.STORE_RESTART);
+    }
+
+    @Test
+    void killingIngestDuringADdlBurstLeavesTheCatalogAsAFullSyncWouldMakeIt() throws Exception {
+        Map<String, Object> figures = assertNothingLostAndRecovered(ChaosFault.INGEST_KILL);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ingest = (Map<String, Object>) figures.get("ingest");
+        assertThat(ingest.get("catalog_recovery_s"))
+                .as("the burst's last change reached pgvector")
+                .isNotNull();
+        assertThat(ingest).containsEntry("catalog_mismatches", 0);
+    }
+
+    private static Map<String, Object> assertNothingLostAndRecovered(ChaosFault fault) throws Exception {
+        Map<String, Object> figures = run.measure(List.of(fault), 0, QUESTIONS, RECOVERY, SETTLE);
+        System.out.println("chaos " + fault.wireName() + ": " + figures);
+        assertThat(figures.get("sent")).as("sent").isEqualTo(QUESTIONS);
+        assertThat(figures.get("lost"))
+                .as("lost; ids " + figures.get("lost_ids"))
+                .isEqualTo(0);
+        assertThat(figures.get("duplicated"))
+                .as("duplicated; ids " + figures.get("duplicated_ids"))
+                .isEqualTo(0);
+        assertThat(figures.get("malformed_in_right_dlq"))
+                .as("malformed in the right DLQ")
+                .isEqualTo(1.0);
+        @SuppressWarnings("unchecked")
+        Map<String, Double> recovery = (Map<String, Double>) figures.get("recovery_s");
+        assertThat(recovery.get(fault.wireName())).as("recovered").isNotNull();
+        return figures;
+    }
+}

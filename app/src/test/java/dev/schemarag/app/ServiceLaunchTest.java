@@ -1,0 +1,51 @@
+package dev.schemarag.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ServiceLaunchTest {
+    private final ServiceLaunch retrieval = new ServiceLaunch(
+            "retrieval", "/jdk/bin/java", "/a.jar:/b", List.of("-Xmx512m"), Path.of("/run/retrieval"));
+
+    @Test
+    void theCommandRunsServeWithTheServicesHomeAndThisClasspath() {
+        assertThat(retrieval.command())
+                .containsExactly(
+                        "/jdk/bin/java",
+                        "-Xmx512m",
+                        "-Dschemarag.home=/run/retrieval",
+                        "-cp",
+                        "/a.jar:/b",
+                        "dev.schemarag.app.SchemaRagCli",
+                        "serve",
+                        "retrieval");
+    }
+
+    @Test
+    void theAdminEndpointIsTakenFromItsOwnServicesLineOnly() {
+        assertThat(retrieval.adminUrl("12:00:01 INFO retrieval admin on http://127.0.0.1:41234"))
+                .contains(URI.create("http://127.0.0.1:41234"));
+        assertThat(retrieval.adminUrl("generation admin on http://127.0.0.1:41235"))
+                .isEmpty();
+        assertThat(retrieval.adminUrl("ingest service running; admin on 127.0.0.1:8081"))
+                .isEmpty();
+    }
+
+    @Test
+    void runningIsAnnouncedByTheServicesOwnLine() {
+        assertThat(retrieval.announcesRunning("retrieval service running")).isTrue();
+        assertThat(retrieval.announcesRunning("generation service running")).isFalse();
+    }
+
+    @Test
+    void relativeClasspathEntriesAreResolvedAgainstTheWorkingDirectory() {
+        String classpath = String.join(File.pathSeparator, "app/target/classes", "/m2/x.jar", "");
+        assertThat(ServiceLaunch.absolute(classpath, Path.of("/work/checkout")))
+                .isEqualTo(String.join(File.pathSeparator, "/work/checkout/app/target/classes", "/m2/x.jar"));
+    }
+}
