@@ -9,6 +9,7 @@ import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.SchemaChanged;
 import dev.schemarag.generation.llm.LlmSettings;
+import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.stack.EmbeddedPostgres;
@@ -60,6 +61,8 @@ final class ChaosRun implements AutoCloseable {
     private static final Duration LLM_WINDOW = Duration.ofSeconds(8);
     /** Each LLM attempt gives up after this; a slow answer comes later still. */
     private static final int LLM_TIMEOUT_SECONDS = 5;
+    /** One question's deadline: a hanging or slow LLM passes it (infra_failure), a 500 or 429 window does not. */
+    private static final Duration RECORD_DEADLINE = Duration.ofSeconds(7);
 
     private static final int DDL_BURST = 200;
 
@@ -167,6 +170,7 @@ final class ChaosRun implements AutoCloseable {
         values.put(LlmSettings.MODEL, "scripted");
         values.put(LlmSettings.TIMEOUT_SECONDS, Integer.toString(LLM_TIMEOUT_SECONDS));
         values.put(LlmSettings.MAX_RETRIES, "1");
+        values.put(GenerationSettings.RECORD_DEADLINE_MS, Long.toString(RECORD_DEADLINE.toMillis()));
         return values;
     }
 
