@@ -4,6 +4,7 @@ import dev.schemarag.avro.ConfluentWireFormat;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.QuestionAsked;
@@ -65,6 +66,10 @@ final class ChaosRun implements AutoCloseable {
     private static final Duration RECORD_DEADLINE = Duration.ofSeconds(7);
 
     private static final int DDL_BURST = 200;
+    /** The burst's own WAL must be released within two heartbeats and a checkpoint of the slot. */
+    private static final Duration WAL_RELEASE_TIMEOUT = Duration.ofSeconds(60);
+
+    private static final long WAL_SLACK_BYTES = 1 << 20;
 
     private final Path dir;
     private final PrintStream out;
@@ -120,14 +125,18 @@ final class ChaosRun implements AutoCloseable {
         Map<String, String> environment = new HashMap<>();
         values.forEach((s, v) -> environment.put(s.environmentVariable(), v));
         environment.putAll(adminPorts());
-        for (String service : List.of("ingest", "retrieval", "generation"))
+        for (String service : List.of("ingest", "retrieval", "generation")) {
+            // As a supervisor runs them: static membership, so a restarted process takes its partitions back at once.
+            Map<String, String> own = new HashMap<>(environment);
+            own.put(StreamsSettings.GROUP_INSTANCE_ID.environmentVariable(), "chaos-" + service);
             processes.put(
                     service,
                     new ServiceProcess(
                             ServiceLaunch.ofThisJvm(
                                     service, dir.resolve("services").resolve(service)),
-                            environment,
+                            own,
                             dir.resolve("logs").resolve(service + ".log")));
+        }
         out.println(
                 "chaos: starting ingest, retrieval and generation as processes (logs in " + dir.resolve("logs") + ")");
         for (ServiceProcess p : processes.values()) p.start();
@@ -411,7 +420,22 @@ final class ChaosRun implements AutoCloseable {
         ingestFigures.put("ddl_changes", DDL_BURST);
         ingestFigures.put("catalog_recovery_s", awaitCatalog(lastMarker, killed, Duration.ofMinutes(3)));
         ingestFigures.put("catalog_mismatches", catalogMismatches());
-        ingestFigures.put("retained_wal_bytes_after", retainedWal());
+        long before = (Long) ingestFigures.get("retained_wal_bytes_before");
+        ingestFigures.put("retained_wal_bytes_after", awaitWalReleased(before + WAL_SLACK_BYTES, WAL_RELEASE_TIMEOUT));
+    }
+
+    /**
+     * The slot's retained WAL once it is back within {@code bound} (change capture confirmed the burst and a heartbeat
+     * moved the slot on), or what it still retains when {@code timeout} has passed.
+     */
+    private long awaitWalReleased(long bound, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long retained = retainedWal();
+        while (retained > bound && System.nanoTime() < deadline) {
+            Thread.sleep(1000);
+            retained = retainedWal();
+        }
+        return retained;
     }
 
     /** Seconds from the kill until the burst's last comment is in pgvector; null if it did not arrive in time. */

@@ -11,8 +11,11 @@ import org.apache.kafka.streams.StreamsConfig;
 
 /** The Kafka Streams settings every SchemaRAG processor shares, including dead-letter routing and explicit limits. */
 public final class StreamsProperties {
-    /** Beyond the slowest record, the rest of a transaction: the other records of the batch and the commit. */
-    static final Duration TRANSACTION_MARGIN = Duration.ofSeconds(30);
+    /**
+     * Beyond the slowest record, the rest of a transaction: the other records of the batch and the commit. Kept short:
+     * a process killed mid-transaction blocks its partitions' readers until the broker aborts that transaction.
+     */
+    static final Duration TRANSACTION_MARGIN = Duration.ofSeconds(10);
 
     private StreamsProperties() {}
 

@@ -34,7 +34,7 @@ class StreamsPropertiesTest {
 
         assertThat(p)
                 .containsEntry("consumer.max.poll.interval.ms", 300_000)
-                .containsEntry("producer.transaction.timeout.ms", 90_000)
+                .containsEntry("producer.transaction.timeout.ms", 70_000)
                 .doesNotContainKey("consumer.group.instance.id");
     }
 
