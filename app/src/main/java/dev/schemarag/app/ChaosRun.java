@@ -323,10 +323,9 @@ final class ChaosRun implements AutoCloseable {
     private Double awaitRecoveryWhileAsking(ChaosLedger.FaultWindow window, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            CompletableFuture<Void> more = producer.sendAsync(KEEP_ASKING);
             Double recovered = awaitRecovery(window, Duration.ofSeconds(5));
-            more.get();
             if (recovered != null) return recovered;
+            producer.sendAsync(KEEP_ASKING).get();
         }
         return null;
     }
