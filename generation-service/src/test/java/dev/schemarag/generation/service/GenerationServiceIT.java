@@ -29,6 +29,7 @@ import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.testkit.SharedTestStack;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -70,6 +71,7 @@ class GenerationServiceIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Credentials READER = new Credentials(ReaderRole.NAME, "reader-secret");
 
+    private static final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private static EmbeddedStack stack;
     private static ScriptedChatCompletions llm;
     private static Topics topics;
@@ -130,7 +132,8 @@ class GenerationServiceIT {
                 settings,
                 databases,
                 store,
-                model);
+                model,
+                meters);
         service.start(() -> {}); // a dead stream client fails the tests: nothing is answered
     }
 
@@ -306,7 +309,8 @@ class GenerationServiceIT {
                         Settings.of(Map.of()),
                         databases,
                         store,
-                        null))
+                        null,
+                        new SimpleMeterRegistry()))
                 .hasMessageContaining("generation refuses to start")
                 .hasMessageContaining("ALTER ROLE \"" + stack.postgres().user() + "\" NOSUPERUSER");
     }
