@@ -24,7 +24,10 @@ public final class ManagedStreams implements AutoCloseable {
     public ManagedStreams(
             String name, Topology topology, Properties properties, Duration closeTimeout, MeterRegistry meters) {
         this.name = name;
-        this.streams = new KafkaStreams(topology, properties);
+        Properties withMeters = new Properties();
+        withMeters.putAll(properties);
+        withMeters.put(DeadLetterHandlers.METERS, meters); // the exception handlers count their dead letters too
+        this.streams = new KafkaStreams(topology, withMeters);
         this.closeTimeout = closeTimeout;
         this.metrics = new KafkaStreamsMetrics(streams, Tags.of("streams", name));
         metrics.bindTo(meters);

@@ -160,6 +160,21 @@ class GenerationServiceIT {
                 .contains("SELECT e.surname FROM public.employees e", "last_name", "first_name");
         assertThat(query(store, "SELECT status FROM verified_examples WHERE question_id = 'repair-1'"))
                 .isEqualTo("candidate");
+        // The service's meters: its outcome, the LLM calls behind it, and the stream client's own metrics.
+        assertThat(meters.get("schemarag.generation.outcomes")
+                        .tag("class", "answered")
+                        .counter()
+                        .count())
+                .isGreaterThanOrEqualTo(1);
+        assertThat(meters.get("schemarag.llm.latency")
+                        .tag("result", "ok")
+                        .timer()
+                        .count())
+                .isGreaterThanOrEqualTo(2);
+        assertThat(meters.find("kafka.consumer.fetch.manager.records.lag.max")
+                        .tag("streams", "generation")
+                        .meters())
+                .isNotEmpty();
     }
 
     @Test
