@@ -55,7 +55,8 @@ final class DemoCommand implements Callable<Integer> {
                 printStats(services.store());
 
                 step("2. Live sync: Debezium captures DDL, the embedding updater re-embeds what changed");
-                ingest.startLiveSync(services.streamsSettings(), PipelineSession.COMMAND_ENDS_ON_ITS_TIMEOUT);
+                ingest.startLiveSync(
+                        services.streamsSettings(), services.meters(), PipelineSession.COMMAND_ENDS_ON_ITS_TIMEOUT);
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
                 liveChange(erp, services.store());
             }

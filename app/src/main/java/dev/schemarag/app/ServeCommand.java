@@ -7,6 +7,7 @@ import dev.schemarag.core.admin.ReadinessChecks;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.metrics.MetricsRoute;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.admin.IngestAdmin;
 import dev.schemarag.ingest.admin.IngestAdminServer;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code schemarag serve <service>}: one service per process, as in production (docker-compose), with its admin
- * endpoint ({@code /health}, {@code /ready}). It runs until SIGTERM (exit 0 once closed) or until its stream client
+ * endpoint ({@code /health}, {@code /ready}, {@code /metrics}). It runs until SIGTERM (exit 0 once closed) or until its stream client
  * fails for good (exit 1 once closed, for a supervisor to restart it).
  */
 @Command(name = "serve", description = "Run one service until stopped (SIGTERM): ingest, retrieval or generation.")
@@ -95,9 +96,10 @@ final class ServeCommand implements Callable<Integer> {
                                     settings.get(AppSettings.INGEST_ADMIN_PORT),
                                     token,
                                     lifecycle::live,
-                                    services.readinessChecks())) {
+                                    services.readinessChecks(),
+                                    List.of(new MetricsRoute(services.meters())))) {
                         announce(host, admin.port());
-                        ingest.startLiveSync(services.streamsSettings(), lifecycle::fail);
+                        ingest.startLiveSync(services.streamsSettings(), services.meters(), lifecycle::fail);
                         lifecycle.awaitStop();
                     }
                 }
@@ -120,7 +122,7 @@ final class ServeCommand implements Callable<Integer> {
                 settings.get(AppSettings.ADMIN_TOKEN),
                 lifecycle::live,
                 checks,
-                List.of());
+                List.of(new MetricsRoute(services.meters())));
     }
 
     /** The line a harness reads to find the port (0 in the settings = any free one). */

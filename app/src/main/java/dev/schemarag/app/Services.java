@@ -11,6 +11,7 @@ import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.metrics.ServiceMeters;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.StoreRuntimeRole;
 import dev.schemarag.generation.examples.VerifiedExampleStore;
@@ -21,6 +22,7 @@ import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 import dev.schemarag.stack.EmbeddedPostgres;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
@@ -35,6 +37,7 @@ public final class Services implements AutoCloseable {
     private EmbeddingModel model;
     private EmbeddingModel examplesModel;
     private Topics topics;
+    private PrometheusMeterRegistry meters;
 
     public Services(Settings settings, Path stateDir) {
         this.settings = settings;
@@ -131,6 +134,12 @@ public final class Services implements AutoCloseable {
         return topics;
     }
 
+    /** This process's meters: {@code serve} exposes them at {@code /metrics}; other commands record them unread. */
+    public synchronized PrometheusMeterRegistry meters() {
+        if (meters == null) meters = ServiceMeters.prometheus();
+        return meters;
+    }
+
     public IngestService ingest(DatabaseRegistry databases) {
         return new IngestService(
                 new IngestService.Config(
@@ -148,7 +157,8 @@ public final class Services implements AutoCloseable {
     }
 
     public RetrievalService retrieval() {
-        return new RetrievalService(store(), model(), RetrievalSettings.from(settings), VectorSearch.from(settings));
+        return new RetrievalService(
+                store(), model(), RetrievalSettings.from(settings), VectorSearch.from(settings), meters());
     }
 
     /** Generation and validation; EXPLAIN runs with the target databases' reader logins, checked read-only at start. */
@@ -161,7 +171,8 @@ public final class Services implements AutoCloseable {
                 settings,
                 databases,
                 store(),
-                examplesModel());
+                examplesModel(),
+                meters());
     }
 
     public VerifiedExampleStore examples() {
@@ -198,6 +209,7 @@ public final class Services implements AutoCloseable {
 
     @Override
     public void close() {
+        if (meters != null) meters.close();
         if (store != null) store.close();
     }
 }

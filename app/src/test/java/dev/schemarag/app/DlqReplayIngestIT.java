@@ -14,6 +14,7 @@ import dev.schemarag.events.SchemaChanged;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -61,7 +62,10 @@ class DlqReplayIngestIT {
         Services services = environment.services;
         DatabaseRegistry known = Targets.load(services);
         try (IngestService ingest = services.ingest(known)) {
-            ingest.startLiveSync(StreamsSettings.DEFAULTS, () -> {}); // a dead updater fails the test: nothing changes
+            ingest.startLiveSync(
+                    StreamsSettings.DEFAULTS,
+                    new SimpleMeterRegistry(),
+                    () -> {}); // a dead updater fails the test: nothing changes
             ingest.awaitCaptureReady(WAIT);
             send(change(LATER, "projects"));
             await().atMost(WAIT).pollInterval(Duration.ofSeconds(1)).until(() -> ONE_INGEST_FAILURE
@@ -91,7 +95,10 @@ class DlqReplayIngestIT {
                 null,
                 null));
         try (IngestService ingest = services.ingest(new DatabaseRegistry(both))) {
-            ingest.startLiveSync(StreamsSettings.DEFAULTS, () -> {}); // a dead updater fails the test: nothing changes
+            ingest.startLiveSync(
+                    StreamsSettings.DEFAULTS,
+                    new SimpleMeterRegistry(),
+                    () -> {}); // a dead updater fails the test: nothing changes
             ingest.awaitCaptureReady(WAIT);
 
             CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "replay", "ingest");

@@ -19,6 +19,7 @@ import dev.schemarag.stack.EmbeddedKafka;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import dev.schemarag.testkit.TestStackConfig;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -84,7 +85,10 @@ class IngestFaultsIT {
                 OnnxEmbeddingModel.schemaIndexDefault(),
                 store);
         ingest.sync(DB, SyncProgress.NONE);
-        ingest.startLiveSync(StreamsSettings.DEFAULTS, () -> {}); // a dead updater fails the test: nothing changes
+        ingest.startLiveSync(
+                StreamsSettings.DEFAULTS,
+                new SimpleMeterRegistry(),
+                () -> {}); // a dead updater fails the test: nothing changes
         ingest.awaitCaptureReady(WAIT);
     }
 

@@ -22,6 +22,7 @@ import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.sync.SyncSummary;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -113,7 +114,10 @@ class IngestLiveSyncIT {
                 () -> topics,
                 model,
                 store);
-        service.startLiveSync(StreamsSettings.DEFAULTS, () -> {}); // a dead updater fails the tests: nothing changes
+        service.startLiveSync(
+                StreamsSettings.DEFAULTS,
+                new SimpleMeterRegistry(),
+                () -> {}); // a dead updater fails the tests: nothing changes
         service.awaitCaptureReady(WAIT);
         return service;
     }

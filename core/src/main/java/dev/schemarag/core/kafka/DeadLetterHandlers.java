@@ -3,7 +3,10 @@ package dev.schemarag.core.kafka;
 import dev.schemarag.avro.SchemaRegistryUnavailableException;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
+import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.FailureRecord;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -44,6 +47,8 @@ public final class DeadLetterHandlers {
     public static final String STAGE = "schemarag.dlq.stage";
     /** The dead-letter topic's {@link FailureRecord} serializer, so the handlers use the application's schema registry. */
     public static final String SERIALIZER = "schemarag.dlq.serializer";
+    /** Optional: the {@link MeterRegistry} whose {@link DeadLetterMeters} counter the handlers' dead letters join. */
+    public static final String METERS = "schemarag.dlq.meters";
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetterHandlers.class);
 
@@ -54,11 +59,14 @@ public final class DeadLetterHandlers {
         final String topic;
         final Stage stage;
         final Serializer<FailureRecord> serializer;
+        /** Null when the client was configured without meters (tests that build a client directly). */
+        private final Counter deadLetters;
 
-        Target(String topic, Stage stage, Serializer<FailureRecord> serializer) {
+        Target(String topic, Stage stage, Serializer<FailureRecord> serializer, MeterRegistry meters) {
             this.topic = topic;
             this.stage = stage;
             this.serializer = serializer;
+            this.deadLetters = meters == null ? null : DeadLetterMeters.counter(meters, topic);
         }
 
         @SuppressWarnings("unchecked")
@@ -66,7 +74,8 @@ public final class DeadLetterHandlers {
             Serializer<FailureRecord> serializer = (Serializer<FailureRecord>) configs.get(SERIALIZER);
             if (serializer == null)
                 throw new IllegalStateException("dead-letter handler needs streams config " + SERIALIZER);
-            return new Target(required(configs, TOPIC), Stage.byWireName(required(configs, STAGE)), serializer);
+            MeterRegistry meters = configs.get(METERS) instanceof MeterRegistry registry ? registry : null;
+            return new Target(required(configs, TOPIC), Stage.byWireName(required(configs, STAGE)), serializer, meters);
         }
 
         /**
@@ -102,6 +111,7 @@ public final class DeadLetterHandlers {
                     failure.getOriginalPartition(),
                     failure.getOriginalOffset(),
                     failure.getMessage());
+            if (deadLetters != null) deadLetters.increment();
             return resume.apply(List.of(new ProducerRecord<>(topic, key, value)));
         }
 

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -62,6 +63,18 @@ public final class PgVectorSchemaStore implements SchemaStore {
             }
         }
         return tables;
+    }
+
+    /** The database's counter in {@code catalog_versions}, bumped by every change to its rows; empty before any. */
+    public OptionalLong catalogVersion(String databaseId) throws SQLException {
+        try (Connection c = db.borrow();
+                PreparedStatement ps =
+                        c.prepareStatement("SELECT version FROM catalog_versions WHERE database_id = ?")) {
+            ps.setString(1, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+            }
+        }
     }
 
     /** Inserts or updates entities in one transaction. */

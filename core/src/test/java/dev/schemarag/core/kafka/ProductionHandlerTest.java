@@ -3,7 +3,9 @@ package dev.schemarag.core.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.failure.Stage;
+import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.FailureRecord;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -36,8 +38,9 @@ class ProductionHandlerTest {
         }
     };
 
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final DeadLetterHandlers.Production handler = new DeadLetterHandlers.Production(
-            new DeadLetterHandlers.Target("schemarag.dlq.retrieval", Stage.RETRIEVAL, avro), KEPT);
+            new DeadLetterHandlers.Target("schemarag.dlq.retrieval", Stage.RETRIEVAL, avro, meters), KEPT);
     private final ProducerRecord<byte[], byte[]> output = new ProducerRecord<>(
             "schemarag.context-retrieved", "q-1".getBytes(StandardCharsets.UTF_8), new byte[2 * 1024 * 1024]);
 
@@ -64,6 +67,11 @@ class ProductionHandlerTest {
         assertThat(failure.getOriginalOffset()).isEqualTo(1234);
         assertThat(failure.getOriginalValue().remaining()).isEqualTo(KEPT);
         assertThat(failure.getContext()).contains("value of 2097152 bytes, first 8192 kept");
+        assertThat(meters.get(DeadLetterMeters.NAME)
+                        .tag("topic", "schemarag.dlq.retrieval")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
     }
 
     @Test
@@ -75,6 +83,7 @@ class ProductionHandlerTest {
 
         assertThat(response.result()).isEqualTo(Result.FAIL);
         assertThat(response.deadLetterQueueRecords()).isEmpty();
+        assertThat(meters.get(DeadLetterMeters.NAME).counter().count()).isZero();
     }
 
     @Test

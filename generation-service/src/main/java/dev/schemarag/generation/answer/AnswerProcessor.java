@@ -16,11 +16,13 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 final class AnswerProcessor implements FixedKeyProcessor<String, ContextRetrieved, RoutedResult> {
     private final AnswerPipeline pipeline;
     private final Serializer<ContextRetrieved> eventBytes;
+    private final OutcomeMeters outcomes;
     private FixedKeyProcessorContext<String, RoutedResult> context;
 
-    AnswerProcessor(AnswerPipeline pipeline, Serializer<ContextRetrieved> eventBytes) {
+    AnswerProcessor(AnswerPipeline pipeline, Serializer<ContextRetrieved> eventBytes, OutcomeMeters outcomes) {
         this.pipeline = pipeline;
         this.eventBytes = eventBytes;
+        this.outcomes = outcomes;
     }
 
     @Override
@@ -32,6 +34,7 @@ final class AnswerProcessor implements FixedKeyProcessor<String, ContextRetrieve
     public void process(FixedKeyRecord<String, ContextRetrieved> record) {
         ContextRetrieved event = record.value();
         PipelineResult result = pipeline.answer(event);
+        outcomes.record(result);
         RoutedResult routed = result instanceof PipelineResult.Failed failed
                 ? deadLetter(record, failed)
                 : new RoutedResult.Answer(result.candidates(), ((PipelineResult.Answered) result).answer());

@@ -5,8 +5,11 @@ import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.EnumSet;
 import java.util.Set;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -21,11 +24,12 @@ import org.apache.kafka.streams.kstream.KStream;
 public final class GenerationTopology {
     private GenerationTopology() {}
 
-    public static void build(StreamsBuilder builder, Topics topics, AnswerPipeline pipeline) {
+    public static void build(StreamsBuilder builder, Topics topics, AnswerPipeline pipeline, MeterRegistry meters) {
         Topic<String, ContextRetrieved> source = topics.contextRetrieved();
+        OutcomeMeters outcomes = new OutcomeMeters(meters);
         KStream<String, RoutedResult> results = builder.stream(source.name(), source.consumed())
                 .processValues(
-                        () -> new AnswerProcessor(pipeline, source.valueSerde().serializer()));
+                        () -> new AnswerProcessor(pipeline, source.valueSerde().serializer(), outcomes));
         results.flatMapValues(RoutedResult::candidates)
                 .to(topics.sqlGenerated().name(), topics.sqlGenerated().produced());
         results.filter((key, result) -> result instanceof RoutedResult.Answer)
@@ -37,8 +41,10 @@ public final class GenerationTopology {
                 .split();
         for (DeadLetterTopic which : answerTopics()) {
             Topic<String, FailureRecord> dlq = topics.deadLetter(which);
-            byTopic.branch((key, dead) -> dead.topic() == which, Branched.withConsumer(dead -> dead.mapValues(
-                            RoutedResult.DeadLetter::failure)
+            Counter deadLetters = DeadLetterMeters.counter(meters, dlq.name());
+            byTopic.branch((key, dead) -> dead.topic() == which, Branched.withConsumer(dead -> dead.peek(
+                            (key, letter) -> deadLetters.increment())
+                    .mapValues(RoutedResult.DeadLetter::failure)
                     .to(dlq.name(), dlq.produced())));
         }
     }

@@ -19,6 +19,7 @@ import dev.schemarag.generation.llm.DeadlineRetry.Attempt;
 import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,9 +37,11 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
     private final PromptBuilder prompts = new PromptBuilder();
     private final OpenAIClient client;
     private final DeadlineRetry retry;
+    private final LlmMeters meters;
 
-    public OpenAiCompatibleSqlGenerator(LlmSettings settings) {
+    public OpenAiCompatibleSqlGenerator(LlmSettings settings, LlmMeters meters) {
         this.settings = settings;
+        this.meters = meters;
         this.client = OpenAIOkHttpClient.builder()
                 .baseUrl(settings.baseUrl().toString())
                 .apiKey(settings.apiKey())
@@ -58,10 +61,22 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
                 .addSystemMessage(prompt.system())
                 .addUserMessage(prompt.user())
                 .build();
-        GenerationOutcome outcome = retry.run(deadline, timeout -> attempt(params, timeout));
+        AtomicInteger attempts = new AtomicInteger();
+        GenerationOutcome outcome = retry.run(deadline, timeout -> {
+            attempts.incrementAndGet();
+            return timedAttempt(params, timeout);
+        });
+        meters.request(attempts.get());
         if (!(outcome instanceof GenerationOutcome.Generated))
             log.warn("LLM call failed: questionId={} reason={}", request.questionId(), reason(outcome));
         return outcome;
+    }
+
+    private Attempt timedAttempt(ChatCompletionCreateParams params, Duration timeout) {
+        long start = System.nanoTime();
+        Attempt attempt = attempt(params, timeout);
+        meters.attempt(Duration.ofNanos(System.nanoTime() - start), attempt instanceof Attempt.Done);
+        return attempt;
     }
 
     private Attempt attempt(ChatCompletionCreateParams params, Duration timeout) {

@@ -17,8 +17,10 @@ import dev.schemarag.generation.answer.PostgresTargetDatabases;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.generation.feedback.FeedbackTopology;
+import dev.schemarag.generation.llm.LlmMeters;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Properties;
@@ -50,7 +52,8 @@ public final class GenerationService implements AutoCloseable {
             Settings settings,
             DatabaseRegistry databases,
             Database store,
-            EmbeddingModel model) {
+            EmbeddingModel model,
+            MeterRegistry meters) {
         settings.validate(GenerationSettings.declared());
         Duration recordDeadline = GenerationSettings.recordDeadline(settings);
         // Refuses a deadline the poll interval cannot cover, before anything connects.
@@ -73,7 +76,7 @@ public final class GenerationService implements AutoCloseable {
             throw e;
         }
         AnswerPipeline pipeline = new AnswerPipeline(
-                generator(settings, examples),
+                generator(settings, examples, meters),
                 targets,
                 examples,
                 settings.get(GenerationSettings.MAX_ATTEMPTS),
@@ -81,17 +84,17 @@ public final class GenerationService implements AutoCloseable {
                 recordDeadline,
                 System::nanoTime);
         StreamsBuilder builder = new StreamsBuilder();
-        GenerationTopology.build(builder, topics, pipeline);
+        GenerationTopology.build(builder, topics, pipeline, meters);
         FeedbackTopology.build(builder, topics, examples);
-        streams = new ManagedStreams("generation", builder.build(), properties, CLOSE_TIMEOUT);
+        streams = new ManagedStreams("generation", builder.build(), properties, CLOSE_TIMEOUT, meters);
     }
 
     /** The LLM when {@code llm.base.url} is set, else the offline verified-example generator. */
-    public static SqlGenerator generator(Settings settings, VerifiedExampleStore examples) {
+    public static SqlGenerator generator(Settings settings, VerifiedExampleStore examples, MeterRegistry meters) {
         return LlmSettings.from(settings)
                 .<SqlGenerator>map(llm -> {
                     log.info("generator: OpenAI-compatible endpoint {}", llm);
-                    return new OpenAiCompatibleSqlGenerator(llm);
+                    return new OpenAiCompatibleSqlGenerator(llm, new LlmMeters(meters));
                 })
                 .orElseGet(() -> {
                     log.info("generator: verified examples (no llm.base.url configured)");

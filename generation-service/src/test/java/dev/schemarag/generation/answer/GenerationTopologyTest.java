@@ -9,6 +9,7 @@ import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
@@ -16,6 +17,7 @@ import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.validation.SchemaColumns;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -44,6 +46,7 @@ class GenerationTopologyTest {
             "Count employees", "SELECT count(*) FROM public.employees e",
             "Drop everything", "DROP TABLE public.employees");
 
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private TopologyTestDriver driver;
     private Topics topics;
     private TestInputTopic<String, ContextRetrieved> input;
@@ -71,7 +74,7 @@ class GenerationTopologyTest {
                 (id, db, question, sql) -> {},
                 3);
         StreamsBuilder builder = new StreamsBuilder();
-        GenerationTopology.build(builder, topics, pipeline);
+        GenerationTopology.build(builder, topics, pipeline, meters);
         // As GenerationService configures it.
         Properties props = StreamsProperties.of(
                 "generation-topology-test",
@@ -123,6 +126,11 @@ class GenerationTopologyTest {
                 .containsExactly(1);
         assertThat(output(topics.deadLetter(DeadLetterTopic.VALIDATION_BLOCK)).isEmpty())
                 .isTrue();
+        assertThat(meters.get(OutcomeMeters.NAME)
+                        .tag("class", "answered")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
     }
 
     @Test
@@ -145,6 +153,27 @@ class GenerationTopologyTest {
                         .getId())
                 .isEqualTo("q2");
         assertThat(output(topics.answers()).isEmpty()).isTrue();
+        assertThat(meters.get(OutcomeMeters.NAME)
+                        .tag("class", "validation_block")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get(DeadLetterMeters.NAME)
+                        .tag(
+                                "topic",
+                                topics.deadLetter(DeadLetterTopic.VALIDATION_BLOCK)
+                                        .name())
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get(DeadLetterMeters.NAME)
+                        .tag(
+                                "topic",
+                                topics.deadLetter(DeadLetterTopic.GENERATION_UNAVAILABLE)
+                                        .name())
+                        .counter()
+                        .count())
+                .isZero();
     }
 
     @Test

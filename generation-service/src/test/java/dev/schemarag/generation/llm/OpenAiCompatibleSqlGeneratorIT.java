@@ -8,6 +8,7 @@ import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.stack.ScriptedChatCompletions.Fault;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -23,6 +24,7 @@ class OpenAiCompatibleSqlGeneratorIT {
     private static final String QUESTION = "How many employees are there?";
     private static final String SQL = "SELECT count(*) FROM public.employees e";
 
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final ScriptedChatCompletions llm = new ScriptedChatCompletions();
     private final OpenAiCompatibleSqlGenerator generator = generator(llm.baseUrl(), Duration.ofSeconds(5), 2);
 
@@ -33,9 +35,9 @@ class OpenAiCompatibleSqlGeneratorIT {
         llm.close();
     }
 
-    private static OpenAiCompatibleSqlGenerator generator(URI baseUrl, Duration timeout, int maxRetries) {
+    private OpenAiCompatibleSqlGenerator generator(URI baseUrl, Duration timeout, int maxRetries) {
         return new OpenAiCompatibleSqlGenerator(
-                new LlmSettings(baseUrl, "test-key", "test-model", timeout, maxRetries));
+                new LlmSettings(baseUrl, "test-key", "test-model", timeout, maxRetries), new LlmMeters(meters));
     }
 
     private static Deadline minute() {
@@ -103,6 +105,11 @@ class OpenAiCompatibleSqlGeneratorIT {
                         g.sql().sql())
                 .isEqualTo(SQL));
         assertThat(llm.requests()).hasSize(3);
+        assertThat(meters.get(LlmMeters.RETRIES).counter().count()).isEqualTo(2);
+        assertThat(meters.get(LlmMeters.LATENCY).tag("result", "failed").timer().count())
+                .isEqualTo(2);
+        assertThat(meters.get(LlmMeters.LATENCY).tag("result", "ok").timer().count())
+                .isEqualTo(1);
     }
 
     @ParameterizedTest

@@ -22,6 +22,7 @@ import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.stack.ScriptedChatCompletions.Fault;
 import dev.schemarag.testkit.SharedTestStack;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -124,7 +125,8 @@ class GenerationFaultsIT {
                 settings,
                 databases,
                 store,
-                OnnxEmbeddingModel.examplesDefault());
+                OnnxEmbeddingModel.examplesDefault(),
+                new SimpleMeterRegistry());
         service.start(() -> fatal.set(true));
         assertAnsweredNormally("warm-up-" + UUID.randomUUID());
     }

@@ -29,6 +29,7 @@ import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.testkit.SharedTestStack;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -70,6 +71,7 @@ class GenerationServiceIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Credentials READER = new Credentials(ReaderRole.NAME, "reader-secret");
 
+    private static final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private static EmbeddedStack stack;
     private static ScriptedChatCompletions llm;
     private static Topics topics;
@@ -130,7 +132,8 @@ class GenerationServiceIT {
                 settings,
                 databases,
                 store,
-                model);
+                model,
+                meters);
         service.start(() -> {}); // a dead stream client fails the tests: nothing is answered
     }
 
@@ -157,6 +160,21 @@ class GenerationServiceIT {
                 .contains("SELECT e.surname FROM public.employees e", "last_name", "first_name");
         assertThat(query(store, "SELECT status FROM verified_examples WHERE question_id = 'repair-1'"))
                 .isEqualTo("candidate");
+        // The service's meters: its outcome, the LLM calls behind it, and the stream client's own metrics.
+        assertThat(meters.get("schemarag.generation.outcomes")
+                        .tag("class", "answered")
+                        .counter()
+                        .count())
+                .isGreaterThanOrEqualTo(1);
+        assertThat(meters.get("schemarag.llm.latency")
+                        .tag("result", "ok")
+                        .timer()
+                        .count())
+                .isGreaterThanOrEqualTo(2);
+        assertThat(meters.find("kafka.consumer.fetch.manager.records.lag.max")
+                        .tag("streams", "generation")
+                        .meters())
+                .isNotEmpty();
     }
 
     @Test
@@ -306,7 +324,8 @@ class GenerationServiceIT {
                         Settings.of(Map.of()),
                         databases,
                         store,
-                        null))
+                        null,
+                        new SimpleMeterRegistry()))
                 .hasMessageContaining("generation refuses to start")
                 .hasMessageContaining("ALTER ROLE \"" + stack.postgres().user() + "\" NOSUPERUSER");
     }

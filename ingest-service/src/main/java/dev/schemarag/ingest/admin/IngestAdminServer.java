@@ -45,6 +45,7 @@ public final class IngestAdminServer implements AutoCloseable {
     /**
      * @param live whether the process is alive (liveness)
      * @param sharedChecks the readiness checks every service has (store, registry); the ingest service's own follow
+     * @param sharedRoutes the routes every service has ({@code /metrics}), next to the sync routes
      * @throws IllegalStateException when {@code host} is not loopback and there is no token: nothing is started
      */
     public IngestAdminServer(
@@ -53,7 +54,8 @@ public final class IngestAdminServer implements AutoCloseable {
             int port,
             String token,
             BooleanSupplier live,
-            List<ReadinessCheck> sharedChecks)
+            List<ReadinessCheck> sharedChecks,
+            List<AdminRoute> sharedRoutes)
             throws IOException {
         this.ingest = ingest;
         AdminAccess.forBinding(host, token); // refuse before the sync workers start
@@ -61,7 +63,9 @@ public final class IngestAdminServer implements AutoCloseable {
         List<ReadinessCheck> checks = new ArrayList<>(sharedChecks);
         checks.addAll(ingest.readinessChecks());
         try {
-            server = new AdminServer("ingest", host, port, token, live, checks, List.of(new SyncRoutes()));
+            List<AdminRoute> routes = new ArrayList<>(sharedRoutes);
+            routes.add(new SyncRoutes());
+            server = new AdminServer("ingest", host, port, token, live, checks, routes);
         } catch (IOException | RuntimeException e) {
             jobs.close();
             throw e;

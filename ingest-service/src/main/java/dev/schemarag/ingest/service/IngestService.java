@@ -13,7 +13,6 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.retry.BoundedRetry;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.PgVectorSchemaStore;
-import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.events.SchemaChanged;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.annotations.AnnotationsLoader;
@@ -32,6 +31,7 @@ import dev.schemarag.ingest.sync.SyncSummary;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.ingest.updater.EmbeddingUpdaterTopology;
 import dev.schemarag.ingest.updater.TableRefresher;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +39,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -109,7 +110,7 @@ public final class IngestService implements AutoCloseable {
     private final DatabaseRegistry databases;
     private final Supplier<Topics> topics;
     private final EmbeddingModel model;
-    private final SchemaStore store;
+    private final PgVectorSchemaStore store;
     private final EmbeddingTexts texts = EmbeddingTexts.defaults();
     private final SchemaIndexer indexer;
     private final Map<String, Database> targets = new ConcurrentHashMap<>();
@@ -146,7 +147,8 @@ public final class IngestService implements AutoCloseable {
      *
      * @param onFatal told when the updater's stream client has died (see {@link ManagedStreams#start})
      */
-    public void startLiveSync(StreamsSettings limits, Runnable onFatal) throws SQLException, IOException {
+    public void startLiveSync(StreamsSettings limits, MeterRegistry meters, Runnable onFatal)
+            throws SQLException, IOException {
         Files.createDirectories(config.stateDir()); // Debezium's file offset store does not create its directory
         Topics topics = this.topics.get();
         TopicCreator.ensure(config.bootstrapServers(), config.security(), topics);
@@ -197,7 +199,7 @@ public final class IngestService implements AutoCloseable {
                 indexer,
                 texts,
                 BoundedRetry.forOutages(config.recovery().refreshRetryBudget()));
-        EmbeddingUpdaterTopology.build(builder, topics, refresher::apply);
+        EmbeddingUpdaterTopology.build(builder, topics, refresher::apply, meters, this::catalogVersion);
         Properties props = StreamsProperties.of(
                 topics.prefix() + "embedding-updater",
                 config.bootstrapServers(),
@@ -208,8 +210,18 @@ public final class IngestService implements AutoCloseable {
                 limits,
                 // A change retried through an outage keeps its exactly-once transaction open meanwhile.
                 config.recovery().refreshRetryBudget().plus(REFRESH_MARGIN));
-        updater = new ManagedStreams("embedding-updater", builder.build(), props, CLOSE_TIMEOUT);
+        updater = new ManagedStreams("embedding-updater", builder.build(), props, CLOSE_TIMEOUT, meters);
         updater.start(onFatal);
+    }
+
+    /** For the catalog-version gauge: a store that cannot answer leaves the last value in place. */
+    private OptionalLong catalogVersion(String databaseId) {
+        try {
+            return store.catalogVersion(databaseId);
+        } catch (SQLException e) {
+            log.debug("catalog version of {} not read: {}", databaseId, e.getSQLState());
+            return OptionalLong.empty();
+        }
     }
 
     /**

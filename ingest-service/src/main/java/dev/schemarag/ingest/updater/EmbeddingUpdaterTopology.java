@@ -6,9 +6,14 @@ import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.SchemaChanged;
+import io.micrometer.core.instrument.Clock;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.KeyValue;
@@ -22,15 +27,30 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 public final class EmbeddingUpdaterTopology {
     private EmbeddingUpdaterTopology() {}
 
-    /** {@code refresh} is {@link TableRefresher#apply} in production. */
-    public static void build(StreamsBuilder builder, Topics topics, Function<SchemaChanged, RefreshResult> refresh) {
+    /**
+     * @param refresh {@link TableRefresher#apply} in production
+     * @param catalogVersion a database's catalog version in the store, for {@link UpdaterMeters}
+     */
+    public static void build(
+            StreamsBuilder builder,
+            Topics topics,
+            Function<SchemaChanged, RefreshResult> refresh,
+            MeterRegistry meters,
+            Function<String, OptionalLong> catalogVersion) {
         Topic<String, SchemaChanged> source = topics.schemaChanges();
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.INGEST); // every class, see ErrorClass
+        UpdaterMeters updater = new UpdaterMeters(meters, catalogVersion);
+        Counter deadLetters = DeadLetterMeters.counter(meters, dlq.name());
         builder.stream(source.name(), source.consumed())
-                .processValues(() -> new Refresh(refresh, source.valueSerde().serializer()))
+                .processValues(() -> new Refresh(
+                        refresh,
+                        source.valueSerde().serializer(),
+                        updater,
+                        meters.config().clock()))
                 .split()
-                .branch((key, outcome) -> outcome.isDeadLettered(), Branched.withConsumer(failed -> failed.mapValues(
-                                Outcome::failure)
+                .branch((key, outcome) -> outcome.isDeadLettered(), Branched.withConsumer(failed -> failed.peek(
+                                (key, outcome) -> deadLetters.increment())
+                        .mapValues(Outcome::failure)
                         .to(dlq.name(), dlq.produced())))
                 .defaultBranch(Branched.withConsumer(ok -> ok.flatMap((key, outcome) -> outcome.value().stream()
                                 .map(u -> KeyValue.pair(u.key(), u.entry()))
@@ -45,11 +65,19 @@ public final class EmbeddingUpdaterTopology {
             implements FixedKeyProcessor<String, SchemaChanged, Outcome<List<CatalogUpdate>>> {
         private final Function<SchemaChanged, RefreshResult> refresh;
         private final Serializer<SchemaChanged> changeBytes;
+        private final UpdaterMeters meters;
+        private final Clock clock;
         private FixedKeyProcessorContext<String, Outcome<List<CatalogUpdate>>> context;
 
-        Refresh(Function<SchemaChanged, RefreshResult> refresh, Serializer<SchemaChanged> changeBytes) {
+        Refresh(
+                Function<SchemaChanged, RefreshResult> refresh,
+                Serializer<SchemaChanged> changeBytes,
+                UpdaterMeters meters,
+                Clock clock) {
             this.refresh = refresh;
             this.changeBytes = changeBytes;
+            this.meters = meters;
+            this.clock = clock;
         }
 
         @Override
@@ -60,6 +88,7 @@ public final class EmbeddingUpdaterTopology {
         @Override
         public void process(FixedKeyRecord<String, SchemaChanged> record) {
             RefreshResult result = refresh.apply(record.value());
+            if (result instanceof RefreshResult.Refreshed) meters.refreshed(record.value(), clock.wallTime());
             Outcome<List<CatalogUpdate>> outcome = result instanceof RefreshResult.Failed failed
                     ? Outcome.deadLettered(Failures.ofRecord(
                                     Stage.INGEST,

@@ -91,7 +91,8 @@ class IngestAdminServerIT {
                 0,
                 TOKEN,
                 () -> true,
-                List.of(ReadinessChecks.store(store)));
+                List.of(ReadinessChecks.store(store)),
+                List.of());
     }
 
     @AfterAll
@@ -214,6 +215,7 @@ class IngestAdminServerIT {
                         0,
                         "",
                         () -> true,
+                        List.of(),
                         List.of()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("SCHEMARAG_ADMIN_TOKEN");

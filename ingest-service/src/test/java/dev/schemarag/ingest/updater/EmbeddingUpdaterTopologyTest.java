@@ -10,10 +10,12 @@ import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.SchemaCatalogEntry;
 import dev.schemarag.events.SchemaChanged;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -21,6 +23,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -52,6 +55,8 @@ class EmbeddingUpdaterTopologyTest {
             "old_orders", RefreshResult.ok(List.of(new CatalogUpdate("erp.sales.old_orders", null))),
             "unreachable", new RefreshResult.Failed(ErrorClass.INFRA_FAILURE, "connection refused"));
 
+    private static final long CATALOG_VERSION = 42;
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private TopologyTestDriver driver;
     private Topics topics;
     private TestInputTopic<String, SchemaChanged> changes;
@@ -66,7 +71,7 @@ class EmbeddingUpdaterTopologyTest {
             return RESULTS.getOrDefault(change.getTable(), RefreshResult.ok(List.of()));
         };
         StreamsBuilder builder = new StreamsBuilder();
-        EmbeddingUpdaterTopology.build(builder, topics, refresh);
+        EmbeddingUpdaterTopology.build(builder, topics, refresh, meters, db -> OptionalLong.of(CATALOG_VERSION));
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.INGEST);
         // As IngestService configures it.
         Properties props = StreamsProperties.of(
@@ -104,6 +109,12 @@ class EmbeddingUpdaterTopologyTest {
         assertThat(catalog.readKeyValuesToMap())
                 .containsOnly(Map.entry("erp.sales.orders", ORDERS), Map.entry("erp.sales.customers", CUSTOMERS));
         assertThat(deadLetters.isEmpty()).isTrue();
+        assertThat(meters.get(UpdaterMeters.FRESHNESS).timer().count()).isEqualTo(1);
+        assertThat(meters.get(UpdaterMeters.CATALOG_VERSION)
+                        .tag("database", "erp")
+                        .gauge()
+                        .value())
+                .isEqualTo(CATALOG_VERSION);
     }
 
     @Test
@@ -145,6 +156,12 @@ class EmbeddingUpdaterTopologyTest {
                 .isEqualTo(change("unreachable"));
         assertThat(deadLetters.isEmpty()).isTrue();
         assertThat(catalog.readKeyValuesToList()).hasSize(2);
+        assertThat(meters.get(DeadLetterMeters.NAME)
+                        .tag("topic", topics.deadLetter(DeadLetterTopic.INGEST).name())
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get(UpdaterMeters.FRESHNESS).timer().count()).isEqualTo(1); // the applied change only
     }
 
     @Test

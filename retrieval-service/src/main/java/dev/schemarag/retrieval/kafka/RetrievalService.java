@@ -15,6 +15,7 @@ import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.InMemoryVectorIndex;
 import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.pgvector.PgVectorSchemaIndex;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.kafka.streams.KafkaStreams;
@@ -32,11 +33,18 @@ public final class RetrievalService implements AutoCloseable {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     private final SchemaRetriever retriever;
+    private final MeterRegistry meters;
     private ManagedStreams streams;
 
+    /** @param meters where the stream client and the retrievals it runs are measured */
     public RetrievalService(
-            Database store, EmbeddingModel model, RetrievalSettings settings, VectorSearch vectorSearch) {
+            Database store,
+            EmbeddingModel model,
+            RetrievalSettings settings,
+            VectorSearch vectorSearch,
+            MeterRegistry meters) {
         this.retriever = new SchemaRetriever(index(store, vectorSearch), model, settings, EMBEDDING_CACHE);
+        this.meters = meters;
     }
 
     private static SchemaIndex index(Database store, VectorSearch vectorSearch) {
@@ -66,7 +74,7 @@ public final class RetrievalService implements AutoCloseable {
             Runnable onFatal) {
         TopicCreator.ensure(bootstrapServers, security, topics);
         StreamsBuilder builder = new StreamsBuilder();
-        RetrievalTopology.build(builder, topics, retriever);
+        RetrievalTopology.build(builder, topics, retriever, meters);
         streams = new ManagedStreams(
                 "retrieval",
                 builder.build(),
@@ -79,7 +87,8 @@ public final class RetrievalService implements AutoCloseable {
                         stateDir,
                         limits,
                         LONGEST_RECORD),
-                CLOSE_TIMEOUT);
+                CLOSE_TIMEOUT,
+                meters);
         streams.start(onFatal);
     }
 

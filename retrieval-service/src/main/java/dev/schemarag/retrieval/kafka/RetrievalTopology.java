@@ -7,12 +7,16 @@ import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.retrieval.RetrievalFailure;
 import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.SchemaRetriever;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
@@ -24,15 +28,18 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 public final class RetrievalTopology {
     private RetrievalTopology() {}
 
-    public static void build(StreamsBuilder builder, Topics topics, SchemaRetriever retriever) {
+    public static void build(StreamsBuilder builder, Topics topics, SchemaRetriever retriever, MeterRegistry meters) {
         Topic<String, QuestionAsked> source = topics.questions();
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.RETRIEVAL); // every class, see ErrorClass
+        RetrievalMeters retrievals = new RetrievalMeters(meters);
+        Counter deadLetters = DeadLetterMeters.counter(meters, dlq.name());
         builder.stream(source.name(), source.consumed())
                 .processValues(
-                        () -> new Retrieval(retriever, source.valueSerde().serializer()))
+                        () -> new Retrieval(retriever, source.valueSerde().serializer(), retrievals))
                 .split()
-                .branch((key, outcome) -> outcome.isDeadLettered(), Branched.withConsumer(failed -> failed.mapValues(
-                                Outcome::failure)
+                .branch((key, outcome) -> outcome.isDeadLettered(), Branched.withConsumer(failed -> failed.peek(
+                                (key, outcome) -> deadLetters.increment())
+                        .mapValues(Outcome::failure)
                         .to(dlq.name(), dlq.produced())))
                 .defaultBranch(Branched.withConsumer(ok -> ok.mapValues(Outcome::value)
                         .to(
@@ -48,11 +55,13 @@ public final class RetrievalTopology {
             implements FixedKeyProcessor<String, QuestionAsked, Outcome<ContextRetrieved>> {
         private final SchemaRetriever retriever;
         private final Serializer<QuestionAsked> questionBytes;
+        private final RetrievalMeters meters;
         private FixedKeyProcessorContext<String, Outcome<ContextRetrieved>> context;
 
-        Retrieval(SchemaRetriever retriever, Serializer<QuestionAsked> questionBytes) {
+        Retrieval(SchemaRetriever retriever, Serializer<QuestionAsked> questionBytes, RetrievalMeters meters) {
             this.retriever = retriever;
             this.questionBytes = questionBytes;
+            this.meters = meters;
         }
 
         @Override
@@ -68,7 +77,9 @@ public final class RetrievalTopology {
         private Outcome<ContextRetrieved> outcome(FixedKeyRecord<String, QuestionAsked> record) {
             QuestionAsked question = record.value();
             try {
+                long start = System.nanoTime();
                 RetrievalResult result = retriever.retrieve(ContextEvents.toRequest(question));
+                meters.record(result, Duration.ofNanos(System.nanoTime() - start));
                 return result instanceof RetrievalFailure failed
                         ? Outcome.deadLettered(failure(record, failed.errorClass(), failed.message()))
                         : Outcome.delivered(

@@ -27,6 +27,7 @@ import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.SchemaRegistryServer;
 import dev.schemarag.testkit.SharedTestStack;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -90,7 +91,14 @@ class RegistryOutageIT {
         RetrievalTopology.build(
                 builder,
                 serviceTopics,
-                new RetrievalService(store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY).retriever());
+                new RetrievalService(
+                                store,
+                                model,
+                                RetrievalSettings.defaults(),
+                                VectorSearch.MEMORY,
+                                new SimpleMeterRegistry())
+                        .retriever(),
+                new SimpleMeterRegistry());
         AtomicInteger replacedThreads = new AtomicInteger();
         try (KafkaStreams streams = new KafkaStreams(
                 builder.build(),

@@ -18,6 +18,8 @@ import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.metrics.MetricsRoute;
+import dev.schemarag.core.metrics.ServiceMeters;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
@@ -30,6 +32,8 @@ import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -50,6 +54,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -87,6 +93,7 @@ class RetrievalPipelineIT {
     private static AdminServer admin;
     private static Database store;
     private static EmbeddingModel model;
+    private static final PrometheusMeterRegistry meters = ServiceMeters.prometheus();
 
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
@@ -130,7 +137,7 @@ class RetrievalPipelineIT {
             ingest.sync(DB, SyncProgress.NONE);
         }
         retrieval = new RetrievalService(
-                store, new OverflowingOn(BOTTOMLESS, model), RetrievalSettings.defaults(), VectorSearch.MEMORY);
+                store, new OverflowingOn(BOTTOMLESS, model), RetrievalSettings.defaults(), VectorSearch.MEMORY, meters);
         admin = new AdminServer(
                 "retrieval",
                 "127.0.0.1",
@@ -141,7 +148,7 @@ class RetrievalPipelineIT {
                         ReadinessChecks.streams("streams", retrieval::state),
                         ReadinessChecks.store(store),
                         ReadinessChecks.registry(stack.registryClient())),
-                List.of());
+                List.of(new MetricsRoute(meters)));
         retrieval.start(
                 stack.bootstrapServers(),
                 KafkaClientSecurity.none(),
@@ -219,6 +226,54 @@ class RetrievalPipelineIT {
                 2);
         assertThat(dead).extracting(FailureRecord::getErrorClass).contains("unknown_database", "malformed_event");
         assertStillRunning();
+    }
+
+    @Test
+    void metricsShowTheRetrievalsTheStreamClientAndTheDeadLetters() throws Exception {
+        try (KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
+                producerProps(),
+                topics.questions().keySerde().serializer(),
+                topics.questions().valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(
+                            topics.questions().name(),
+                            "q-metrics",
+                            question("q-metrics", DB, "Which customers placed orders for which products?")))
+                    .get();
+            producer.send(new ProducerRecord<>(
+                            topics.questions().name(),
+                            "q-metrics-unknown",
+                            question("q-metrics-unknown", "no_such_db", "How many orders are there?")))
+                    .get();
+        }
+        assertThat(first(
+                        topics.contextRetrieved().name(),
+                        topics.contextRetrieved().valueSerde().deserializer(),
+                        c -> c.getQuestion().getId().equals("q-metrics")))
+                .isPresent();
+        String dlq = topics.deadLetter(DeadLetterTopic.RETRIEVAL).name();
+        await("the dead letter counted")
+                .atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        sample(get("/metrics").body(), "schemarag_dead_letters_total", "topic=\"" + dlq + "\"") >= 1);
+
+        HttpResponse<String> scrape = get("/metrics");
+        assertThat(scrape.statusCode()).isEqualTo(200);
+        assertThat(scrape.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/plain; version=0.0.4");
+        String body = scrape.body();
+        assertThat(sample(body, "schemarag_retrieval_latency_seconds_count", "outcome=\"rag\""))
+                .isGreaterThanOrEqualTo(1);
+        assertThat(sample(body, "schemarag_retrieval_latency_seconds_bucket", "le=\"5.0\""))
+                .isGreaterThanOrEqualTo(1); // every retrieval here takes less than 5 s
+        assertThat(sample(body, "schemarag_retrieval_latency_seconds_count", "outcome=\"failed\""))
+                .isGreaterThanOrEqualTo(1);
+        assertThat(sample(body, "schemarag_retrieval_tables_count", "")).isGreaterThanOrEqualTo(1);
+        assertThat(sample(body, "schemarag_retrieval_tables_sum", "")).isGreaterThanOrEqualTo(1);
+        assertThat(sample(body, "schemarag_retrieval_packet_tokens_sum", "")).isGreaterThan(10);
+        // The Kafka Streams binder: client and thread metrics, and the consumer's lag.
+        assertThat(sample(body, "kafka_stream_thread_process_total", "streams=\"retrieval\""))
+                .isGreaterThanOrEqualTo(1);
+        assertThat(body).contains("kafka_consumer_fetch_manager_records_lag_max{");
+        assertThat(body).contains("jvm_memory_used_bytes{");
     }
 
     @Test
@@ -301,8 +356,8 @@ class RetrievalPipelineIT {
         String fatalQuestion = "Which question breaks the class loader?";
         EmbeddingModel breaking = new ThrowingOn(fatalQuestion, new LinkageError("a broken class path"), model);
         CountDownLatch fatal = new CountDownLatch(1);
-        try (RetrievalService service =
-                        new RetrievalService(store, breaking, RetrievalSettings.defaults(), VectorSearch.MEMORY);
+        try (RetrievalService service = new RetrievalService(
+                        store, breaking, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry());
                 KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
                         producerProps(),
                         doomed.questions().keySerde().serializer(),
@@ -328,6 +383,18 @@ class RetrievalPipelineIT {
     private static void assertStillRunning() {
         assertThat(retrieval.state()).isEqualTo(KafkaStreams.State.RUNNING);
         assertThat(failedForGood).isFalse();
+    }
+
+    /**
+     * The value of the first sample of {@code series} whose labels contain {@code labels}; fails when there is none.
+     */
+    private static double sample(String exposition, String series, String labels) {
+        Matcher line = Pattern.compile("(?m)^" + Pattern.quote(series) + "(\\{[^}]*})? (\\S+)$")
+                .matcher(exposition);
+        while (line.find())
+            if (line.group(1) != null && line.group(1).contains(labels) || labels.isEmpty())
+                return Double.parseDouble(line.group(2));
+        throw new AssertionError("no sample " + series + " with " + labels + " in /metrics");
     }
 
     private static HttpResponse<String> get(String path) throws Exception {
@@ -400,9 +467,11 @@ class RetrievalPipelineIT {
         TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), small);
         RetrievalSettings raisedCap = RetrievalSettings.defaults()
                 .withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES.key(), "200000"));
-        SchemaRetriever retriever = new RetrievalService(store, model, raisedCap, VectorSearch.MEMORY).retriever();
+        SchemaRetriever retriever = new RetrievalService(
+                        store, model, raisedCap, VectorSearch.MEMORY, new SimpleMeterRegistry())
+                .retriever();
         StreamsBuilder builder = new StreamsBuilder();
-        RetrievalTopology.build(builder, small, retriever);
+        RetrievalTopology.build(builder, small, retriever, new SimpleMeterRegistry());
         Properties settings = StreamsProperties.of(
                 small.prefix() + "retrieval",
                 stack.bootstrapServers(),

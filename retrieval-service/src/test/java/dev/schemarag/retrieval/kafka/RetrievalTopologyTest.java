@@ -12,6 +12,7 @@ import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
@@ -23,6 +24,7 @@ import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.testkit.FakeEmbeddingModel;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -52,6 +54,7 @@ class RetrievalTopologyTest {
     /** A question whose embedding recurses until the stack overflows. */
     private static final String BOTTOMLESS = "Which employees report to themselves, and to whom do they report?";
 
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private TopologyTestDriver driver;
     private Topics topics;
     private TestInputTopic<String, QuestionAsked> questions;
@@ -70,7 +73,7 @@ class RetrievalTopologyTest {
 
         topics = new Topics("retrieval-test.", new InMemorySchemaRegistry());
         StreamsBuilder builder = new StreamsBuilder();
-        RetrievalTopology.build(builder, topics, retriever);
+        RetrievalTopology.build(builder, topics, retriever, meters);
         Properties settings = StreamsProperties.of(
                 "retrieval-test",
                 "127.0.0.1:9",
@@ -151,6 +154,23 @@ class RetrievalTopologyTest {
         assertThat(deadLetters.isEmpty()).isTrue();
         assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-2");
         assertThat(contexts.isEmpty()).isTrue();
+        assertThat(meters.get(DeadLetterMeters.NAME)
+                        .tag(
+                                "topic",
+                                topics.deadLetter(DeadLetterTopic.RETRIEVAL).name())
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get(RetrievalMeters.LATENCY)
+                        .tag("outcome", "failed")
+                        .timer()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get(RetrievalMeters.LATENCY)
+                        .tag("outcome", "rag")
+                        .timer()
+                        .count())
+                .isEqualTo(1);
     }
 
     @Test
