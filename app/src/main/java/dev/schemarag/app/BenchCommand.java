@@ -187,7 +187,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             try (IngestService ingest = services.ingest(new DatabaseRegistry(List.of(db)))) {
                 ingest.sync(id, SyncProgress.NONE);
-                ingest.startLiveSync(services.streamsSettings(), PipelineSession.COMMAND_ENDS_ON_ITS_TIMEOUT);
+                ingest.startLiveSync(services.streamsSettings(), ThrowAwayPipeline.COMMAND_ENDS_ON_ITS_TIMEOUT);
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
                 double[] latencies = new double[changes];
                 try (Connection targetSession = target.borrow();

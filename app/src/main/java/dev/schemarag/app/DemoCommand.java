@@ -55,7 +55,7 @@ final class DemoCommand implements Callable<Integer> {
                 printStats(services.store());
 
                 step("2. Live sync: Debezium captures DDL, the embedding updater re-embeds what changed");
-                ingest.startLiveSync(services.streamsSettings(), PipelineSession.COMMAND_ENDS_ON_ITS_TIMEOUT);
+                ingest.startLiveSync(services.streamsSettings(), ThrowAwayPipeline.COMMAND_ENDS_ON_ITS_TIMEOUT);
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
                 liveChange(erp, services.store());
             }
@@ -68,7 +68,7 @@ final class DemoCommand implements Callable<Integer> {
                     LlmSettings.from(settings).isPresent()
                             ? "generator: the configured LLM"
                             : "generator: offline verified examples (set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL for an LLM)");
-            try (PipelineSession pipeline = new PipelineSession(services, databases);
+            try (ThrowAwayPipeline pipeline = pipelineUnlessRunning(services, databases);
                     AskClient client =
                             new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
                 List<QuestionAsked> asked = new ArrayList<>();
@@ -92,6 +92,20 @@ final class DemoCommand implements Callable<Integer> {
                     (jvm + pg) / 1024);
         }
         return 0;
+    }
+
+    /** The running services answer when there are (as for {@code ask}); otherwise a throw-away pipeline (null then). */
+    private static ThrowAwayPipeline pipelineUnlessRunning(Services services, DatabaseRegistry databases)
+            throws Exception {
+        if (PipelineProbe.check(
+                        services.bootstrapServers(),
+                        services.security(),
+                        services.settings().get(AppSettings.TOPIC_PREFIX))
+                .running()) {
+            System.out.println("asking the running retrieval and generation services");
+            return null;
+        }
+        return new ThrowAwayPipeline(services, databases, "demo");
     }
 
     /** Adds (or re-comments) a column and waits until its embedding text in pgvector carries the new comment. */

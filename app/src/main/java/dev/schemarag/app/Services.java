@@ -164,6 +164,20 @@ public final class Services implements AutoCloseable {
                 examplesModel());
     }
 
+    /** As {@link #generation(DatabaseRegistry)}, under another application id and state directory. */
+    public GenerationService generation(DatabaseRegistry databases, String applicationId, Path streamsStateDir) {
+        return new GenerationService(
+                applicationId,
+                bootstrapServers(),
+                security,
+                streamsStateDir,
+                topics(),
+                settings,
+                databases,
+                store(),
+                examplesModel());
+    }
+
     public VerifiedExampleStore examples() {
         return new VerifiedExampleStore(store(), examplesModel());
     }
