@@ -4,6 +4,7 @@ import dev.schemarag.core.kafka.ConsumerGroups;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -57,12 +58,8 @@ final class PipelineProbe {
         String retrieval = topicPrefix + RetrievalService.APPLICATION_ID;
         String generation = topicPrefix + GenerationService.APPLICATION_ID;
         try (Admin admin = Admin.create(config)) {
-            return new Status(
-                    retrieval,
-                    ConsumerGroups.members(admin, retrieval),
-                    generation,
-                    ConsumerGroups.members(admin, generation),
-                    null);
+            Map<String, Integer> members = ConsumerGroups.members(admin, List.of(retrieval, generation));
+            return new Status(retrieval, members.get(retrieval), generation, members.get(generation), null);
         } catch (IllegalStateException | KafkaException e) {
             return Status.unreachable("no question pipeline is reachable: Kafka at " + bootstrapServers
                     + " does not answer (" + e.getMessage() + ")");

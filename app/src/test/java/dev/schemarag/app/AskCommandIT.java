@@ -71,7 +71,7 @@ class AskCommandIT {
             assertThat(ConsumerGroups.committed(admin, legacyGeneration)).isEmpty();
             assertThat(admin.listGroups().all().get())
                     .extracting(GroupListing::groupId)
-                    .contains("ask_it.retrieval", "ask_it.generation", "ask_it.embedding-updater")
+                    .contains("ask_it.retrieval", "ask_it.generation")
                     .doesNotContain(legacyGeneration);
         }
     }

@@ -99,7 +99,8 @@ class AskStandaloneIT {
             assertThat(groupIds(admin)).isEqualTo(groups);
             assertThat(admin.listTopics().names().get()).isEqualTo(topics);
         }
-        try (Stream<Path> state = Files.list(home.resolve(".schemarag"))) {
+        Path stateDir = home.resolve(".schemarag");
+        try (Stream<Path> state = Files.exists(stateDir) ? Files.list(stateDir) : Stream.empty()) {
             assertThat(state.map(p -> p.getFileName().toString()))
                     .as("local state")
                     .noneMatch(name -> name.startsWith("ask-"));

@@ -8,7 +8,6 @@ import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -25,16 +24,19 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 public final class ConsumerGroups {
     private ConsumerGroups() {}
 
-    /** The number of active members of {@code group}; 0 when it does not exist. */
-    public static int members(Admin admin, String group) throws InterruptedException {
-        try {
-            ConsumerGroupDescription description =
-                    admin.describeConsumerGroups(List.of(group)).all().get().get(group);
-            return description.members().size();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof GroupIdNotFoundException) return 0;
-            throw failure("describe the consumer group " + group, e);
+    /** The number of active members of each of {@code groups} (one request); 0 for a group that does not exist. */
+    public static Map<String, Integer> members(Admin admin, Collection<String> groups) throws InterruptedException {
+        Map<String, Integer> members = new HashMap<>();
+        for (var group : admin.describeConsumerGroups(groups).describedGroups().entrySet()) {
+            try {
+                members.put(group.getKey(), group.getValue().get().members().size());
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof GroupIdNotFoundException))
+                    throw failure("describe the consumer group " + group.getKey(), e);
+                members.put(group.getKey(), 0);
+            }
         }
+        return members;
     }
 
     /** The committed offsets of {@code group}; empty when it has none or does not exist. */
@@ -95,7 +97,7 @@ public final class ConsumerGroups {
     public static boolean carryOver(Admin admin, String legacy, String group) throws InterruptedException {
         Map<TopicPartition, OffsetAndMetadata> previous = committed(admin, legacy);
         if (previous.isEmpty() || !committed(admin, group).isEmpty()) return false;
-        if (members(admin, legacy) > 0)
+        if (members(admin, List.of(legacy)).get(legacy) > 0)
             throw new IllegalStateException("the consumer group " + legacy + " of a previous version still has members:"
                     + " stop those instances before starting this one under " + group);
         try {
