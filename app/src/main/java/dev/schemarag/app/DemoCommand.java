@@ -94,7 +94,7 @@ final class DemoCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The running services answer when there are (as for {@code ask}); otherwise a throw-away pipeline (null then). */
+    /** Null when the services run (they answer, as for {@code ask}); otherwise a throw-away pipeline that answers. */
     private static ThrowAwayPipeline pipelineUnlessRunning(Services services, DatabaseRegistry databases)
             throws Exception {
         if (PipelineProbe.check(
