@@ -2,9 +2,12 @@ package dev.schemarag.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.schemarag.core.config.Settings;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.RetrievalMetadata;
+import dev.schemarag.stack.DetachedStack;
+import dev.schemarag.stack.StackConfig;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,11 +17,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code schemarag ask --db <id> "<question>" [--json]}: exit 0 only when answered. */
+/**
+ * {@code schemarag ask --db <id> "<question>" [--json] [--standalone]}: exit 0 only when answered, 1 when the question
+ * failed or timed out, 3 when no pipeline runs.
+ *
+ * <p>By default a client of the running services: it publishes the question and waits for its outcome without
+ * joining any consumer group. {@code --standalone} answers through a {@link ThrowAwayPipeline} in this process.
+ */
 @Command(
         name = "ask",
         description = "Publish a question and print its validated answer, or the dead-letter record that closed it.")
 final class AskCommand implements Callable<Integer> {
+    static final int NO_PIPELINE = 3;
+
     @Option(names = "--db", required = true, description = "registered database id")
     String databaseId;
 
@@ -34,23 +45,86 @@ final class AskCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "120", description = "seconds to wait for the answer")
     int timeoutSeconds;
 
+    @Option(
+            names = "--standalone",
+            description = "answer through a throw-away retrieval and generation in this process (and the embedded"
+                    + " stack when none runs) instead of the running services")
+    boolean standalone;
+
     @Override
-    @SuppressWarnings("try") // the stack (and pipeline) stay open for the command's lifetime without being referenced
     public Integer call() throws Exception {
+        return standalone ? askStandalone() : askServices();
+    }
+
+    /** Asks the running services; never starts anything. */
+    private int askServices() throws Exception {
+        try (Services services = Services.fromEnvironment()) {
+            PipelineProbe.Status status = stackDown(services.settings())
+                    ? PipelineProbe.Status.unreachable(
+                            "no question pipeline is running: the embedded stack is not up (`schemarag stack up`)")
+                    : PipelineProbe.check(
+                            services.bootstrapServers(),
+                            services.security(),
+                            services.settings().get(AppSettings.TOPIC_PREFIX));
+            if (!status.running()) {
+                report(noPipeline(status.notRunning()));
+                return NO_PIPELINE;
+            }
+            return ask(services);
+        }
+    }
+
+    @SuppressWarnings("try") // the stack and the pipeline stay open for the command's lifetime without being referenced
+    private int askStandalone() throws Exception {
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
-                Services services = Services.fromEnvironment();
-                PipelineSession pipeline = new PipelineSession(services, Targets.load(services));
-                AskClient client = new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
+                Services services = Services.fromEnvironment()) {
+            PipelineProbe.Status status = PipelineProbe.check(
+                    services.bootstrapServers(),
+                    services.security(),
+                    services.settings().get(AppSettings.TOPIC_PREFIX));
+            if (status.running()) {
+                // Its pipeline would answer every question asked meanwhile a second time.
+                System.err.println("a question pipeline is running (" + status.retrievalGroup() + ", "
+                        + status.generationGroup() + "): ask without --standalone");
+                return 2;
+            }
+            try (ThrowAwayPipeline pipeline = new ThrowAwayPipeline(services, Targets.load(services), "ask")) {
+                return ask(services);
+            }
+        }
+    }
+
+    private int ask(Services services) throws Exception {
+        try (AskClient client = new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
             Optional<AskClient.Outcome> outcome =
                     client.ask(databaseId, question, useRetrieval, Duration.ofSeconds(timeoutSeconds));
             Map<String, Object> view = view(outcome);
-            if (json)
-                System.out.println(new ObjectMapper()
-                        .enable(SerializationFeature.INDENT_OUTPUT)
-                        .writeValueAsString(view));
-            else print(view);
+            report(view);
             return "answered".equals(view.get("status")) ? 0 : 1;
         }
+    }
+
+    /** Whether the settings name the embedded stack while it is not running: nothing can be running on it either. */
+    private static boolean stackDown(Settings settings) {
+        return StackSession.usesEmbeddedStack(settings)
+                && !DetachedStack.status(StackConfig.defaults(SchemaRagCli.home()))
+                        .allUp();
+    }
+
+    private void report(Map<String, Object> view) throws Exception {
+        if (json)
+            System.out.println(new ObjectMapper()
+                    .enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(view));
+        else print(view);
+    }
+
+    static Map<String, Object> noPipeline(String message) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("status", "failed");
+        v.put("errorClass", "no_pipeline");
+        v.put("message", message);
+        return v;
     }
 
     static Map<String, Object> view(Optional<AskClient.Outcome> outcome) {

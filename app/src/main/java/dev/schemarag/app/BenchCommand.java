@@ -198,7 +198,7 @@ final class BenchCommand implements Callable<Integer> {
             try (IngestService ingest = services.ingest(new DatabaseRegistry(List.of(db)))) {
                 ingest.sync(id, SyncProgress.NONE);
                 ingest.startLiveSync(
-                        services.streamsSettings(), services.meters(), PipelineSession.COMMAND_ENDS_ON_ITS_TIMEOUT);
+                        services.streamsSettings(), services.meters(), ThrowAwayPipeline.COMMAND_ENDS_ON_ITS_TIMEOUT);
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
                 double[] latencies = new double[changes];
                 try (Connection targetSession = target.borrow();

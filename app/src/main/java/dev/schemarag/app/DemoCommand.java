@@ -56,7 +56,7 @@ final class DemoCommand implements Callable<Integer> {
 
                 step("2. Live sync: Debezium captures DDL, the embedding updater re-embeds what changed");
                 ingest.startLiveSync(
-                        services.streamsSettings(), services.meters(), PipelineSession.COMMAND_ENDS_ON_ITS_TIMEOUT);
+                        services.streamsSettings(), services.meters(), ThrowAwayPipeline.COMMAND_ENDS_ON_ITS_TIMEOUT);
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
                 liveChange(erp, services.store());
             }
@@ -69,7 +69,7 @@ final class DemoCommand implements Callable<Integer> {
                     LlmSettings.from(settings).isPresent()
                             ? "generator: the configured LLM"
                             : "generator: offline verified examples (set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL for an LLM)");
-            try (PipelineSession pipeline = new PipelineSession(services, databases);
+            try (ThrowAwayPipeline pipeline = pipelineUnlessRunning(services, databases);
                     AskClient client =
                             new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
                 List<QuestionAsked> asked = new ArrayList<>();
@@ -93,6 +93,20 @@ final class DemoCommand implements Callable<Integer> {
                     (jvm + pg) / 1024);
         }
         return 0;
+    }
+
+    /** Null when the services run (they answer, as for {@code ask}); otherwise a throw-away pipeline that answers. */
+    private static ThrowAwayPipeline pipelineUnlessRunning(Services services, DatabaseRegistry databases)
+            throws Exception {
+        if (PipelineProbe.check(
+                        services.bootstrapServers(),
+                        services.security(),
+                        services.settings().get(AppSettings.TOPIC_PREFIX))
+                .running()) {
+            System.out.println("asking the running retrieval and generation services");
+            return null;
+        }
+        return new ThrowAwayPipeline(services, databases, "demo");
     }
 
     /** Adds (or re-comments) a column and waits until its embedding text in pgvector carries the new comment. */

@@ -175,6 +175,21 @@ public final class Services implements AutoCloseable {
                 meters());
     }
 
+    /** As {@link #generation(DatabaseRegistry)}, under another application id and state directory. */
+    public GenerationService generation(DatabaseRegistry databases, String applicationId, Path streamsStateDir) {
+        return new GenerationService(
+                applicationId,
+                bootstrapServers(),
+                security,
+                streamsStateDir,
+                topics(),
+                settings,
+                databases,
+                store(),
+                examplesModel(),
+                meters());
+    }
+
     public VerifiedExampleStore examples() {
         return new VerifiedExampleStore(store(), examplesModel());
     }

@@ -24,8 +24,9 @@ import picocli.CommandLine;
  * doc has one Common Query, registered through a databases file (the stack's superuser as admin, the least-privilege
  * reader role as reader) and synced into a store of its own, reached as the store's runtime role, with the
  * settings given as system properties (which take precedence over environment variables) so that the commands
- * run on the test stack under the topic prefix {@code <name>.}. The question pipeline runs in this JVM, as for
- * {@code ask}: retrieval, then generation offline from verified examples (no LLM is configured).
+ * run on the test stack under the topic prefix {@code <name>.}. The question pipeline's services run in this JVM as
+ * {@code serve} runs them ({@link RunningServices}): retrieval, then generation offline from verified examples (no LLM
+ * is configured).
  */
 final class CliTestEnvironment implements AutoCloseable {
     /** The reader role is cluster-wide: the password the other test classes give it too. */
@@ -50,7 +51,7 @@ final class CliTestEnvironment implements AutoCloseable {
     final String databaseId;
     final Services services;
     private final Map<String, String> properties;
-    private PipelineSession pipeline;
+    private RunningServices pipeline;
 
     private CliTestEnvironment(String databaseId, Services services, Map<String, String> properties) {
         this.databaseId = databaseId;
@@ -58,7 +59,7 @@ final class CliTestEnvironment implements AutoCloseable {
         this.properties = properties;
     }
 
-    /** Creates and syncs the database {@code name}, then starts the question pipeline. */
+    /** Creates and syncs the database {@code name}, then starts the question pipeline's services. */
     static CliTestEnvironment start(String name, Path dir) throws Exception {
         return start(name, dir, true, Map.of());
     }
@@ -118,8 +119,12 @@ final class CliTestEnvironment implements AutoCloseable {
         try (IngestService ingest = environment.services.ingest(databases)) {
             ingest.sync(name, SyncProgress.NONE);
         }
-        if (withPipeline) environment.pipeline = new PipelineSession(environment.services, databases);
+        if (withPipeline) environment.pipeline = new RunningServices(environment.services, databases);
         return environment;
+    }
+
+    void startPipeline() throws Exception {
+        if (pipeline == null) pipeline = new RunningServices(services, Targets.load(services));
     }
 
     void stopPipeline() {

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code schemarag ask} against a broker that takes only SASL_PLAINTEXT/SCRAM-SHA-256 and a registry that takes only
  * basic auth, configured through the settings alone (system properties here, {@code KAFKA_*} and
  * {@code SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO} in production): topic creation, retrieval and generation (Kafka
- * Streams), the ask client's producer and consumer, and every serde's registry calls all authenticate.
+ * Streams), the ask client's probe of the services' groups, its producer and consumer, and every serde's registry
+ * calls all authenticate.
  */
 class SecuredAskIT {
     private static final Pattern JSON = Pattern.compile("(?ms)^\\{$.*?^\\}$");
@@ -47,7 +48,6 @@ class SecuredAskIT {
                         secured.jaasConfig(),
                         KafkaClientSecurity.REGISTRY_BASIC_AUTH_USER_INFO.key(),
                         SecuredTestStack.REGISTRY_USER_INFO));
-        environment.stopPipeline(); // ask runs its own, as in production
     }
 
     @AfterAll

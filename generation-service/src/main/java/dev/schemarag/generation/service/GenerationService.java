@@ -4,6 +4,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.kafka.ConsumerGroups;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.ManagedStreams;
 import dev.schemarag.core.kafka.StreamsProperties;
@@ -23,7 +24,10 @@ import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.slf4j.Logger;
@@ -37,14 +41,50 @@ import org.slf4j.LoggerFactory;
  * {@link PostgresTargetDatabases#verifyReaders()}).
  */
 public final class GenerationService implements AutoCloseable {
-    public static final String APPLICATION_ID = "schemarag-generation";
+    /** The application id (and consumer group) under the topic prefix: {@code <prefix>generation}. */
+    public static final String APPLICATION_ID = "generation";
+    /**
+     * The id of earlier versions, {@code <prefix>schemarag-generation}: the service carries its committed offsets over
+     * once, so an upgrade resumes where it stopped instead of answering every question again from the earliest offset.
+     */
+    public static final String LEGACY_APPLICATION_ID = "schemarag-generation";
+
     private static final Logger log = LoggerFactory.getLogger(GenerationService.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final PostgresTargetDatabases targets;
     private final ManagedStreams streams;
+    private final Map<String, Object> adminConfig;
+    private final String applicationId;
+    private final Optional<String> legacyApplicationId;
 
+    /** The service under its own application id, {@code <prefix>generation}. */
     public GenerationService(
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Path stateDir,
+            Topics topics,
+            Settings settings,
+            DatabaseRegistry databases,
+            Database store,
+            EmbeddingModel model,
+            MeterRegistry meters) {
+        this(
+                topics.prefix() + APPLICATION_ID,
+                bootstrapServers,
+                security,
+                stateDir,
+                topics,
+                settings,
+                databases,
+                store,
+                model,
+                meters);
+    }
+
+    /** The service under {@code applicationId}, e.g. a throw-away pipeline's that never touches the service's group. */
+    public GenerationService(
+            String applicationId,
             String bootstrapServers,
             KafkaClientSecurity security,
             Path stateDir,
@@ -58,7 +98,7 @@ public final class GenerationService implements AutoCloseable {
         Duration recordDeadline = GenerationSettings.recordDeadline(settings);
         // Refuses a deadline the poll interval cannot cover, before anything connects.
         Properties properties = StreamsProperties.of(
-                topics.prefix() + APPLICATION_ID,
+                applicationId,
                 bootstrapServers,
                 security,
                 topics.deadLetter(DeadLetterTopic.UNKNOWN),
@@ -66,6 +106,11 @@ public final class GenerationService implements AutoCloseable {
                 stateDir,
                 StreamsSettings.from(settings),
                 recordDeadline);
+        this.applicationId = applicationId;
+        this.legacyApplicationId = applicationId.equals(topics.prefix() + APPLICATION_ID)
+                ? Optional.of(topics.prefix() + LEGACY_APPLICATION_ID)
+                : Optional.empty();
+        this.adminConfig = security.clientConfig(bootstrapServers);
         VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
         targets = new PostgresTargetDatabases(
                 databases, Duration.ofMillis(settings.get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS)));
@@ -108,7 +153,18 @@ public final class GenerationService implements AutoCloseable {
      * @param onFatal told when the client has died (see {@link ManagedStreams#start})
      */
     public void start(Runnable onFatal) {
+        legacyApplicationId.ifPresent(this::carryOverOffsets);
         streams.start(onFatal);
+    }
+
+    private void carryOverOffsets(String legacy) {
+        try (Admin admin = Admin.create(adminConfig)) {
+            if (ConsumerGroups.carryOver(admin, legacy, applicationId))
+                log.info("moved the committed offsets of the consumer group {} to {}", legacy, applicationId);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while moving the offsets of " + legacy, e);
+        }
     }
 
     public KafkaStreams.State state() {

@@ -26,6 +26,9 @@ import org.apache.kafka.streams.StreamsBuilder;
  * Kafka Streams topology.
  */
 public final class RetrievalService implements AutoCloseable {
+    /** The application id (and consumer group) under the topic prefix: {@code <prefix>retrieval}. */
+    public static final String APPLICATION_ID = "retrieval";
+
     private static final int EMBEDDING_CACHE = 1024;
     /** The longest retrieving one question's context may take: embedding it and searching the index. */
     static final Duration LONGEST_RECORD = Duration.ofSeconds(10);
@@ -61,11 +64,28 @@ public final class RetrievalService implements AutoCloseable {
     }
 
     /**
-     * Starts the stream client.
+     * Starts the stream client under its own application id, {@code <prefix>retrieval}.
      *
      * @param onFatal told when the client has died (see {@link ManagedStreams#start})
      */
     public void start(
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Topics topics,
+            Path stateDir,
+            StreamsSettings limits,
+            Runnable onFatal) {
+        start(topics.prefix() + APPLICATION_ID, bootstrapServers, security, topics, stateDir, limits, onFatal);
+    }
+
+    /**
+     * Starts the stream client under {@code applicationId}, e.g. a throw-away pipeline's that never touches the
+     * service's group.
+     *
+     * @param onFatal told when the client has died (see {@link ManagedStreams#start})
+     */
+    public void start(
+            String applicationId,
             String bootstrapServers,
             KafkaClientSecurity security,
             Topics topics,
@@ -79,7 +99,7 @@ public final class RetrievalService implements AutoCloseable {
                 "retrieval",
                 builder.build(),
                 StreamsProperties.of(
-                        topics.prefix() + "retrieval",
+                        applicationId,
                         bootstrapServers,
                         security,
                         topics.deadLetter(DeadLetterTopic.RETRIEVAL),

@@ -5,16 +5,14 @@ import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 
 /**
- * Retrieval and generation running in this JVM for the length of a command (demo, ask). A stream client that fails
- * for good is logged by its failure policy; the command then ends on its own timeout.
+ * The retrieval and generation services running in the test's JVM, started as {@code serve retrieval} and
+ * {@code serve generation} start them: the same classes, application ids, consumer groups and settings.
  */
-final class PipelineSession implements AutoCloseable {
-    static final Runnable COMMAND_ENDS_ON_ITS_TIMEOUT = () -> {};
-
+final class RunningServices implements AutoCloseable {
     private final RetrievalService retrieval;
     private final GenerationService generation;
 
-    PipelineSession(Services services, DatabaseRegistry databases) throws Exception {
+    RunningServices(Services services, DatabaseRegistry databases) throws Exception {
         for (var db : databases.all()) services.examples().seedFromDocs(db.id());
         retrieval = services.retrieval();
         retrieval.start(
@@ -23,9 +21,9 @@ final class PipelineSession implements AutoCloseable {
                 services.topics(),
                 services.stateDir().resolve("retrieval"),
                 services.streamsSettings(),
-                COMMAND_ENDS_ON_ITS_TIMEOUT);
+                ThrowAwayPipeline.COMMAND_ENDS_ON_ITS_TIMEOUT);
         generation = services.generation(databases);
-        generation.start(COMMAND_ENDS_ON_ITS_TIMEOUT);
+        generation.start(ThrowAwayPipeline.COMMAND_ENDS_ON_ITS_TIMEOUT);
     }
 
     @Override
