@@ -12,6 +12,9 @@ import picocli.CommandLine.Command;
         description = "Schema-retrieval text-to-SQL pipeline on Kafka, PostgreSQL and pgvector.",
         subcommands = {
             StackCommand.class,
+            UpCommand.class,
+            DownCommand.class,
+            StatusCommand.class,
             DemoCommand.class,
             SyncCommand.class,
             AskCommand.class,

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -125,6 +126,11 @@ final class ServiceProcess implements AutoCloseable {
             current = process;
         }
         return current != null && current.isAlive();
+    }
+
+    /** The running process's pid, if it runs. */
+    synchronized OptionalLong pid() {
+        return process != null && process.isAlive() ? OptionalLong.of(process.pid()) : OptionalLong.empty();
     }
 
     private synchronized Process current() {

@@ -43,7 +43,7 @@ final class StackCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(StackStatus status, StackConfig config) {
+    static void print(StackStatus status, StackConfig config) {
         System.out.printf("kafka     %-5s %s%n", status.kafka() ? "up" : "down", config.bootstrapServers());
         System.out.printf("postgres  %-5s 127.0.0.1:%d%n", status.postgres() ? "up" : "down", config.postgresPort());
         System.out.printf("registry  %-5s %s%n", status.registry() ? "up" : "down", config.registryUrl());

@@ -14,11 +14,11 @@ import java.util.Optional;
  * unrelated process that later got the same pid (the command line cannot: the JDK truncates it to 4 KiB,
  * well before the main class of a long classpath).
  */
-final class DaemonPidFile {
+public final class DaemonPidFile {
     private DaemonPidFile() {}
 
     /** Writes the current process atomically, so a reader never sees a half-written file. */
-    static void writeCurrentProcess(Path pidFile) throws IOException {
+    public static void writeCurrentProcess(Path pidFile) throws IOException {
         ProcessHandle self = ProcessHandle.current();
         String content = self.pid() + "\n"
                 + self.info().startInstant().map(Instant::toEpochMilli).orElse(0L) + "\n";
@@ -28,7 +28,7 @@ final class DaemonPidFile {
     }
 
     /** The live process the file names, if it is the one that wrote it. */
-    static Optional<ProcessHandle> liveProcess(Path pidFile) throws IOException {
+    public static Optional<ProcessHandle> liveProcess(Path pidFile) throws IOException {
         if (!Files.exists(pidFile)) {
             return Optional.empty();
         }
@@ -49,7 +49,7 @@ final class DaemonPidFile {
     }
 
     /** Deletes the file if it names the current process; a daemon that failed to start must not orphan a running one. */
-    static void deleteIfCurrentProcess(Path pidFile) throws IOException {
+    public static void deleteIfCurrentProcess(Path pidFile) throws IOException {
         if (liveProcess(pidFile)
                 .map(process -> process.pid() == ProcessHandle.current().pid())
                 .orElse(false)) {
