@@ -30,7 +30,7 @@ final class SupervisedServices {
     private static final Duration SUPERVISOR_STOP_TIMEOUT = Duration.ofSeconds(45);
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private static final Map<String, Setting<Integer>> ADMIN_PORTS = Map.of(
+    static final Map<String, Setting<Integer>> ADMIN_PORTS = Map.of(
             "ingest", AppSettings.INGEST_ADMIN_PORT,
             "retrieval", AppSettings.RETRIEVAL_ADMIN_PORT,
             "generation", AppSettings.GENERATION_ADMIN_PORT);
@@ -125,10 +125,13 @@ final class SupervisedServices {
         return layout.log(service);
     }
 
-    /** SIGTERM to the supervisor, which stops its services; SIGKILL to all of them if it is not gone in time. */
+    /**
+     * SIGTERM to the supervisor, which stops its services; SIGKILL to all of them if it is not gone in time. Services
+     * a killed supervisor left behind are stopped too.
+     */
     boolean stop() throws IOException, InterruptedException {
         Optional<ProcessHandle> running = supervisor();
-        if (running.isEmpty()) return false;
+        if (running.isEmpty()) return stopOrphans();
         ProcessHandle supervisor = running.get();
         List<ProcessHandle> services = supervisor.descendants().toList();
         supervisor.destroy();
@@ -144,6 +147,51 @@ final class SupervisedServices {
         Files.deleteIfExists(layout.supervisorPidFile());
         Files.deleteIfExists(layout.servicePidsFile());
         return true;
+    }
+
+    /**
+     * Stops the services whose supervisor died without stopping them (kill -9): they still run under the pids it
+     * recorded. A pid is only trusted when its command line is still that service's {@code serve}, since pids are
+     * reused.
+     */
+    boolean stopOrphans() throws IOException {
+        List<ProcessHandle> orphans = new ArrayList<>();
+        ServicePids pids = readPids();
+        for (String service : SupervisedLayout.SERVICES)
+            pids.of(service).stream()
+                    .mapToObj(ProcessHandle::of)
+                    .flatMap(Optional::stream)
+                    .filter(p -> p.isAlive() && servesThis(p, service))
+                    .forEach(orphans::add);
+        orphans.forEach(ProcessHandle::destroy);
+        for (ProcessHandle orphan : orphans) {
+            try {
+                orphan.onExit().get(SUPERVISOR_STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+                orphan.destroyForcibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                orphan.destroyForcibly();
+            }
+        }
+        Files.deleteIfExists(layout.servicePidsFile());
+        return !orphans.isEmpty();
+    }
+
+    private boolean servesThis(ProcessHandle process, String service) {
+        String commandLine = commandLine(process);
+        return commandLine.contains(SchemaRagCli.class.getName() + " serve " + service)
+                && commandLine.contains("-Dschemarag.home=" + layout.home());
+    }
+
+    /** The whole command line: {@code ProcessHandle.Info} cuts it at 4096 characters, before a long classpath ends. */
+    private static String commandLine(ProcessHandle process) {
+        try {
+            byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline"));
+            return new String(raw, StandardCharsets.UTF_8).replace('\0', ' ');
+        } catch (IOException | UnsupportedOperationException noProcFs) {
+            return process.info().commandLine().orElse("");
+        }
     }
 
     private ServicePids readPids() {

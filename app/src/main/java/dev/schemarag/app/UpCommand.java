@@ -1,5 +1,6 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.StackConfig;
@@ -24,6 +25,12 @@ final class UpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Settings settings = Settings.fromEnvironment(AppSettings.all());
+        for (Setting<Integer> port : SupervisedServices.ADMIN_PORTS.values())
+            if (settings.get(port) == 0) {
+                System.err.println("up needs fixed admin ports so that status can find the services: set "
+                        + port.environmentVariable() + " to a free port (0 picks one at random)");
+                return 2;
+            }
         String classpath = System.getProperty("java.class.path");
         if (StackSession.usesEmbeddedStack(settings)) {
             StackConfig config = StackConfig.defaults(SchemaRagCli.home());
@@ -38,6 +45,7 @@ final class UpCommand implements Callable<Integer> {
             System.out.println("services already supervised (supervisor pid "
                     + running.get().pid() + ")");
         } else {
+            if (services.stopOrphans()) System.out.println("stopped services a killed supervisor left running");
             ProcessHandle supervisor = services.startSupervisor(classpath);
             System.out.println("started the supervisor (pid " + supervisor.pid() + ")");
         }

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code schemarag up}, {@code status}, {@code ask} and {@code down} through the command line on the test stack (the
  * settings point at it, so no embedded stack is started), in a temporary home and on free admin ports: the services
- * run as supervised processes with static membership, one killed with SIGKILL is started again, and {@code down}
- * leaves no process behind.
+ * run as supervised processes with static membership, one killed with SIGKILL is started again, services a killed
+ * supervisor left behind are stopped by the next {@code up}, and {@code down} leaves no process behind.
  */
 class UpDownIT {
     private static CliTestEnvironment environment;
@@ -99,10 +99,20 @@ class UpDownIT {
         }
         assertThat(restarted).as("retrieval started again after kill -9").isPresent();
 
-        long supervisor =
-                Long.parseLong(Files.readAllLines(layout.supervisorPidFile()).get(0));
-        Set<Long> services =
-                SupervisedLayout.SERVICES.stream().map(s -> pid(layout, s)).collect(Collectors.toSet());
+        // A supervisor killed with SIGKILL leaves its services running: the next up stops them before it starts its
+        // own.
+        ProcessHandle killedSupervisor = ProcessHandle.of(supervisorPid(layout)).orElseThrow();
+        killedSupervisor.destroyForcibly();
+        killedSupervisor.onExit().join();
+        Set<Long> orphans = servicePids(layout);
+        CliTestEnvironment.Run upAgain = CliTestEnvironment.execute("up", "--timeout-seconds", "240");
+        assertThat(upAgain.exitCode()).as(upAgain.output()).isZero();
+        assertThat(upAgain.output()).contains("stopped services a killed supervisor left running");
+        assertThat(orphans).allSatisfy(pid -> assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
+                .isEmpty());
+
+        long supervisor = supervisorPid(layout);
+        Set<Long> services = servicePids(layout);
         CliTestEnvironment.Run down = CliTestEnvironment.execute("down");
         assertThat(down.exitCode()).as(down.output()).isZero();
         assertThat(down.output()).contains("services stopped");
@@ -112,6 +122,15 @@ class UpDownIT {
         CliTestEnvironment.Run after = CliTestEnvironment.execute("status");
         assertThat(after.exitCode()).isEqualTo(1);
         assertThat(after.output()).contains("supervisor  not running").containsPattern("retrieval +pid - +down");
+    }
+
+    private static long supervisorPid(SupervisedLayout layout) throws IOException {
+        return Long.parseLong(
+                Files.readAllLines(layout.supervisorPidFile()).get(0).strip());
+    }
+
+    private static Set<Long> servicePids(SupervisedLayout layout) {
+        return SupervisedLayout.SERVICES.stream().map(s -> pid(layout, s)).collect(Collectors.toSet());
     }
 
     private static long pid(SupervisedLayout layout, String service) {
