@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 /** The Kafka Streams settings every SchemaRAG processor shares, including dead-letter routing and explicit limits. */
@@ -49,7 +50,12 @@ public final class StreamsProperties {
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         // Low latency over batching: a question should not wait for a commit interval.
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
-        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
+        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, limits.streamThreads());
+        // Changelog and repartition topics are replicated like the application's own topics.
+        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) limits.topics().replicationFactor());
+        p.put(
+                StreamsConfig.topicPrefix(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG),
+                limits.topics().minInsyncReplicas());
         p.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG), (int) maxPoll);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG), (int)

@@ -3,6 +3,7 @@ package dev.schemarag.core.kafka;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -12,8 +13,12 @@ import java.util.List;
  *     twice the longest time one record may take ({@link StreamsProperties})
  * @param groupInstanceId static group membership when not blank: a restarted process takes its partitions back
  *     without a rebalance; blank = dynamic membership
+ * @param streamThreads stream threads of each Kafka Streams client of this process: with the partition count, how
+ *     many records of one stage are processed at once
+ * @param topics the layout of the topics the process creates, and the replication of Kafka Streams' internal topics
  */
-public record StreamsSettings(Duration maxPollInterval, String groupInstanceId) {
+public record StreamsSettings(
+        Duration maxPollInterval, String groupInstanceId, int streamThreads, TopicSettings topics) {
     public static final Setting<Integer> MAX_POLL_INTERVAL_MS = Setting.integer(
             "streams.max.poll.interval.ms",
             300_000,
@@ -25,16 +30,36 @@ public record StreamsSettings(Duration maxPollInterval, String groupInstanceId) 
             "",
             "Static group membership id of this process's stream clients (unique per process; Kafka Streams appends the thread); empty = dynamic");
 
-    public static final StreamsSettings DEFAULTS =
-            new StreamsSettings(Duration.ofMillis(MAX_POLL_INTERVAL_MS.defaultValue()), "");
+    /**
+     * Two by default, as many as this 2-core reference machine has: retrieval is CPU-bound (embedding the question),
+     * so more threads than cores only add contention, while generation mostly waits on the LLM and EXPLAIN, so a
+     * second thread lets one stage keep working while the other waits. Scale further with instances or this setting.
+     */
+    public static final Setting<Integer> STREAM_THREADS = Setting.integer(
+            "stream.threads",
+            2,
+            1,
+            64,
+            "Stream threads of each Kafka Streams client of a service; threads over all instances beyond topic.partitions stay idle");
+
+    public static final StreamsSettings DEFAULTS = new StreamsSettings(
+            Duration.ofMillis(MAX_POLL_INTERVAL_MS.defaultValue()),
+            "",
+            STREAM_THREADS.defaultValue(),
+            TopicSettings.DEFAULTS);
 
     public static StreamsSettings from(Settings settings) {
         return new StreamsSettings(
                 Duration.ofMillis(settings.get(MAX_POLL_INTERVAL_MS)),
-                settings.get(GROUP_INSTANCE_ID).strip());
+                settings.get(GROUP_INSTANCE_ID).strip(),
+                settings.get(STREAM_THREADS),
+                TopicSettings.from(settings));
     }
 
+    /** These settings and the topic layout's. */
     public static List<Setting<?>> declared() {
-        return List.of(MAX_POLL_INTERVAL_MS, GROUP_INSTANCE_ID);
+        List<Setting<?>> declared = new ArrayList<>(List.of(MAX_POLL_INTERVAL_MS, GROUP_INSTANCE_ID, STREAM_THREADS));
+        declared.addAll(TopicSettings.declared());
+        return declared;
     }
 }

@@ -63,4 +63,40 @@ class StreamsPropertiesTest {
         assertThatThrownBy(() -> StreamsSettings.from(Settings.of(Map.of("streams.max.poll.interval.ms", "500"))))
                 .isInstanceOf(ConfigException.class);
     }
+
+    @Test
+    void threadsAndTheReplicationOfInternalTopicsComeFromTheSettings() {
+        StreamsSettings production = StreamsSettings.from(Settings.of(Map.of(
+                "stream.threads", "4",
+                "topic.replication.factor", "3",
+                "topic.min.insync.replicas", "2")));
+
+        assertThat(of(production, Duration.ofSeconds(10)))
+                .containsEntry("num.stream.threads", 4)
+                .containsEntry("replication.factor", 3)
+                .containsEntry("topic.min.insync.replicas", 2);
+        assertThat(production.topics()).isEqualTo(new TopicSettings(6, (short) 3, 2));
+        assertThat(of(StreamsSettings.DEFAULTS, Duration.ofSeconds(10)))
+                .containsEntry("num.stream.threads", 2)
+                .containsEntry("replication.factor", 1)
+                .containsEntry("topic.min.insync.replicas", 1);
+    }
+
+    @Test
+    void moreInSyncReplicasThanReplicasIsRefusedNamingTheSetting() {
+        assertThatThrownBy(() -> StreamsSettings.from(Settings.of(Map.of("topic.min.insync.replicas", "2"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("topic.min.insync.replicas")
+                .hasMessageContaining("topic.replication.factor (1)");
+    }
+
+    @Test
+    void anExistingEventTopicGrowsToTheConfiguredPartitionsButTheCompactedCatalogDoesNot() {
+        TopicSettings six = TopicSettings.DEFAULTS;
+
+        assertThat(TopicCreator.grows(TOPICS.questions(), 1, six)).isTrue();
+        assertThat(TopicCreator.grows(TOPICS.questions(), 6, six)).isFalse();
+        assertThat(TopicCreator.grows(TOPICS.questions(), 12, six)).isFalse();
+        assertThat(TopicCreator.grows(TOPICS.schemaCatalog(), 1, six)).isFalse();
+    }
 }

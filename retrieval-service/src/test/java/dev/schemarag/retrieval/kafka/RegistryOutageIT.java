@@ -15,6 +15,7 @@ import dev.schemarag.core.kafka.StreamsFailurePolicy;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
+import dev.schemarag.core.kafka.TopicSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.ContextRetrieved;
@@ -160,7 +161,7 @@ class RegistryOutageIT {
         }
         Database store = new Database(stack.postgres().jdbcUrl("schemarag"), user, password);
         store.migrateStore();
-        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics);
+        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics, TopicSettings.DEFAULTS);
         RegisteredDatabase db = new RegisteredDatabase(
                 DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null, List.of("public"), null, null);
         try (IngestService ingest = new IngestService(

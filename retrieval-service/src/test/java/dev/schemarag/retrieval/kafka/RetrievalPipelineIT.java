@@ -17,6 +17,7 @@ import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
+import dev.schemarag.core.kafka.TopicSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.metrics.MetricsRoute;
 import dev.schemarag.core.metrics.ServiceMeters;
@@ -464,7 +465,7 @@ class RetrievalPipelineIT {
     @Test
     void anOutputTheProducerRefusesAsTooLargeIsDeadLetteredAndTheStreamGoesOn(@TempDir Path stateDir) throws Exception {
         Topics small = new Topics("retrieval-it-small.", stack.registryClient());
-        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), small);
+        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), small, TopicSettings.DEFAULTS);
         RetrievalSettings raisedCap = RetrievalSettings.defaults()
                 .withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES.key(), "200000"));
         SchemaRetriever retriever = new RetrievalService(
