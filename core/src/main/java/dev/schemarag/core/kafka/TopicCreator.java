@@ -1,17 +1,20 @@
 package dev.schemarag.core.kafka;
 
+import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.InvalidPartitionsException;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,13 +26,16 @@ import org.slf4j.LoggerFactory;
 public final class TopicCreator {
     private static final Logger log = LoggerFactory.getLogger(TopicCreator.class);
 
+    private static final Duration METADATA_WAIT = Duration.ofSeconds(10);
+
     private TopicCreator() {}
 
     public static void ensure(
             String bootstrapServers, KafkaClientSecurity security, Topics topics, TopicSettings layout) {
         try (Admin admin = Admin.create(security.clientConfig(bootstrapServers))) {
-            create(admin, topics, layout);
-            growPartitions(admin, topics, layout);
+            Set<String> existing = create(admin, topics, layout);
+            // Topics created just now have the layout; describing them could even fail until metadata propagates.
+            if (!existing.isEmpty()) growPartitions(admin, topics, existing, layout);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);
@@ -39,20 +45,24 @@ public final class TopicCreator {
         }
     }
 
-    private static void create(Admin admin, Topics topics, TopicSettings layout) throws InterruptedException {
+    /** Creates the missing topics; returns the names of those that existed already. */
+    private static Set<String> create(Admin admin, Topics topics, TopicSettings layout) throws InterruptedException {
         List<NewTopic> wanted = topics.all().stream()
                 .map(t -> new NewTopic(t.name(), layout.partitions(), layout.replicationFactor())
                         .configs(configs(t, layout)))
                 .toList();
-        for (var result : admin.createTopics(wanted).values().values()) {
+        Set<String> existing = new HashSet<>();
+        for (var result : admin.createTopics(wanted).values().entrySet()) {
             try {
-                result.get();
+                result.getValue().get();
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof TopicExistsException))
                     throw new IllegalStateException(
                             "cannot create topics: " + e.getCause().getMessage(), e.getCause());
+                existing.add(result.getKey());
             }
         }
+        return existing;
     }
 
     private static Map<String, String> configs(Topic<?, ?> topic, TopicSettings layout) {
@@ -62,14 +72,13 @@ public final class TopicCreator {
         return configs;
     }
 
-    private static void growPartitions(Admin admin, Topics topics, TopicSettings layout)
+    private static void growPartitions(Admin admin, Topics topics, Set<String> names, TopicSettings layout)
             throws InterruptedException, ExecutionException {
-        Set<String> names = topics.all().stream().map(Topic::name).collect(Collectors.toSet());
-        Map<String, TopicDescription> existing =
-                admin.describeTopics(names).allTopicNames().get();
+        Map<String, TopicDescription> existing = describe(admin, names);
         Map<String, NewPartitions> increases = new HashMap<>();
         for (Topic<String, ?> topic : topics.all()) {
             TopicDescription description = existing.get(topic.name());
+            if (description == null) continue;
             int partitions = description.partitions().size();
             int replicas = description.partitions().get(0).replicas().size();
             if (replicas < layout.replicationFactor())
@@ -97,7 +106,38 @@ public final class TopicCreator {
                         partitions,
                         layout.partitions());
         }
-        if (!increases.isEmpty()) admin.createPartitions(increases).all().get();
+        for (var result : admin.createPartitions(increases).values().values()) {
+            try {
+                result.get();
+            } catch (ExecutionException e) {
+                // Another instance starting at the same time grew it first: it has at least the partitions wanted.
+                if (!(e.getCause() instanceof InvalidPartitionsException)) throw e;
+            }
+        }
+    }
+
+    /**
+     * Describes topics that exist, waiting for the broker's metadata to show a topic created an instant ago (by
+     * another instance, or just before this process started).
+     */
+    private static Map<String, TopicDescription> describe(Admin admin, Set<String> names)
+            throws InterruptedException, ExecutionException {
+        Map<String, TopicDescription> described = new HashMap<>();
+        long deadline = System.nanoTime() + METADATA_WAIT.toNanos();
+        while (true) {
+            Set<String> missing = new HashSet<>(names);
+            missing.removeAll(described.keySet());
+            for (var result : admin.describeTopics(missing).topicNameValues().entrySet()) {
+                try {
+                    described.put(result.getKey(), result.getValue().get());
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline)
+                        throw e;
+                }
+            }
+            if (described.size() == names.size()) return described;
+            Thread.sleep(100);
+        }
     }
 
     /**

@@ -213,9 +213,11 @@ class RegistryOutageIT {
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         List<V> found = new ArrayList<>();
         try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(p, new StringDeserializer(), values)) {
-            TopicPartition partition = new TopicPartition(topic, 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition()))
+                    .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
             long deadline =
                     System.nanoTime() + (atLeast == 0 ? Duration.ofSeconds(3) : Duration.ofSeconds(90)).toNanos();
             while (System.nanoTime() < deadline && (atLeast == 0 || found.size() < atLeast)) {

@@ -368,7 +368,10 @@ class RetrievalPipelineIT {
                     KafkaClientSecurity.none(),
                     doomed,
                     stateDir,
-                    StreamsSettings.DEFAULTS,
+                    // One thread: the client is in ERROR once it dies. A sibling thread would first have to leave a
+                    // rebalance that waits for the dead thread's member (the process exits on onFatal meanwhile).
+                    new StreamsSettings(
+                            StreamsSettings.DEFAULTS.maxPollInterval(), "", 1, StreamsSettings.DEFAULTS.topics()),
                     fatal::countDown);
             producer.send(new ProducerRecord<>(
                             doomed.questions().name(), "q-fatal", question("q-fatal", DB, fatalQuestion)))
@@ -556,9 +559,11 @@ class RetrievalPipelineIT {
         p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 2 * 1024 * 1024);
         List<V> found = new ArrayList<>();
         try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(p, new StringDeserializer(), values)) {
-            TopicPartition partition = new TopicPartition(topic, 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition()))
+                    .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
             await(atLeast + " matching record(s) on " + topic)
                     .atMost(Duration.ofSeconds(60))
                     .pollInSameThread()
