@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -34,8 +35,11 @@ public final class TopicCreator {
             String bootstrapServers, KafkaClientSecurity security, Topics topics, TopicSettings layout) {
         try (Admin admin = Admin.create(security.clientConfig(bootstrapServers))) {
             Set<String> existing = create(admin, topics, layout);
-            // Topics created just now have the layout; describing them could even fail until metadata propagates.
-            if (!existing.isEmpty()) growPartitions(admin, topics, existing, layout);
+            // Also waits until the broker's metadata shows the topics created just now: a Streams client started
+            // before that finds its source topics missing and shuts down.
+            Map<String, TopicDescription> described =
+                    describe(admin, topics.all().stream().map(Topic::name).collect(Collectors.toSet()));
+            growPartitions(admin, topics, existing, described, layout);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);
@@ -72,13 +76,18 @@ public final class TopicCreator {
         return configs;
     }
 
-    private static void growPartitions(Admin admin, Topics topics, Set<String> names, TopicSettings layout)
-            throws InterruptedException, ExecutionException {
-        Map<String, TopicDescription> existing = describe(admin, names);
+    /** Grows the topics that existed before (those created just now have the layout). */
+    private static void growPartitions(
+            Admin admin,
+            Topics topics,
+            Set<String> existing,
+            Map<String, TopicDescription> described,
+            TopicSettings layout)
+            throws InterruptedException {
         Map<String, NewPartitions> increases = new HashMap<>();
         for (Topic<String, ?> topic : topics.all()) {
-            TopicDescription description = existing.get(topic.name());
-            if (description == null) continue;
+            if (!existing.contains(topic.name())) continue;
+            TopicDescription description = described.get(topic.name());
             int partitions = description.partitions().size();
             int replicas = description.partitions().get(0).replicas().size();
             if (replicas < layout.replicationFactor())
@@ -111,14 +120,16 @@ public final class TopicCreator {
                 result.get();
             } catch (ExecutionException e) {
                 // Another instance starting at the same time grew it first: it has at least the partitions wanted.
-                if (!(e.getCause() instanceof InvalidPartitionsException)) throw e;
+                if (!(e.getCause() instanceof InvalidPartitionsException))
+                    throw new IllegalStateException(
+                            "cannot add partitions: " + e.getCause().getMessage(), e.getCause());
             }
         }
     }
 
     /**
-     * Describes topics that exist, waiting for the broker's metadata to show a topic created an instant ago (by
-     * another instance, or just before this process started).
+     * Describes topics that exist, waiting for the broker's metadata to show those created an instant ago (by this
+     * process or another instance).
      */
     private static Map<String, TopicDescription> describe(Admin admin, Set<String> names)
             throws InterruptedException, ExecutionException {
