@@ -23,6 +23,7 @@ import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -116,9 +117,9 @@ class RetrievalScaleOutIT {
             TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics, LIMITS.topics());
             Freezable freezable = new Freezable(model);
             try (RetrievalService frozen =
-                            new RetrievalService(store, freezable, RetrievalSettings.defaults(), VectorSearch.MEMORY);
+                            new RetrievalService(store, freezable, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry());
                     RetrievalService survivor =
-                            new RetrievalService(store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY);
+                            new RetrievalService(store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry());
                     Admin admin = Admin.create(Map.of("bootstrap.servers", stack.bootstrapServers()));
                     KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
                             Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()),
