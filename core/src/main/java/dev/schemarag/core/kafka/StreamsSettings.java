@@ -10,7 +10,8 @@ import java.util.List;
  * The limits every SchemaRAG Kafka Streams client runs with, explicit rather than library defaults.
  *
  * @param maxPollInterval how long a stream thread may go without polling before the group fences it; it must exceed
- *     twice the longest time one record may take ({@link StreamsProperties})
+ *     twice the longest poll iteration: the longest time one record may take, times the tasks one thread may own
+ *     ({@link StreamsProperties})
  * @param groupInstanceId static group membership when not blank: a restarted process takes its partitions back
  *     without a rebalance; blank = dynamic membership
  * @param streamThreads stream threads of each Kafka Streams client of this process: with the partition count, how
@@ -19,12 +20,18 @@ import java.util.List;
  */
 public record StreamsSettings(
         Duration maxPollInterval, String groupInstanceId, int streamThreads, TopicSettings topics) {
+    /**
+     * Ten minutes by default: with the default layout a thread may own 3 tasks, and ingest's updater may retry one
+     * record for 90 s, generation's take 60 s; a record stuck longer is cut off by those stages' own deadlines.
+     */
     public static final Setting<Integer> MAX_POLL_INTERVAL_MS = Setting.integer(
             "streams.max.poll.interval.ms",
-            300_000,
+            600_000,
             10_000,
             Integer.MAX_VALUE,
-            "Longest gap between two polls of a stream thread before it is fenced; at least twice the longest time one record may take");
+            "Longest gap between two polls of a stream thread before it is fenced; at least twice the longest time one"
+                    + " record may take times ceil(topic.partitions / stream.threads), the tasks one thread may own");
+
     public static final Setting<String> GROUP_INSTANCE_ID = Setting.string(
             "streams.group.instance.id",
             "",

@@ -97,6 +97,15 @@ public final class TopicCreator {
                         topic.name(),
                         replicas,
                         layout.replicationFactor());
+            if (partitions > layout.partitions())
+                log.warn(
+                        "topic {} has {} partitions, more than topic.partitions={}: a stream thread may own more tasks"
+                                + " than its poll interval and transaction timeout were sized for; set topic.partitions"
+                                + " to {}",
+                        topic.name(),
+                        partitions,
+                        layout.partitions(),
+                        partitions);
             if (partitions >= layout.partitions()) continue;
             if (grows(topic, partitions, layout)) {
                 log.warn(

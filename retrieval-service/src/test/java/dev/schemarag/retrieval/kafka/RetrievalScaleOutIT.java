@@ -65,10 +65,11 @@ class RetrievalScaleOutIT {
     private static final int QUESTIONS = 60;
     /**
      * How long a frozen member keeps its partitions: the poll interval, at its smallest for retrieval (twice its
-     * longest record). A killed process keeps them for the session timeout instead.
+     * longest record times the tasks a thread may own: 6 partitions over 3 threads). A killed process keeps them for
+     * the session timeout instead.
      */
     private static final StreamsSettings LIMITS =
-            new StreamsSettings(Duration.ofSeconds(20), "", 2, TopicSettings.DEFAULTS);
+            new StreamsSettings(Duration.ofSeconds(40), "", 3, TopicSettings.DEFAULTS);
 
     @Test
     void twoInstancesShareThePartitionsAndTheSurvivorAnswersEveryQuestionExactlyOnce(@TempDir Path dir)
@@ -116,10 +117,18 @@ class RetrievalScaleOutIT {
             // Created up front, so the outcome reader can be assigned their partitions before the services start.
             TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics, LIMITS.topics());
             Freezable freezable = new Freezable(model);
-            try (RetrievalService frozen =
-                            new RetrievalService(store, freezable, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry());
-                    RetrievalService survivor =
-                            new RetrievalService(store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry());
+            try (RetrievalService frozen = new RetrievalService(
+                            store,
+                            freezable,
+                            RetrievalSettings.defaults(),
+                            VectorSearch.MEMORY,
+                            new SimpleMeterRegistry());
+                    RetrievalService survivor = new RetrievalService(
+                            store,
+                            model,
+                            RetrievalSettings.defaults(),
+                            VectorSearch.MEMORY,
+                            new SimpleMeterRegistry());
                     Admin admin = Admin.create(Map.of("bootstrap.servers", stack.bootstrapServers()));
                     KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
                             Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()),
