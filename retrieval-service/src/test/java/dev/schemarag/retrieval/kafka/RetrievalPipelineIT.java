@@ -51,6 +51,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -382,6 +383,71 @@ class RetrievalPipelineIT {
                     .atMost(Duration.ofSeconds(30))
                     .until(() -> service.state() == KafkaStreams.State.ERROR);
         }
+    }
+
+    /**
+     * A cleanly closed instance leaves its group (dynamic membership here), so its successor is assigned every
+     * partition at once instead of after the predecessor's session timeout (45 s), and answers within 5 s of its start.
+     */
+    @Test
+    void aClosedInstanceLeavesItsGroupSoASuccessorAnswersWithinFiveSecondsOfItsStart(@TempDir Path stateDir)
+            throws Exception {
+        Topics shared = new Topics("retrieval-it-leave-" + UUID.randomUUID() + ".", stack.registryClient());
+        StreamsSettings dynamic = StreamsSettings.DEFAULTS;
+        assertThat(dynamic.groupInstanceId()).isEmpty();
+        try (KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
+                producerProps(),
+                shared.questions().keySerde().serializer(),
+                shared.questions().valueSerde().serializer())) {
+            try (RetrievalService predecessor = new RetrievalService(
+                    store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry())) {
+                predecessor.start(
+                        stack.bootstrapServers(),
+                        KafkaClientSecurity.none(),
+                        shared,
+                        stateDir.resolve("predecessor"),
+                        dynamic,
+                        () -> {});
+                producer.send(new ProducerRecord<>(
+                                shared.questions().name(),
+                                "q-before",
+                                question("q-before", DB, "Which employees work in each department?")))
+                        .get();
+                assertThat(contextOf(shared, "q-before"))
+                        .as("answered before the restart")
+                        .isPresent();
+            }
+
+            long started = System.nanoTime();
+            try (RetrievalService successor = new RetrievalService(
+                    store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry())) {
+                successor.start(
+                        stack.bootstrapServers(),
+                        KafkaClientSecurity.none(),
+                        shared,
+                        stateDir.resolve("successor"),
+                        dynamic,
+                        () -> {});
+                producer.send(new ProducerRecord<>(
+                                shared.questions().name(),
+                                "q-after",
+                                question("q-after", DB, "What is the total amount of salaries paid per department?")))
+                        .get();
+                assertThat(contextOf(shared, "q-after"))
+                        .as("answered after the restart")
+                        .isPresent();
+                assertThat(Duration.ofNanos(System.nanoTime() - started))
+                        .as("from the successor's start to its answer")
+                        .isLessThan(Duration.ofSeconds(5));
+            }
+        }
+    }
+
+    private static Optional<ContextRetrieved> contextOf(Topics topics, String questionId) {
+        return first(
+                topics.contextRetrieved().name(),
+                topics.contextRetrieved().valueSerde().deserializer(),
+                c -> c.getQuestion().getId().equals(questionId));
     }
 
     private static void assertStillRunning() {
