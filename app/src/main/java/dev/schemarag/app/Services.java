@@ -129,7 +129,8 @@ public final class Services implements AutoCloseable {
     public synchronized Topics topics() {
         if (topics == null) {
             topics = new Topics(settings.get(AppSettings.TOPIC_PREFIX), security.registryClient(registryUrl()));
-            TopicCreator.ensure(bootstrapServers(), security, topics);
+            TopicCreator.ensure(
+                    bootstrapServers(), security, topics, streamsSettings().topics());
         }
         return topics;
     }

@@ -143,10 +143,10 @@ class DlqCommandIT {
                 Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
                 new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
-            TopicPartition partition = new TopicPartition(questions.name(), 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToEnd(List.of(partition));
-            long end = consumer.position(partition);
+            List<TopicPartition> partitions = partitionsOf(consumer, questions.name());
+            consumer.assign(partitions);
+            consumer.seekToEnd(partitions);
+            long end = positionSum(consumer, partitions);
 
             CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "replay", "ingest");
 
@@ -154,8 +154,8 @@ class DlqCommandIT {
             assertThat(run.output())
                     .contains("replayed 0 of 1 record(s) from dlq_it.dlq.ingest")
                     .contains("not replayed: output_too_large from " + questions.name() + " partition 0 offset 7");
-            consumer.seekToEnd(List.of(partition));
-            assertThat(consumer.position(partition))
+            consumer.seekToEnd(partitions);
+            assertThat(positionSum(consumer, partitions))
                     .as("nothing sent back to the input topic")
                     .isEqualTo(end);
         }
@@ -167,10 +167,10 @@ class DlqCommandIT {
                 Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.services.bootstrapServers()),
                 new StringDeserializer(),
                 questions.valueSerde().deserializer())) {
-            TopicPartition partition = new TopicPartition(questions.name(), 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToEnd(List.of(partition));
-            consumer.position(partition); // fix the start now, before the replay
+            List<TopicPartition> partitions = partitionsOf(consumer, questions.name());
+            consumer.assign(partitions);
+            consumer.seekToEnd(partitions);
+            partitions.forEach(consumer::position); // fix the start now, before the replay
 
             CliTestEnvironment.Run run = CliTestEnvironment.execute("dlq", "replay", errorClass);
 
@@ -182,6 +182,17 @@ class DlqCommandIT {
             assertThat(replayed.value().getQuestion()).isEqualTo(question.getQuestion());
             assertThat(replayed.value().getDatabaseId()).isEqualTo(question.getDatabaseId());
         }
+    }
+
+    private static List<TopicPartition> partitionsOf(KafkaConsumer<?, ?> consumer, String topic) {
+        return consumer.partitionsFor(topic).stream()
+                .map(info -> new TopicPartition(topic, info.partition()))
+                .toList();
+    }
+
+    /** The sum of the consumer's positions: it grows when any partition gets a record. */
+    private static long positionSum(KafkaConsumer<?, ?> consumer, List<TopicPartition> partitions) {
+        return partitions.stream().mapToLong(consumer::position).sum();
     }
 
     private static ConsumerRecord<String, QuestionAsked> next(KafkaConsumer<String, QuestionAsked> consumer) {

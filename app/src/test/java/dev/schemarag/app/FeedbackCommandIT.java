@@ -84,9 +84,11 @@ class FeedbackCommandIT {
                         "read_committed"),
                 new StringDeserializer(),
                 dlq.valueSerde().deserializer())) {
-            TopicPartition partition = new TopicPartition(dlq.name(), 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
+            List<TopicPartition> partitions = consumer.partitionsFor(dlq.name()).stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition()))
+                    .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
             List<FailureRecord> matching = new ArrayList<>();
             await("a dead letter for feedback on " + unknown)
                     .atMost(WAIT)

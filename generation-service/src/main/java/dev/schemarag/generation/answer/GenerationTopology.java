@@ -28,6 +28,10 @@ public final class GenerationTopology {
         Topic<String, ContextRetrieved> source = topics.contextRetrieved();
         OutcomeMeters outcomes = new OutcomeMeters(meters);
         KStream<String, RoutedResult> results = builder.stream(source.name(), source.consumed())
+                // Every record of one question is keyed by its id, whatever key its producer chose.
+                .selectKey((key, context) -> context == null || context.getQuestion() == null
+                        ? key
+                        : context.getQuestion().getId())
                 .processValues(
                         () -> new AnswerProcessor(pipeline, source.valueSerde().serializer(), outcomes));
         results.flatMapValues(RoutedResult::candidates)

@@ -25,7 +25,8 @@ public final class GenerationSettings {
             1_800_000,
             "longest one question may take in generation and validation, LLM calls, retries, EXPLAINs and repairs"
                     + " included; past it the question is dead-lettered as infra_failure. At most half of"
-                    + " max.poll.interval.ms");
+                    + " max.poll.interval.ms divided by the tasks one stream thread may own,"
+                    + " ceil(topic.partitions / stream.threads)");
     public static final Setting<Integer> STATEMENT_TIMEOUT_MILLIS = Setting.integer(
             "generation.statement.timeout.millis",
             5_000,

@@ -31,6 +31,7 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -131,6 +132,29 @@ class GenerationTopologyTest {
                         .counter()
                         .count())
                 .isEqualTo(1);
+    }
+
+    @Test
+    void candidatesAnswersAndFailuresAreKeyedByTheQuestionIdWhateverKeyTheContextCameWith() {
+        input.pipeInput("q5", question("q5", "Count employees"));
+        input.pipeInput((String) null, question("q6", "Count employees"));
+        input.pipeInput("producer-chosen", question("q7", "Drop everything"));
+        input.pipeInput("q8", question("q8", "Something nobody documented"));
+
+        assertThat(output(topics.sqlGenerated()).readRecordsToList())
+                .extracting(TestRecord::key)
+                .containsExactly("q5", "q6", "q7");
+        assertThat(output(topics.answers()).readRecordsToList())
+                .extracting(TestRecord::key)
+                .containsExactly("q5", "q6");
+        assertThat(output(topics.deadLetter(DeadLetterTopic.VALIDATION_BLOCK))
+                        .readRecord()
+                        .key())
+                .isEqualTo("q7");
+        assertThat(output(topics.deadLetter(DeadLetterTopic.GENERATION_UNAVAILABLE))
+                        .readRecord()
+                        .key())
+                .isEqualTo("q8");
     }
 
     @Test

@@ -12,6 +12,7 @@ import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.TopicCreator;
+import dev.schemarag.core.kafka.TopicSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.AnswerValidated;
@@ -99,7 +100,7 @@ class GenerationFaultsIT {
         llm = new ScriptedChatCompletions();
         llm.answerAnyQuestion(SQL);
         topics = new Topics("generation-faults-it.", stack.registryClient());
-        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics);
+        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics, TopicSettings.DEFAULTS);
         DatabaseRegistry databases = new DatabaseRegistry(List.of(new RegisteredDatabase(
                 "faults",
                 stack.postgres().jdbcUrl(DB),

@@ -13,6 +13,7 @@ import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.TopicCreator;
+import dev.schemarag.core.kafka.TopicSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.AnswerFeedback;
@@ -107,7 +108,7 @@ class GenerationServiceIT {
 
         llm = new ScriptedChatCompletions();
         topics = new Topics("generation-it.", stack.registryClient());
-        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics);
+        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics, TopicSettings.DEFAULTS);
         String unreachable = "jdbc:postgresql://127.0.0.1:1/" + DB;
         DatabaseRegistry databases = new DatabaseRegistry(List.of(
                 new RegisteredDatabase(

@@ -151,7 +151,7 @@ public final class IngestService implements AutoCloseable {
             throws SQLException, IOException {
         Files.createDirectories(config.stateDir()); // Debezium's file offset store does not create its directory
         Topics topics = this.topics.get();
-        TopicCreator.ensure(config.bootstrapServers(), config.security(), topics);
+        TopicCreator.ensure(config.bootstrapServers(), config.security(), topics, limits.topics());
         // The Debezium engines keep their offsets in files: this producer is their only Kafka client.
         Map<String, Object> producerProps = config.security().clientConfig(config.bootstrapServers());
         producerProps.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);

@@ -9,7 +9,10 @@ import java.util.List;
 public final class IngestSettings {
     private IngestSettings() {}
 
-    /** Far below the updater's max.poll.interval.ms (300 s), so a retried record never gets its member fenced. */
+    /**
+     * Far below the updater's max.poll.interval.ms (600 s), so a retried record never gets its member fenced; that
+     * bound is checked at start, for the tasks one thread may own ({@code StreamsProperties}).
+     */
     public static final Setting<Integer> REFRESH_RETRY_MS = Setting.integer(
             "ingest.refresh.retry.ms",
             60_000,

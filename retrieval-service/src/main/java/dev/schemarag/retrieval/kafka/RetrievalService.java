@@ -92,7 +92,7 @@ public final class RetrievalService implements AutoCloseable {
             Path stateDir,
             StreamsSettings limits,
             Runnable onFatal) {
-        TopicCreator.ensure(bootstrapServers, security, topics);
+        TopicCreator.ensure(bootstrapServers, security, topics, limits.topics());
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever, meters);
         streams = new ManagedStreams(

@@ -34,6 +34,8 @@ public final class RetrievalTopology {
         RetrievalMeters retrievals = new RetrievalMeters(meters);
         Counter deadLetters = DeadLetterMeters.counter(meters, dlq.name());
         builder.stream(source.name(), source.consumed())
+                // Every record of one question is keyed by its id, whatever key its producer chose.
+                .selectKey((key, question) -> question == null ? key : question.getId())
                 .processValues(
                         () -> new Retrieval(retriever, source.valueSerde().serializer(), retrievals))
                 .split()

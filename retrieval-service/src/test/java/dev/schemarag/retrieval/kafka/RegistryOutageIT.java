@@ -15,6 +15,7 @@ import dev.schemarag.core.kafka.StreamsFailurePolicy;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
+import dev.schemarag.core.kafka.TopicSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.ContextRetrieved;
@@ -160,7 +161,7 @@ class RegistryOutageIT {
         }
         Database store = new Database(stack.postgres().jdbcUrl("schemarag"), user, password);
         store.migrateStore();
-        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics);
+        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics, TopicSettings.DEFAULTS);
         RegisteredDatabase db = new RegisteredDatabase(
                 DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null, List.of("public"), null, null);
         try (IngestService ingest = new IngestService(
@@ -212,9 +213,11 @@ class RegistryOutageIT {
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         List<V> found = new ArrayList<>();
         try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(p, new StringDeserializer(), values)) {
-            TopicPartition partition = new TopicPartition(topic, 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition()))
+                    .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
             long deadline =
                     System.nanoTime() + (atLeast == 0 ? Duration.ofSeconds(3) : Duration.ofSeconds(90)).toNanos();
             while (System.nanoTime() < deadline && (atLeast == 0 || found.size() < atLeast)) {

@@ -17,6 +17,7 @@ import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
+import dev.schemarag.core.kafka.TopicSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.metrics.MetricsRoute;
 import dev.schemarag.core.metrics.ServiceMeters;
@@ -50,6 +51,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -367,7 +369,10 @@ class RetrievalPipelineIT {
                     KafkaClientSecurity.none(),
                     doomed,
                     stateDir,
-                    StreamsSettings.DEFAULTS,
+                    // One thread: the client is in ERROR once it dies. A sibling thread would first have to leave a
+                    // rebalance that waits for the dead thread's member (the process exits on onFatal meanwhile).
+                    new StreamsSettings(
+                            StreamsSettings.DEFAULTS.maxPollInterval(), "", 1, StreamsSettings.DEFAULTS.topics()),
                     fatal::countDown);
             producer.send(new ProducerRecord<>(
                             doomed.questions().name(), "q-fatal", question("q-fatal", DB, fatalQuestion)))
@@ -378,6 +383,71 @@ class RetrievalPipelineIT {
                     .atMost(Duration.ofSeconds(30))
                     .until(() -> service.state() == KafkaStreams.State.ERROR);
         }
+    }
+
+    /**
+     * A cleanly closed instance leaves its group (dynamic membership here), so its successor is assigned every
+     * partition at once instead of after the predecessor's session timeout (45 s), and answers within 5 s of its start.
+     */
+    @Test
+    void aClosedInstanceLeavesItsGroupSoASuccessorAnswersWithinFiveSecondsOfItsStart(@TempDir Path stateDir)
+            throws Exception {
+        Topics shared = new Topics("retrieval-it-leave-" + UUID.randomUUID() + ".", stack.registryClient());
+        StreamsSettings dynamic = StreamsSettings.DEFAULTS;
+        assertThat(dynamic.groupInstanceId()).isEmpty();
+        try (KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
+                producerProps(),
+                shared.questions().keySerde().serializer(),
+                shared.questions().valueSerde().serializer())) {
+            try (RetrievalService predecessor = new RetrievalService(
+                    store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry())) {
+                predecessor.start(
+                        stack.bootstrapServers(),
+                        KafkaClientSecurity.none(),
+                        shared,
+                        stateDir.resolve("predecessor"),
+                        dynamic,
+                        () -> {});
+                producer.send(new ProducerRecord<>(
+                                shared.questions().name(),
+                                "q-before",
+                                question("q-before", DB, "Which employees work in each department?")))
+                        .get();
+                assertThat(contextOf(shared, "q-before"))
+                        .as("answered before the restart")
+                        .isPresent();
+            }
+
+            long started = System.nanoTime();
+            try (RetrievalService successor = new RetrievalService(
+                    store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry())) {
+                successor.start(
+                        stack.bootstrapServers(),
+                        KafkaClientSecurity.none(),
+                        shared,
+                        stateDir.resolve("successor"),
+                        dynamic,
+                        () -> {});
+                producer.send(new ProducerRecord<>(
+                                shared.questions().name(),
+                                "q-after",
+                                question("q-after", DB, "What is the total amount of salaries paid per department?")))
+                        .get();
+                assertThat(contextOf(shared, "q-after"))
+                        .as("answered after the restart")
+                        .isPresent();
+                assertThat(Duration.ofNanos(System.nanoTime() - started))
+                        .as("from the successor's start to its answer")
+                        .isLessThan(Duration.ofSeconds(5));
+            }
+        }
+    }
+
+    private static Optional<ContextRetrieved> contextOf(Topics topics, String questionId) {
+        return first(
+                topics.contextRetrieved().name(),
+                topics.contextRetrieved().valueSerde().deserializer(),
+                c -> c.getQuestion().getId().equals(questionId));
     }
 
     private static void assertStillRunning() {
@@ -464,7 +534,7 @@ class RetrievalPipelineIT {
     @Test
     void anOutputTheProducerRefusesAsTooLargeIsDeadLetteredAndTheStreamGoesOn(@TempDir Path stateDir) throws Exception {
         Topics small = new Topics("retrieval-it-small.", stack.registryClient());
-        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), small);
+        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), small, TopicSettings.DEFAULTS);
         RetrievalSettings raisedCap = RetrievalSettings.defaults()
                 .withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES.key(), "200000"));
         SchemaRetriever retriever = new RetrievalService(
@@ -555,9 +625,11 @@ class RetrievalPipelineIT {
         p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 2 * 1024 * 1024);
         List<V> found = new ArrayList<>();
         try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(p, new StringDeserializer(), values)) {
-            TopicPartition partition = new TopicPartition(topic, 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition()))
+                    .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
             await(atLeast + " matching record(s) on " + topic)
                     .atMost(Duration.ofSeconds(60))
                     .pollInSameThread()

@@ -132,6 +132,16 @@ class RetrievalTopologyTest {
     }
 
     @Test
+    void contextsAndFailuresAreKeyedByTheQuestionIdWhateverKeyTheQuestionCameWith() {
+        questions.pipeInput("q-7", question("q-7", "erp", QUESTION));
+        questions.pipeInput((String) null, question("q-8", "erp", QUESTION));
+        questions.pipeInput("producer-chosen", question("q-9", "crm", QUESTION));
+
+        assertThat(contexts.readRecordsToList()).extracting(TestRecord::key).containsExactly("q-7", "q-8");
+        assertThat(deadLetters.readRecord().key()).isEqualTo("q-9");
+    }
+
+    @Test
     void aQuestionOnAnUnknownDatabaseIsDeadLetteredAndTheNextQuestionIsStillAnswered() {
         questions.pipeInput("q-crm", question("q-crm", "crm", QUESTION));
         questions.pipeInput("q-2", question("q-2", "erp", QUESTION));
