@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * scripted to fail answers that HTTP status as many times as asked first, with {@code Retry-After-Ms: 1} so that a
  * client retries at once (not {@code Retry-After: 0}, on which OkHttp itself re-sends a 503); a question scripted to
  * be slow answers late. A {@link Fault} switched on applies to every request until it is switched off, and the
- * requests each fault answered are counted. Every user message, and every raw request with its path and
+ * requests each fault answered are counted, and so are the requests under way at once. Every user message, and every raw request with its path and
  * Authorization header, is kept so a test can read what the model was told and how.
  */
 public final class ScriptedChatCompletions implements AutoCloseable {
@@ -68,6 +68,8 @@ public final class ScriptedChatCompletions implements AutoCloseable {
     private final List<String> authorizations = new ArrayList<>();
     private final Map<Fault, Long> answeredByFault = new EnumMap<>(Fault.class);
     private Function<String, String> defaultAnswer;
+    private int underWay;
+    private int mostUnderWay;
     private Fault fault = Fault.NONE;
     private Duration faultDuration = Duration.ZERO;
     private boolean closed;
@@ -155,12 +157,18 @@ public final class ScriptedChatCompletions implements AutoCloseable {
         return List.copyOf(authorizations);
     }
 
+    /** The most requests this endpoint was answering at one time: more than one when a client's calls overlap. */
+    public synchronized int mostConcurrentRequests() {
+        return mostUnderWay;
+    }
+
     /** The user messages of a scripted question's requests, in order. */
     public synchronized List<String> promptsFor(String question) {
         return List.copyOf(prompts.getOrDefault(question, List.of()));
     }
 
     private void handle(HttpExchange exchange) throws IOException {
+        begin();
         try {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             JsonNode request = JSON.readTree(body);
@@ -171,7 +179,16 @@ public final class ScriptedChatCompletions implements AutoCloseable {
             else respond(exchange, reply, request.path("model").asText(), user);
         } finally {
             exchange.close();
+            end();
         }
+    }
+
+    private synchronized void begin() {
+        mostUnderWay = Math.max(mostUnderWay, ++underWay);
+    }
+
+    private synchronized void end() {
+        underWay--;
     }
 
     /** Records the request and decides its answer under the current script and fault. */

@@ -13,6 +13,7 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.answer.AnswerPipeline;
+import dev.schemarag.generation.answer.AnswerWorkers;
 import dev.schemarag.generation.answer.GenerationTopology;
 import dev.schemarag.generation.answer.PostgresTargetDatabases;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
@@ -30,6 +31,7 @@ import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,6 +55,7 @@ public final class GenerationService implements AutoCloseable {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final PostgresTargetDatabases targets;
+    private final AnswerWorkers workers;
     private final ManagedStreams streams;
     private final Map<String, Object> adminConfig;
     private final String applicationId;
@@ -96,7 +99,8 @@ public final class GenerationService implements AutoCloseable {
             MeterRegistry meters) {
         settings.validate(GenerationSettings.declared());
         Duration recordDeadline = GenerationSettings.recordDeadline(settings);
-        // Refuses a deadline the poll interval cannot cover, before anything connects.
+        Duration punctuateInterval = GenerationSettings.punctuateInterval(settings);
+        // Refuses limits the poll interval cannot cover, before anything connects.
         Properties properties = StreamsProperties.of(
                 applicationId,
                 bootstrapServers,
@@ -105,7 +109,9 @@ public final class GenerationService implements AutoCloseable {
                 "validation",
                 stateDir,
                 StreamsSettings.from(settings),
-                recordDeadline);
+                GenerationTopology.LONGEST_STEP);
+        // An idle poll returns in time for the next punctuation, which forwards the answers finished meanwhile.
+        properties.put(StreamsConfig.POLL_MS_CONFIG, punctuateInterval.toMillis());
         this.applicationId = applicationId;
         this.legacyApplicationId = applicationId.equals(topics.prefix() + APPLICATION_ID)
                 ? Optional.of(topics.prefix() + LEGACY_APPLICATION_ID)
@@ -128,8 +134,9 @@ public final class GenerationService implements AutoCloseable {
                 GenerationSettings.statementLimits(settings),
                 recordDeadline,
                 System::nanoTime);
+        workers = new AnswerWorkers(settings.get(GenerationSettings.CONCURRENCY));
         StreamsBuilder builder = new StreamsBuilder();
-        GenerationTopology.build(builder, topics, pipeline, meters);
+        GenerationTopology.build(builder, topics, pipeline, workers, punctuateInterval, meters);
         FeedbackTopology.build(builder, topics, examples);
         streams = new ManagedStreams("generation", builder.build(), properties, CLOSE_TIMEOUT, meters);
     }
@@ -174,6 +181,8 @@ public final class GenerationService implements AutoCloseable {
     @Override
     public void close() {
         streams.close();
+        // After the streams: their tasks have cancelled their runs, whose results nobody would forward now.
+        workers.close();
         targets.close();
     }
 }

@@ -3,6 +3,7 @@ package dev.schemarag.generation.service;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.generation.answer.AnswerPipeline;
+import dev.schemarag.generation.answer.GenerationTopology;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.validation.StatementLimits;
@@ -24,9 +25,22 @@ public final class GenerationSettings {
             1_000,
             1_800_000,
             "longest one question may take in generation and validation, LLM calls, retries, EXPLAINs and repairs"
-                    + " included; past it the question is dead-lettered as infra_failure. At most half of"
-                    + " max.poll.interval.ms divided by the tasks one stream thread may own,"
-                    + " ceil(topic.partitions / stream.threads)");
+                    + " included; past it the question is dead-lettered as infra_failure. It runs on a worker"
+                    + " thread, so it is not bound by max.poll.interval.ms");
+    public static final Setting<Integer> CONCURRENCY = Setting.integer(
+            "generation.concurrency",
+            16,
+            1,
+            256,
+            "questions answered at once per process (worker threads running LLM calls, EXPLAINs and repairs),"
+                    + " shared by all its partitions");
+    public static final Setting<Integer> PUNCTUATE_INTERVAL_MS = Setting.integer(
+            "generation.punctuate.interval.ms",
+            (int) GenerationTopology.DEFAULT_PUNCTUATE_INTERVAL.toMillis(),
+            1,
+            1_000,
+            "how often each partition's task forwards finished answers and hands waiting questions to the workers"
+                    + " (also the stream threads' poll.ms)");
     public static final Setting<Integer> STATEMENT_TIMEOUT_MILLIS = Setting.integer(
             "generation.statement.timeout.millis",
             5_000,
@@ -61,9 +75,13 @@ public final class GenerationSettings {
 
     private GenerationSettings() {}
 
-    /** The longest one record may take in the answer pipeline; Kafka's transaction and poll timeouts must exceed it. */
+    /** The longest one question may take in the answer pipeline, on a worker thread. */
     public static Duration recordDeadline(Settings settings) {
         return Duration.ofMillis(settings.get(RECORD_DEADLINE_MS));
+    }
+
+    public static Duration punctuateInterval(Settings settings) {
+        return Duration.ofMillis(settings.get(PUNCTUATE_INTERVAL_MS));
     }
 
     public static StatementLimits statementLimits(Settings settings) {
@@ -75,6 +93,8 @@ public final class GenerationSettings {
         List<Setting<?>> all = new ArrayList<>(List.of(
                 MAX_ATTEMPTS,
                 RECORD_DEADLINE_MS,
+                CONCURRENCY,
+                PUNCTUATE_INTERVAL_MS,
                 STATEMENT_TIMEOUT_MILLIS,
                 EXAMPLE_THRESHOLD,
                 SQL_MAX_LENGTH,

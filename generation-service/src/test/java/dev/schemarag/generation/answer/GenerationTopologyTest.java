@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
@@ -14,14 +16,13 @@ import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.SqlGenerated;
-import dev.schemarag.generation.GeneratedSql;
-import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.validation.SchemaColumns;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -31,6 +32,9 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.awaitility.Awaitility;
 import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,14 +44,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The topology's routing through TopologyTestDriver with the production streams settings (at-least-once, see
  * RetrievalTopologyTest) and the real Avro serdes over an in-memory schema registry: no broker, no database.
- * The generator answers per question; the database plans everything.
+ * The generator answers per question on the worker threads, the database plans everything, and the test moves the
+ * wall clock so that the punctuation forwards what the workers finished.
  */
 class GenerationTopologyTest {
-    private static final Map<String, String> SQL_BY_QUESTION = Map.of(
-            "Count employees", "SELECT count(*) FROM public.employees e",
-            "Drop everything", "DROP TABLE public.employees");
+    private static final Duration PUNCTUATE_INTERVAL = Duration.ofMillis(10);
 
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final GatedGenerator generator = new GatedGenerator();
+    private final AnswerWorkers workers = new AnswerWorkers(4);
     private TopologyTestDriver driver;
     private Topics topics;
     private TestInputTopic<String, ContextRetrieved> input;
@@ -66,16 +71,9 @@ class GenerationTopologyTest {
                 return SchemaColumns.of(Map.of("public.employees", List.of("employee_id", "last_name")));
             }
         };
-        AnswerPipeline pipeline = new AnswerPipeline(
-                (request, deadline) -> SQL_BY_QUESTION.containsKey(request.question())
-                        ? GenerationOutcome.generated(new GeneratedSql(
-                                SQL_BY_QUESTION.get(request.question()), "", 0.9, List.of(), List.of(), "llm"))
-                        : GenerationOutcome.unavailable("no LLM configured"),
-                planner,
-                (id, db, question, sql) -> {},
-                3);
+        AnswerPipeline pipeline = new AnswerPipeline(generator, planner, (id, db, question, sql) -> {}, 3);
         StreamsBuilder builder = new StreamsBuilder();
-        GenerationTopology.build(builder, topics, pipeline, meters);
+        GenerationTopology.build(builder, topics, pipeline, workers, PUNCTUATE_INTERVAL, meters);
         // As GenerationService configures it.
         Properties props = StreamsProperties.of(
                 "generation-topology-test",
@@ -85,7 +83,7 @@ class GenerationTopologyTest {
                 "validation",
                 stateDir,
                 StreamsSettings.DEFAULTS,
-                Duration.ofSeconds(10));
+                GenerationTopology.LONGEST_STEP);
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
         driver = new TopologyTestDriver(builder.build(), props);
         Topic<String, ContextRetrieved> source = topics.contextRetrieved();
@@ -98,6 +96,29 @@ class GenerationTopologyTest {
     @AfterEach
     void close() {
         driver.close();
+        workers.close();
+    }
+
+    /** Moves the wall clock until every buffered question has been forwarded. */
+    private void answerAll() {
+        Awaitility.await("every buffered question forwarded")
+                .atMost(Duration.ofSeconds(10))
+                .pollInSameThread()
+                .pollInterval(Duration.ofMillis(5))
+                .until(() -> {
+                    driver.advanceWallClockTime(PUNCTUATE_INTERVAL);
+                    return buffered().isEmpty();
+                });
+    }
+
+    /** The question ids in the store of questions waiting for their outcome. */
+    private List<String> buffered() {
+        KeyValueStore<String, Object> store = driver.getKeyValueStore(AnswerProcessor.STORE);
+        List<String> ids = new ArrayList<>();
+        try (KeyValueIterator<String, Object> all = store.all()) {
+            all.forEachRemaining(entry -> ids.add(entry.key));
+        }
+        return ids;
     }
 
     private <V> TestOutputTopic<String, V> output(Topic<String, V> topic) {
@@ -119,9 +140,10 @@ class GenerationTopologyTest {
     @Test
     void validAnswerGoesToAnswersAndItsCandidateToSqlGenerated() {
         input.pipeInput("q1", question("q1", "Count employees"));
+        answerAll();
 
         AnswerValidated answer = output(topics.answers()).readValue();
-        assertThat(answer.getSql()).isEqualTo("SELECT count(*) FROM public.employees e");
+        assertThat(answer.getSql()).isEqualTo(GatedGenerator.COUNT_SQL);
         assertThat(output(topics.sqlGenerated()).readValuesToList())
                 .extracting(SqlGenerated::getAttempt)
                 .containsExactly(1);
@@ -160,6 +182,7 @@ class GenerationTopologyTest {
     @Test
     void blockedAnswerGoesToValidationBlockWithTheOriginalEvent() {
         input.pipeInput("q2", question("q2", "Drop everything"));
+        answerAll();
 
         FailureRecord failure =
                 output(topics.deadLetter(DeadLetterTopic.VALIDATION_BLOCK)).readValue();
@@ -203,6 +226,7 @@ class GenerationTopologyTest {
     @Test
     void noSqlGoesToGenerationUnavailableWithTheContextPacket() {
         input.pipeInput("q3", question("q3", "Something nobody documented"));
+        answerAll();
 
         FailureRecord failure = output(topics.deadLetter(DeadLetterTopic.GENERATION_UNAVAILABLE))
                 .readValue();
@@ -217,12 +241,99 @@ class GenerationTopologyTest {
         driver.createInputTopic(topics.contextRetrieved().name(), new ByteArraySerializer(), new ByteArraySerializer())
                 .pipeInput("poison".getBytes(StandardCharsets.UTF_8), value);
         input.pipeInput("q4", question("q4", "Count employees"));
+        answerAll();
 
         FailureRecord failure =
                 output(topics.deadLetter(DeadLetterTopic.UNKNOWN)).readValue();
         assertThat(failure.getStage()).isEqualTo("validation");
         assertThat(failure.getErrorClass()).isEqualTo("malformed_event");
         assertThat(failure.getOriginalValue()).isEqualTo(ByteBuffer.wrap(value));
-        assertThat(output(topics.answers()).readValue().getSql()).isEqualTo("SELECT count(*) FROM public.employees e");
+        assertThat(output(topics.answers()).readValue().getSql()).isEqualTo(GatedGenerator.COUNT_SQL);
+    }
+
+    @Test
+    void questionsRunAtOnceOffTheStreamThreadAndEachIsForwardedOnceWhenItsRunEnds() {
+        for (String id : List.of("a1", "a2", "a3")) {
+            generator.hold("Count employees " + id);
+            input.pipeInput(id, question(id, "Count employees " + id));
+        }
+        Awaitility.await("three runs under way at once")
+                .atMost(Duration.ofSeconds(10))
+                .until(() -> generator.underWay() == 3);
+        driver.advanceWallClockTime(PUNCTUATE_INTERVAL);
+        TestOutputTopic<String, AnswerValidated> answers = output(topics.answers());
+        assertThat(answers.isEmpty()).isTrue();
+        assertThat(buffered()).containsExactlyInAnyOrder("a1", "a2", "a3");
+
+        generator.release("Count employees a2");
+        Awaitility.await("a2 forwarded")
+                .atMost(Duration.ofSeconds(10))
+                .pollInSameThread()
+                .until(() -> {
+                    driver.advanceWallClockTime(PUNCTUATE_INTERVAL);
+                    return buffered().size() == 2;
+                });
+        assertThat(answers.readKeyValuesToList()).extracting(kv -> kv.key).containsExactly("a2");
+
+        generator.release("Count employees a1");
+        generator.release("Count employees a3");
+        answerAll();
+        for (int i = 0; i < 5; i++) driver.advanceWallClockTime(PUNCTUATE_INTERVAL);
+        assertThat(answers.readValuesToList())
+                .extracting(AnswerValidated::getQuestionId)
+                .containsExactlyInAnyOrder("a1", "a3");
+        assertThat(generator.mostUnderWay()).isEqualTo(3);
+        assertThat(generator.calls()).isEqualTo(3);
+        assertThat(meters.get(OutcomeMeters.NAME)
+                        .tag("class", "answered")
+                        .counter()
+                        .count())
+                .isEqualTo(3);
+    }
+
+    @Test
+    void noMoreThanTheWorkersRunAtOnceAndTheRestWaitsInTheStore() {
+        for (int i = 1; i <= 6; i++) {
+            generator.hold("Count employees b" + i);
+            input.pipeInput("b" + i, question("b" + i, "Count employees b" + i));
+        }
+        Awaitility.await("every worker busy").atMost(Duration.ofSeconds(10)).until(() -> generator.underWay() == 4);
+        for (int i = 0; i < 5; i++) driver.advanceWallClockTime(PUNCTUATE_INTERVAL);
+        assertThat(generator.calls()).isEqualTo(4);
+        assertThat(buffered()).hasSize(6);
+
+        for (int i = 1; i <= 6; i++) generator.release("Count employees b" + i);
+        answerAll();
+
+        assertThat(output(topics.answers()).readValuesToList())
+                .extracting(AnswerValidated::getQuestionId)
+                .containsExactlyInAnyOrder("b1", "b2", "b3", "b4", "b5", "b6");
+        assertThat(generator.mostUnderWay()).isEqualTo(4);
+    }
+
+    @Test
+    void aStackOverflowInARunIsDeadLetteredAsProcessingErrorAndTheNextQuestionIsAnswered() {
+        input.pipeInput("q5", question("q5", "Overflow the parser"));
+        input.pipeInput("q6", question("q6", "Count employees"));
+        answerAll();
+
+        FailureRecord failure = output(topics.deadLetter(ErrorClass.PROCESSING_ERROR.deadLetterTopic(Stage.GENERATION)))
+                .readValue();
+        assertThat(failure.getErrorClass()).isEqualTo("processing_error");
+        assertThat(failure.getMessage()).contains("StackOverflowError");
+        assertThat(failure.getCorrelationId()).isEqualTo("corr-q5");
+        assertThat(failure.getOriginalTopic())
+                .isEqualTo(topics.contextRetrieved().name());
+        assertThat(failure.getOriginalKey()).isEqualTo(ByteBuffer.wrap("q5".getBytes(StandardCharsets.UTF_8)));
+        byte[] original = new byte[failure.getOriginalValue().remaining()];
+        failure.getOriginalValue().get(original);
+        assertThat(topics.contextRetrieved()
+                        .valueSerde()
+                        .deserializer()
+                        .deserialize(topics.contextRetrieved().name(), original)
+                        .getQuestion()
+                        .getQuestion())
+                .isEqualTo("Overflow the parser");
+        assertThat(output(topics.answers()).readValue().getQuestionId()).isEqualTo("q6");
     }
 }

@@ -19,7 +19,19 @@ class GenerationSettingsTest {
     }
 
     @Test
-    void theDeadlineIsDeclaredWithTheOtherGenerationSettings() {
-        assertThat(GenerationSettings.declared()).contains(GenerationSettings.RECORD_DEADLINE_MS);
+    void theDeadlineAndTheConcurrencyAreDeclaredWithTheOtherGenerationSettings() {
+        assertThat(GenerationSettings.declared())
+                .contains(
+                        GenerationSettings.RECORD_DEADLINE_MS,
+                        GenerationSettings.CONCURRENCY,
+                        GenerationSettings.PUNCTUATE_INTERVAL_MS);
+    }
+
+    @Test
+    void byDefaultSixteenQuestionsRunAtOnceAndTasksPunctuateEveryTenMilliseconds() {
+        Settings defaults = Settings.of(Map.of());
+
+        assertThat(defaults.get(GenerationSettings.CONCURRENCY)).isEqualTo(16);
+        assertThat(GenerationSettings.punctuateInterval(defaults)).isEqualTo(Duration.ofMillis(10));
     }
 }
