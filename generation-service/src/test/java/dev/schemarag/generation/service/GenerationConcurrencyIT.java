@@ -12,6 +12,7 @@ import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.TopicCreator;
+import dev.schemarag.core.kafka.TopicSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.AnswerValidated;
@@ -121,7 +122,7 @@ class GenerationConcurrencyIT {
         Topics fresh = new Topics(
                 "generation-concurrency-it-" + UUID.randomUUID().toString().substring(0, 8) + ".",
                 stack.registryClient());
-        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), fresh);
+        TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), fresh, TopicSettings.DEFAULTS);
         return fresh;
     }
 
