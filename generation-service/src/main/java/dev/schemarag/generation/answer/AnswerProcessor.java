@@ -9,10 +9,14 @@ import dev.schemarag.events.FailureRecord;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Future;
 import org.apache.kafka.common.serialization.Serde;
@@ -31,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * Answers ContextRetrieved events without holding the stream thread: {@link #process} only puts the question into a
  * changelogged store (keyed by question id) and hands it to the {@link AnswerWorkers}; a wall-clock punctuation
  * forwards each finished run as an answer or as the {@link FailureRecord} for its class's dead-letter topic, and
- * deletes the question from the store in the same step, then hands over the questions still waiting. Under
+ * deletes the question from the store in the same step, then hands over the questions still waiting, in arrival
+ * order. Under
  * exactly-once the store, the input offsets and the outputs commit together: a question is taken from the input only
  * once it is in the store and leaves the store only with its outcome, so a crash loses nothing and forwards nothing
  * twice. A run still going when the task closes is cancelled and its result dropped: the task's next owner restores
@@ -50,6 +55,8 @@ final class AnswerProcessor implements Processor<String, ContextRetrieved, Strin
     private final Map<String, Run> running = new HashMap<>();
     /** Runs that ended, from the worker threads to the stream thread. */
     private final Queue<Run> ended = new ConcurrentLinkedQueue<>();
+    /** Ids of the stored questions not handed over yet, in arrival order; stream thread only. */
+    private final Set<String> waiting = new LinkedHashSet<>();
 
     private ProcessorContext<String, RoutedResult> context;
     private KeyValueStore<String, BufferedQuestion> pending;
@@ -72,6 +79,13 @@ final class AnswerProcessor implements Processor<String, ContextRetrieved, Strin
     public void init(ProcessorContext<String, RoutedResult> context) {
         this.context = context;
         this.pending = context.getStateStore(STORE);
+        // Init follows the store's restoration: what a previous owner left unanswered goes first, in its order.
+        List<KeyValue<String, BufferedQuestion>> restored = new ArrayList<>();
+        try (KeyValueIterator<String, BufferedQuestion> all = pending.all()) {
+            all.forEachRemaining(restored::add);
+        }
+        restored.sort(Comparator.comparingLong(entry -> entry.value.offset()));
+        restored.forEach(entry -> waiting.add(entry.key));
         context.schedule(punctuateInterval, PunctuationType.WALL_CLOCK_TIME, now -> punctuate());
     }
 
@@ -87,7 +101,8 @@ final class AnswerProcessor implements Processor<String, ContextRetrieved, Strin
                 record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8),
                 events.serializer().serialize(source.topic(), record.value()));
         pending.put(id, question);
-        if (!running.containsKey(id) && running.size() < workers.concurrency()) handOver(id, question, record.value());
+        waiting.add(id);
+        handOverWaiting();
     }
 
     private void punctuate() {
@@ -114,25 +129,24 @@ final class AnswerProcessor implements Processor<String, ContextRetrieved, Strin
     }
 
     private void handOverWaiting() {
-        if (running.size() >= workers.concurrency()) return;
-        List<KeyValue<String, BufferedQuestion>> next = new ArrayList<>();
-        try (KeyValueIterator<String, BufferedQuestion> all = pending.all()) {
-            while (all.hasNext() && running.size() + next.size() < workers.concurrency()) {
-                KeyValue<String, BufferedQuestion> entry = all.next();
-                if (!running.containsKey(entry.key)) next.add(entry);
-            }
-        }
-        for (KeyValue<String, BufferedQuestion> entry : next) {
-            BufferedQuestion question = entry.value;
+        Iterator<String> ids = waiting.iterator();
+        while (running.size() < workers.concurrency() && ids.hasNext()) {
+            String id = ids.next();
+            // A record that replaced a running question waits for that run to end.
+            if (running.containsKey(id)) continue;
+            ids.remove();
+            BufferedQuestion question = pending.get(id);
+            if (question == null) continue;
             ContextRetrieved event;
             try {
                 event = events.deserializer().deserialize(question.topic(), question.value());
             } catch (RuntimeException e) {
-                if (registryUnavailable(e)) throw e; // the task fails and runs again, like any record's
-                deadLetterUnreadable(entry.key, question, e);
+                // The task fails, and its next incarnation finds the question in the store again.
+                if (registryUnavailable(e)) throw e;
+                deadLetterUnreadable(id, question, e);
                 continue;
             }
-            handOver(entry.key, question, event);
+            handOver(id, question, event);
         }
     }
 
@@ -221,6 +235,7 @@ final class AnswerProcessor implements Processor<String, ContextRetrieved, Strin
         running.values().forEach(run -> run.future.cancel(true));
         running.clear();
         ended.clear();
+        waiting.clear();
     }
 
     /** One pipeline run of one buffered record. */

@@ -13,6 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * hand questions over and collect the results, so that LLM calls overlap without holding a poll loop.
  */
 public final class AnswerWorkers implements AutoCloseable {
+    /** Enough for a remote LLM's latency to overlap well beyond the partitions of one process. */
+    public static final int DEFAULT_CONCURRENCY = 16;
+
     private final int concurrency;
     private final ExecutorService threads;
 

@@ -3,6 +3,7 @@ package dev.schemarag.generation.service;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.generation.answer.AnswerPipeline;
+import dev.schemarag.generation.answer.AnswerWorkers;
 import dev.schemarag.generation.answer.GenerationTopology;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.llm.LlmSettings;
@@ -29,7 +30,7 @@ public final class GenerationSettings {
                     + " thread, so it is not bound by max.poll.interval.ms");
     public static final Setting<Integer> CONCURRENCY = Setting.integer(
             "generation.concurrency",
-            16,
+            AnswerWorkers.DEFAULT_CONCURRENCY,
             1,
             256,
             "questions answered at once per process (worker threads running LLM calls, EXPLAINs and repairs),"

@@ -33,6 +33,7 @@ class AnswerProcessorTest {
             new Topics("answer-processor-test.", new InMemorySchemaRegistry()).contextRetrieved();
     private MockProcessorContext<String, RoutedResult> context;
     private KeyValueStore<String, BufferedQuestion> store;
+    private AnswerPipeline pipeline;
     private AnswerProcessor processor;
 
     @BeforeEach
@@ -55,13 +56,14 @@ class AnswerProcessorTest {
                 .build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
-        processor = new AnswerProcessor(
-                new AnswerPipeline(generator, planner, (id, db, question, sql) -> {}, 3),
-                source.valueSerde(),
-                new OutcomeMeters(new SimpleMeterRegistry()),
-                workers,
-                Duration.ofMillis(10));
+        pipeline = new AnswerPipeline(generator, planner, (id, db, question, sql) -> {}, 3);
+        processor = processor(workers);
         processor.init(context);
+    }
+
+    private AnswerProcessor processor(AnswerWorkers on) {
+        return new AnswerProcessor(
+                pipeline, source.valueSerde(), new OutcomeMeters(new SimpleMeterRegistry()), on, Duration.ofMillis(10));
     }
 
     @AfterEach
@@ -146,5 +148,39 @@ class AnswerProcessorTest {
 
         assertThat(context.forwarded()).isEmpty();
         assertThat(store.get("q4")).isNotNull();
+    }
+
+    @Test
+    void questionsAPreviousOwnerLeftInTheStoreRunInTheirArrivalOrder() {
+        for (String[] q : new String[][] {{"zz", "Count employees zz", "5"}, {"aa", "Count employees aa", "6"}}) {
+            ContextRetrieved event = Events.context(q[0], "erp", q[1], "CREATE TABLE public.employees (id bigint);");
+            store.put(
+                    q[0],
+                    new BufferedQuestion(
+                            source.name(),
+                            3,
+                            Long.parseLong(q[2]),
+                            0L,
+                            null,
+                            source.valueSerde().serializer().serialize(source.name(), event)));
+        }
+        processor.close();
+        try (AnswerWorkers one = new AnswerWorkers(1)) {
+            AnswerProcessor next = processor(one);
+            next.init(context);
+
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+                context.scheduledPunctuators()
+                        .get(context.scheduledPunctuators().size() - 1)
+                        .getPunctuator()
+                        .punctuate(System.currentTimeMillis());
+                return store.approximateNumEntries() == 0;
+            });
+
+            assertThat(generator.asked()).containsExactly("Count employees zz", "Count employees aa");
+            assertThat(context.forwarded())
+                    .extracting(forward -> forward.record().key())
+                    .containsExactly(null, null);
+        }
     }
 }

@@ -8,6 +8,7 @@ import dev.schemarag.generation.SqlGenerator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,6 +27,7 @@ final class GatedGenerator implements SqlGenerator {
     private final AtomicInteger mostUnderWay = new AtomicInteger();
     private final AtomicInteger calls = new AtomicInteger();
     private final AtomicInteger interrupted = new AtomicInteger();
+    private final List<String> asked = new CopyOnWriteArrayList<>();
 
     void hold(String question) {
         gates.put(question, new CountDownLatch(1));
@@ -47,6 +49,11 @@ final class GatedGenerator implements SqlGenerator {
         return calls.get();
     }
 
+    /** The questions asked, in the order the calls began. */
+    List<String> asked() {
+        return List.copyOf(asked);
+    }
+
     /** Held calls that ended by an interrupt (a cancelled run) instead of a release. */
     int interrupted() {
         return interrupted.get();
@@ -55,6 +62,7 @@ final class GatedGenerator implements SqlGenerator {
     @Override
     public GenerationOutcome generate(GenerationRequest request, Deadline deadline) {
         calls.incrementAndGet();
+        asked.add(request.question());
         mostUnderWay.accumulateAndGet(underWay.incrementAndGet(), Math::max);
         try {
             CountDownLatch gate = gates.get(request.question());
