@@ -64,7 +64,11 @@ final class ServeCommand implements Callable<Integer> {
                 case retrieval -> {
                     try (RetrievalService retrieval = services.retrieval();
                             AdminServer admin = adminServer(
-                                    services, lifecycle, AppSettings.RETRIEVAL_ADMIN_PORT, retrieval::state)) {
+                                    services,
+                                    lifecycle,
+                                    AppSettings.RETRIEVAL_ADMIN_PORT,
+                                    retrieval::state,
+                                    List.of(retrieval.catalogReadiness()))) {
                         announce(host, admin.port());
                         retrieval.start(
                                 services.bootstrapServers(),
@@ -81,7 +85,11 @@ final class ServeCommand implements Callable<Integer> {
                     for (var db : databases.all()) services.examples().seedFromDocs(db.id());
                     try (GenerationService generation = services.generation(databases);
                             AdminServer admin = adminServer(
-                                    services, lifecycle, AppSettings.GENERATION_ADMIN_PORT, generation::state)) {
+                                    services,
+                                    lifecycle,
+                                    AppSettings.GENERATION_ADMIN_PORT,
+                                    generation::state,
+                                    List.of())) {
                         announce(host, admin.port());
                         generation.start(lifecycle::fail);
                         lifecycle.awaitStop();
@@ -108,13 +116,21 @@ final class ServeCommand implements Callable<Integer> {
         return lifecycle.exitCode();
     }
 
-    /** The admin endpoint of a service that is one stream client: ready when it runs and the store and registry answer. */
+    /**
+     * The admin endpoint of a service that is one stream client: ready when it runs, the store and registry answer and
+     * its own {@code checks} pass.
+     */
     private AdminServer adminServer(
-            Services services, ServiceLifecycle lifecycle, Setting<Integer> port, Supplier<KafkaStreams.State> streams)
+            Services services,
+            ServiceLifecycle lifecycle,
+            Setting<Integer> port,
+            Supplier<KafkaStreams.State> streams,
+            List<ReadinessCheck> own)
             throws IOException {
         Settings settings = services.settings();
         List<ReadinessCheck> checks = new ArrayList<>(List.of(ReadinessChecks.streams("streams", streams)));
         checks.addAll(services.readinessChecks());
+        checks.addAll(own);
         return new AdminServer(
                 service.name(),
                 settings.get(AppSettings.ADMIN_HOST),

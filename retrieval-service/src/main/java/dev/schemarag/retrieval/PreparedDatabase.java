@@ -1,10 +1,10 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.embedding.TextHash;
-import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
+import dev.schemarag.retrieval.index.CatalogChanges;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
@@ -18,61 +18,110 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * What retrieval needs of one catalog version, computed once: the FK graph, the BM25 index and every table rendered
- * in both packet forms. Token counts per table are computed on first use of a form, since most deployments use one.
- * Shared by concurrent requests.
+ * in both packet forms. Token counts of a table are computed on first use of a form, since most deployments use one.
+ * Immutable apart from those counts, and shared by concurrent requests: a catalog change makes a new one ({@link
+ * #withChanges}) that re-renders and re-indexes the changed tables only.
  */
 final class PreparedDatabase {
-    private final String version;
+    private final IndexedDatabase database;
     private final Map<PacketFormat, Map<TableName, String>> texts;
-    private final Map<PacketFormat, Map<TableName, Integer>> tokens = new EnumMap<>(PacketFormat.class);
+    private final Map<PacketFormat, ConcurrentMap<TableName, Integer>> tokens;
     private final ForeignKeyGraph graph;
     private final LexicalIndex lexical;
+    private final String modelId;
     private final int vectorsOfOtherModels;
 
     private PreparedDatabase(
-            String version,
+            IndexedDatabase database,
             Map<PacketFormat, Map<TableName, String>> texts,
-            ForeignKeyGraph graph,
+            Map<PacketFormat, ConcurrentMap<TableName, Integer>> tokens,
             LexicalIndex lexical,
+            String modelId,
             int vectorsOfOtherModels) {
-        this.version = version;
+        this.database = database;
         this.texts = texts;
-        this.graph = graph;
+        this.tokens = tokens;
+        // Rebuilt from the whole table list even after a change: cheap, and edges may depend on any table.
+        this.graph = ForeignKeyGraph.of(
+                database.tables().stream().map(IndexedTable::definition).toList());
         this.lexical = lexical;
+        this.modelId = modelId;
         this.vectorsOfOtherModels = vectorsOfOtherModels;
     }
 
     /** @param modelId the model that embeds the questions, which the stored vectors must come from to be compared */
     static PreparedDatabase prepare(IndexedDatabase database, String modelId) {
+        return new PreparedDatabase(
+                database,
+                render(database, Set.of(), Map.of()),
+                emptyTokens(),
+                LexicalIndex.build(database),
+                modelId,
+                vectorsOfOtherModels(database.tables(), modelId));
+    }
+
+    /** The next version: the changed tables re-rendered and re-indexed, everything else shared with this one. */
+    PreparedDatabase withChanges(CatalogChanges changes) {
+        if (changes.changed().isEmpty() && changes.version().equals(version())) return this;
+        IndexedDatabase next = database.withChanges(changes);
+        Map<PacketFormat, ConcurrentMap<TableName, Integer>> nextTokens = emptyTokens();
+        tokens.forEach((format, counts) -> counts.forEach((table, count) -> {
+            if (!changes.changed().contains(table)) nextTokens.get(format).put(table, count);
+        }));
+        List<IndexedTable> removed = database.tables().stream()
+                .filter(t -> changes.changed().contains(t.definition().name()))
+                .toList();
+        return new PreparedDatabase(
+                next,
+                render(next, changes.changed(), texts),
+                nextTokens,
+                lexical.withChanges(next, changes.changed()),
+                modelId,
+                vectorsOfOtherModels
+                        - vectorsOfOtherModels(removed, modelId)
+                        + vectorsOfOtherModels(changes.tables(), modelId));
+    }
+
+    /** Each table in both forms, in catalog order: taken from {@code previous} unless the table is {@code changed}. */
+    private static Map<PacketFormat, Map<TableName, String>> render(
+            IndexedDatabase database, Set<TableName> changed, Map<PacketFormat, Map<TableName, String>> previous) {
         Map<TableName, String> createTables = new LinkedHashMap<>();
         Map<TableName, String> compacts = new HashMap<>();
         for (IndexedTable table : database.tables()) {
-            createTables.put(table.definition().name(), CreateTableRenderer.render(table.definition()));
-            compacts.put(table.definition().name(), CompactSchemaRenderer.render(table.definition()));
+            TableName name = table.definition().name();
+            String createTable = changed.contains(name)
+                    ? null
+                    : previous.getOrDefault(PacketFormat.CREATE_TABLE, Map.of()).get(name);
+            String compact = changed.contains(name)
+                    ? null
+                    : previous.getOrDefault(PacketFormat.COMPACT, Map.of()).get(name);
+            createTables.put(name, createTable != null ? createTable : CreateTableRenderer.render(table.definition()));
+            compacts.put(name, compact != null ? compact : CompactSchemaRenderer.render(table.definition()));
         }
         Map<PacketFormat, Map<TableName, String>> texts = new EnumMap<>(PacketFormat.class);
         texts.put(PacketFormat.CREATE_TABLE, createTables);
         texts.put(PacketFormat.COMPACT, compacts);
-        List<Table> definitions =
-                database.tables().stream().map(IndexedTable::definition).toList();
-        return new PreparedDatabase(
-                database.version(),
-                texts,
-                ForeignKeyGraph.of(definitions),
-                LexicalIndex.build(database),
-                vectorsOfOtherModels(database, modelId));
+        return texts;
+    }
+
+    private static Map<PacketFormat, ConcurrentMap<TableName, Integer>> emptyTokens() {
+        Map<PacketFormat, ConcurrentMap<TableName, Integer>> tokens = new EnumMap<>(PacketFormat.class);
+        for (PacketFormat format : PacketFormat.values()) tokens.put(format, new ConcurrentHashMap<>());
+        return tokens;
     }
 
     /**
      * Table and column vectors whose stamp says another model made them (the store's rows after a model change, until
      * a sync re-embeds them): their similarities to this model's query vectors mean nothing.
      */
-    static int vectorsOfOtherModels(IndexedDatabase database, String modelId) {
+    static int vectorsOfOtherModels(List<IndexedTable> tables, String modelId) {
         int count = 0;
-        for (IndexedTable table : database.tables()) {
+        for (IndexedTable table : tables) {
             if (!madeBy(modelId, table.text(), table.stamp())) count++;
             for (IndexedColumn column : table.columns()) if (!madeBy(modelId, column.text(), column.stamp())) count++;
         }
@@ -84,7 +133,12 @@ final class PreparedDatabase {
     }
 
     String version() {
-        return version;
+        return database.version();
+    }
+
+    /** The catalog this was prepared from. */
+    IndexedDatabase database() {
+        return database;
     }
 
     int vectorsOfOtherModels() {
@@ -116,17 +170,10 @@ final class PreparedDatabase {
 
     /** Tokens of the given tables' definitions alone. */
     int tokens(List<TableName> tables, PacketFormat format) {
-        Map<TableName, Integer> counts = tokenCounts(format);
+        Map<TableName, Integer> counts = tokens.get(format);
+        Map<TableName, String> formTexts = texts.get(format);
         int sum = 0;
-        for (TableName table : tables) sum += counts.get(table);
+        for (TableName table : tables) sum += counts.computeIfAbsent(table, t -> TokenCounter.count(formTexts.get(t)));
         return sum;
-    }
-
-    private synchronized Map<TableName, Integer> tokenCounts(PacketFormat format) {
-        return tokens.computeIfAbsent(format, f -> {
-            Map<TableName, Integer> counts = new HashMap<>();
-            texts.get(f).forEach((table, text) -> counts.put(table, TokenCounter.count(text)));
-            return counts;
-        });
     }
 }

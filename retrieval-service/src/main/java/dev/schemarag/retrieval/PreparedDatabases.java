@@ -1,24 +1,44 @@
 package dev.schemarag.retrieval;
 
+import dev.schemarag.retrieval.index.CatalogLoads;
+import dev.schemarag.retrieval.index.CatalogSnapshots;
 import dev.schemarag.retrieval.index.SchemaIndex;
+import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Prepared catalogs by database id, rebuilt when the store reports a new version. */
+/**
+ * Prepared catalogs by database id, brought up to date when the store reports a new version: loaded in full the
+ * first time, then by applying the changed tables only.
+ */
 final class PreparedDatabases {
     private static final Logger log = LoggerFactory.getLogger(PreparedDatabases.class);
 
     private final SchemaIndex index;
     private final String modelId;
-    private final ConcurrentMap<String, PreparedDatabase> byId = new ConcurrentHashMap<>();
+    private final CatalogLoads loads;
+    private final CatalogSnapshots<PreparedDatabase> snapshots = new CatalogSnapshots<>(PreparedDatabase::version);
+    private final CatalogSnapshots.Refresh<PreparedDatabase> refresh = new CatalogSnapshots.Refresh<>() {
+        @Override
+        public Optional<PreparedDatabase> load(String databaseId) {
+            return loadInFull(databaseId);
+        }
 
-    /** @param modelId the model that embeds questions, see {@link PreparedDatabase#vectorsOfOtherModels()} */
-    PreparedDatabases(SchemaIndex index, String modelId) {
+        @Override
+        public Optional<PreparedDatabase> apply(String databaseId, PreparedDatabase held) {
+            return applyChanges(databaseId, held);
+        }
+    };
+
+    /**
+     * @param modelId the model that embeds questions, see {@link PreparedDatabase#vectorsOfOtherModels()}
+     * @param loads told of every full load and incremental update
+     */
+    PreparedDatabases(SchemaIndex index, String modelId, CatalogLoads loads) {
         this.index = index;
         this.modelId = modelId;
+        this.loads = loads;
     }
 
     /**
@@ -30,8 +50,7 @@ final class PreparedDatabases {
         try {
             version = index.version(databaseId);
         } catch (RuntimeException e) {
-            PreparedDatabase last = byId.get(databaseId);
-            if (last == null) throw e;
+            PreparedDatabase last = snapshots.last(databaseId).orElseThrow(() -> e);
             log.warn(
                     "Could not check the catalog version of database {}, using version {}: {}",
                     databaseId,
@@ -40,38 +59,57 @@ final class PreparedDatabases {
             return Optional.of(last);
         }
         if (version.isEmpty()) {
-            byId.remove(databaseId);
+            snapshots.remove(databaseId);
             return Optional.empty();
         }
-        PreparedDatabase cached = byId.get(databaseId);
-        if (cached != null && cached.version().equals(version.get())) return Optional.of(cached);
-        // compute() lets one thread build a version while others asking for the same database wait for it.
-        return Optional.ofNullable(byId.compute(
-                databaseId, (id, old) -> old != null && old.version().equals(version.get()) ? old : load(id)));
+        return snapshots.get(databaseId, version.get(), refresh);
     }
 
-    private PreparedDatabase load(String databaseId) {
+    private Optional<PreparedDatabase> loadInFull(String databaseId) {
         long started = System.nanoTime();
-        return index.load(databaseId)
-                .map(database -> {
-                    PreparedDatabase prepared = PreparedDatabase.prepare(database, modelId);
-                    log.info(
-                            "Prepared catalog of database {} version {}: {} tables, {} doc chunks in {} ms",
-                            databaseId,
-                            database.version(),
-                            database.tables().size(),
-                            database.docs().size(),
-                            (System.nanoTime() - started) / 1_000_000);
-                    if (prepared.vectorsOfOtherModels() > 0)
-                        log.warn(
-                                "Database {}: {} table and column vectors were embedded by another model than {}; questions get"
-                                        + " the full schema until a sync re-embeds them (schemarag sync --db {})",
-                                databaseId,
-                                prepared.vectorsOfOtherModels(),
-                                modelId,
-                                databaseId);
-                    return prepared;
-                })
-                .orElse(null);
+        return index.load(databaseId).map(database -> {
+            PreparedDatabase prepared = PreparedDatabase.prepare(database, modelId);
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            loads.full(CatalogLoads.Part.TABLES, took);
+            log.info(
+                    "Prepared catalog of database {} version {}: {} tables, {} doc chunks in {} ms",
+                    databaseId,
+                    database.version(),
+                    database.tables().size(),
+                    database.docs().size(),
+                    took.toMillis());
+            warnOfOtherModels(databaseId, prepared);
+            return prepared;
+        });
+    }
+
+    private Optional<PreparedDatabase> applyChanges(String databaseId, PreparedDatabase held) {
+        long started = System.nanoTime();
+        return index.changesSince(databaseId, held.version()).map(changes -> {
+            PreparedDatabase next = held.withChanges(changes);
+            if (next == held) return held;
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            loads.incremental(CatalogLoads.Part.TABLES, changes.changed().size(), took);
+            log.info(
+                    "Updated catalog of database {} from version {} to {}: {} tables changed, in {} ms",
+                    databaseId,
+                    held.version(),
+                    next.version(),
+                    changes.changed().size(),
+                    took.toMillis());
+            if (held.vectorsOfOtherModels() == 0) warnOfOtherModels(databaseId, next);
+            return next;
+        });
+    }
+
+    private void warnOfOtherModels(String databaseId, PreparedDatabase prepared) {
+        if (prepared.vectorsOfOtherModels() > 0)
+            log.warn(
+                    "Database {}: {} table and column vectors were embedded by another model than {}; questions get"
+                            + " the full schema until a sync re-embeds them (schemarag sync --db {})",
+                    databaseId,
+                    prepared.vectorsOfOtherModels(),
+                    modelId,
+                    databaseId);
     }
 }

@@ -10,6 +10,7 @@ import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.graph.Bridging;
 import dev.schemarag.retrieval.graph.Expansion;
+import dev.schemarag.retrieval.index.CatalogLoads;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.SchemaIndex;
@@ -51,10 +52,35 @@ public final class SchemaRetriever {
      */
     public SchemaRetriever(
             SchemaIndex index, EmbeddingModel model, RetrievalSettings settings, int embeddingCacheSize) {
+        this(index, model, settings, embeddingCacheSize, CatalogLoads.NONE);
+    }
+
+    /** @param loads told of every full load and incremental update of a database's prepared catalog */
+    public SchemaRetriever(
+            SchemaIndex index,
+            EmbeddingModel model,
+            RetrievalSettings settings,
+            int embeddingCacheSize,
+            CatalogLoads loads) {
         this.index = index;
         this.settings = settings;
         this.embeddings = new EmbeddingCache(model, embeddingCacheSize);
-        this.databases = new PreparedDatabases(index, model.modelId());
+        this.databases = new PreparedDatabases(index, model.modelId(), loads);
+    }
+
+    /**
+     * Loads every database with a stored catalog (its prepared catalog and, when searched in memory, its vectors), so
+     * that no first question waits for a load.
+     *
+     * @return how many databases were loaded
+     */
+    public int warmUp() {
+        List<String> ids = index.databases();
+        for (String id : ids) {
+            databases.get(id);
+            index.prepare(id);
+        }
+        return ids.size();
     }
 
     public RetrievalResult retrieve(RetrievalRequest request) {

@@ -93,6 +93,11 @@ public final class FakeSchemaIndex implements SchemaIndex {
     }
 
     @Override
+    public List<String> databases() {
+        return List.of(databaseId);
+    }
+
+    @Override
     public List<TableHit> searchTables(String id, Set<String> schemas, float[] query, int topK) {
         return search(tableHits, TableHit::table, schemas, topK);
     }

@@ -14,15 +14,18 @@ class PreparedDatabaseTest {
 
     @Test
     void vectorsStampedByTheQuestionsModelAreItsOwn() {
-        assertThat(PreparedDatabase.vectorsOfOtherModels(database("model-a", "model-a"), "model-a"))
+        assertThat(PreparedDatabase.vectorsOfOtherModels(
+                        database("model-a", "model-a").tables(), "model-a"))
                 .isZero();
     }
 
     @Test
     void everyTableAndColumnVectorStampedByAnotherModelIsCounted() {
-        assertThat(PreparedDatabase.vectorsOfOtherModels(database("model-a", "model-b"), "model-a"))
+        assertThat(PreparedDatabase.vectorsOfOtherModels(
+                        database("model-a", "model-b").tables(), "model-a"))
                 .isEqualTo(1);
-        assertThat(PreparedDatabase.vectorsOfOtherModels(database("model-b", "model-b"), "model-a"))
+        assertThat(PreparedDatabase.vectorsOfOtherModels(
+                        database("model-b", "model-b").tables(), "model-a"))
                 .isEqualTo(2);
     }
 
@@ -42,7 +45,8 @@ class PreparedDatabaseTest {
                         List.of(stale))),
                 List.of());
 
-        assertThat(PreparedDatabase.vectorsOfOtherModels(database, "model-a")).isEqualTo(1);
+        assertThat(PreparedDatabase.vectorsOfOtherModels(database.tables(), "model-a"))
+                .isEqualTo(1);
     }
 
     /** One table with one column, their vectors stamped by the given models. */

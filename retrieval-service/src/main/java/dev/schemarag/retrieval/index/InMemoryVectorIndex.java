@@ -1,6 +1,7 @@
 package dev.schemarag.retrieval.index;
 
 import dev.schemarag.core.schema.TableName;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -12,21 +13,29 @@ import org.slf4j.LoggerFactory;
 /**
  * Decorator: another {@link SchemaIndex} whose searches are answered by exact scans of the database's vectors held in
  * memory, so a search costs no round trip to the store. The vectors are those of the version {@link #version} last
- * reported, loaded from a {@link VectorSource} on the first search after it changed; while the store cannot be
- * reached, searches go on over the vectors loaded last. Thread-safe.
+ * reported, loaded from a {@link VectorSource} on the first search after it changed: in full the first time, then
+ * only the changed tables' (see {@link CatalogSnapshots}); while the store cannot be reached, searches go on over the
+ * vectors loaded last. Thread-safe.
  */
 public final class InMemoryVectorIndex implements SchemaIndex {
     private static final Logger log = LoggerFactory.getLogger(InMemoryVectorIndex.class);
 
     private final SchemaIndex store;
     private final VectorSource source;
+    private final CatalogLoads loads;
     private final ConcurrentMap<String, String> reported = new ConcurrentHashMap<>();
-    private final ConcurrentMap<String, Snapshot> snapshots = new ConcurrentHashMap<>();
+    private final CatalogSnapshots<Snapshot> snapshots = new CatalogSnapshots<>(Snapshot::version);
 
     /** @param store answers version checks and catalog loads; {@code source} must read the same store */
     public InMemoryVectorIndex(SchemaIndex store, VectorSource source) {
+        this(store, source, CatalogLoads.NONE);
+    }
+
+    /** @param loads told of every full load and incremental update of a database's vectors */
+    public InMemoryVectorIndex(SchemaIndex store, VectorSource source, CatalogLoads loads) {
         this.store = store;
         this.source = source;
+        this.loads = loads;
     }
 
     @Override
@@ -44,6 +53,21 @@ public final class InMemoryVectorIndex implements SchemaIndex {
     @Override
     public Optional<IndexedDatabase> load(String databaseId) {
         return store.load(databaseId);
+    }
+
+    @Override
+    public Optional<CatalogChanges> changesSince(String databaseId, String version) {
+        return store.changesSince(databaseId, version);
+    }
+
+    @Override
+    public List<String> databases() {
+        return store.databases();
+    }
+
+    @Override
+    public void prepare(String databaseId) {
+        snapshot(databaseId);
     }
 
     @Override
@@ -80,22 +104,25 @@ public final class InMemoryVectorIndex implements SchemaIndex {
             if (current.isEmpty()) return Optional.empty();
             version = current.get();
         }
-        Snapshot cached = snapshots.get(databaseId);
-        if (cached != null && cached.version().equals(version)) return Optional.of(cached);
         String wanted = version;
-        // compute() lets one thread load a version while others searching the same database wait for it.
-        return Optional.of(snapshots.compute(
-                databaseId, (id, old) -> old != null && old.version().equals(wanted) ? old : load(id, wanted)));
+        return snapshots.get(databaseId, version, new CatalogSnapshots.Refresh<>() {
+            @Override
+            public Optional<Snapshot> load(String id) {
+                return Optional.of(loadInFull(id, wanted));
+            }
+
+            @Override
+            public Optional<Snapshot> apply(String id, Snapshot held) {
+                return applyChanges(id, held);
+            }
+        });
     }
 
-    private Snapshot load(String databaseId, String version) {
+    private Snapshot loadInFull(String databaseId, String version) {
         long started = System.nanoTime();
-        DatabaseVectors vectors = source.vectors(databaseId);
-        Snapshot snapshot = new Snapshot(
-                version,
-                VectorScan.of(vectors.tables(), TableName::schema),
-                VectorScan.of(vectors.columns(), c -> c.table().schema()),
-                VectorScan.of(vectors.docs(), d -> d.table().schema()));
+        Snapshot snapshot = Snapshot.of(version, source.vectors(databaseId));
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        loads.full(CatalogLoads.Part.VECTORS, took);
         log.info(
                 "Loaded the vectors of database {} version {}: {} tables, {} columns, {} doc chunks in {} ms",
                 databaseId,
@@ -103,13 +130,42 @@ public final class InMemoryVectorIndex implements SchemaIndex {
                 snapshot.tables().size(),
                 snapshot.columns().size(),
                 snapshot.docs().size(),
-                (System.nanoTime() - started) / 1_000_000);
+                took.toMillis());
         return snapshot;
     }
 
+    private Optional<Snapshot> applyChanges(String databaseId, Snapshot held) {
+        long started = System.nanoTime();
+        return source.vectorChangesSince(databaseId, held.version()).map(changes -> {
+            if (changes.changed().isEmpty() && changes.version().equals(held.version())) return held;
+            Snapshot next = Snapshot.of(changes.version(), held.vectors().withChanges(changes));
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            loads.incremental(CatalogLoads.Part.VECTORS, changes.changed().size(), took);
+            log.debug(
+                    "Updated the vectors of database {} from version {} to {}: {} tables changed, in {} ms",
+                    databaseId,
+                    held.version(),
+                    changes.version(),
+                    changes.changed().size(),
+                    took.toMillis());
+            return next;
+        });
+    }
+
+    /** The vectors as loaded, kept to apply later changes to, and the scans searches run on. */
     private record Snapshot(
             String version,
+            DatabaseVectors vectors,
             VectorScan<TableName> tables,
             VectorScan<DatabaseVectors.Column> columns,
-            VectorScan<DocChunk> docs) {}
+            VectorScan<DocChunk> docs) {
+        static Snapshot of(String version, DatabaseVectors vectors) {
+            return new Snapshot(
+                    version,
+                    vectors,
+                    VectorScan.of(vectors.tables(), TableName::schema),
+                    VectorScan.of(vectors.columns(), c -> c.table().schema()),
+                    VectorScan.of(vectors.docs(), d -> d.table().schema()));
+        }
+    }
 }

@@ -20,6 +20,20 @@ public interface SchemaIndex {
     /** Everything lexical search and packet rendering need; empty when the database is not registered. */
     Optional<IndexedDatabase> load(String databaseId);
 
+    /**
+     * The tables changed after {@code version} with their current rows, as of one newer (or the same) version; empty
+     * when the index cannot tell (no change feed, or not from that version), and then the caller loads in full.
+     */
+    default Optional<CatalogChanges> changesSince(String databaseId, String version) {
+        return Optional.empty();
+    }
+
+    /** The registered databases that have a stored catalog, e.g. to load them all at start. */
+    List<String> databases();
+
+    /** Loads now what searching the database needs, so that its first question does not wait for it. */
+    default void prepare(String databaseId) {}
+
     List<TableHit> searchTables(String databaseId, Set<String> schemas, float[] query, int topK);
 
     List<ColumnHit> searchColumns(String databaseId, Set<String> schemas, float[] query, int topK);

@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval.kafka;
 
+import dev.schemarag.core.admin.ReadinessCheck;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -12,6 +13,7 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.index.CatalogLoads;
 import dev.schemarag.retrieval.index.InMemoryVectorIndex;
 import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.pgvector.PgVectorSchemaIndex;
@@ -22,8 +24,8 @@ import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 
 /**
- * The retrieval service assembled: the pgvector index (searched in memory or in the store), the retriever, and its
- * Kafka Streams topology.
+ * The retrieval service assembled: the pgvector index (searched in memory or in the store), the retriever, its Kafka
+ * Streams topology, and the loading of every stored catalog at start.
  */
 public final class RetrievalService implements AutoCloseable {
     /** The application id (and consumer group) under the topic prefix: {@code <prefix>retrieval}. */
@@ -37,6 +39,7 @@ public final class RetrievalService implements AutoCloseable {
 
     private final SchemaRetriever retriever;
     private final MeterRegistry meters;
+    private final CatalogWarmUp warmUp;
     private ManagedStreams streams;
 
     /** @param meters where the stream client and the retrievals it runs are measured */
@@ -46,16 +49,27 @@ public final class RetrievalService implements AutoCloseable {
             RetrievalSettings settings,
             VectorSearch vectorSearch,
             MeterRegistry meters) {
-        this.retriever = new SchemaRetriever(index(store, vectorSearch), model, settings, EMBEDDING_CACHE);
+        CatalogMeters loads = new CatalogMeters(meters);
+        this.retriever =
+                new SchemaRetriever(index(store, vectorSearch, loads), model, settings, EMBEDDING_CACHE, loads);
         this.meters = meters;
+        this.warmUp = new CatalogWarmUp(retriever);
     }
 
-    private static SchemaIndex index(Database store, VectorSearch vectorSearch) {
+    private static SchemaIndex index(Database store, VectorSearch vectorSearch, CatalogLoads loads) {
         PgVectorSchemaIndex pgvector = new PgVectorSchemaIndex(store);
         return switch (vectorSearch) {
-            case MEMORY -> new InMemoryVectorIndex(pgvector, pgvector);
+            case MEMORY -> new InMemoryVectorIndex(pgvector, pgvector, loads);
             case STORE -> pgvector;
         };
+    }
+
+    /**
+     * Down until every stored catalog is loaded, which {@link #start} begins: for the service's {@code /ready}, so
+     * that no first question waits for a load.
+     */
+    public ReadinessCheck catalogReadiness() {
+        return warmUp.readiness();
     }
 
     /** The retriever itself, for direct calls (demo, benchmark) that need no broker. */
@@ -92,6 +106,7 @@ public final class RetrievalService implements AutoCloseable {
             Path stateDir,
             StreamsSettings limits,
             Runnable onFatal) {
+        warmUp.start();
         TopicCreator.ensure(bootstrapServers, security, topics, limits.topics());
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever, meters);
@@ -119,6 +134,7 @@ public final class RetrievalService implements AutoCloseable {
 
     @Override
     public void close() {
+        warmUp.close();
         if (streams != null) streams.close();
     }
 }

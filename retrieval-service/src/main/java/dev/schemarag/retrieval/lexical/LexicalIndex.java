@@ -8,6 +8,9 @@ import dev.schemarag.retrieval.index.IndexedTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +22,14 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.MultiReader;
 import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -37,58 +43,87 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * BM25 over one database's table texts, column texts and doc chunks, held in memory and built once per catalog
- * version. Each document points at its table, so hits rank tables by their best-matching document.
- * The reader lives on the heap only ({@link ByteBuffersDirectory}), so an index dropped from the cache needs no closing.
+ * BM25 over one database's table texts, column texts and doc chunks, held in memory. Each document points at its
+ * table, so hits rank tables by their best-matching document. The documents are split by table into a fixed number of
+ * shards, each its own small index, searched together: a catalog change rebuilds only the shards of the changed tables
+ * ({@link #withChanges}), and since no document is ever deleted, the collection statistics BM25 scores with are the
+ * same as a build of the whole new catalog. Immutable; the readers live on the heap only ({@link ByteBuffersDirectory}),
+ * so an index dropped from the cache needs no closing.
  */
 public final class LexicalIndex {
     private static final String TEXT = "text";
     private static final String SCHEMA = "schema";
     private static final String TABLE_ORDINAL = "table";
     private static final int MAX_QUERY_TERMS = 256;
+    /** Few enough that a search over all of them costs little more than over one index; a change rebuilds ~1/16. */
+    static final int SHARDS = 16;
+
     private static final IdentifierAnalyzer DOCUMENTS = IdentifierAnalyzer.forDocuments();
     private static final IdentifierAnalyzer QUESTIONS = IdentifierAnalyzer.forQuestions();
 
-    private final DirectoryReader reader;
-    /** The table of each document by docID, read once so a search maps hits without touching stored fields. */
-    private final TableName[] tableOfDoc;
+    private final Shard[] shards;
+    private final IndexReader reader;
+    /** The first docID of each shard in {@link #reader}, in shard order. */
+    private final int[] shardStarts;
 
-    private LexicalIndex(DirectoryReader reader, TableName[] tableOfDoc) {
-        this.reader = reader;
-        this.tableOfDoc = tableOfDoc;
+    private LexicalIndex(Shard[] shards) {
+        this.shards = shards;
+        try {
+            this.reader =
+                    new MultiReader(Arrays.stream(shards).map(Shard::reader).toArray(IndexReader[]::new), false);
+        } catch (IOException e) {
+            throw new UncheckedIOException("combining the lexical index shards", e);
+        }
+        this.shardStarts = new int[shards.length];
+        int start = 0;
+        for (int i = 0; i < shards.length; i++) {
+            shardStarts[i] = start;
+            start += shards[i].reader().maxDoc();
+        }
     }
 
     public static LexicalIndex build(IndexedDatabase database) {
-        List<TableName> tables = new ArrayList<>();
-        Map<TableName, Integer> ordinals = new LinkedHashMap<>();
-        ByteBuffersDirectory directory = new ByteBuffersDirectory();
-        // Written once, never updated: flush in large segments and skip merging and compound files.
-        IndexWriterConfig config = new IndexWriterConfig(DOCUMENTS)
-                .setRAMBufferSizeMB(64)
-                .setUseCompoundFile(false)
-                .setMergePolicy(NoMergePolicy.INSTANCE);
-        try (IndexWriter writer = new IndexWriter(directory, config)) {
-            for (IndexedTable table : database.tables()) {
-                TableName name = table.definition().name();
-                int ordinal = tables.size();
-                ordinals.put(name, ordinal);
-                tables.add(name);
-                writer.addDocument(document(name, ordinal, name + " " + table.text()));
-                for (IndexedColumn column : table.columns()) {
-                    writer.addDocument(
-                            document(name, ordinal, name.table() + " " + column.name() + " " + column.text()));
-                }
-            }
-            for (DocChunk chunk : database.docs()) {
-                Integer ordinal = ordinals.get(chunk.table());
-                if (ordinal != null) writer.addDocument(document(chunk.table(), ordinal, chunk.content()));
-            }
-            writer.commit();
-            DirectoryReader reader = DirectoryReader.open(directory);
-            return new LexicalIndex(reader, tableOfDoc(reader, tables));
-        } catch (IOException e) {
-            throw new UncheckedIOException("building the in-memory lexical index of " + database.databaseId(), e);
-        }
+        Map<Integer, List<IndexedTable>> byShard = tablesByShard(database.tables());
+        Map<TableName, List<DocChunk>> docs = docsByTable(database.docs());
+        Shard[] shards = new Shard[SHARDS];
+        for (int i = 0; i < SHARDS; i++)
+            shards[i] = Shard.build(database.databaseId(), byShard.getOrDefault(i, List.of()), docs);
+        return new LexicalIndex(shards);
+    }
+
+    /**
+     * This index for the new catalog, {@code database}, which differs from the one it was built from in the
+     * {@code changed} tables only: their shards are rebuilt, the others shared.
+     */
+    public LexicalIndex withChanges(IndexedDatabase database, Set<TableName> changed) {
+        Set<Integer> stale = new HashSet<>();
+        changed.forEach(t -> stale.add(shardOf(t)));
+        if (stale.isEmpty()) return this;
+        Map<Integer, List<IndexedTable>> byShard = tablesByShard(database.tables());
+        Map<TableName, List<DocChunk>> docs = docsByTable(database.docs());
+        Shard[] next = shards.clone();
+        for (int i : stale) next[i] = Shard.build(database.databaseId(), byShard.getOrDefault(i, List.of()), docs);
+        return new LexicalIndex(next);
+    }
+
+    private static int shardOf(TableName table) {
+        // String's hash is specified, so a table lands in the same shard on every build and every JVM.
+        return Math.floorMod(table.toString().hashCode(), SHARDS);
+    }
+
+    private static Map<Integer, List<IndexedTable>> tablesByShard(List<IndexedTable> tables) {
+        Map<Integer, List<IndexedTable>> byShard = new HashMap<>();
+        for (IndexedTable table : tables)
+            byShard.computeIfAbsent(shardOf(table.definition().name()), s -> new ArrayList<>())
+                    .add(table);
+        return byShard;
+    }
+
+    private static Map<TableName, List<DocChunk>> docsByTable(List<DocChunk> docs) {
+        Map<TableName, List<DocChunk>> byTable = new HashMap<>();
+        for (DocChunk doc : docs)
+            byTable.computeIfAbsent(doc.table(), t -> new ArrayList<>()).add(doc);
+        return byTable;
     }
 
     /**
@@ -116,13 +151,46 @@ public final class LexicalIndex {
             ScoreDoc[] docs = searcher.search(query.build(), Math.max(64, topTables * 8)).scoreDocs;
             Map<TableName, LexicalHit> best = new LinkedHashMap<>();
             for (ScoreDoc doc : docs) {
-                TableName table = tableOfDoc[doc.doc];
+                int shard = ReaderUtil.subIndex(doc.doc, shardStarts);
+                TableName table = shards[shard].tableOfDoc()[doc.doc - shardStarts[shard]];
                 best.putIfAbsent(table, new LexicalHit(table, doc.score));
                 if (best.size() == topTables) break;
             }
             return List.copyOf(best.values());
         } catch (IOException e) {
             throw new UncheckedIOException("searching the in-memory lexical index", e);
+        }
+    }
+
+    /** The documents of some tables, in catalog order, with the table of each by docID. */
+    private record Shard(DirectoryReader reader, TableName[] tableOfDoc) {
+        static Shard build(String databaseId, List<IndexedTable> tables, Map<TableName, List<DocChunk>> docs) {
+            List<TableName> names = new ArrayList<>();
+            ByteBuffersDirectory directory = new ByteBuffersDirectory();
+            // Written once, never updated: flush in large segments and skip merging and compound files.
+            IndexWriterConfig config = new IndexWriterConfig(DOCUMENTS)
+                    .setRAMBufferSizeMB(64)
+                    .setUseCompoundFile(false)
+                    .setMergePolicy(NoMergePolicy.INSTANCE);
+            try (IndexWriter writer = new IndexWriter(directory, config)) {
+                for (IndexedTable table : tables) {
+                    TableName name = table.definition().name();
+                    int ordinal = names.size();
+                    names.add(name);
+                    writer.addDocument(document(name, ordinal, name + " " + table.text()));
+                    for (IndexedColumn column : table.columns()) {
+                        writer.addDocument(
+                                document(name, ordinal, name.table() + " " + column.name() + " " + column.text()));
+                    }
+                    for (DocChunk chunk : docs.getOrDefault(name, List.of()))
+                        writer.addDocument(document(name, ordinal, chunk.content()));
+                }
+                writer.commit();
+                DirectoryReader reader = DirectoryReader.open(directory);
+                return new Shard(reader, LexicalIndex.tableOfDoc(reader, names));
+            } catch (IOException e) {
+                throw new UncheckedIOException("building the in-memory lexical index of " + databaseId, e);
+            }
         }
     }
 

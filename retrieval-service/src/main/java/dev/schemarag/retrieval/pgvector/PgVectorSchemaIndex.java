@@ -6,6 +6,7 @@ import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.HnswScan;
 import dev.schemarag.core.store.TableDefinitions;
+import dev.schemarag.retrieval.index.CatalogChanges;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DatabaseVectors;
 import dev.schemarag.retrieval.index.DocChunk;
@@ -17,6 +18,7 @@ import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
 import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.index.TableHit;
+import dev.schemarag.retrieval.index.VectorChanges;
 import dev.schemarag.retrieval.index.VectorSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -24,7 +26,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -64,62 +66,182 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     }
 
     @Override
-    public Optional<IndexedDatabase> load(String databaseId) {
-        try (Connection c = store.borrow()) {
-            Optional<String> version = version(c, databaseId);
-            if (version.isEmpty()) return Optional.empty();
-            Map<TableName, List<IndexedColumn>> columns = new HashMap<>();
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT schema_name, table_name, column_name, is_generic, stable_text,"
-                            + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column' ORDER BY id")) {
-                ps.setString(1, databaseId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next())
-                        columns.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), t -> new ArrayList<>())
-                                .add(new IndexedColumn(
-                                        rs.getString(3), rs.getBoolean(4), rs.getString(5), rs.getString(6)));
-                }
-            }
-            Map<TableName, IndexedTable> tables = new LinkedHashMap<>();
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT module, is_generic, stable_text, definition::text,"
-                            + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table' ORDER BY schema_name, table_name")) {
-                ps.setString(1, databaseId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        Table definition = TableDefinitions.fromJson(rs.getString(4));
-                        List<IndexedColumn> cols =
-                                inDefinitionOrder(definition, columns.getOrDefault(definition.name(), List.of()));
-                        tables.put(
-                                definition.name(),
-                                new IndexedTable(
-                                        definition,
-                                        rs.getString(1),
-                                        rs.getBoolean(2),
-                                        rs.getString(3),
-                                        rs.getString(5),
-                                        cols));
-                    }
-                }
-            }
-            List<DocChunk> docs = new ArrayList<>();
-            try (PreparedStatement ps =
-                    c.prepareStatement("SELECT schema_name, table_name, column_name, chunk_kind, content"
-                            + " FROM doc_chunks WHERE database_id = ? ORDER BY schema_name, table_name, chunk_index")) {
-                ps.setString(1, databaseId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next())
-                        docs.add(new DocChunk(
-                                new TableName(rs.getString(1), rs.getString(2)),
-                                rs.getString(3),
-                                DocKind.fromWireName(rs.getString(4)),
-                                rs.getString(5)));
-                }
-            }
-            return Optional.of(new IndexedDatabase(databaseId, version.get(), List.copyOf(tables.values()), docs));
+    public List<String> databases() {
+        List<String> ids = new ArrayList<>();
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT database_id FROM catalog_versions v WHERE EXISTS"
+                                + " (SELECT 1 FROM schema_embeddings e WHERE e.database_id = v.database_id) ORDER BY database_id");
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) ids.add(rs.getString(1));
+            return ids;
         } catch (SQLException e) {
             throw new StoreUnavailableException(e);
         }
+    }
+
+    @Override
+    public Optional<IndexedDatabase> load(String databaseId) {
+        return inSnapshot(c -> {
+            Optional<String> version = version(c, databaseId);
+            if (version.isEmpty()) return Optional.empty();
+            Rows rows = rows(c, Scope.all(databaseId));
+            return Optional.of(new IndexedDatabase(databaseId, version.get(), rows.tables(), rows.docs()));
+        });
+    }
+
+    /**
+     * The tables whose {@code catalog_table_versions} row is newer than {@code version}, which the store's triggers
+     * keep per table (dropped ones included), with their current rows. Empty when the counter is not one this store
+     * gave out or is behind it (the store was reset): then only a full load is right.
+     */
+    @Override
+    public Optional<CatalogChanges> changesSince(String databaseId, String version) {
+        Optional<Long> since = since(version);
+        if (since.isEmpty()) return Optional.empty();
+        return inSnapshot(c -> {
+            Optional<String> now = current(c, databaseId, since.get());
+            if (now.isEmpty()) return Optional.empty();
+            Scope scope = Scope.changedSince(databaseId, since.get());
+            Rows rows = rows(c, scope);
+            return Optional.of(new CatalogChanges(now.get(), changed(c, scope), rows.tables(), rows.docs()));
+        });
+    }
+
+    @Override
+    public Optional<VectorChanges> vectorChangesSince(String databaseId, String version) {
+        Optional<Long> since = since(version);
+        if (since.isEmpty()) return Optional.empty();
+        return inSnapshot(c -> {
+            Optional<String> now = current(c, databaseId, since.get());
+            if (now.isEmpty()) return Optional.empty();
+            Scope scope = Scope.changedSince(databaseId, since.get());
+            return Optional.of(new VectorChanges(now.get(), changed(c, scope), vectors(c, scope)));
+        });
+    }
+
+    private static Optional<Long> since(String version) {
+        try {
+            return Optional.of(Long.parseLong(version));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The database's version when it is at or after {@code since}. */
+    private static Optional<String> current(Connection c, String databaseId, long since) throws SQLException {
+        return version(c, databaseId).filter(v -> Long.parseLong(v) >= since);
+    }
+
+    private static Set<TableName> changed(Connection c, Scope scope) throws SQLException {
+        Set<TableName> changed = new HashSet<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT schema_name, table_name FROM catalog_table_versions WHERE database_id = ? AND version > ?")) {
+            ps.setString(1, scope.databaseId());
+            ps.setLong(2, scope.since());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) changed.add(new TableName(rs.getString(1), rs.getString(2)));
+            }
+        }
+        return changed;
+    }
+
+    private record Rows(List<IndexedTable> tables, List<DocChunk> docs) {}
+
+    private static Rows rows(Connection c, Scope scope) throws SQLException {
+        Map<TableName, List<IndexedColumn>> columns = new HashMap<>();
+        try (PreparedStatement ps = scope.prepare(
+                        c,
+                        "SELECT schema_name, table_name, column_name, is_generic, stable_text,"
+                                + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column'%s ORDER BY id");
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next())
+                columns.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), t -> new ArrayList<>())
+                        .add(new IndexedColumn(rs.getString(3), rs.getBoolean(4), rs.getString(5), rs.getString(6)));
+        }
+        List<IndexedTable> tables = new ArrayList<>();
+        try (PreparedStatement ps = scope.prepare(
+                        c,
+                        "SELECT module, is_generic, stable_text, definition::text,"
+                                + " text_hash FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'%s");
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                Table definition = TableDefinitions.fromJson(rs.getString(4));
+                List<IndexedColumn> cols =
+                        inDefinitionOrder(definition, columns.getOrDefault(definition.name(), List.of()));
+                tables.add(new IndexedTable(
+                        definition, rs.getString(1), rs.getBoolean(2), rs.getString(3), rs.getString(5), cols));
+            }
+        }
+        List<DocChunk> docs = new ArrayList<>();
+        try (PreparedStatement ps = scope.prepare(
+                        c,
+                        "SELECT schema_name, table_name, column_name, chunk_kind, content"
+                                + " FROM doc_chunks WHERE database_id = ?%s ORDER BY schema_name, table_name, chunk_kind, chunk_index");
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next())
+                docs.add(new DocChunk(
+                        new TableName(rs.getString(1), rs.getString(2)),
+                        rs.getString(3),
+                        DocKind.fromWireName(rs.getString(4)),
+                        rs.getString(5)));
+        }
+        return new Rows(tables, docs);
+    }
+
+    /**
+     * The rows a read covers: all of the database's, or those of the tables changed after a version. Statements carry a
+     * {@code %s} where the restriction goes, right after their {@code database_id = ?}.
+     */
+    private record Scope(String databaseId, long since) {
+        private static final long ALL = -1;
+
+        static Scope all(String databaseId) {
+            return new Scope(databaseId, ALL);
+        }
+
+        static Scope changedSince(String databaseId, long since) {
+            return new Scope(databaseId, since);
+        }
+
+        PreparedStatement prepare(Connection c, String sql) throws SQLException {
+            boolean all = since == ALL;
+            PreparedStatement ps = c.prepareStatement(String.format(
+                    sql,
+                    all
+                            ? ""
+                            : " AND (schema_name, table_name) IN (SELECT schema_name, table_name FROM catalog_table_versions"
+                                    + " WHERE database_id = ? AND version > ?)"));
+            ps.setString(1, databaseId);
+            if (!all) {
+                ps.setString(2, databaseId);
+                ps.setLong(3, since);
+            }
+            return ps;
+        }
+    }
+
+    /**
+     * Runs the reads in one repeatable-read transaction, so the version and the rows come from the same snapshot of
+     * the store: a version never labels rows of another.
+     */
+    private <T> T inSnapshot(SnapshotRead<T> read) {
+        try (Connection c = store.borrow()) {
+            c.setAutoCommit(false);
+            c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            c.setReadOnly(true);
+            try {
+                return read.read(c);
+            } finally {
+                c.rollback();
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailableException(e);
+        }
+    }
+
+    private interface SnapshotRead<T> {
+        T read(Connection c) throws SQLException;
     }
 
     private static List<IndexedColumn> inDefinitionOrder(Table table, List<IndexedColumn> stored) {
@@ -184,31 +306,38 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     }
 
     /**
-     * Rows in key order, so that equal similarities rank the same way on every load. Vectors come in pgvector's binary
-     * form ({@code vector_send}): parsing their text form would take several times longer.
+     * Vectors come in pgvector's binary form ({@code vector_send}): parsing their text form would take several times
+     * longer.
      */
     @Override
     public DatabaseVectors vectors(String databaseId) {
+        return inSnapshot(c -> vectors(c, Scope.all(databaseId)));
+    }
+
+    private static DatabaseVectors vectors(Connection c, Scope scope) throws SQLException {
         List<Embedded<TableName>> tables = new ArrayList<>();
         read(
-                "SELECT schema_name, table_name, vector_send(embedding) FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'"
-                        + " ORDER BY schema_name, table_name",
-                databaseId,
+                c,
+                scope,
+                "SELECT schema_name, table_name, vector_send(embedding) FROM schema_embeddings WHERE database_id = ?%s"
+                        + " AND entity_type = 'table'",
                 rs -> tables.add(new Embedded<>(new TableName(rs.getString(1), rs.getString(2)), vector(rs, 3))));
         List<Embedded<DatabaseVectors.Column>> columns = new ArrayList<>();
         read(
+                c,
+                scope,
                 "SELECT schema_name, table_name, column_name, is_generic, vector_send(embedding) FROM schema_embeddings"
-                        + " WHERE database_id = ? AND entity_type = 'column' ORDER BY schema_name, table_name, column_name",
-                databaseId,
+                        + " WHERE database_id = ?%s AND entity_type = 'column'",
                 rs -> columns.add(new Embedded<>(
                         new DatabaseVectors.Column(
                                 new TableName(rs.getString(1), rs.getString(2)), rs.getString(3), rs.getBoolean(4)),
                         vector(rs, 5))));
         List<Embedded<DocChunk>> docs = new ArrayList<>();
         read(
-                "SELECT schema_name, table_name, column_name, chunk_kind, content, vector_send(embedding) FROM doc_chunks WHERE database_id = ?"
-                        + " ORDER BY schema_name, table_name, chunk_kind, chunk_index",
-                databaseId,
+                c,
+                scope,
+                "SELECT schema_name, table_name, column_name, chunk_kind, content, vector_send(embedding) FROM doc_chunks"
+                        + " WHERE database_id = ?%s ORDER BY schema_name, table_name, chunk_kind, chunk_index",
                 rs -> docs.add(new Embedded<>(
                         new DocChunk(
                                 new TableName(rs.getString(1), rs.getString(2)),
@@ -225,15 +354,10 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
         return vector.toArray();
     }
 
-    private void read(String sql, String databaseId, RowReader reader) {
-        try (Connection c = store.borrow();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, databaseId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) reader.read(rs);
-            }
-        } catch (SQLException e) {
-            throw new StoreUnavailableException(e);
+    private static void read(Connection c, Scope scope, String sql, RowReader reader) throws SQLException {
+        try (PreparedStatement ps = scope.prepare(c, sql);
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) reader.read(rs);
         }
     }
 

@@ -53,6 +53,47 @@ class InMemoryVectorIndexTest {
     }
 
     @Test
+    void givenAChangeFeed_whenTheVersionChanges_thenOnlyTheChangedTablesAreReadAndSearchesMatchAFullLoad() {
+        TableName invoices = new TableName("finance", "invoices");
+        index.version("erp");
+        index.searchTables("erp", Set.of(), QUERY, 5);
+        // employees dropped, orders re-embedded, invoices new
+        store.changes = new VectorChanges(
+                "2",
+                Set.of(EMPLOYEES, ORDERS, invoices),
+                new DatabaseVectors(
+                        List.of(table(ORDERS, 0.2f, 1), table(invoices, 1, 0.3f)),
+                        List.of(
+                                new Embedded<>(
+                                        new DatabaseVectors.Column(invoices, "invoice_id", true), new float[] {1, 0}),
+                                new Embedded<>(
+                                        new DatabaseVectors.Column(ORDERS, "order_id", true), new float[] {0, 1})),
+                        List.of(new Embedded<>(
+                                new DocChunk(ORDERS, "", DocKind.OVERVIEW, "Orders, now with shipping."),
+                                new float[] {1, 0}))));
+        store.version = "2";
+        index.version("erp");
+
+        List<TableHit> tables = index.searchTables("erp", Set.of(), QUERY, 5);
+        List<ColumnHit> columns = index.searchColumns("erp", Set.of(), QUERY, 5);
+        List<DocHit> docs = index.searchDocs("erp", Set.of(), QUERY, 5);
+
+        assertThat(tables).extracting(TableHit::table).containsExactly(invoices, ORDERS);
+        assertThat(columns).extracting(ColumnHit::table).containsExactly(invoices, ORDERS);
+        assertThat(docs).extracting(h -> h.chunk().content()).containsExactly("Orders, now with shipping.");
+        assertThat(store.loads).isEqualTo(1);
+        assertThat(store.changeReads).isEqualTo(1);
+
+        Store fresh = new Store();
+        fresh.version = "2";
+        fresh.vectors = store.vectors.withChanges(store.changes);
+        InMemoryVectorIndex full = new InMemoryVectorIndex(fresh, fresh);
+        assertThat(full.searchTables("erp", Set.of(), QUERY, 5)).isEqualTo(tables);
+        assertThat(full.searchColumns("erp", Set.of(), QUERY, 5)).isEqualTo(columns);
+        assertThat(full.searchDocs("erp", Set.of(), QUERY, 5)).isEqualTo(docs);
+    }
+
+    @Test
     void givenNoVersionCheckYet_whenSearched_thenTheVersionIsAskedBeforeLoading() {
         assertThat(index.searchTables("erp", Set.of(), QUERY, 1))
                 .extracting(TableHit::table)
@@ -100,8 +141,10 @@ class InMemoryVectorIndexTest {
                                 new DocChunk(ORDERS, "", DocKind.OVERVIEW, "Orders placed by customers."),
                                 new float[] {1, 0}),
                         new Embedded<>(new DocChunk(EMPLOYEES, "", DocKind.OVERVIEW, "Staff."), new float[] {0, 1})));
+        VectorChanges changes;
         boolean down;
         int loads;
+        int changeReads;
         int versionChecks;
 
         @Override
@@ -119,8 +162,21 @@ class InMemoryVectorIndexTest {
         }
 
         @Override
+        public Optional<VectorChanges> vectorChangesSince(String databaseId, String version) {
+            if (down) throw new IllegalStateException("store down");
+            if (changes == null) return Optional.empty();
+            changeReads++;
+            return Optional.of(changes);
+        }
+
+        @Override
         public Optional<IndexedDatabase> load(String databaseId) {
             throw new AssertionError("not needed by searches");
+        }
+
+        @Override
+        public List<String> databases() {
+            return List.of("erp");
         }
 
         @Override

@@ -10,6 +10,8 @@ import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.schema.Column;
+import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.EntityKey;
@@ -17,6 +19,7 @@ import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.core.store.StoredDocChunk;
 import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.core.store.TableDefinition;
+import dev.schemarag.core.store.TableDefinitions;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.retrieval.FallbackReason;
@@ -26,10 +29,15 @@ import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.Strategy;
 import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.index.CatalogChanges;
 import dev.schemarag.retrieval.index.ColumnHit;
+import dev.schemarag.retrieval.index.DatabaseVectors;
 import dev.schemarag.retrieval.index.DocHit;
+import dev.schemarag.retrieval.index.Embedded;
 import dev.schemarag.retrieval.index.InMemoryVectorIndex;
+import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.TableHit;
+import dev.schemarag.retrieval.index.VectorChanges;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import java.nio.file.Files;
@@ -232,5 +240,77 @@ class PgVectorSchemaIndexIT {
         writer.deleteTable(id, ledger);
         assertThat(memory.version(id)).isEmpty();
         assertThat(memory.searchTables(id, Set.of(), query, 5)).isEmpty();
+    }
+
+    @Test
+    void givenWritesAfterAVersion_whenChangesSinceItAreRead_thenTheyHoldExactlyTheTouchedTablesAndMatchAFullLoad()
+            throws Exception {
+        String id = "vector_index_it_changes";
+        PgVectorSchemaStore writer = new PgVectorSchemaStore(store);
+        TableName accounts = new TableName("public", "accounts");
+        TableName journal = new TableName("public", "journal");
+        TableName entries = new TableName("public", "entries");
+        float[] vector = model.embed("bookkeeping");
+        writer.upsert(id, List.of(table(accounts, "amount", vector), table(journal, "posted_on", vector)));
+        writer.upsert(id, List.of(column(accounts, "amount", vector), column(journal, "posted_on", vector)));
+        IndexedDatabase held = pgvector.load(id).orElseThrow();
+        DatabaseVectors heldVectors = pgvector.vectors(id);
+
+        // journal renamed to entries (its rows deleted, new ones written), a column of accounts dropped
+        writer.deleteTable(id, journal);
+        writer.upsert(id, List.of(table(entries, "posted_on", vector), column(entries, "posted_on", vector)));
+        writer.delete(id, List.of(EntityKey.column(accounts, "amount")));
+
+        CatalogChanges changes = pgvector.changesSince(id, held.version()).orElseThrow();
+        VectorChanges vectorChanges =
+                pgvector.vectorChangesSince(id, held.version()).orElseThrow();
+        IndexedDatabase full = pgvector.load(id).orElseThrow();
+
+        assertThat(changes.changed()).containsExactlyInAnyOrder(accounts, journal, entries);
+        assertThat(changes.tables())
+                .extracting(t -> t.definition().name())
+                .containsExactlyInAnyOrder(accounts, entries);
+        assertThat(changes.version()).isEqualTo(full.version());
+        assertThat(held.withChanges(changes)).isEqualTo(full);
+        DatabaseVectors applied = heldVectors.withChanges(vectorChanges);
+        assertThat(applied.tables()).extracting(Embedded::entity).containsExactly(accounts, entries);
+        assertThat(applied.columns()).extracting(e -> e.entity().name()).containsExactly("posted_on");
+        assertThat(pgvector.changesSince(id, full.version()).orElseThrow().changed())
+                .isEmpty();
+        assertThat(pgvector.changesSince(id, Long.toString(Long.parseLong(full.version()) + 1)))
+                .as("a version the store never gave out: load in full")
+                .isEmpty();
+    }
+
+    private static StoredEntity table(TableName name, String column, float[] vector) {
+        Table definition = new Table(
+                name,
+                false,
+                null,
+                List.of(new Column(column, "numeric", true, null, null)),
+                List.of(),
+                List.of(),
+                List.of());
+        return new StoredEntity(
+                EntityKey.table(name),
+                null,
+                false,
+                name.table(),
+                "h-" + name.table(),
+                name.table() + "(" + column + ")",
+                TableDefinitions.toJson(definition),
+                vector);
+    }
+
+    private static StoredEntity column(TableName table, String column, float[] vector) {
+        return new StoredEntity(
+                EntityKey.column(table, column),
+                null,
+                false,
+                table.table() + " " + column,
+                "h-" + column,
+                null,
+                null,
+                vector);
     }
 }
