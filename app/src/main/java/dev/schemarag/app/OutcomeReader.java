@@ -26,20 +26,20 @@ import org.slf4j.LoggerFactory;
  * pipeline would, and records each output into the current ledger when it is read. A record that cannot be decoded
  * yet (the registry may be down) is kept and decoded again later, with the time it was read.
  */
-final class ChaosOutputs implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(ChaosOutputs.class);
+final class OutcomeReader implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(OutcomeReader.class);
 
     private record Raw(ConsumerRecord<byte[], byte[]> record, long observedAtMs) {}
 
     private final Topics topics;
-    private final Supplier<ChaosLedger> ledger;
+    private final Supplier<QuestionLedger> ledger;
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final Map<String, DeadLetterTopic> deadLetters = new HashMap<>();
     private final List<Raw> undecoded = new ArrayList<>();
     private final Thread reader;
     private volatile boolean running = true;
 
-    ChaosOutputs(String bootstrapServers, Topics topics, Supplier<ChaosLedger> ledger) {
+    OutcomeReader(String bootstrapServers, Topics topics, Supplier<QuestionLedger> ledger) {
         this.topics = topics;
         this.ledger = ledger;
         Map<String, Object> config = new HashMap<>();
@@ -57,7 +57,7 @@ final class ChaosOutputs implements AutoCloseable {
             consumer.partitionsFor(name).forEach(p -> partitions.add(new TopicPartition(name, p.partition())));
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
-        reader = new Thread(this::read, "chaos-outputs");
+        reader = new Thread(this::read, "bench-outcome-reader");
         reader.setDaemon(true);
         reader.start();
     }
@@ -72,7 +72,7 @@ final class ChaosOutputs implements AutoCloseable {
         } catch (WakeupException closing) {
             // close() woke the poll
         } catch (RuntimeException e) {
-            LOG.error("the chaos output reader stopped: {}", e.toString(), e);
+            LOG.error("the benchmark's outcome reader stopped: {}", e.toString(), e);
         } finally {
             consumer.close();
         }
@@ -105,18 +105,18 @@ final class ChaosOutputs implements AutoCloseable {
         }
     }
 
-    private ChaosLedger.Output decode(Raw raw) {
+    private QuestionLedger.Output decode(Raw raw) {
         ConsumerRecord<byte[], byte[]> r = raw.record();
         String key = r.key() == null ? null : new String(r.key(), StandardCharsets.UTF_8);
         DeadLetterTopic dlq = deadLetters.get(r.topic());
         if (dlq == null) {
             AnswerValidated a = topics.answers().valueSerde().deserializer().deserialize(r.topic(), r.value());
-            return new ChaosLedger.Output(a.getCorrelationId(), null, null, null, raw.observedAtMs());
+            return new QuestionLedger.Output(a.getCorrelationId(), null, null, null, raw.observedAtMs());
         }
         FailureRecord f = topics.deadLetter(dlq).valueSerde().deserializer().deserialize(r.topic(), r.value());
         // An unreadable question has no correlation id: its key, the question id, is kept with its bytes.
         String id = f.getCorrelationId() != null ? f.getCorrelationId() : key;
-        return new ChaosLedger.Output(id, dlq, f.getErrorClass(), bytes(f.getOriginalValue()), raw.observedAtMs());
+        return new QuestionLedger.Output(id, dlq, f.getErrorClass(), bytes(f.getOriginalValue()), raw.observedAtMs());
     }
 
     private static byte[] bytes(ByteBuffer buffer) {
