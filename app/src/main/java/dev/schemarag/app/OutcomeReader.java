@@ -6,76 +6,38 @@ import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Reads the answers and every dead-letter topic from the beginning with {@code read_committed}, as a consumer of the
- * pipeline would, and records each output into the current ledger when it is read. A record that cannot be decoded
+ * Reads the answers and every dead-letter topic ({@link TopicTail}) and records each output into the current ledger when it is read. A record that cannot be decoded
  * yet (the registry may be down) is kept and decoded again later, with the time it was read.
  */
 final class OutcomeReader implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(OutcomeReader.class);
-
     private record Raw(ConsumerRecord<byte[], byte[]> record, long observedAtMs) {}
 
     private final Topics topics;
     private final Supplier<QuestionLedger> ledger;
-    private final KafkaConsumer<byte[], byte[]> consumer;
     private final Map<String, DeadLetterTopic> deadLetters = new HashMap<>();
     private final List<Raw> undecoded = new ArrayList<>();
-    private final Thread reader;
-    private volatile boolean running = true;
+    private final TopicTail tail;
 
     OutcomeReader(String bootstrapServers, Topics topics, Supplier<QuestionLedger> ledger) {
         this.topics = topics;
         this.ledger = ledger;
-        Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
         List<String> names = new ArrayList<>(List.of(topics.answers().name()));
         for (DeadLetterTopic dlq : DeadLetterTopic.values()) {
             deadLetters.put(topics.deadLetter(dlq).name(), dlq);
             names.add(topics.deadLetter(dlq).name());
         }
-        List<TopicPartition> partitions = new ArrayList<>();
-        for (String name : names)
-            consumer.partitionsFor(name).forEach(p -> partitions.add(new TopicPartition(name, p.partition())));
-        consumer.assign(partitions);
-        consumer.seekToBeginning(partitions);
-        reader = new Thread(this::read, "bench-outcome-reader");
-        reader.setDaemon(true);
-        reader.start();
-    }
-
-    private void read() {
-        try {
-            while (running) {
-                for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200)))
-                    record(new Raw(r, System.currentTimeMillis()));
-                retryUndecoded();
-            }
-        } catch (WakeupException closing) {
-            // close() woke the poll
-        } catch (RuntimeException e) {
-            LOG.error("the benchmark's outcome reader stopped: {}", e.toString(), e);
-        } finally {
-            consumer.close();
-        }
+        tail = new TopicTail(bootstrapServers, names, "bench-outcome-reader", records -> {
+            for (ConsumerRecord<byte[], byte[]> r : records) record(new Raw(r, System.currentTimeMillis()));
+            retryUndecoded();
+        });
     }
 
     private void record(Raw raw) {
@@ -129,12 +91,6 @@ final class OutcomeReader implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        consumer.wakeup();
-        try {
-            reader.join(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        tail.close();
     }
 }

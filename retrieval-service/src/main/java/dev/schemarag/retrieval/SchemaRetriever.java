@@ -57,6 +57,16 @@ public final class SchemaRetriever {
         this.databases = new PreparedDatabases(index, model.modelId());
     }
 
+    /** Question embeddings answered from the recent-question cache so far. */
+    public long embeddingCacheHits() {
+        return embeddings.hits();
+    }
+
+    /** Question embeddings the model computed so far. */
+    public long embeddingCacheMisses() {
+        return embeddings.misses();
+    }
+
     public RetrievalResult retrieve(RetrievalRequest request) {
         long started = System.nanoTime();
         if (isBlank(request.databaseId()))

@@ -48,6 +48,7 @@ public final class RetrievalService implements AutoCloseable {
             MeterRegistry meters) {
         this.retriever = new SchemaRetriever(index(store, vectorSearch), model, settings, EMBEDDING_CACHE);
         this.meters = meters;
+        RetrievalMeters.bindEmbeddingCache(meters, retriever);
     }
 
     private static SchemaIndex index(Database store, VectorSearch vectorSearch) {
