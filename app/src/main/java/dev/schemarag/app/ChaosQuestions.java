@@ -121,7 +121,7 @@ final class ChaosQuestions implements QuestionProducer.QuestionSource {
         return bytes;
     }
 
-    private static QuestionAsked asked(String id, String databaseId, String question, Instant now) {
+    static QuestionAsked asked(String id, String databaseId, String question, Instant now) {
         return QuestionAsked.newBuilder()
                 .setId(id)
                 .setDatabaseId(databaseId)

@@ -158,7 +158,7 @@ final class ChaosRun implements AutoCloseable {
     private void createProbeTable() throws SQLException {
         try (Connection c = erpAdmin();
                 Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE IF NOT EXISTS " + PROBE_TABLE + " (probe_id bigint PRIMARY KEY, note text)");
+            s.execute(new DdlBurst(PROBE_TABLE, 0).createProbeTable());
         }
     }
 
@@ -371,7 +371,7 @@ final class ChaosRun implements AutoCloseable {
     private void ingestKillDuringDdlBurst(long injectedAtMs) throws Exception {
         awaitSlotActive(ServiceFleet.READY_TIMEOUT);
         ingestFigures.put("retained_wal_bytes_before", retainedWal());
-        String lastMarker = null;
+        DdlBurst burst = new DdlBurst(PROBE_TABLE, injectedAtMs);
         long killed = 0;
         try (Connection c = erpAdmin();
                 Statement s = c.createStatement()) {
@@ -380,18 +380,14 @@ final class ChaosRun implements AutoCloseable {
                     fleet.process("ingest").kill();
                     killed = System.currentTimeMillis();
                 }
-                if (i % 2 == 0)
-                    s.execute("ALTER TABLE " + PROBE_TABLE + " ADD COLUMN burst_" + injectedAtMs + "_" + i + " text");
-                else {
-                    lastMarker = "chaos burst " + injectedAtMs + " change " + i;
-                    s.execute("COMMENT ON COLUMN " + PROBE_TABLE + ".note IS '" + lastMarker + "'");
-                }
+                s.execute(burst.change(i));
             }
         }
         Thread.sleep(RESTART_AFTER.toMillis());
         restart(fleet.process("ingest"));
         ingestFigures.put("ddl_changes", DDL_BURST);
-        ingestFigures.put("catalog_recovery_s", awaitCatalog(lastMarker, killed, Duration.ofMinutes(3)));
+        ingestFigures.put(
+                "catalog_recovery_s", awaitCatalog(burst.marker(DDL_BURST - 1), killed, Duration.ofMinutes(3)));
         ingestFigures.put("catalog_mismatches", catalogMismatches());
         long before = (Long) ingestFigures.get("retained_wal_bytes_before");
         ingestFigures.put("retained_wal_bytes_after", awaitWalReleased(before + WAL_SLACK_BYTES, WAL_RELEASE_TIMEOUT));
