@@ -93,9 +93,13 @@ final class BenchCommand implements Callable<Integer> {
         BenchReport report =
                 switch (kind) {
                     case chaos -> ChaosBenchmark.run(questions == null ? 2000 : questions, System.out);
-                    case pipeline ->
-                        PipelineBenchmark.run(
+                    case pipeline -> {
+                        if (suite != null)
+                            throw new IllegalArgumentException(
+                                    "bench pipeline runs on the demo database; --suite is not supported for it yet");
+                        yield PipelineBenchmark.run(
                                 questions == null ? 1500 : questions, rate, instances, llmLatencyMs, System.out);
+                    }
                     default -> onDevelopmentStack();
                 };
         report.print();
