@@ -27,15 +27,16 @@ import picocli.CommandLine.Parameters;
 /** {@code schemarag bench freshness|sync}: figures, not timed tests. */
 @Command(
         name = "bench",
-        description =
-                "Benchmarks: freshness (DDL commit to pgvector), sync (full sync of a suite), retrieval, and chaos"
-                        + " (faults injected while questions flow; nothing may be lost).")
+        description = "Benchmarks: freshness (DDL commit to pgvector), sync (full sync of a suite), retrieval, chaos"
+                + " (faults injected while questions flow; nothing may be lost), and pipeline (throughput and"
+                + " latency of the services as processes, against a 1-partition baseline).")
 final class BenchCommand implements Callable<Integer> {
     enum Kind {
         freshness,
         sync,
         retrieval,
-        chaos
+        chaos,
+        pipeline
     }
 
     enum Scope {
@@ -67,15 +68,40 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(
             names = "--questions",
-            defaultValue = "2000",
-            description = "chaos: questions to send (10% malformed), spread over the faults")
-    int questions;
+            description = "chaos: questions to send (10% malformed), spread over the faults (default 2000);"
+                    + " pipeline: distinct questions per measurement (default 1500)")
+    Integer questions;
+
+    @Option(names = "--rate", defaultValue = "50", description = "pipeline: questions sent per second")
+    double rate;
+
+    @Option(
+            names = "--instances",
+            defaultValue = "1",
+            description = "pipeline: processes each of retrieval and generation")
+    int instances;
+
+    @Option(
+            names = "--llm-latency-ms",
+            description = "pipeline: a scripted LLM endpoint answering valid SQL after this many ms"
+                    + " (default: the offline generator)")
+    Integer llmLatencyMs;
 
     @Override
     public Integer call() throws Exception {
-        BenchReport report = kind == Kind.chaos
-                ? ChaosBenchmark.run(questions, System.out) // a stack of its own: never the developer's
-                : onDevelopmentStack();
+        // chaos and pipeline run a stack of their own: never the developer's
+        BenchReport report =
+                switch (kind) {
+                    case chaos -> ChaosBenchmark.run(questions == null ? 2000 : questions, System.out);
+                    case pipeline -> {
+                        if (suite != null)
+                            throw new IllegalArgumentException(
+                                    "bench pipeline runs on the demo database; --suite is not supported for it yet");
+                        yield PipelineBenchmark.run(
+                                questions == null ? 1500 : questions, rate, instances, llmLatencyMs, System.out);
+                    }
+                    default -> onDevelopmentStack();
+                };
         report.print();
         if (json != null) report.writeJson(json);
         return 0;

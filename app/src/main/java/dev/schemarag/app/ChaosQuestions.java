@@ -19,7 +19,7 @@ import org.apache.avro.specific.SpecificDatumWriter;
  * with the dead-letter topic and error class it must end in. Questions are framed here with the {@code QuestionAsked}
  * schema id learnt once, so the producer keeps sending while the schema registry is down. Pure: no I/O.
  */
-final class ChaosQuestions {
+final class ChaosQuestions implements QuestionProducer.QuestionSource {
     /** What a question is; every kind but {@code VALID} must end in the retrieval dead-letter topic. */
     enum Kind {
         VALID(null),
@@ -91,7 +91,8 @@ final class ChaosQuestions {
         return index % 10 == 9 ? MALFORMED[(index / 10) % MALFORMED.length] : Kind.VALID;
     }
 
-    Question next(int index, Instant now) {
+    @Override
+    public Question next(int index, Instant now) {
         String id = runId + "-" + index;
         Kind kind = kindOf(index);
         byte[] bytes =
@@ -120,7 +121,7 @@ final class ChaosQuestions {
         return bytes;
     }
 
-    private static QuestionAsked asked(String id, String databaseId, String question, Instant now) {
+    static QuestionAsked asked(String id, String databaseId, String question, Instant now) {
         return QuestionAsked.newBuilder()
                 .setId(id)
                 .setDatabaseId(databaseId)

@@ -4,7 +4,6 @@ import dev.schemarag.avro.ConfluentWireFormat;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
-import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.QuestionAsked;
@@ -13,12 +12,9 @@ import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
-import dev.schemarag.stack.EmbeddedPostgres;
 import dev.schemarag.stack.ScriptedChatCompletions;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -43,7 +39,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The chaos benchmark's world: a stack of its own, the scripted LLM, the demo ERP database loaded and synced, the three
  * services as OS processes, a steady producer of questions and a reader of every output. {@link #measure} injects
- * faults one after another while questions flow and accounts for every question in a fresh {@link ChaosLedger}.
+ * faults one after another while questions flow and accounts for every question in a fresh {@link QuestionLedger}.
  */
 final class ChaosRun implements AutoCloseable {
     /** A documented query of the demo (employees.md, headcount per department): the scripted LLM's every answer. */
@@ -54,7 +50,6 @@ final class ChaosRun implements AutoCloseable {
     static final String QUESTION = "How many employees are in each department?";
     private static final String TOPIC_PREFIX = "chaos.";
     private static final String PROBE_TABLE = "chaos_probe";
-    private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration RESTART_AFTER = Duration.ofSeconds(2);
     private static final Duration BROKER_DOWN = Duration.ofSeconds(5);
     private static final Duration REGISTRY_DOWN = Duration.ofSeconds(10);
@@ -75,13 +70,13 @@ final class ChaosRun implements AutoCloseable {
 
     private final Path dir;
     private final PrintStream out;
-    private final ChaosStack stack;
+    private final BenchStack stack;
     private final ScriptedChatCompletions llm;
     private Settings settings;
     private Services services;
-    private final Map<String, ServiceProcess> processes = new LinkedHashMap<>();
-    private ChaosProducer producer;
-    private ChaosOutputs outputs;
+    private ServiceFleet fleet;
+    private QuestionProducer producer;
+    private OutcomeReader outputs;
     private final Map<String, Object> ingestFigures = new LinkedHashMap<>();
     private final Map<String, Integer> exitsOnTheirOwn = new ConcurrentHashMap<>();
     private final ScheduledExecutorService supervisor = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -89,12 +84,12 @@ final class ChaosRun implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
-    private volatile ChaosLedger ledger = new ChaosLedger();
+    private volatile QuestionLedger ledger = new QuestionLedger();
 
     private ChaosRun(Path dir, PrintStream out, double questionsPerSecond) throws Exception {
         this.dir = dir;
         this.out = out;
-        stack = new ChaosStack(dir.resolve("stack"));
+        stack = new BenchStack(dir.resolve("stack"));
         out.println("chaos: starting a stack of its own in " + dir);
         stack.up();
         try {
@@ -113,10 +108,8 @@ final class ChaosRun implements AutoCloseable {
     }
 
     private void startServices(double questionsPerSecond) throws Exception {
-        Map<Setting<?>, String> values = settingValues();
-        Map<String, String> dotted = new HashMap<>();
-        values.forEach((s, v) -> dotted.put(s.key(), v));
-        settings = Settings.of(dotted);
+        SettingValues values = settingValues();
+        settings = values.settings();
         services = new Services(settings, dir.resolve("bench"));
         out.println("chaos: loading and syncing the demo ERP database");
         DatabaseRegistry databases = Targets.load(services);
@@ -124,25 +117,10 @@ final class ChaosRun implements AutoCloseable {
         try (IngestService ingest = services.ingest(databases)) {
             ingest.sync(DemoDatabase.ID, SyncProgress.NONE);
         }
-        Map<String, String> environment = new HashMap<>();
-        values.forEach((s, v) -> environment.put(s.environmentVariable(), v));
-        environment.putAll(adminPorts());
-        for (String service : List.of("ingest", "retrieval", "generation")) {
-            // As a supervisor runs them: static membership, so a restarted process takes its partitions back at once.
-            Map<String, String> own = new HashMap<>(environment);
-            own.put(StreamsSettings.GROUP_INSTANCE_ID.environmentVariable(), "chaos-" + service);
-            processes.put(
-                    service,
-                    new ServiceProcess(
-                            ServiceLaunch.ofThisJvm(
-                                    service, dir.resolve("services").resolve(service)),
-                            own,
-                            dir.resolve("logs").resolve(service + ".log")));
-        }
+        fleet = new ServiceFleet(ServiceFleet.pipeline(1), values.environment(), dir, "chaos-");
         out.println(
                 "chaos: starting ingest, retrieval and generation as processes (logs in " + dir.resolve("logs") + ")");
-        for (ServiceProcess p : processes.values()) p.start();
-        for (ServiceProcess p : processes.values()) p.awaitReady(READY_TIMEOUT);
+        fleet.start();
         supervisor.scheduleWithFixedDelay(this::restartExited, 1, 1, TimeUnit.SECONDS);
         ChaosQuestions questions = new ChaosQuestions(
                 DemoDatabase.ID,
@@ -151,8 +129,8 @@ final class ChaosRun implements AutoCloseable {
                 otherSchemaRecord(),
                 Long.toString(System.currentTimeMillis(), 36),
                 42);
-        outputs = new ChaosOutputs(stack.bootstrapServers(), services.topics(), () -> ledger);
-        producer = new ChaosProducer(
+        outputs = new OutcomeReader(stack.bootstrapServers(), services.topics(), () -> ledger);
+        producer = new QuestionProducer(
                 stack.bootstrapServers(),
                 services.topics().questions().name(),
                 questions,
@@ -166,42 +144,21 @@ final class ChaosRun implements AutoCloseable {
     }
 
     /** The settings every service process gets (as environment variables) and this JVM uses (as keys). */
-    private Map<Setting<?>, String> settingValues() {
-        EmbeddedPostgres pg = stack.postgres();
-        Map<Setting<?>, String> values = new LinkedHashMap<>();
-        values.put(AppSettings.KAFKA_BOOTSTRAP_SERVERS, stack.bootstrapServers());
-        values.put(AppSettings.SCHEMA_REGISTRY_URL, stack.registryUrl());
-        values.put(AppSettings.STORE_JDBC_URL, pg.jdbcUrl(EmbeddedPostgres.RAG_DATABASE));
-        values.put(AppSettings.STORE_ADMIN_USER, pg.user());
-        values.put(AppSettings.STORE_ADMIN_PASSWORD, pg.password());
-        values.put(AppSettings.TOPIC_PREFIX, TOPIC_PREFIX);
-        values.put(AppSettings.DATABASES_FILE, ""); // the demo database on this stack, whatever the caller's setting
-        values.put(LlmSettings.BASE_URL, llm.baseUrl().toString());
-        values.put(LlmSettings.API_KEY, "chaos");
-        values.put(LlmSettings.MODEL, "scripted");
-        values.put(LlmSettings.TIMEOUT_SECONDS, Integer.toString(LLM_TIMEOUT_SECONDS));
-        values.put(LlmSettings.MAX_RETRIES, "1");
-        values.put(GenerationSettings.RECORD_DEADLINE_MS, Long.toString(RECORD_DEADLINE.toMillis()));
-        return values;
-    }
-
-    /**
-     * Free ports for the admin endpoints, chosen here rather than 0 so that a service that cannot bind an ephemeral
-     * port still gets one; each service prints the endpoint it serves.
-     */
-    private static Map<String, String> adminPorts() throws IOException {
-        Map<String, String> ports = new HashMap<>();
-        for (String service : List.of("ingest", "retrieval", "generation"))
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                ports.put(Setting.environmentVariable(service + ".admin.port"), Integer.toString(s.getLocalPort()));
-            }
-        return ports;
+    private SettingValues settingValues() {
+        Map<Setting<?>, String> llmValues = new LinkedHashMap<>();
+        llmValues.put(LlmSettings.BASE_URL, llm.baseUrl().toString());
+        llmValues.put(LlmSettings.API_KEY, "chaos");
+        llmValues.put(LlmSettings.MODEL, "scripted");
+        llmValues.put(LlmSettings.TIMEOUT_SECONDS, Integer.toString(LLM_TIMEOUT_SECONDS));
+        llmValues.put(LlmSettings.MAX_RETRIES, "1");
+        llmValues.put(GenerationSettings.RECORD_DEADLINE_MS, Long.toString(RECORD_DEADLINE.toMillis()));
+        return new SettingValues(stack.settingValues(TOPIC_PREFIX)).withAll(llmValues);
     }
 
     private void createProbeTable() throws SQLException {
         try (Connection c = erpAdmin();
                 Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE IF NOT EXISTS " + PROBE_TABLE + " (probe_id bigint PRIMARY KEY, note text)");
+            s.execute(new DdlBurst(PROBE_TABLE, 0).createProbeTable());
         }
     }
 
@@ -251,23 +208,23 @@ final class ChaosRun implements AutoCloseable {
             Duration recoveryTimeout,
             Duration settleTimeout)
             throws Exception {
-        ledger = new ChaosLedger();
+        ledger = new QuestionLedger();
         ingestFigures.clear();
         Map<String, Long> llmRequestsBefore = llmRequests();
         exitsOnTheirOwn.clear();
         if (warmUpQuestions > 0) {
             out.println("chaos: warm-up, " + warmUpQuestions + " questions");
             producer.sendAsync(warmUpQuestions).get();
-            awaitRecovery(new ChaosLedger.FaultWindow("warm_up", 0, 0), recoveryTimeout);
+            awaitRecovery(new QuestionLedger.FaultWindow("warm_up", 0, 0), recoveryTimeout);
         }
-        List<ChaosLedger.FaultWindow> windows = new ArrayList<>();
+        List<QuestionLedger.FaultWindow> windows = new ArrayList<>();
         for (ChaosFault fault : faults) {
             int before = producer.handedOver();
             CompletableFuture<Void> sending = producer.sendAsync(questionsPerFault);
             while (producer.handedOver() - before < Math.max(1, questionsPerFault / 3) && !sending.isDone())
                 Thread.sleep(50);
             out.println("chaos: injecting " + fault.wireName());
-            ChaosLedger.FaultWindow window = inject(fault);
+            QuestionLedger.FaultWindow window = inject(fault);
             windows.add(window);
             sending.get();
             Double recovered = awaitRecoveryWhileAsking(window, recoveryTimeout);
@@ -303,7 +260,7 @@ final class ChaosRun implements AutoCloseable {
      * error) is started again, and counted.
      */
     private void restartExited() {
-        for (ServiceProcess p : processes.values()) {
+        for (ServiceProcess p : fleet.all()) {
             if (!p.exitedOnItsOwn()) continue;
             exitsOnTheirOwn.merge(p.service(), 1, Integer::sum);
             out.println("chaos: " + p.service() + " exited on its own; restarting it (see " + p.logFile() + ")");
@@ -320,7 +277,7 @@ final class ChaosRun implements AutoCloseable {
      * Waits for recovery while questions keep coming, as they would on a live system: when a fault's share of questions
      * was all sent during the fault (a small run), a few more are sent until one is answered.
      */
-    private Double awaitRecoveryWhileAsking(ChaosLedger.FaultWindow window, Duration timeout) throws Exception {
+    private Double awaitRecoveryWhileAsking(QuestionLedger.FaultWindow window, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             Double recovered = awaitRecovery(window, Duration.ofSeconds(5));
@@ -330,7 +287,7 @@ final class ChaosRun implements AutoCloseable {
         return null;
     }
 
-    private Double awaitRecovery(ChaosLedger.FaultWindow window, Duration timeout) throws InterruptedException {
+    private Double awaitRecovery(QuestionLedger.FaultWindow window, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             Long first = ledger.firstAnswerToQuestionSentSince(window.injectedAtMs());
@@ -349,7 +306,7 @@ final class ChaosRun implements AutoCloseable {
     }
 
     /** Injects the fault and removes its cause again; returns when the cause is gone. */
-    private ChaosLedger.FaultWindow inject(ChaosFault fault) throws Exception {
+    private QuestionLedger.FaultWindow inject(ChaosFault fault) throws Exception {
         long injected = System.currentTimeMillis();
         switch (fault) {
             case RETRIEVAL_KILL -> killAndRestart("retrieval");
@@ -375,11 +332,11 @@ final class ChaosRun implements AutoCloseable {
             case LLM_SLOW -> llmWindow(ScriptedChatCompletions.Fault.SLOW, Duration.ofSeconds(LLM_TIMEOUT_SECONDS + 3));
             case INGEST_KILL -> ingestKillDuringDdlBurst(injected);
         }
-        return new ChaosLedger.FaultWindow(fault.wireName(), injected, System.currentTimeMillis());
+        return new QuestionLedger.FaultWindow(fault.wireName(), injected, System.currentTimeMillis());
     }
 
     private void killAndRestart(String service) throws Exception {
-        ServiceProcess process = processes.get(service);
+        ServiceProcess process = fleet.process(service);
         process.kill();
         Thread.sleep(RESTART_AFTER.toMillis());
         restart(process);
@@ -390,7 +347,7 @@ final class ChaosRun implements AutoCloseable {
         process.start();
         long started = System.nanoTime();
         try {
-            process.awaitReady(READY_TIMEOUT);
+            process.awaitReady(ServiceFleet.READY_TIMEOUT);
             out.printf(
                     Locale.ROOT,
                     "chaos: %s ready %.1f s after its restart%n",
@@ -412,29 +369,25 @@ final class ChaosRun implements AutoCloseable {
      * and restarted after 2 s; then the catalog must catch up, match a fresh full sync, and the slot not keep WAL.
      */
     private void ingestKillDuringDdlBurst(long injectedAtMs) throws Exception {
-        awaitSlotActive(READY_TIMEOUT);
+        awaitSlotActive(ServiceFleet.READY_TIMEOUT);
         ingestFigures.put("retained_wal_bytes_before", retainedWal());
-        String lastMarker = null;
+        DdlBurst burst = new DdlBurst(PROBE_TABLE, injectedAtMs);
         long killed = 0;
         try (Connection c = erpAdmin();
                 Statement s = c.createStatement()) {
             for (int i = 0; i < DDL_BURST; i++) {
                 if (i == DDL_BURST / 2) {
-                    processes.get("ingest").kill();
+                    fleet.process("ingest").kill();
                     killed = System.currentTimeMillis();
                 }
-                if (i % 2 == 0)
-                    s.execute("ALTER TABLE " + PROBE_TABLE + " ADD COLUMN burst_" + injectedAtMs + "_" + i + " text");
-                else {
-                    lastMarker = "chaos burst " + injectedAtMs + " change " + i;
-                    s.execute("COMMENT ON COLUMN " + PROBE_TABLE + ".note IS '" + lastMarker + "'");
-                }
+                s.execute(burst.change(i));
             }
         }
         Thread.sleep(RESTART_AFTER.toMillis());
-        restart(processes.get("ingest"));
+        restart(fleet.process("ingest"));
         ingestFigures.put("ddl_changes", DDL_BURST);
-        ingestFigures.put("catalog_recovery_s", awaitCatalog(lastMarker, killed, Duration.ofMinutes(3)));
+        ingestFigures.put(
+                "catalog_recovery_s", awaitCatalog(burst.marker(DDL_BURST - 1), killed, Duration.ofMinutes(3)));
         ingestFigures.put("catalog_mismatches", catalogMismatches());
         long before = (Long) ingestFigures.get("retained_wal_bytes_before");
         ingestFigures.put("retained_wal_bytes_after", awaitWalReleased(before + WAL_SLACK_BYTES, WAL_RELEASE_TIMEOUT));
@@ -547,7 +500,7 @@ final class ChaosRun implements AutoCloseable {
         List<AutoCloseable> parts = new ArrayList<>();
         if (producer != null) parts.add(producer);
         if (outputs != null) parts.add(outputs);
-        parts.addAll(processes.values());
+        if (fleet != null) parts.add(fleet);
         if (services != null) parts.add(services);
         if (llm != null) parts.add(llm);
         parts.add(stack);

@@ -32,6 +32,8 @@ final class ServiceProcess implements AutoCloseable {
     private long logOffset;
     /** Whether this harness ended the process (kill or stop), as opposed to its exiting on its own. */
     private boolean endedByUs;
+    /** The admin endpoint the running process announced, once {@link #awaitReady} saw it. */
+    private volatile Optional<URI> adminUrl = Optional.empty();
 
     ServiceProcess(ServiceLaunch launch, Map<String, String> environment, Path logFile) {
         this.launch = launch;
@@ -59,6 +61,7 @@ final class ServiceProcess implements AutoCloseable {
         builder.environment().putAll(environment);
         process = builder.start();
         endedByUs = false;
+        adminUrl = Optional.empty();
     }
 
     /**
@@ -79,6 +82,7 @@ final class ServiceProcess implements AutoCloseable {
                 if (admin.isEmpty()) admin = launch.adminUrl(line);
             }
             if (admin.isPresent()) {
+                adminUrl = admin;
                 int status = readyStatus(admin.get());
                 if (status == 200 || (running && status == 404)) return; // 404: an admin endpoint without /ready
             } else if (running) {
@@ -126,6 +130,11 @@ final class ServiceProcess implements AutoCloseable {
             current = process;
         }
         return current != null && current.isAlive();
+    }
+
+    /** The base URL of the admin endpoint (health, readiness, {@code /metrics}) of a process that got ready. */
+    Optional<URI> adminUrl() {
+        return adminUrl;
     }
 
     /** The running process's pid, if it runs. */

@@ -5,6 +5,7 @@ import dev.schemarag.core.embedding.TextHash;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The embeddings of recently asked texts, least recently used evicted first: repeated questions (retries,
@@ -14,6 +15,8 @@ import java.util.Set;
 final class EmbeddingCache {
     private final EmbeddingModel model;
     private final Map<String, float[]> recent;
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder misses = new LongAdder();
 
     EmbeddingCache(EmbeddingModel model, int capacity) {
         this.model = model;
@@ -29,13 +32,27 @@ final class EmbeddingCache {
         String key = TextHash.stamp(model.modelId(), TextHash.sha256(text));
         synchronized (recent) {
             float[] cached = recent.get(key);
-            if (cached != null) return cached;
+            if (cached != null) {
+                hits.increment();
+                return cached;
+            }
         }
+        misses.increment();
         float[] vector = model.embedQuery(text); // outside the lock: a slow model must not serialize every request
         synchronized (recent) {
             recent.put(key, vector);
         }
         return vector;
+    }
+
+    /** Texts answered from the cache so far. */
+    long hits() {
+        return hits.sum();
+    }
+
+    /** Texts the model embedded so far. */
+    long misses() {
+        return misses.sum();
     }
 
     /** What the cache holds besides the vectors (visible to tests). */

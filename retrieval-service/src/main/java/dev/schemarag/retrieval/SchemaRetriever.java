@@ -83,6 +83,16 @@ public final class SchemaRetriever {
         return ids.size();
     }
 
+    /** Question embeddings answered from the recent-question cache so far. */
+    public long embeddingCacheHits() {
+        return embeddings.hits();
+    }
+
+    /** Question embeddings the model computed so far. */
+    public long embeddingCacheMisses() {
+        return embeddings.misses();
+    }
+
     public RetrievalResult retrieve(RetrievalRequest request) {
         long started = System.nanoTime();
         if (isBlank(request.databaseId()))

@@ -40,4 +40,14 @@ class EmbeddingCacheTest {
 
         assertThat(model.embedded).containsExactly("a", "b", "c", "b");
     }
+
+    @Test
+    void hitsAndMissesAreCounted() {
+        cache.embed("a");
+        cache.embed("a");
+        cache.embed("b");
+
+        assertThat(cache.hits()).isEqualTo(1);
+        assertThat(cache.misses()).isEqualTo(2);
+    }
 }

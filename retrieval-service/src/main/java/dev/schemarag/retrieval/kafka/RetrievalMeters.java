@@ -2,8 +2,10 @@ package dev.schemarag.retrieval.kafka;
 
 import dev.schemarag.retrieval.ContextMetadata;
 import dev.schemarag.retrieval.RetrievalResult;
+import dev.schemarag.retrieval.SchemaRetriever;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
@@ -18,6 +20,8 @@ public final class RetrievalMeters {
     static final String TABLES = "schemarag.retrieval.tables";
     static final String TOKENS = "schemarag.retrieval.packet.tokens";
     static final String FALLBACKS = "schemarag.retrieval.fallbacks";
+    /** In Prometheus {@code schemarag_retrieval_embedding_cache_total{result="hit"|"miss"}}. */
+    public static final String EMBEDDING_CACHE = "schemarag.retrieval.embedding.cache";
 
     private static final Duration[] LATENCY_BUCKETS = {
         Duration.ofMillis(5),
@@ -47,6 +51,18 @@ public final class RetrievalMeters {
                 .description("cl100k tokens of each context packet")
                 .baseUnit("tokens")
                 .serviceLevelObjectives(250, 500, 1000, 2000, 4000, 8000, 16000)
+                .register(registry);
+    }
+
+    /** Question embeddings served from the retriever's cache ({@code hit}) or computed ({@code miss}). */
+    public static void bindEmbeddingCache(MeterRegistry registry, SchemaRetriever retriever) {
+        FunctionCounter.builder(EMBEDDING_CACHE, retriever, SchemaRetriever::embeddingCacheHits)
+                .description("Question embeddings by whether the recent-question cache had them")
+                .tag("result", "hit")
+                .register(registry);
+        FunctionCounter.builder(EMBEDDING_CACHE, retriever, SchemaRetriever::embeddingCacheMisses)
+                .description("Question embeddings by whether the recent-question cache had them")
+                .tag("result", "miss")
                 .register(registry);
     }
 

@@ -54,6 +54,7 @@ public final class RetrievalService implements AutoCloseable {
                 new SchemaRetriever(index(store, vectorSearch, loads), model, settings, EMBEDDING_CACHE, loads);
         this.meters = meters;
         this.warmUp = new CatalogWarmUp(retriever);
+        RetrievalMeters.bindEmbeddingCache(meters, retriever);
     }
 
     private static SchemaIndex index(Database store, VectorSearch vectorSearch, CatalogLoads loads) {

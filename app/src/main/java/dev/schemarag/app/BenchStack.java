@@ -1,5 +1,6 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.config.Setting;
 import dev.schemarag.stack.EmbeddedKafka;
 import dev.schemarag.stack.EmbeddedPostgres;
 import dev.schemarag.stack.SchemaRegistryServer;
@@ -9,21 +10,24 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * A stack of its own for the chaos benchmark (broker, PostgreSQL + pgvector, schema registry) in this JVM, on free
- * loopback ports under a fresh directory, never the developer's {@code .schemarag} stack: its parts are stopped and
- * started again on the same ports and data directories while the services run.
+ * A stack of its own for a benchmark that runs the services as processes (broker, PostgreSQL + pgvector, schema
+ * registry) in this JVM, on free loopback ports under a fresh directory, never the developer's {@code .schemarag}
+ * stack: the chaos benchmark stops and starts its parts again on the same ports and data directories while the
+ * services run.
  */
-final class ChaosStack implements AutoCloseable {
+final class BenchStack implements AutoCloseable {
     private final EmbeddedPostgres postgres;
     private final EmbeddedKafka kafka;
     private final SchemaRegistryServer registry;
     private final String bootstrapServers;
     private final String registryUrl;
 
-    ChaosStack(Path dir) {
+    BenchStack(Path dir) {
         List<Integer> ports = freePorts(4);
         postgres = new EmbeddedPostgres(dir.resolve("postgres"), ports.get(0), false);
         kafka = new EmbeddedKafka(dir.resolve("kafka"), ports.get(1), ports.get(2));
@@ -42,6 +46,22 @@ final class ChaosStack implements AutoCloseable {
             close();
             throw e;
         }
+    }
+
+    /**
+     * The settings that point a process at this stack under {@code topicPrefix}, with the demo database as the only
+     * target whatever the caller's {@code databases.file}.
+     */
+    Map<Setting<?>, String> settingValues(String topicPrefix) {
+        Map<Setting<?>, String> values = new LinkedHashMap<>();
+        values.put(AppSettings.KAFKA_BOOTSTRAP_SERVERS, bootstrapServers);
+        values.put(AppSettings.SCHEMA_REGISTRY_URL, registryUrl);
+        values.put(AppSettings.STORE_JDBC_URL, postgres.jdbcUrl(EmbeddedPostgres.RAG_DATABASE));
+        values.put(AppSettings.STORE_ADMIN_USER, postgres.user());
+        values.put(AppSettings.STORE_ADMIN_PASSWORD, postgres.password());
+        values.put(AppSettings.TOPIC_PREFIX, topicPrefix);
+        values.put(AppSettings.DATABASES_FILE, "");
+        return values;
     }
 
     EmbeddedPostgres postgres() {

@@ -15,30 +15,36 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Sends the benchmark's questions at a steady rate, keyed by their ids. Idempotent, with delivery and blocking
+ * Sends a benchmark's questions at a steady rate, keyed by their ids. Idempotent, with delivery and blocking
  * timeouts long enough to outlast a broker restart: a question counts as sent once the broker acknowledged it.
  */
-final class ChaosProducer implements AutoCloseable {
+final class QuestionProducer implements AutoCloseable {
+    /** Question number {@code index}, as sent {@code now}. */
+    @FunctionalInterface
+    interface QuestionSource {
+        ChaosQuestions.Question next(int index, Instant now);
+    }
+
     private static final int OUTAGE_TOLERANCE_MS = 300_000;
 
     private final String topic;
-    private final ChaosQuestions questions;
-    private final Supplier<ChaosLedger> ledger;
+    private final QuestionSource questions;
+    private final Supplier<QuestionLedger> ledger;
     private final long periodNanos;
     private final KafkaProducer<String, byte[]> producer;
     private final ExecutorService sender = Executors.newSingleThreadExecutor(task -> {
-        Thread thread = new Thread(task, "chaos-producer");
+        Thread thread = new Thread(task, "bench-question-producer");
         thread.setDaemon(true);
         return thread;
     });
     private final AtomicInteger handedOver = new AtomicInteger();
     private int next;
 
-    ChaosProducer(
+    QuestionProducer(
             String bootstrapServers,
             String topic,
-            ChaosQuestions questions,
-            Supplier<ChaosLedger> ledger,
+            QuestionSource questions,
+            Supplier<QuestionLedger> ledger,
             double questionsPerSecond) {
         this.topic = topic;
         this.questions = questions;
@@ -79,7 +85,7 @@ final class ChaosProducer implements AutoCloseable {
     private void send() {
         ChaosQuestions.Question q = questions.next(next++, Instant.now());
         long sentAt = System.currentTimeMillis();
-        ChaosLedger current = ledger.get();
+        QuestionLedger current = ledger.get();
         producer.send(new ProducerRecord<>(topic, q.id(), q.bytes()), (metadata, error) -> {
             if (error == null) current.sent(q, sentAt);
             else current.sendFailed();

@@ -3,6 +3,7 @@ package dev.schemarag.app;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,11 +12,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What the chaos benchmark sent and what came out of the pipeline, and the figures that follow: answered,
- * dead-lettered by class, lost, duplicated, malformed events in the right dead-letter topic with their bytes, and
- * the recovery time of each fault. Pure and thread-safe: the producer and the output reader record into it.
+ * What a benchmark sent and what came out of the pipeline, and the figures that follow: answered, dead-lettered by
+ * class, lost, duplicated, malformed events in the right dead-letter topic with their bytes, the recovery time of
+ * each fault, and each question's first outcome for latencies. Pure and thread-safe: the producer and the output
+ * reader record into it.
  */
-final class ChaosLedger {
+final class QuestionLedger {
     /** A question the broker acknowledged, with the time it was handed to the producer. */
     record Sent(ChaosQuestions.Question question, long sentAtMs) {}
 
@@ -28,6 +30,9 @@ final class ChaosLedger {
             return deadLetter == null;
         }
     }
+
+    /** A sent question's first output: when it was sent, when the output was read, and whether it was an answer. */
+    record Outcome(String id, long sentAtMs, long observedAtMs, boolean answered) {}
 
     /** A fault, from the moment it was injected; {@code healedAtMs} when its cause was removed. */
     record FaultWindow(String name, long injectedAtMs, long healedAtMs) {}
@@ -57,6 +62,16 @@ final class ChaosLedger {
     synchronized int pending() {
         return (int)
                 sent.keySet().stream().filter(id -> !outputs.containsKey(id)).count();
+    }
+
+    /** The first outcome of every sent question that has one, in the order they were sent. */
+    synchronized List<Outcome> firstOutcomes() {
+        List<Outcome> firsts = new ArrayList<>();
+        for (Sent s : sent.values())
+            outputs.getOrDefault(s.question().id(), List.of()).stream()
+                    .min(Comparator.comparingLong(Output::observedAtMs))
+                    .ifPresent(o -> firsts.add(new Outcome(o.id(), s.sentAtMs(), o.observedAtMs(), o.answer())));
+        return firsts;
     }
 
     /** When the first answer came to a question sent at or after {@code sinceMs}, if one did. */

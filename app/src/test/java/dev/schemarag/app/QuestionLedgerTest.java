@@ -7,19 +7,20 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class ChaosLedgerTest {
-    private final ChaosLedger ledger = new ChaosLedger();
+class QuestionLedgerTest {
+    private final QuestionLedger ledger = new QuestionLedger();
 
     private static ChaosQuestions.Question question(String id, ChaosQuestions.Kind kind, byte... bytes) {
         return new ChaosQuestions.Question(id, kind, bytes);
     }
 
-    private static ChaosLedger.Output answer(String id, long at) {
-        return new ChaosLedger.Output(id, null, null, null, at);
+    private static QuestionLedger.Output answer(String id, long at) {
+        return new QuestionLedger.Output(id, null, null, null, at);
     }
 
-    private static ChaosLedger.Output deadLetter(String id, DeadLetterTopic topic, String errorClass, byte... bytes) {
-        return new ChaosLedger.Output(id, topic, errorClass, bytes, 0);
+    private static QuestionLedger.Output deadLetter(
+            String id, DeadLetterTopic topic, String errorClass, byte... bytes) {
+        return new QuestionLedger.Output(id, topic, errorClass, bytes, 0);
     }
 
     @Test
@@ -92,8 +93,8 @@ class ChaosLedgerTest {
         ledger.output(answer("after", 6_000));
 
         Map<String, Object> figures = ledger.figures(List.of(
-                new ChaosLedger.FaultWindow("kill", 1_000, 1_200),
-                new ChaosLedger.FaultWindow("never", 10_000, 10_100)));
+                new QuestionLedger.FaultWindow("kill", 1_000, 1_200),
+                new QuestionLedger.FaultWindow("never", 10_000, 10_100)));
 
         @SuppressWarnings("unchecked")
         Map<String, Double> recovery = (Map<String, Double>) figures.get("recovery_s");

@@ -1,0 +1,95 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.stack.Directories;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code schemarag bench pipeline}: distinct questions at a steady rate through ingest, retrieval and generation run as
+ * processes on a stack of its own (under {@code .schemarag-bench/<time>}, logs kept, data deleted at the end), then
+ * the same on one partition, one stream thread and one instance as the baseline, in the same process.
+ */
+final class PipelineBenchmark {
+    /** Answered before each measurement and not counted: partitions assigned, models and catalogs loaded. */
+    static final int WARM_UP = 10;
+
+    /** Settings by key that scale a service; the baseline pins both to 1. */
+    static final List<String> SCALING_KEYS = List.of("topic.partitions", "stream.threads");
+
+    private PipelineBenchmark() {}
+
+    /** @param llmLatencyMs the scripted LLM's latency, or null for the offline generator */
+    static BenchReport run(int questions, double rate, int instances, Integer llmLatencyMs, PrintStream out)
+            throws Exception {
+        Path dir = Files.createDirectories(SchemaRagCli.home()
+                .resolve(".schemarag-bench")
+                .resolve("pipeline-"
+                        + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)
+                                .format(LocalDateTime.now())));
+        Map<String, Object> figures = measure(dir, questions, rate, instances, llmLatencyMs, out);
+        Directories.deleteRecursively(dir.resolve("stack"));
+        BenchReport report = new BenchReport("bench pipeline (" + questions + " questions at " + rate + "/s, "
+                + instances + " instance(s) per stage, "
+                + (llmLatencyMs == null ? "offline generator" : "scripted LLM at " + llmLatencyMs + " ms")
+                + "; logs in " + dir + ")");
+        figures.forEach(report::put);
+        return report;
+    }
+
+    /** Both measurements on one stack under {@code dir}; the figures in the report's order. */
+    static Map<String, Object> measure(
+            Path dir, int questions, double rate, int instances, Integer llmLatencyMs, PrintStream out)
+            throws Exception {
+        if (questions < 1 || rate <= 0 || instances < 1)
+            throw new IllegalArgumentException("bench pipeline needs --questions, --rate and --instances above 0");
+        if (llmLatencyMs != null && llmLatencyMs < 0)
+            throw new IllegalArgumentException("--llm-latency-ms cannot be negative");
+        try (PipelineRun run = new PipelineRun(dir, out, llmLatencyMs)) {
+            List<String> texts = run.catalogQuestions(2 * (WARM_UP + questions));
+            int half = WARM_UP + questions;
+            Map<String, Object> scaled = run.measure(
+                    new PipelineRun.Measurement("scaled", "bench-pipeline.", instances, userScaling()),
+                    texts.subList(0, WARM_UP),
+                    texts.subList(WARM_UP, half),
+                    rate);
+            Map<String, Object> baseline = run.measure(
+                    new PipelineRun.Measurement("baseline", "bench-baseline.", 1, pinnedToOne()),
+                    texts.subList(half, half + WARM_UP),
+                    texts.subList(half + WARM_UP, 2 * half),
+                    rate);
+            Map<String, Object> figures = new LinkedHashMap<>();
+            figures.put("questions", questions);
+            figures.put("instances", instances);
+            figures.putAll(scaled);
+            figures.put("llm_latency_ms", llmLatencyMs);
+            figures.put("rate", rate);
+            baseline.put("instances", 1);
+            figures.put("baseline", baseline);
+            return figures;
+        }
+    }
+
+    /** The user's partitions and stream threads, when set, so that this JVM creates the topics as the services would. */
+    private static Map<String, String> userScaling() {
+        Map<String, String> scaling = new LinkedHashMap<>();
+        for (String key : SCALING_KEYS) {
+            String value = System.getProperty(key, System.getenv(Setting.environmentVariable(key)));
+            if (value != null) scaling.put(key, value);
+        }
+        return scaling;
+    }
+
+    private static Map<String, String> pinnedToOne() {
+        Map<String, String> scaling = new LinkedHashMap<>();
+        SCALING_KEYS.forEach(key -> scaling.put(key, "1"));
+        return scaling;
+    }
+}

@@ -1,0 +1,296 @@
+package dev.schemarag.app;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.generation.llm.LlmSettings;
+import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.ingest.sync.SyncProgress;
+import dev.schemarag.retrieval.kafka.RetrievalMeters;
+import dev.schemarag.stack.ScriptedChatCompletions;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
+
+/**
+ * The pipeline benchmark's world: a stack of its own with the demo ERP database loaded and synced, and, for a
+ * generator of fixed latency, the scripted LLM answering valid SQL. {@link #measure} runs one fleet of services as
+ * processes under its own topic prefix, sends distinct questions at a steady rate with a burst of DDL changes on a
+ * probe table part-way, accounts for every question and returns its figures.
+ */
+final class PipelineRun implements AutoCloseable {
+    private static final String PROBE_TABLE = "bench_probe";
+    private static final int DDL_BURST = 100;
+    /** A burst spread over 5 s, so that questions are answered while the catalog changes. */
+    private static final Duration DDL_PACE = Duration.ofMillis(50);
+
+    private static final Duration WARM_UP_TIMEOUT = Duration.ofMinutes(2);
+    /** Beyond what the questions at the generator's latency would take one after another. */
+    private static final Duration SETTLE_SLACK = Duration.ofMinutes(2);
+
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    /** A measurement: its name (also its directory), topic prefix, instances per stage and extra settings by key. */
+    record Measurement(String name, String topicPrefix, int instances, Map<String, String> scaling) {}
+
+    private final Path dir;
+    private final PrintStream out;
+    private final BenchStack stack;
+    private final Integer llmLatencyMs;
+    private final ScriptedChatCompletions llm;
+    private boolean demoSynced;
+
+    /** @param llmLatencyMs the scripted LLM's latency, or null for the offline generator */
+    PipelineRun(Path dir, PrintStream out, Integer llmLatencyMs) throws IOException {
+        this.dir = dir;
+        this.out = out;
+        this.llmLatencyMs = llmLatencyMs;
+        stack = new BenchStack(dir.resolve("stack"));
+        out.println("pipeline: starting a stack of its own in " + dir);
+        stack.up();
+        try {
+            llm = llmLatencyMs == null ? null : new ScriptedChatCompletions();
+        } catch (IOException | RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+        if (llm != null) {
+            llm.answerAnyQuestion(ChaosRun.ANSWER_SQL);
+            llm.fault(ScriptedChatCompletions.Fault.SLOW, Duration.ofMillis(llmLatencyMs));
+        }
+    }
+
+    /**
+     * Distinct questions over the demo catalog, {@code warmUp} of them first (answered before the measurement, to
+     * exclude start-up), then the measured ones; each measurement of a run must get texts of its own.
+     */
+    Map<String, Object> measure(
+            Measurement measurement, List<String> warmUp, List<String> questions, double questionsPerSecond)
+            throws Exception {
+        SettingValues values = settingValues(measurement.topicPrefix());
+        Map<String, String> scaling = measurement.scaling();
+        Path home = dir.resolve(measurement.name());
+        try (Services services = new Services(values.settings().with(scaling), home.resolve("bench"))) {
+            syncDemoOnce(services);
+            Topics topics = services.topics(); // creates the topics, under this JVM's partition settings
+            appendTimeOnStageTopics(topics);
+            Map<String, String> environment = new HashMap<>(values.environment());
+            scaling.forEach((key, value) -> environment.put(Setting.environmentVariable(key), value));
+            try (ServiceFleet fleet = new ServiceFleet(
+                    ServiceFleet.pipeline(measurement.instances()), environment, home, measurement.name() + "-")) {
+                out.println("pipeline: " + measurement.name() + ": starting ingest and " + measurement.instances()
+                        + " instance(s) each of retrieval and generation (logs in " + home.resolve("logs") + ")");
+                fleet.start();
+                return measure(services, topics, fleet, warmUp, questions, questionsPerSecond);
+            }
+        }
+    }
+
+    private Map<String, Object> measure(
+            Services services,
+            Topics topics,
+            ServiceFleet fleet,
+            List<String> warmUp,
+            List<String> questions,
+            double questionsPerSecond)
+            throws Exception {
+        String runId = Long.toString(System.currentTimeMillis(), 36);
+        List<String> texts = new ArrayList<>(warmUp);
+        texts.addAll(questions);
+        PipelineQuestions source = new PipelineQuestions(
+                runId,
+                DemoDatabase.ID,
+                texts,
+                topics.questions().valueSerde().serializer(),
+                topics.questions().name());
+        QuestionLedger[] ledger = {new QuestionLedger()};
+        String contexts = topics.contextRetrieved().name();
+        String sqls = topics.sqlGenerated().name();
+        String answers = topics.answers().name();
+        try (OutcomeReader outcomes = new OutcomeReader(stack.bootstrapServers(), topics, () -> ledger[0]);
+                StageTimestamps stamps =
+                        new StageTimestamps(stack.bootstrapServers(), List.of(contexts, sqls, answers));
+                QuestionProducer producer = new QuestionProducer(
+                        stack.bootstrapServers(),
+                        topics.questions().name(),
+                        source,
+                        () -> ledger[0],
+                        questionsPerSecond)) {
+            producer.sendAsync(warmUp.size()).get();
+            settle(ledger[0], WARM_UP_TIMEOUT);
+            ledger[0] = new QuestionLedger();
+            double[] cacheBefore = embeddingCache(fleet);
+            out.printf("pipeline: sending %d questions at %.1f/s%n", questions.size(), questionsPerSecond);
+            CompletableFuture<Void> sending = producer.sendAsync(questions.size());
+            int before = producer.handedOver();
+            while (producer.handedOver() - before < questions.size() / 3 && !sending.isDone()) Thread.sleep(20);
+            PipelineFigures.Window burst = ddlBurst();
+            sending.get();
+            long generatorMs = llmLatencyMs == null ? 50 : llmLatencyMs + 50L;
+            settle(ledger[0], SETTLE_SLACK.plusMillis(generatorMs * questions.size()));
+            Thread.sleep(1_000); // stage records are committed with their outcome; give their reader a poll
+            double[] cacheAfter = embeddingCache(fleet);
+            PipelineFigures figures = new PipelineFigures(
+                    ledger[0].firstOutcomes(), stamps.of(contexts), stamps.of(sqls), stamps.of(answers));
+            Map<String, Object> accounting = ledger[0].figures(List.of());
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("questions", questions.size());
+            result.put("throughput_per_s", figures.throughputPerSecond());
+            result.put("latency_ms", figures.latencyMs());
+            result.put("stages", figures.stages());
+            result.put("ddl_burst_retrieval_p99_ms", figures.retrievalP99During(burst));
+            double hits = cacheAfter[0] - cacheBefore[0];
+            double lookups = hits + cacheAfter[1] - cacheBefore[1];
+            result.put("cache_hit_rate", lookups == 0 ? null : hits / lookups);
+            result.put("sent", accounting.get("sent"));
+            result.put("answered", figures.answered());
+            result.put("dead_lettered", accounting.get("dead_lettered"));
+            result.put("lost", accounting.get("lost"));
+            result.put("duplicated", accounting.get("duplicated"));
+            result.put("undecoded_outputs", outcomes.undecodedCount());
+            return result;
+        }
+    }
+
+    /**
+     * The stage topics stamp each record with the time the broker appended it: Kafka Streams passes the question's
+     * timestamp on to every record it derives, which would make every stage take no time.
+     */
+    private void appendTimeOnStageTopics(Topics topics) throws InterruptedException, ExecutionException {
+        AlterConfigOp appendTime = new AlterConfigOp(
+                new ConfigEntry(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime"), AlterConfigOp.OpType.SET);
+        Map<ConfigResource, java.util.Collection<AlterConfigOp>> changes = new HashMap<>();
+        for (String topic : List.of(
+                topics.contextRetrieved().name(),
+                topics.sqlGenerated().name(),
+                topics.answers().name()))
+            changes.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), List.of(appendTime));
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()))) {
+            admin.incrementalAlterConfigs(changes).all().get();
+        }
+    }
+
+    /** {@value #DDL_BURST} changes on the probe table, one every {@code DDL_PACE}; returns when they ran. */
+    private PipelineFigures.Window ddlBurst() throws SQLException, InterruptedException {
+        long from = System.currentTimeMillis();
+        DdlBurst burst = new DdlBurst(PROBE_TABLE, from);
+        out.println("pipeline: " + DDL_BURST + " DDL changes on " + PROBE_TABLE + " while questions flow");
+        try (Connection c = stack.postgres().connect(DemoDatabase.ID);
+                Statement s = c.createStatement()) {
+            for (int i = 0; i < DDL_BURST; i++) {
+                s.execute(burst.change(i));
+                Thread.sleep(DDL_PACE.toMillis());
+            }
+        }
+        return new PipelineFigures.Window(from, System.currentTimeMillis());
+    }
+
+    /** Until every acknowledged question has an output, within the timeout. */
+    private void settle(QuestionLedger ledger, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (ledger.pending() > 0 && System.nanoTime() < deadline) Thread.sleep(100);
+        if (ledger.pending() > 0)
+            out.println("pipeline: " + ledger.pending() + " questions without an outcome after " + timeout);
+    }
+
+    /** Hits and misses of the retrieval instances' embedding caches, from their {@code /metrics}. */
+    private static double[] embeddingCache(ServiceFleet fleet) throws IOException, InterruptedException {
+        String series = RetrievalMeters.EMBEDDING_CACHE.replace('.', '_') + "_total";
+        double[] counts = new double[2];
+        for (ServiceProcess p : fleet.instances("retrieval")) {
+            Optional<URI> admin = p.adminUrl();
+            if (admin.isEmpty()) throw new IllegalStateException(p.service() + " announced no admin endpoint");
+            HttpRequest request = HttpRequest.newBuilder(admin.get().resolve("/metrics"))
+                    .timeout(Duration.ofSeconds(5))
+                    .GET()
+                    .build();
+            String body =
+                    HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
+            counts[0] += PrometheusText.sum(body, series, "result=\"hit\"");
+            counts[1] += PrometheusText.sum(body, series, "result=\"miss\"");
+        }
+        return counts;
+    }
+
+    /** Distinct questions about the demo's tables and columns (the probe table left out), as the catalog holds them. */
+    List<String> catalogQuestions(int count) throws Exception {
+        try (Services services = new Services(settingValues("bench-catalog.").settings(), dir.resolve("catalog"))) {
+            syncDemoOnce(services);
+            Map<String, List<String>> columns = new LinkedHashMap<>();
+            try (Connection c = services.store().borrow();
+                    PreparedStatement ps = c.prepareStatement("SELECT table_name, column_name FROM schema_embeddings"
+                            + " WHERE database_id = ? AND entity_type = 'column' AND table_name <> ?"
+                            + " ORDER BY table_name, column_name")) {
+                ps.setString(1, DemoDatabase.ID);
+                ps.setString(2, PROBE_TABLE);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next())
+                        columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>())
+                                .add(rs.getString(2));
+                }
+            }
+            List<CatalogQuestions.Table> tables = new ArrayList<>();
+            columns.forEach((table, cs) -> tables.add(new CatalogQuestions.Table(table, cs)));
+            return CatalogQuestions.take(tables, count);
+        }
+    }
+
+    private void syncDemoOnce(Services services) throws Exception {
+        if (demoSynced) return;
+        out.println("pipeline: loading and syncing the demo ERP database");
+        DatabaseRegistry databases = Targets.load(services);
+        try (Connection c = stack.postgres().connect(DemoDatabase.ID);
+                Statement s = c.createStatement()) {
+            s.execute(new DdlBurst(PROBE_TABLE, 0).createProbeTable());
+        }
+        try (IngestService ingest = services.ingest(databases)) {
+            ingest.sync(DemoDatabase.ID, SyncProgress.NONE);
+        }
+        demoSynced = true;
+    }
+
+    /** Where every process of a measurement points, and its generator: offline, or the scripted LLM. */
+    private SettingValues settingValues(String topicPrefix) {
+        SettingValues values = new SettingValues(stack.settingValues(topicPrefix));
+        if (llm == null) return values.with(LlmSettings.BASE_URL, "");
+        Map<Setting<?>, String> llmValues = new LinkedHashMap<>();
+        llmValues.put(LlmSettings.BASE_URL, llm.baseUrl().toString());
+        llmValues.put(LlmSettings.API_KEY, "bench");
+        llmValues.put(LlmSettings.MODEL, "scripted");
+        return values.withAll(llmValues);
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (llm != null) llm.close();
+        } finally {
+            stack.close();
+        }
+    }
+}

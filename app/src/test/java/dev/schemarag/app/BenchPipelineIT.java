@@ -1,0 +1,84 @@
+package dev.schemarag.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.stack.Directories;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code bench pipeline} end to end on a stack of its own, with the scripted LLM so that every stage has records:
+ * the JSON has the issue's keys, and every question of both measurements comes out exactly once. Two fleets of
+ * three service processes start one after the other, hence {@code slow}.
+ */
+@Tag("slow")
+class BenchPipelineIT {
+    private static final int QUESTIONS = 60;
+
+    @Test
+    void theFiguresHaveTheirKeysAndEveryQuestionIsAccountedFor() throws Exception {
+        // Under the build directory, not /tmp: PostgreSQL runs as its own OS user and must reach its data.
+        Path dir = Path.of("target", "bench-pipeline-it").toAbsolutePath();
+        Directories.deleteRecursively(dir);
+        Map<String, Object> figures = PipelineBenchmark.measure(dir, QUESTIONS, 20, 1, 20, System.out);
+        BenchReport report = new BenchReport("bench pipeline");
+        figures.forEach(report::put);
+        Path json = dir.resolve("figures.json");
+        report.writeJson(json);
+        JsonNode root = new ObjectMapper().readTree(json.toFile());
+        System.out.println("bench pipeline: " + root);
+
+        assertThat(fieldNames(root))
+                .startsWith(
+                        "questions",
+                        "instances",
+                        "throughput_per_s",
+                        "latency_ms",
+                        "stages",
+                        "ddl_burst_retrieval_p99_ms",
+                        "cache_hit_rate")
+                .contains("llm_latency_ms", "rate", "baseline");
+        assertThat(root.get("questions").asInt()).isEqualTo(QUESTIONS);
+        assertThat(root.get("llm_latency_ms").asInt()).isEqualTo(20);
+        assertMeasured(root);
+        assertMeasured(root.get("baseline"));
+        assertThat(root.get("baseline").get("instances").asInt()).isEqualTo(1);
+    }
+
+    private static void assertMeasured(JsonNode m) {
+        assertThat(m.get("sent").asInt()).as("sent").isEqualTo(QUESTIONS);
+        assertThat(m.get("lost").asInt()).as("lost").isZero();
+        assertThat(m.get("duplicated").asInt()).as("duplicated").isZero();
+        assertThat(m.get("answered").asInt())
+                .as("answered (valid SQL from the scripted LLM)")
+                .isEqualTo(QUESTIONS);
+        assertThat(m.get("throughput_per_s").asDouble()).isPositive();
+        assertThat(fieldNames(m.get("latency_ms"))).containsExactly("p50", "p95", "p99");
+        assertThat(m.get("latency_ms").get("p50").asDouble()).isPositive();
+        assertThat(fieldNames(m.get("stages"))).containsExactly("retrieval", "generation", "validation");
+        for (String stage : List.of("retrieval", "generation", "validation")) {
+            JsonNode s = m.get("stages").get(stage);
+            assertThat(fieldNames(s)).as(stage).containsExactly("p50", "p99");
+            assertThat(s.get("p99").isNumber()).as(stage + " p99 measured").isTrue();
+        }
+        // the scripted LLM's latency lies between the context and the SQL
+        assertThat(m.get("stages").get("generation").get("p50").asDouble()).isGreaterThanOrEqualTo(20);
+        assertThat(m.get("ddl_burst_retrieval_p99_ms").isNumber())
+                .as("questions were answered during the DDL burst")
+                .isTrue();
+        // every question is new to the embedding cache
+        assertThat(m.get("cache_hit_rate").asDouble()).isZero();
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}
