@@ -74,7 +74,8 @@ final class CliTestEnvironment implements AutoCloseable {
         return start(name, dir, true, overrides);
     }
 
-    private static CliTestEnvironment start(String name, Path dir, boolean withPipeline, Map<String, String> overrides)
+    /** As {@link #start(String, Path, Map)}; the question pipeline runs in this JVM only when {@code withPipeline}. */
+    static CliTestEnvironment start(String name, Path dir, boolean withPipeline, Map<String, String> overrides)
             throws Exception {
         EmbeddedStack stack = SharedTestStack.get();
         stack.postgres().createDatabaseIfMissing(name);

@@ -51,6 +51,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.streams.KafkaStreams;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,6 +61,7 @@ import org.junit.jupiter.api.io.TempDir;
  * partitions over, and under {@code read_committed} every question is answered exactly once, also after the frozen
  * instance wakes up and tries to finish its stale transactions.
  */
+@Tag("slow")
 class RetrievalScaleOutIT {
     private static final String DB = "scale_out_it";
     private static final int QUESTIONS = 60;
