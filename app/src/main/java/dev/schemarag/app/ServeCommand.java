@@ -11,7 +11,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code schemarag serve <service>}: one service per process, as in production, run exactly as its container image
  * runs it ({@link IngestMain}, {@link RetrievalMain}, {@link GenerationMain}) with the CLI's settings. It runs until
- * SIGTERM (exit 0 once closed) or until its stream client fails for good (exit 1 once closed, for a supervisor to
+ * SIGTERM (the JVM exits with 143 once closed) or until its stream client fails for good (exit 1 once closed, for a supervisor to
  * restart it); an admin binding without a token beyond loopback exits 2 before anything starts.
  */
 @Command(name = "serve", description = "Run one service until stopped (SIGTERM): ingest, retrieval or generation.")

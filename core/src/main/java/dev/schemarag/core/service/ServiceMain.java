@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 /**
  * The {@code serve} plumbing every service shares, whether started by its own module's main (one image per service)
  * or by {@code schemarag serve <service>}: it refuses an unsafe admin binding before anything starts (exit 2), runs
- * the service until SIGTERM (exit 0 once closed) or until a stream client fails for good (exit 1 once closed, for a
+ * the service until SIGTERM (the JVM exits with 143 once closed) or until a stream client fails for good (exit 1 once closed, for a
  * supervisor to restart it).
  */
 public final class ServiceMain {
