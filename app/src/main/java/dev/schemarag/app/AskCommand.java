@@ -3,6 +3,7 @@ package dev.schemarag.app;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.RetrievalMetadata;
@@ -88,7 +89,7 @@ final class AskCommand implements Callable<Integer> {
                         + status.generationGroup() + "): ask without --standalone");
                 return 2;
             }
-            try (ThrowAwayPipeline pipeline = new ThrowAwayPipeline(services, Targets.load(services), "ask")) {
+            try (ThrowAwayPipeline pipeline = new ThrowAwayPipeline(services, TargetDatabases.load(services), "ask")) {
                 return ask(services);
             }
         }

@@ -4,6 +4,8 @@ import dev.schemarag.avro.ConfluentWireFormat;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.demo.DemoDatabase;
+import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.QuestionAsked;
@@ -112,7 +114,7 @@ final class ChaosRun implements AutoCloseable {
         settings = values.settings();
         services = new Services(settings, dir.resolve("bench"));
         out.println("chaos: loading and syncing the demo ERP database");
-        DatabaseRegistry databases = Targets.load(services);
+        DatabaseRegistry databases = TargetDatabases.load(services);
         createProbeTable();
         try (IngestService ingest = services.ingest(databases)) {
             ingest.sync(DemoDatabase.ID, SyncProgress.NONE);
@@ -437,7 +439,7 @@ final class ChaosRun implements AutoCloseable {
                 AppSettings.TOPIC_PREFIX.key(),
                 "chaos-verify."));
         try (Services verify = new Services(fresh, dir.resolve("verify"))) {
-            DatabaseRegistry databases = Targets.load(verify);
+            DatabaseRegistry databases = TargetDatabases.load(verify);
             try (IngestService ingest = verify.ingest(databases)) {
                 ingest.sync(DemoDatabase.ID, SyncProgress.NONE);
             }

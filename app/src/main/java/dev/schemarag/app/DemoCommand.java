@@ -3,6 +3,8 @@ package dev.schemarag.app;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.demo.DemoDatabase;
+import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.generation.llm.LlmSettings;
@@ -45,9 +47,9 @@ final class DemoCommand implements Callable<Integer> {
         try (StackSession stack = StackSession.ensure(SchemaRagCli.home());
                 Services services = Services.fromEnvironment()) {
             Settings settings = services.settings();
-            DatabaseRegistry databases = Targets.load(services);
+            DatabaseRegistry databases = TargetDatabases.load(services);
             RegisteredDatabase erp = databases.find(DemoDatabase.ID).orElseThrow();
-            Path extracted = erp.annotationsFile().getParent(); // the demo files Targets extracted
+            Path extracted = erp.annotationsFile().getParent(); // the demo files TargetDatabases extracted
             try (IngestService ingest = services.ingest(databases)) {
                 step("1. Full sync of the demo ERP database");
                 System.out.println(SyncCommand.summary(

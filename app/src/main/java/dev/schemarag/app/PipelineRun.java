@@ -2,7 +2,9 @@ package dev.schemarag.app;
 
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.demo.DemoDatabase;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
@@ -263,7 +265,7 @@ final class PipelineRun implements AutoCloseable {
     private void syncDemoOnce(Services services) throws Exception {
         if (demoSynced) return;
         out.println("pipeline: loading and syncing the demo ERP database");
-        DatabaseRegistry databases = Targets.load(services);
+        DatabaseRegistry databases = TargetDatabases.load(services);
         try (Connection c = stack.postgres().connect(DemoDatabase.ID);
                 Statement s = c.createStatement()) {
             s.execute(new DdlBurst(PROBE_TABLE, 0).createProbeTable());

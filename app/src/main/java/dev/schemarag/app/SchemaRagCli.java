@@ -1,5 +1,6 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.service.ServiceRuntime;
 import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,9 +29,7 @@ public final class SchemaRagCli implements Runnable {
 
     /** The project (or install) directory: the embedded stack keeps its data in {@code <home>/.schemarag}. */
     static Path home() {
-        return Path.of(System.getProperty("schemarag.home", "."))
-                .toAbsolutePath()
-                .normalize();
+        return ServiceRuntime.home();
     }
 
     @Override

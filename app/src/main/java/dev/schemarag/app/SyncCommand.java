@@ -1,6 +1,7 @@
 package dev.schemarag.app;
 
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncSummary;
 import java.util.Locale;
@@ -19,7 +20,7 @@ final class SyncCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         try (Services services = Services.fromEnvironment()) {
-            DatabaseRegistry databases = Targets.load(services);
+            DatabaseRegistry databases = TargetDatabases.load(services);
             if (databases.find(databaseId).isEmpty()) {
                 System.err.println("unknown database '" + databaseId + "'; registered: "
                         + databases.all().stream().map(d -> d.id()).toList());

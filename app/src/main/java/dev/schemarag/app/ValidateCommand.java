@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.generation.answer.PostgresTargetDatabases;
 import dev.schemarag.generation.answer.StatementValidator;
@@ -62,7 +63,7 @@ final class ValidateCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         try (Services services = Services.fromEnvironment()) {
-            DatabaseRegistry databases = Targets.load(services);
+            DatabaseRegistry databases = TargetDatabases.load(services);
             if (databases.find(databaseId).isEmpty()) {
                 System.err.println("database '" + databaseId + "' is not registered");
                 return 2;

@@ -1,8 +1,9 @@
 package dev.schemarag.app;
 
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
-import dev.schemarag.generation.answer.ReaderRole;
+import dev.schemarag.core.store.ReaderRole;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.stack.EmbeddedStack;
@@ -116,7 +117,7 @@ final class CliTestEnvironment implements AutoCloseable {
         properties.forEach(System::setProperty);
 
         CliTestEnvironment environment = new CliTestEnvironment(name, Services.fromEnvironment(), properties);
-        DatabaseRegistry databases = Targets.load(environment.services);
+        DatabaseRegistry databases = TargetDatabases.load(environment.services);
         try (IngestService ingest = environment.services.ingest(databases)) {
             ingest.sync(name, SyncProgress.NONE);
         }
@@ -125,7 +126,7 @@ final class CliTestEnvironment implements AutoCloseable {
     }
 
     void startPipeline() throws Exception {
-        if (pipeline == null) pipeline = new RunningServices(services, Targets.load(services));
+        if (pipeline == null) pipeline = new RunningServices(services, TargetDatabases.load(services));
     }
 
     void stopPipeline() {

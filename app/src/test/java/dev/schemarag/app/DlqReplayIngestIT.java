@@ -8,6 +8,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.SchemaChanged;
@@ -60,7 +61,7 @@ class DlqReplayIngestIT {
     @Test
     void replayOfAnIngestFailureIsAppliedOnceItsCauseIsGone() throws Exception {
         Services services = environment.services;
-        DatabaseRegistry known = Targets.load(services);
+        DatabaseRegistry known = TargetDatabases.load(services);
         try (IngestService ingest = services.ingest(known)) {
             ingest.startLiveSync(
                     StreamsSettings.DEFAULTS,

@@ -31,11 +31,11 @@ import org.w3c.dom.NodeList;
 
 /**
  * The production compose file at the repository root: valid for docker-compose, and wired to the images the
- * {@code images} profile of this module's pom builds. Surefire runs in the module directory, hence the paths.
+ * {@code images} profiles of the service modules' poms build. Surefire runs in the module directory, hence the paths.
  */
 class DockerComposeFileTest {
     private static final Path COMPOSE_FILE = Path.of("..", "docker-compose.yml");
-    private static final Path APP_POM = Path.of("pom.xml");
+    private static final Path PARENT_POM = Path.of("..", "pom.xml");
     private static final List<String> INFRASTRUCTURE = List.of("kafka", "schema-registry", "postgres");
     private static final List<String> SERVICES = List.of("ingest", "retrieval", "generation");
     /** {@code ${VAR:-default}}: compose's interpolation with a default. */
@@ -69,7 +69,7 @@ class DockerComposeFileTest {
         composeText = Files.readString(COMPOSE_FILE);
         compose = new ObjectMapper(new YAMLFactory()).readTree(composeText);
         services = compose.path("services");
-        jib = JibProfile.read(APP_POM);
+        jib = JibProfile.read(PARENT_POM, SERVICES);
     }
 
     @Test
@@ -254,53 +254,76 @@ class DockerComposeFileTest {
         return DEFAULTED_VARIABLE.matcher(value).replaceAll(m -> Matcher.quoteReplacement(m.group(1)));
     }
 
+    @Test
+    void eachImageStartsItsServicesOwnMainClass() throws Exception {
+        for (Map.Entry<String, String> main : jib.mainClassesByService().entrySet()) {
+            Class<?> type = Class.forName(main.getValue());
+            assertThat(type.getPackageName()).as(main.getKey()).startsWith("dev.schemarag." + main.getKey() + ".");
+            assertThat(type.getMethod("main", String[].class).getReturnType()).isEqualTo(void.class);
+        }
+    }
+
     /**
-     * What the {@code images} profile builds: the image of each {@code buildTar} execution, keyed by the service its
-     * container arguments ({@code serve <service>}) start, with the profile's properties substituted; and the
-     * containers' working directory.
+     * What the {@code images} profiles build: per service, the image and main class of its module's {@code buildTar}
+     * execution, with the parent profile's properties substituted; and the containers' working directory (parent).
      */
-    private record JibProfile(Map<String, String> imagesByService, String workingDirectory) {
+    private record JibProfile(
+            Map<String, String> imagesByService, Map<String, String> mainClassesByService, String workingDirectory) {
 
-        static JibProfile read(Path pom) throws Exception {
-            Document document =
-                    DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(pom.toFile());
+        static JibProfile read(Path parentPom, List<String> services) throws Exception {
             XPath xpath = XPathFactory.newInstance().newXPath();
-            Element profile =
-                    (Element) xpath.evaluate("/project/profiles/profile[id='images']", document, XPathConstants.NODE);
-            assertThat(profile).as("profile 'images' in " + pom).isNotNull();
-            Element plugin = (Element)
-                    xpath.evaluate("build/plugins/plugin[artifactId='jib-maven-plugin']", profile, XPathConstants.NODE);
-            assertThat(plugin).as("jib-maven-plugin in profile 'images'").isNotNull();
-
+            Element parent = imagesProfile(parentPom, xpath);
             Map<String, String> properties = new LinkedHashMap<>();
-            NodeList declared = (NodeList) xpath.evaluate("properties/*", profile, XPathConstants.NODESET);
+            NodeList declared = (NodeList) xpath.evaluate("properties/*", parent, XPathConstants.NODESET);
             for (int i = 0; i < declared.getLength(); i++) {
                 properties.put(
                         declared.item(i).getNodeName(),
                         declared.item(i).getTextContent().trim());
             }
-
             Map<String, String> images = new LinkedHashMap<>();
-            NodeList executions = (NodeList)
-                    xpath.evaluate("executions/execution[goals/goal='buildTar']", plugin, XPathConstants.NODESET);
-            for (int i = 0; i < executions.getLength(); i++) {
-                Element execution = (Element) executions.item(i);
-                String image =
-                        xpath.evaluate("configuration/to/image", execution).trim();
+            Map<String, String> mains = new LinkedHashMap<>();
+            for (String service : services) {
+                Path pom = parentPom.resolveSibling(Path.of(service + "-service", "pom.xml"));
+                Element plugin = (Element) xpath.evaluate(
+                        "build/plugins/plugin[artifactId='jib-maven-plugin']",
+                        imagesProfile(pom, xpath),
+                        XPathConstants.NODE);
+                assertThat(plugin)
+                        .as("jib-maven-plugin in profile 'images' of " + pom)
+                        .isNotNull();
+                NodeList executions = (NodeList)
+                        xpath.evaluate("executions/execution[goals/goal='buildTar']", plugin, XPathConstants.NODESET);
+                assertThat(executions.getLength())
+                        .as("image executions in " + pom)
+                        .isEqualTo(1);
+                String image = xpath.evaluate("configuration/to/image", executions.item(0))
+                        .trim();
                 for (Map.Entry<String, String> p : properties.entrySet()) {
                     image = image.replace("${" + p.getKey() + "}", p.getValue());
                 }
-                String command = xpath.evaluate("configuration/container/args/arg[1]", execution)
-                        .trim();
-                String service = xpath.evaluate("configuration/container/args/arg[2]", execution)
-                        .trim();
-                assertThat(command).as("first container argument of " + image).isEqualTo("serve");
                 images.put(service, image);
+                mains.put(
+                        service,
+                        xpath.evaluate("configuration/container/mainClass", executions.item(0))
+                                .trim());
             }
             return new JibProfile(
                     images,
-                    xpath.evaluate("configuration/container/workingDirectory", plugin)
+                    mains,
+                    xpath.evaluate(
+                                    "build/pluginManagement/plugins/plugin[artifactId='jib-maven-plugin']"
+                                            + "/configuration/container/workingDirectory",
+                                    parent)
                             .trim());
+        }
+
+        private static Element imagesProfile(Path pom, XPath xpath) throws Exception {
+            Document document =
+                    DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(pom.toFile());
+            Element profile =
+                    (Element) xpath.evaluate("/project/profiles/profile[id='images']", document, XPathConstants.NODE);
+            assertThat(profile).as("profile 'images' in " + pom).isNotNull();
+            return profile;
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.ReaderRole;
 import dev.schemarag.generation.validation.DriverStatements;
 import dev.schemarag.generation.validation.SchemaColumns;
 import java.sql.Array;

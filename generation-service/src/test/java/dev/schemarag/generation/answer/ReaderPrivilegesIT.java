@@ -9,6 +9,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.ReaderRole;
 import dev.schemarag.generation.answer.ReaderPrivileges.Attribute;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;

@@ -6,6 +6,7 @@ import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.store.ReaderRole;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.validation.HostileCorpus;

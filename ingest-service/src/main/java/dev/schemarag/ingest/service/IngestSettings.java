@@ -9,6 +9,13 @@ import java.util.List;
 public final class IngestSettings {
     private IngestSettings() {}
 
+    public static final Setting<String> REPLICATION_ROLE = Setting.string(
+            "cdc.replication.role", "schemarag_cdc", "Least-privilege replication role Debezium connects as");
+    public static final Setting<String> REPLICATION_PASSWORD =
+            Setting.string("cdc.replication.password", "schemarag_cdc", "Password of the replication role");
+    public static final Setting<Integer> CDC_POLL_INTERVAL_MS = Setting.integer(
+            "cdc.poll.interval.ms", 5, 1, 60_000, "Debezium poll interval: it dominates change-to-index latency");
+
     /**
      * Far below the updater's max.poll.interval.ms (600 s), so a retried record never gets its member fenced; that
      * bound is checked at start, for the tasks one thread may own ({@code StreamsProperties}).
@@ -41,7 +48,14 @@ public final class IngestSettings {
             "How long change capture tries to deliver a schema change to Kafka before its engine restarts");
 
     public static List<Setting<?>> declared() {
-        return List.of(REFRESH_RETRY_MS, CDC_RESTART_BACKOFF_MAX_MS, CDC_HEARTBEAT_INTERVAL_MS, CDC_PUBLISH_TIMEOUT_MS);
+        return List.of(
+                REPLICATION_ROLE,
+                REPLICATION_PASSWORD,
+                CDC_POLL_INTERVAL_MS,
+                REFRESH_RETRY_MS,
+                CDC_RESTART_BACKOFF_MAX_MS,
+                CDC_HEARTBEAT_INTERVAL_MS,
+                CDC_PUBLISH_TIMEOUT_MS);
     }
 
     /** The fault-handling part of the service's configuration, from resolved settings. */

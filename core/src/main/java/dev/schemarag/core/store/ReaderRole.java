@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.core.store;
 
 import static dev.schemarag.core.store.SqlQuoting.identifier;
 import static dev.schemarag.core.store.SqlQuoting.literal;

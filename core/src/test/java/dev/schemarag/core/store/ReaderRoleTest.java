@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.core.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.core.demo;
 
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The demo ERP database shipped with SchemaRAG (ingest-service resources {@code demo/erp}): loaded into the
+ * The demo ERP database shipped with SchemaRAG (core resources {@code demo/erp}): loaded into the
  * embedded PostgreSQL once, and registered under the id {@code erp} with its module annotations and table docs.
  */
 public final class DemoDatabase {

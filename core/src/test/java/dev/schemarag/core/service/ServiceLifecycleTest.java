@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.core.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.core.service;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -9,11 +9,11 @@ import java.util.concurrent.TimeUnit;
  * way the main thread closes the resources, then the process exits, non-zero after a failure so that a supervisor
  * restarts it. The stream thread that reports a failure only signals; it never exits the JVM itself.
  */
-final class ServiceLifecycle {
+public final class ServiceLifecycle {
     /** How long SIGTERM waits for the resources to close (stream clients leave their groups, the store pool closes). */
-    static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(60);
+    public static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(60);
 
-    static final int FAILED = 1;
+    public static final int FAILED = 1;
 
     private final CountDownLatch stop = new CountDownLatch(1);
     private final CountDownLatch closed = new CountDownLatch(1);
@@ -21,7 +21,7 @@ final class ServiceLifecycle {
     private volatile boolean failed;
 
     /** Makes SIGTERM (or Ctrl-C) stop the service and wait, within the grace period, until {@link #closed()}. */
-    void installShutdownHook() {
+    public void installShutdownHook() {
         Runtime.getRuntime().addShutdownHook(new Thread(this::stopAndAwaitClosed, "serve-shutdown"));
     }
 
@@ -36,28 +36,28 @@ final class ServiceLifecycle {
     }
 
     /** A stream client died: the service stops and the process exits non-zero. Returns at once. */
-    void fail() {
+    public void fail() {
         failed = true;
         stop.countDown();
     }
 
     /** Liveness: neither stopping nor failed. */
-    boolean live() {
+    public boolean live() {
         return !stopping && !failed;
     }
 
     /** Blocks the main thread until SIGTERM or a failure. */
-    void awaitStop() throws InterruptedException {
+    public void awaitStop() throws InterruptedException {
         stop.await();
         stopping = true;
     }
 
     /** The resources are closed: a pending SIGTERM may let the JVM halt now. */
-    void closed() {
+    public void closed() {
         closed.countDown();
     }
 
-    int exitCode() {
+    public int exitCode() {
         return failed ? FAILED : 0;
     }
 }

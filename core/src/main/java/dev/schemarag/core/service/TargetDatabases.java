@@ -1,11 +1,12 @@
-package dev.schemarag.app;
+package dev.schemarag.core.service;
 
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.demo.DemoDatabase;
 import dev.schemarag.core.store.Database;
-import dev.schemarag.generation.answer.ReaderRole;
+import dev.schemarag.core.store.ReaderRole;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,20 +20,20 @@ import java.util.Optional;
  * by the least-privilege {@link ReaderRole}. A process holding the store administrator's login loads the demo on first
  * use and creates the reader role; one without it (generation in docker-compose) relies on ingest having done so.
  */
-final class Targets {
-    private Targets() {}
+public final class TargetDatabases {
+    private TargetDatabases() {}
 
-    static DatabaseRegistry load(Services services) throws IOException, SQLException {
-        Settings settings = services.settings();
-        String file = settings.get(AppSettings.DATABASES_FILE);
+    public static DatabaseRegistry load(ServiceRuntime runtime) throws IOException, SQLException {
+        Settings settings = runtime.settings();
+        String file = settings.get(RuntimeSettings.DATABASES_FILE);
         if (!file.isBlank()) return DatabaseRegistry.load(Path.of(file));
-        String erpUrl = services.databaseUrl(DemoDatabase.ID);
-        Path extracted = DemoDatabase.extract(services.stateDir());
-        Optional<Credentials> admin = services.storeAdmin();
+        String erpUrl = runtime.databaseUrl(DemoDatabase.ID);
+        Path extracted = DemoDatabase.extract(runtime.stateDir());
+        Optional<Credentials> admin = runtime.storeAdmin();
         RegisteredDatabase erp = DemoDatabase.registration(
                 erpUrl,
                 admin.orElse(null),
-                new Credentials(ReaderRole.NAME, settings.get(AppSettings.READER_PASSWORD)),
+                new Credentials(ReaderRole.NAME, settings.get(RuntimeSettings.READER_PASSWORD)),
                 extracted);
         if (admin.isPresent()) {
             try (Database target =

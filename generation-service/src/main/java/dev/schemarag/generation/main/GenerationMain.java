@@ -1,0 +1,71 @@
+package dev.schemarag.generation.main;
+
+import dev.schemarag.core.admin.AdminServer;
+import dev.schemarag.core.admin.AdminSettings;
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.service.ServiceAdmin;
+import dev.schemarag.core.service.ServiceLifecycle;
+import dev.schemarag.core.service.ServiceMain;
+import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.generation.examples.VerifiedExampleStore;
+import dev.schemarag.generation.service.GenerationService;
+import dev.schemarag.generation.service.GenerationSettings;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The generation service's process (its container image's entry point, and {@code schemarag serve generation}). */
+public final class GenerationMain {
+    private GenerationMain() {}
+
+    public static void main(String[] args) {
+        ServiceMain.exit("generation", settings(), GenerationMain::serve);
+    }
+
+    /** Every setting this process reads. */
+    public static List<Setting<?>> settings() {
+        return ServiceMain.settings(GenerationSettings.declared()); // the LLM's settings included
+    }
+
+    /** Generation and validation; EXPLAIN runs with the target databases' reader logins, checked read-only at start. */
+    public static GenerationService service(ServiceRuntime runtime, DatabaseRegistry databases) {
+        return service(
+                runtime,
+                databases,
+                runtime.topics().prefix() + GenerationService.APPLICATION_ID,
+                runtime.stateDir().resolve("generation"));
+    }
+
+    /** As {@link #service(ServiceRuntime, DatabaseRegistry)}, under another application id and state directory. */
+    public static GenerationService service(
+            ServiceRuntime runtime, DatabaseRegistry databases, String applicationId, Path streamsStateDir) {
+        return new GenerationService(
+                applicationId,
+                runtime.bootstrapServers(),
+                runtime.security(),
+                streamsStateDir,
+                runtime.topics(),
+                runtime.settings(),
+                databases,
+                runtime.store(),
+                runtime.examplesModel(),
+                runtime.meters());
+    }
+
+    public static VerifiedExampleStore examples(ServiceRuntime runtime) {
+        return new VerifiedExampleStore(runtime.store(), runtime.examplesModel());
+    }
+
+    /** Seeds the verified examples from the target databases' docs, then runs until SIGTERM or a stream failure. */
+    public static void serve(ServiceRuntime runtime, ServiceAdmin admin, ServiceLifecycle lifecycle) throws Exception {
+        DatabaseRegistry databases = TargetDatabases.load(runtime);
+        for (var db : databases.all()) examples(runtime).seedFromDocs(db.id());
+        try (GenerationService generation = service(runtime, databases);
+                AdminServer server = admin.streams(AdminSettings.GENERATION_ADMIN_PORT, generation::state)) {
+            admin.announce(server.port());
+            generation.start(lifecycle::fail);
+            lifecycle.awaitStop();
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.schemarag.ingest.main;
+
+import dev.schemarag.core.admin.AdminSettings;
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.service.ServiceAdmin;
+import dev.schemarag.core.service.ServiceLifecycle;
+import dev.schemarag.core.service.ServiceMain;
+import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.ingest.admin.IngestAdmin;
+import dev.schemarag.ingest.admin.IngestAdminServer;
+import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.ingest.service.IngestSettings;
+import java.util.List;
+
+/** The ingest service's process (its container image's entry point, and {@code schemarag serve ingest}). */
+public final class IngestMain {
+    private IngestMain() {}
+
+    public static void main(String[] args) {
+        ServiceMain.exit("ingest", settings(), IngestMain::serve);
+    }
+
+    /** Every setting this process reads. */
+    public static List<Setting<?>> settings() {
+        return ServiceMain.settings(IngestSettings.declared());
+    }
+
+    public static IngestService service(ServiceRuntime runtime, DatabaseRegistry databases) {
+        Settings settings = runtime.settings();
+        return new IngestService(
+                new IngestService.Config(
+                        runtime.bootstrapServers(),
+                        runtime.security(),
+                        runtime.stateDir().resolve("ingest"),
+                        settings.get(IngestSettings.REPLICATION_ROLE),
+                        settings.get(IngestSettings.REPLICATION_PASSWORD),
+                        settings.get(IngestSettings.CDC_POLL_INTERVAL_MS),
+                        IngestSettings.recovery(settings)),
+                databases,
+                runtime::topics,
+                runtime.model(),
+                runtime.store());
+    }
+
+    /** Follows every target database's DDL until SIGTERM or until the embedding updater fails for good. */
+    public static void serve(ServiceRuntime runtime, ServiceAdmin admin, ServiceLifecycle lifecycle) throws Exception {
+        DatabaseRegistry databases = TargetDatabases.load(runtime);
+        try (IngestService ingest = service(runtime, databases);
+                IngestAdminServer server = new IngestAdminServer(
+                        IngestAdmin.of(ingest, databases),
+                        admin.host(),
+                        runtime.settings().get(AdminSettings.INGEST_ADMIN_PORT),
+                        admin.token(),
+                        lifecycle::live,
+                        runtime.readinessChecks(),
+                        List.of(admin.metrics()))) {
+            admin.announce(server.port());
+            ingest.startLiveSync(runtime.streamsSettings(), runtime.meters(), lifecycle::fail);
+            lifecycle.awaitStop();
+        }
+    }
+}

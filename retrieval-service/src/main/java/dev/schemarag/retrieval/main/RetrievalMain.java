@@ -1,0 +1,56 @@
+package dev.schemarag.retrieval.main;
+
+import dev.schemarag.core.admin.AdminServer;
+import dev.schemarag.core.admin.AdminSettings;
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.service.ServiceAdmin;
+import dev.schemarag.core.service.ServiceLifecycle;
+import dev.schemarag.core.service.ServiceMain;
+import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.retrieval.VectorSearch;
+import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.kafka.RetrievalService;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The retrieval service's process (its container image's entry point, and {@code schemarag serve retrieval}). */
+public final class RetrievalMain {
+    private RetrievalMain() {}
+
+    public static void main(String[] args) {
+        ServiceMain.exit("retrieval", settings(), RetrievalMain::serve);
+    }
+
+    /** Every setting this process reads. */
+    public static List<Setting<?>> settings() {
+        List<Setting<?>> own = new ArrayList<>(RetrievalSettings.DECLARED);
+        own.add(VectorSearch.SETTING);
+        return ServiceMain.settings(own);
+    }
+
+    public static RetrievalService service(ServiceRuntime runtime) {
+        return new RetrievalService(
+                runtime.store(),
+                runtime.model(),
+                RetrievalSettings.from(runtime.settings()),
+                VectorSearch.from(runtime.settings()),
+                runtime.meters());
+    }
+
+    /** Runs until SIGTERM or until the stream client fails for good. */
+    public static void serve(ServiceRuntime runtime, ServiceAdmin admin, ServiceLifecycle lifecycle) throws Exception {
+        try (RetrievalService retrieval = service(runtime);
+                AdminServer server = admin.streams(
+                        AdminSettings.RETRIEVAL_ADMIN_PORT, retrieval::state, List.of(retrieval.catalogReadiness()))) {
+            admin.announce(server.port());
+            retrieval.start(
+                    runtime.bootstrapServers(),
+                    runtime.security(),
+                    runtime.topics(),
+                    runtime.stateDir().resolve("retrieval"),
+                    runtime.streamsSettings(),
+                    lifecycle::fail);
+            lifecycle.awaitStop();
+        }
+    }
+}
