@@ -8,8 +8,6 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.sync.SyncSummary;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,7 +17,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -47,7 +44,10 @@ final class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0", description = "${COMPLETION-CANDIDATES}")
     Kind kind;
 
-    @Option(names = "--suite", description = "suite directory in the shared bench format (schema/*.sql), for sync")
+    @Option(
+            names = "--suite",
+            description = "suite directory in the shared bench format (schema/*.sql, questions.jsonl): for sync and"
+                    + " retrieval; for pipeline, its catalog and questions instead of the demo's")
     Path suite;
 
     @Option(names = "--changes", defaultValue = "60", description = "number of DDL/COMMENT changes for freshness")
@@ -69,7 +69,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(
             names = "--questions",
             description = "chaos: questions to send (10% malformed), spread over the faults (default 2000);"
-                    + " pipeline: distinct questions per measurement (default 1500)")
+                    + " pipeline: distinct questions per measurement (default 1500; with --suite, as many as its questions"
+                    + " allow)")
     Integer questions;
 
     @Option(names = "--rate", defaultValue = "50", description = "pipeline: questions sent per second")
@@ -93,13 +94,14 @@ final class BenchCommand implements Callable<Integer> {
         BenchReport report =
                 switch (kind) {
                     case chaos -> ChaosBenchmark.run(questions == null ? 2000 : questions, System.out);
-                    case pipeline -> {
-                        if (suite != null)
-                            throw new IllegalArgumentException(
-                                    "bench pipeline runs on the demo database; --suite is not supported for it yet");
-                        yield PipelineBenchmark.run(
-                                questions == null ? 1500 : questions, rate, instances, llmLatencyMs, System.out);
-                    }
+                    case pipeline ->
+                        PipelineBenchmark.run(
+                                suite == null ? null : new SuiteCatalog(suite),
+                                questions,
+                                rate,
+                                instances,
+                                llmLatencyMs,
+                                System.out);
                     default -> onDevelopmentStack();
                 };
         report.print();
@@ -144,22 +146,15 @@ final class BenchCommand implements Callable<Integer> {
 
     /** Loads a suite's DDL, every database as its own schema of one fresh catalog. */
     private static RegisteredDatabase loadSuite(Settings settings, Services services, Path suiteDir) throws Exception {
-        List<Path> files;
-        try (Stream<Path> list = Files.list(suiteDir.resolve("schema"))) {
-            files = list.filter(p -> p.toString().endsWith(".sql")).sorted().toList();
-        }
-        List<String> schemas = files.stream()
-                .map(p -> p.getFileName().toString().replaceFirst("\\.sql$", ""))
-                .toList();
-        String id = "bench_" + suiteDir.getFileName().toString().replaceAll("[^a-zA-Z0-9]", "_");
-        RegisteredDatabase db = freshDatabase(settings, services, id, schemas);
+        SuiteCatalog suite = new SuiteCatalog(suiteDir);
+        String id = suite.databaseId();
+        RegisteredDatabase db = freshDatabase(settings, services, id, suite.schemas());
         try (Database target = new Database(
                         db.jdbcUrl(),
                         db.requireAdmin().user(),
                         db.requireAdmin().password());
-                Connection c = target.borrow();
-                Statement s = c.createStatement()) {
-            for (Path f : files) s.execute(Files.readString(f, StandardCharsets.UTF_8));
+                Connection c = target.borrow()) {
+            suite.loadInto(c);
         }
         clearStore(services.store(), id);
         return db;

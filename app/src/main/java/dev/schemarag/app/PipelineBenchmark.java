@@ -26,17 +26,31 @@ final class PipelineBenchmark {
 
     private PipelineBenchmark() {}
 
-    /** @param llmLatencyMs the scripted LLM's latency, or null for the offline generator */
-    static BenchReport run(int questions, double rate, int instances, Integer llmLatencyMs, PrintStream out)
+    /** Measured questions per measurement when none are asked for, on the demo. */
+    static final int DEFAULT_QUESTIONS = 1500;
+
+    /**
+     * @param suite the catalog and questions to use, or null for the demo database
+     * @param questions measured questions per measurement, or null for the default: {@value #DEFAULT_QUESTIONS} on the
+     *     demo, as many as a suite's questions allow
+     * @param llmLatencyMs the scripted LLM's latency, or null for the offline generator
+     */
+    static BenchReport run(
+            SuiteCatalog suite, Integer questions, double rate, int instances, Integer llmLatencyMs, PrintStream out)
             throws Exception {
+        if (questions == null)
+            questions = suite == null
+                    ? DEFAULT_QUESTIONS
+                    : suite.distinctQuestions().size() / 2 - WARM_UP;
         Path dir = Files.createDirectories(SchemaRagCli.home()
                 .resolve(".schemarag-bench")
                 .resolve("pipeline-"
                         + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)
                                 .format(LocalDateTime.now())));
-        Map<String, Object> figures = measure(dir, questions, rate, instances, llmLatencyMs, out);
+        Map<String, Object> figures = measure(dir, suite, questions, rate, instances, llmLatencyMs, out);
         Directories.deleteRecursively(dir.resolve("stack"));
-        BenchReport report = new BenchReport("bench pipeline (" + questions + " questions at " + rate + "/s, "
+        BenchReport report = new BenchReport("bench pipeline ("
+                + (suite == null ? "demo" : suite.name()) + ", " + questions + " questions at " + rate + "/s, "
                 + instances + " instance(s) per stage, "
                 + (llmLatencyMs == null ? "offline generator" : "scripted LLM at " + llmLatencyMs + " ms")
                 + "; logs in " + dir + ")");
@@ -46,14 +60,20 @@ final class PipelineBenchmark {
 
     /** Both measurements on one stack under {@code dir}; the figures in the report's order. */
     static Map<String, Object> measure(
-            Path dir, int questions, double rate, int instances, Integer llmLatencyMs, PrintStream out)
+            Path dir,
+            SuiteCatalog suite,
+            int questions,
+            double rate,
+            int instances,
+            Integer llmLatencyMs,
+            PrintStream out)
             throws Exception {
         if (questions < 1 || rate <= 0 || instances < 1)
             throw new IllegalArgumentException("bench pipeline needs --questions, --rate and --instances above 0");
         if (llmLatencyMs != null && llmLatencyMs < 0)
             throw new IllegalArgumentException("--llm-latency-ms cannot be negative");
-        try (PipelineRun run = new PipelineRun(dir, out, llmLatencyMs)) {
-            List<String> texts = run.catalogQuestions(2 * (WARM_UP + questions));
+        try (PipelineRun run = new PipelineRun(dir, out, suite, llmLatencyMs)) {
+            List<String> texts = run.questions(2 * (WARM_UP + questions));
             int half = WARM_UP + questions;
             Map<String, Object> scaled = run.measure(
                     new PipelineRun.Measurement("scaled", "bench-pipeline.", instances, userScaling()),
@@ -71,6 +91,7 @@ final class PipelineBenchmark {
             figures.putAll(scaled);
             figures.put("llm_latency_ms", llmLatencyMs);
             figures.put("rate", rate);
+            figures.put("suite", suite == null ? "demo" : suite.name());
             baseline.put("instances", 1);
             figures.put("baseline", baseline);
             return figures;

@@ -7,18 +7,18 @@ import java.util.function.Predicate;
 
 /**
  * The figures of {@code bench pipeline} from what one measurement saw: each question's first outcome (sent and read
- * under {@code read_committed}) and the stage outputs' record timestamps. Throughput counts outcomes, answers and
- * dead letters alike, from the first question sent to the last outcome read. Pure: no I/O.
+ * under {@code read_committed}) and when it reached each stage. Throughput counts outcomes, answers and dead letters
+ * alike, from the first question sent to the last outcome read. Pure: no I/O.
  *
  * @param contextAt question id to the append time of its context-retrieved record
- * @param sqlAt question id to the append time of its first sql-generated record
- * @param answerAt question id to the append time of its answer
+ * @param generatedAt question id to when the generator returned its first SQL candidate
+ * @param validatedAt question id to when its answer passed validation
  */
 record PipelineFigures(
         List<QuestionLedger.Outcome> outcomes,
         Map<String, Long> contextAt,
-        Map<String, Long> sqlAt,
-        Map<String, Long> answerAt) {
+        Map<String, Long> generatedAt,
+        Map<String, Long> validatedAt) {
     /** When a burst of DDL changes ran. */
     record Window(long fromMs, long toMs) {
         boolean contains(long ms) {
@@ -29,8 +29,8 @@ record PipelineFigures(
     PipelineFigures {
         outcomes = List.copyOf(outcomes);
         contextAt = Map.copyOf(contextAt);
-        sqlAt = Map.copyOf(sqlAt);
-        answerAt = Map.copyOf(answerAt);
+        generatedAt = Map.copyOf(generatedAt);
+        validatedAt = Map.copyOf(validatedAt);
     }
 
     /** Outcomes per second, from the first question sent to the last outcome read; 0 without outcomes. */
@@ -55,12 +55,15 @@ record PipelineFigures(
         return percentiles(sorted, 50, 95, 99);
     }
 
-    /** Retrieval (question to context), generation (context to SQL) and validation (SQL to answer), p50/p99 in ms. */
+    /**
+     * Retrieval (question sent to context appended), generation (context appended to the first SQL candidate) and
+     * validation (first candidate to validated answer: checks, EXPLAIN and any repair), p50/p99 in ms.
+     */
     Map<String, Map<String, Double>> stages() {
         Map<String, Map<String, Double>> stages = new LinkedHashMap<>();
         stages.put("retrieval", percentiles(BenchReport.sorted(retrievalMs(o -> true)), 50, 99));
-        stages.put("generation", percentiles(BenchReport.sorted(between(contextAt, sqlAt)), 50, 99));
-        stages.put("validation", percentiles(BenchReport.sorted(between(sqlAt, answerAt)), 50, 99));
+        stages.put("generation", percentiles(BenchReport.sorted(between(contextAt, generatedAt)), 50, 99));
+        stages.put("validation", percentiles(BenchReport.sorted(between(generatedAt, validatedAt)), 50, 99));
         return stages;
     }
 

@@ -1,10 +1,16 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.demo.DemoDatabase;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.service.RuntimeSettings;
 import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.core.store.ReaderRole;
+import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
@@ -37,12 +43,14 @@ import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.serialization.Deserializer;
 
 /**
- * The pipeline benchmark's world: a stack of its own with the demo ERP database loaded and synced, and, for a
- * generator of fixed latency, the scripted LLM answering valid SQL. {@link #measure} runs one fleet of services as
- * processes under its own topic prefix, sends distinct questions at a steady rate with a burst of DDL changes on a
- * probe table part-way, accounts for every question and returns its figures.
+ * The pipeline benchmark's world: a stack of its own with the target database loaded and synced (the demo ERP
+ * database, or a suite's catalog) and, for a generator of fixed latency, the scripted LLM answering valid SQL.
+ * {@link #measure} runs one fleet of services as processes under its own topic prefix, times the first question after
+ * their start, sends distinct questions at a steady rate with a burst of DDL changes on a probe table part-way,
+ * accounts for every question and returns its figures.
  */
 final class PipelineRun implements AutoCloseable {
     private static final String PROBE_TABLE = "bench_probe";
@@ -65,19 +73,31 @@ final class PipelineRun implements AutoCloseable {
     private final BenchStack stack;
     private final Integer llmLatencyMs;
     private final ScriptedChatCompletions llm;
-    private boolean demoSynced;
+    private final SuiteCatalog suite;
+    /** The suite's databases file, or null for the demo (the services' default target). */
+    private final Path registration;
 
-    /** @param llmLatencyMs the scripted LLM's latency, or null for the offline generator */
-    PipelineRun(Path dir, PrintStream out, Integer llmLatencyMs) throws IOException {
+    private final String databaseId;
+    private boolean synced;
+
+    /**
+     * @param suite the catalog and questions to use, or null for the demo database
+     * @param llmLatencyMs the scripted LLM's latency, or null for the offline generator
+     */
+    PipelineRun(Path dir, PrintStream out, SuiteCatalog suite, Integer llmLatencyMs) throws IOException, SQLException {
         this.dir = dir;
         this.out = out;
+        this.suite = suite;
         this.llmLatencyMs = llmLatencyMs;
+        databaseId = suite == null ? DemoDatabase.ID : suite.databaseId();
+        registration = suite == null ? null : dir.resolve("databases.json");
         stack = new BenchStack(dir.resolve("stack"));
         out.println("pipeline: starting a stack of its own in " + dir);
         stack.up();
         try {
+            if (suite != null) loadSuite();
             llm = llmLatencyMs == null ? null : new ScriptedChatCompletions();
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | SQLException | RuntimeException e) {
             stack.close();
             throw e;
         }
@@ -88,8 +108,9 @@ final class PipelineRun implements AutoCloseable {
     }
 
     /**
-     * Distinct questions over the demo catalog, {@code warmUp} of them first (answered before the measurement, to
-     * exclude start-up), then the measured ones; each measurement of a run must get texts of its own.
+     * Distinct questions, {@code warmUp} of them first (answered before the measurement, to exclude start-up; the
+     * first of them alone, timed as the first question after the start), then the measured ones; each measurement of
+     * a run must get texts of its own.
      */
     Map<String, Object> measure(
             Measurement measurement, List<String> warmUp, List<String> questions, double questionsPerSecond)
@@ -98,7 +119,7 @@ final class PipelineRun implements AutoCloseable {
         Map<String, String> scaling = measurement.scaling();
         Path home = dir.resolve(measurement.name());
         try (Services services = new Services(values.settings().with(scaling), home.resolve("bench"))) {
-            syncDemoOnce(services);
+            syncOnce(services);
             Topics topics = services.topics(); // creates the topics, under this JVM's partition settings
             appendTimeOnStageTopics(topics);
             Map<String, String> environment = new HashMap<>(values.environment());
@@ -126,7 +147,7 @@ final class PipelineRun implements AutoCloseable {
         texts.addAll(questions);
         PipelineQuestions source = new PipelineQuestions(
                 runId,
-                DemoDatabase.ID,
+                databaseId,
                 texts,
                 topics.questions().valueSerde().serializer(),
                 topics.questions().name());
@@ -135,15 +156,17 @@ final class PipelineRun implements AutoCloseable {
         String sqls = topics.sqlGenerated().name();
         String answers = topics.answers().name();
         try (OutcomeReader outcomes = new OutcomeReader(stack.bootstrapServers(), topics, () -> ledger[0]);
-                StageTimestamps stamps =
-                        new StageTimestamps(stack.bootstrapServers(), List.of(contexts, sqls, answers));
+                StageTimestamps stamps = new StageTimestamps(stack.bootstrapServers(), stageTimes(topics));
                 QuestionProducer producer = new QuestionProducer(
                         stack.bootstrapServers(),
                         topics.questions().name(),
                         source,
                         () -> ledger[0],
                         questionsPerSecond)) {
-            producer.sendAsync(warmUp.size()).get();
+            producer.sendAsync(1).get();
+            settle(ledger[0], WARM_UP_TIMEOUT);
+            Double firstRetrievalMs = firstRetrievalMs(ledger[0], stamps, contexts);
+            producer.sendAsync(warmUp.size() - 1).get();
             settle(ledger[0], WARM_UP_TIMEOUT);
             ledger[0] = new QuestionLedger();
             double[] cacheBefore = embeddingCache(fleet);
@@ -166,6 +189,7 @@ final class PipelineRun implements AutoCloseable {
             result.put("latency_ms", figures.latencyMs());
             result.put("stages", figures.stages());
             result.put("ddl_burst_retrieval_p99_ms", figures.retrievalP99During(burst));
+            result.put("first_question_retrieval_ms", firstRetrievalMs);
             double hits = cacheAfter[0] - cacheBefore[0];
             double lookups = hits + cacheAfter[1] - cacheBefore[1];
             result.put("cache_hit_rate", lookups == 0 ? null : hits / lookups);
@@ -180,21 +204,61 @@ final class PipelineRun implements AutoCloseable {
     }
 
     /**
-     * The stage topics stamp each record with the time the broker appended it: Kafka Streams passes the question's
-     * timestamp on to every record it derives, which would make every stage take no time.
+     * The context topic stamps each record with the time the broker appended it: Kafka Streams passes the question's
+     * timestamp on to every record it derives, which would make retrieval take no time.
      */
     private void appendTimeOnStageTopics(Topics topics) throws InterruptedException, ExecutionException {
         AlterConfigOp appendTime = new AlterConfigOp(
                 new ConfigEntry(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime"), AlterConfigOp.OpType.SET);
-        Map<ConfigResource, java.util.Collection<AlterConfigOp>> changes = new HashMap<>();
-        for (String topic : List.of(
-                topics.contextRetrieved().name(),
-                topics.sqlGenerated().name(),
-                topics.answers().name()))
-            changes.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), List.of(appendTime));
+        ConfigResource contexts = new ConfigResource(
+                ConfigResource.Type.TOPIC, topics.contextRetrieved().name());
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()))) {
-            admin.incrementalAlterConfigs(changes).all().get();
+            admin.incrementalAlterConfigs(Map.of(contexts, List.of(appendTime)))
+                    .all()
+                    .get();
         }
+    }
+
+    /**
+     * Retrieval ends when its context is appended; generation when the first SQL candidate came back (the candidate's
+     * {@code generatedAt}); validation when the answer passed it (the answer's {@code timestamp}). Generation runs
+     * the LLM call and the checks in one task, so only the records' own times can tell them apart.
+     */
+    private static Map<String, StageTimestamps.StageTime> stageTimes(Topics topics) {
+        Deserializer<SqlGenerated> candidates =
+                topics.sqlGenerated().valueSerde().deserializer();
+        Deserializer<AnswerValidated> answers = topics.answers().valueSerde().deserializer();
+        String sqlTopic = topics.sqlGenerated().name();
+        String answerTopic = topics.answers().name();
+        Map<String, StageTimestamps.StageTime> times = new LinkedHashMap<>();
+        times.put(topics.contextRetrieved().name(), StageTimestamps.APPENDED);
+        times.put(sqlTopic, r -> decoded(() -> candidates.deserialize(sqlTopic, r.value()))
+                .filter(c -> c.getAttempt() == 1 && c.getGeneratedAt() != null)
+                .map(c -> c.getGeneratedAt().toEpochMilli()));
+        times.put(answerTopic, r -> decoded(() -> answers.deserialize(answerTopic, r.value()))
+                .map(a -> a.getTimestamp().toEpochMilli()));
+        return times;
+    }
+
+    /** An undecodable stage record marks no stage; {@link OutcomeReader} counts undecodable outcomes. */
+    private static <T> Optional<T> decoded(java.util.function.Supplier<T> decode) {
+        try {
+            return Optional.ofNullable(decode.get());
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Sent to context appended for the only question of {@code ledger}, once its context has been read. */
+    private static Double firstRetrievalMs(QuestionLedger ledger, StageTimestamps stamps, String contexts)
+            throws InterruptedException {
+        List<QuestionLedger.Outcome> outcomes = ledger.firstOutcomes();
+        if (outcomes.isEmpty()) return null;
+        QuestionLedger.Outcome first = outcomes.get(0);
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (!stamps.of(contexts).containsKey(first.id()) && System.nanoTime() < deadline) Thread.sleep(20);
+        Long appended = stamps.of(contexts).get(first.id());
+        return appended == null ? null : (double) (appended - first.sentAtMs());
     }
 
     /** {@value #DDL_BURST} changes on the probe table, one every {@code DDL_PACE}; returns when they ran. */
@@ -202,7 +266,7 @@ final class PipelineRun implements AutoCloseable {
         long from = System.currentTimeMillis();
         DdlBurst burst = new DdlBurst(PROBE_TABLE, from);
         out.println("pipeline: " + DDL_BURST + " DDL changes on " + PROBE_TABLE + " while questions flow");
-        try (Connection c = stack.postgres().connect(DemoDatabase.ID);
+        try (Connection c = stack.postgres().connect(databaseId);
                 Statement s = c.createStatement()) {
             for (int i = 0; i < DDL_BURST; i++) {
                 s.execute(burst.change(i));
@@ -239,10 +303,20 @@ final class PipelineRun implements AutoCloseable {
         return counts;
     }
 
+    /** {@code count} distinct questions: the suite's, or made from the demo's catalog. */
+    List<String> questions(int count) throws Exception {
+        if (suite == null) return catalogQuestions(count);
+        List<String> texts = suite.distinctQuestions();
+        if (texts.size() < count)
+            throw new IllegalArgumentException(suite.name() + " has " + texts.size() + " distinct questions, not "
+                    + count + "; ask for at most " + (texts.size() / 2 - PipelineBenchmark.WARM_UP));
+        return texts.subList(0, count);
+    }
+
     /** Distinct questions about the demo's tables and columns (the probe table left out), as the catalog holds them. */
-    List<String> catalogQuestions(int count) throws Exception {
+    private List<String> catalogQuestions(int count) throws Exception {
         try (Services services = new Services(settingValues("bench-catalog.").settings(), dir.resolve("catalog"))) {
-            syncDemoOnce(services);
+            syncOnce(services);
             Map<String, List<String>> columns = new LinkedHashMap<>();
             try (Connection c = services.store().borrow();
                     PreparedStatement ps = c.prepareStatement("SELECT table_name, column_name FROM schema_embeddings"
@@ -262,23 +336,50 @@ final class PipelineRun implements AutoCloseable {
         }
     }
 
-    private void syncDemoOnce(Services services) throws Exception {
-        if (demoSynced) return;
-        out.println("pipeline: loading and syncing the demo ERP database");
-        DatabaseRegistry databases = TargetDatabases.load(services);
-        try (Connection c = stack.postgres().connect(DemoDatabase.ID);
+    /**
+     * The suite's schemas as a database of their own with the probe table in {@code public}, readable by the
+     * least-privilege reader, and a databases file registering it.
+     */
+    private void loadSuite() throws IOException, SQLException {
+        out.println("pipeline: loading " + suite.name() + " into database " + databaseId);
+        List<String> schemas = new ArrayList<>(suite.schemas());
+        schemas.add("public");
+        stack.postgres().createDatabaseIfMissing(databaseId);
+        try (Connection c = stack.postgres().connect(databaseId)) {
+            suite.loadInto(c);
+            String readerPassword = RuntimeSettings.READER_PASSWORD.defaultValue();
+            ReaderRole.grant(c, databaseId, schemas, readerPassword);
+            RegisteredDatabase db = new RegisteredDatabase(
+                    databaseId,
+                    stack.postgres().jdbcUrl(databaseId),
+                    new Credentials(stack.postgres().user(), stack.postgres().password()),
+                    new Credentials(ReaderRole.NAME, readerPassword),
+                    schemas,
+                    null,
+                    null);
+            SuiteCatalog.writeRegistration(db, registration);
+        }
+    }
+
+    private void syncOnce(Services services) throws Exception {
+        if (synced) return;
+        out.println("pipeline: syncing database " + databaseId + " (probe table " + PROBE_TABLE + " added)");
+        DatabaseRegistry databases =
+                registration == null ? TargetDatabases.load(services) : DatabaseRegistry.load(registration);
+        try (Connection c = stack.postgres().connect(databaseId);
                 Statement s = c.createStatement()) {
             s.execute(new DdlBurst(PROBE_TABLE, 0).createProbeTable());
         }
         try (IngestService ingest = services.ingest(databases)) {
-            ingest.sync(DemoDatabase.ID, SyncProgress.NONE);
+            ingest.sync(databaseId, SyncProgress.NONE);
         }
-        demoSynced = true;
+        synced = true;
     }
 
     /** Where every process of a measurement points, and its generator: offline, or the scripted LLM. */
     private SettingValues settingValues(String topicPrefix) {
         SettingValues values = new SettingValues(stack.settingValues(topicPrefix));
+        if (registration != null) values = values.with(AppSettings.DATABASES_FILE, registration.toString());
         if (llm == null) return values.with(LlmSettings.BASE_URL, "");
         Map<Setting<?>, String> llmValues = new LinkedHashMap<>();
         llmValues.put(LlmSettings.BASE_URL, llm.baseUrl().toString());

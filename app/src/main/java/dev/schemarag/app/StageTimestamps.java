@@ -1,30 +1,41 @@
 package dev.schemarag.app;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * The timestamp of the first record each question id (the record key) has on each of the pipeline's stage topics,
- * read with {@code read_committed} ({@link TopicTail}). On topics with {@code message.timestamp.type=LogAppendTime}
- * that is when the broker appended the stage's output, not the question's time Kafka Streams passes on.
+ * When each question id (the record key) reached each of the pipeline's stages, read with {@code read_committed}
+ * ({@link TopicTail}) from the stage topics: per topic, a function tells a record's stage time, or none when the
+ * record marks no stage (a repair's candidate, say). The first time per id and topic is kept.
  */
 final class StageTimestamps implements AutoCloseable {
+    /** A record's stage time in epoch ms, or empty when the record marks no stage. */
+    interface StageTime extends Function<ConsumerRecord<byte[], byte[]>, Optional<Long>> {}
+
+    /** The broker's append time: right on a topic with {@code message.timestamp.type=LogAppendTime}. */
+    static final StageTime APPENDED = r -> Optional.of(r.timestamp());
+
     private final Map<String, Map<String, Long>> byTopic = new ConcurrentHashMap<>();
     private final TopicTail tail;
 
-    StageTimestamps(String bootstrapServers, List<String> topics) {
-        topics.forEach(t -> byTopic.put(t, new ConcurrentHashMap<>()));
-        tail = new TopicTail(bootstrapServers, topics, "bench-stage-timestamps", records -> {
-            for (ConsumerRecord<byte[], byte[]> r : records)
-                if (r.key() != null)
-                    byTopic.get(r.topic()).putIfAbsent(new String(r.key(), StandardCharsets.UTF_8), r.timestamp());
-        });
+    StageTimestamps(String bootstrapServers, Map<String, StageTime> stageTimes) {
+        stageTimes.keySet().forEach(t -> byTopic.put(t, new ConcurrentHashMap<>()));
+        tail = new TopicTail(
+                bootstrapServers, java.util.List.copyOf(stageTimes.keySet()), "bench-stage-timestamps", records -> {
+                    for (ConsumerRecord<byte[], byte[]> r : records) {
+                        if (r.key() == null || r.value() == null) continue;
+                        Optional<Long> at = stageTimes.get(r.topic()).apply(r);
+                        at.ifPresent(ms ->
+                                byTopic.get(r.topic()).putIfAbsent(new String(r.key(), StandardCharsets.UTF_8), ms));
+                    }
+                });
     }
 
-    /** Question id to the first record's timestamp on {@code topic}, as read so far. */
+    /** Question id to its stage time on {@code topic}, as read so far. */
     Map<String, Long> of(String topic) {
         Map<String, Long> stamps = byTopic.get(topic);
         if (stamps == null) throw new IllegalArgumentException(topic + " is not read here");

@@ -26,7 +26,7 @@ class BenchPipelineIT {
         // Under the build directory, not /tmp: PostgreSQL runs as its own OS user and must reach its data.
         Path dir = Path.of("target", "bench-pipeline-it").toAbsolutePath();
         Directories.deleteRecursively(dir);
-        Map<String, Object> figures = PipelineBenchmark.measure(dir, QUESTIONS, 20, 1, 20, System.out);
+        Map<String, Object> figures = PipelineBenchmark.measure(dir, null, QUESTIONS, 20, 1, 20, System.out);
         BenchReport report = new BenchReport("bench pipeline");
         figures.forEach(report::put);
         Path json = dir.resolve("figures.json");
@@ -43,7 +43,8 @@ class BenchPipelineIT {
                         "stages",
                         "ddl_burst_retrieval_p99_ms",
                         "cache_hit_rate")
-                .contains("llm_latency_ms", "rate", "baseline");
+                .contains("first_question_retrieval_ms", "llm_latency_ms", "rate", "suite", "baseline");
+        assertThat(root.get("suite").asText()).isEqualTo("demo");
         assertThat(root.get("questions").asInt()).isEqualTo(QUESTIONS);
         assertThat(root.get("llm_latency_ms").asInt()).isEqualTo(20);
         assertMeasured(root);
@@ -67,8 +68,10 @@ class BenchPipelineIT {
             assertThat(fieldNames(s)).as(stage).containsExactly("p50", "p99");
             assertThat(s.get("p99").isNumber()).as(stage + " p99 measured").isTrue();
         }
-        // the scripted LLM's latency lies between the context and the SQL
+        // the scripted LLM's latency lies between the context and the SQL; EXPLAIN and the checks after it
         assertThat(m.get("stages").get("generation").get("p50").asDouble()).isGreaterThanOrEqualTo(20);
+        assertThat(m.get("stages").get("validation").get("p99").asDouble()).isPositive();
+        assertThat(m.get("first_question_retrieval_ms").asDouble()).isPositive();
         assertThat(m.get("ddl_burst_retrieval_p99_ms").isNumber())
                 .as("questions were answered during the DDL burst")
                 .isTrue();

@@ -261,6 +261,7 @@ public final class AnswerPipeline {
                 .setAssumptions(sql.assumptions())
                 .setGenerator(sql.generator())
                 .setAttempt(attempt)
+                .setGeneratedAt(Instant.now())
                 .build();
     }
 

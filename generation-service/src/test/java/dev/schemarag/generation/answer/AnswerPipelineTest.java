@@ -122,6 +122,8 @@ class AnswerPipelineTest {
         assertThat(answer.getAttempts()).isEqualTo(1);
         assertThat(answer.getCorrelationId()).isEqualTo("corr-q1");
         assertThat(result.candidates()).extracting(SqlGenerated::getAttempt).containsExactly(1);
+        // Stage timing for consumers: generated first, validated after.
+        assertThat(result.candidates().get(0).getGeneratedAt()).isNotNull().isBeforeOrEqualTo(answer.getTimestamp());
         assertThat(remembered).containsExactly("SELECT e.last_name FROM hr.employees e");
     }
 
