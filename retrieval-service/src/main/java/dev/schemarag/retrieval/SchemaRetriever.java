@@ -37,6 +37,9 @@ import org.slf4j.LoggerFactory;
  * an unknown database come back as failures, a failing search as a full-schema fallback. Thread-safe.
  */
 public final class SchemaRetriever {
+    /** Asked of each database at warm-up only; its answer is thrown away. */
+    static final String WARM_UP_QUESTION = "How many rows does each table have?";
+
     private static final Logger log = LoggerFactory.getLogger(SchemaRetriever.class);
     /** Doc hits asked per doc chunk wanted, so chunks of selected tables can be preferred over closer ones. */
     private static final int DOC_CANDIDATES_PER_CHUNK = 3;
@@ -69,8 +72,9 @@ public final class SchemaRetriever {
     }
 
     /**
-     * Loads every database with a stored catalog (its prepared catalog and, when searched in memory, its vectors), so
-     * that no first question waits for a load.
+     * Loads every database with a stored catalog (its prepared catalog and, when searched in memory, its vectors), and
+     * retrieves one throw-away question on each, so that no first question waits for a load, the model's first
+     * inference or code not yet compiled.
      *
      * @return how many databases were loaded
      */
@@ -79,6 +83,7 @@ public final class SchemaRetriever {
         for (String id : ids) {
             databases.get(id);
             index.prepare(id);
+            retrieve(RetrievalRequest.of(id, WARM_UP_QUESTION));
         }
         return ids.size();
     }

@@ -35,6 +35,17 @@ class SchemaRetrieverTest {
     }
 
     @Test
+    void warmUpRunsTheModelOnceForEachDatabaseSoTheFirstQuestionDoesNot() {
+        assertThat(retriever.warmUp()).isEqualTo(1);
+        assertThat(retriever.embeddingCacheMisses()).isEqualTo(1);
+
+        retrieve(RetrievalRequest.of("erp", QUESTION));
+
+        assertThat(retriever.embeddingCacheMisses()).isEqualTo(2);
+        assertThat(retriever.embeddingCacheHits()).isZero();
+    }
+
+    @Test
     void givenAQuestionOnALargeCatalog_whenRetrieved_thenThePacketHoldsOnlyTheSelectedTables() {
         RetrievedContext context = retrieve(RetrievalRequest.of("erp", QUESTION));
 
