@@ -53,6 +53,8 @@ public final class StreamsProperties {
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         // Low latency over batching: a question should not wait for a commit interval.
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
+        // Kafka Streams lingers 100 ms by default: each stage's output would sit in the producer for as long again.
+        p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, limits.streamThreads());
         // Changelog and repartition topics are replicated like the application's own topics.
         p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) limits.topics().replicationFactor());
