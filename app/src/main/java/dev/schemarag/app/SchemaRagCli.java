@@ -24,7 +24,8 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             ValidateCommand.class,
             FeedbackCommand.class,
-            ContractCommand.class
+            ContractCommand.class,
+            McpCommand.class
         })
 public final class SchemaRagCli implements Runnable {
 
