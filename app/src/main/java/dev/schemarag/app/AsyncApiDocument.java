@@ -73,10 +73,7 @@ final class AsyncApiDocument {
                         "title",
                         "SchemaRAG events",
                         "version",
-                        SchemaRagCli.class
-                                .getAnnotation(picocli.CommandLine.Command.class)
-                                .version()[0]
-                                .replace("SchemaRAG ", ""),
+                        SchemaRagCli.version(),
                         "description",
                         "Every Kafka topic of SchemaRAG. Values are Avro in the Confluent wire format (magic byte 0,"
                                 + " a 4-byte schema id, the Avro binary), registered under the subject"

@@ -34,6 +34,11 @@ public final class SchemaRagCli implements Runnable {
         return ServiceRuntime.home();
     }
 
+    /** The release, e.g. {@code 0.1.0}: the one in {@code --version}. */
+    static String version() {
+        return SchemaRagCli.class.getAnnotation(Command.class).version()[0].replace("SchemaRAG ", "");
+    }
+
     @Override
     public void run() {
         new CommandLine(this).usage(System.out);

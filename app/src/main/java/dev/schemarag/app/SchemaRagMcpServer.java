@@ -39,12 +39,7 @@ final class SchemaRagMcpServer {
 
     static <S extends McpServer.SyncSpecification<S>> McpSyncServer build(
             McpServer.SyncSpecification<S> spec, AgentTools tools, StoredTableDocs docs, DatabaseRegistry databases) {
-        return spec.serverInfo(
-                        "schemarag",
-                        SchemaRagCli.class
-                                .getAnnotation(picocli.CommandLine.Command.class)
-                                .version()[0]
-                                .replace("SchemaRAG ", ""))
+        return spec.serverInfo("schemarag", SchemaRagCli.version())
                 .instructions("Text-to-SQL over registered PostgreSQL databases. Call list_databases first; "
                         + "get_schema_context gives the few tables a question needs and why; validate_sql checks a"
                         + " statement without running it; ask answers through the running pipeline.")
