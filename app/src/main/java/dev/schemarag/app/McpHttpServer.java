@@ -3,6 +3,7 @@ package dev.schemarag.app;
 import dev.schemarag.core.admin.AdminAccess;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
@@ -25,7 +26,8 @@ import org.eclipse.jetty.server.ServerConnector;
 /**
  * The MCP server over Streamable HTTP at {@code /mcp}, in an embedded Jetty: the SDK's servlet transport behind a
  * bearer-token filter with the admin endpoints' rule ({@link AdminAccess}): loopback without a token is open to the
- * host, any other address refuses to start without one, and with one every request must carry it.
+ * host, any other address refuses to start without one, and with one every request must carry it. Requests from a web
+ * page (an Origin header) are refused.
  */
 final class McpHttpServer implements AutoCloseable {
     static final String ENDPOINT = "/mcp";
@@ -57,6 +59,10 @@ final class McpHttpServer implements AutoCloseable {
                 .jsonMapper(SchemaRagMcpServer.json())
                 .mcpEndpoint(ENDPOINT)
                 .maxRequestSize(MAX_REQUEST_BYTES)
+                // No web origin is allowed: agents send no Origin, while a page in a browser always does (DNS
+                // rebinding, cross-site requests to the loopback listener), and is refused with 403.
+                .httpHeaderValidator(
+                        DefaultServerTransportSecurityValidator.builder().build())
                 .build();
         McpSyncServer mcp = serverFor.apply(McpServer.sync(transport));
         Server jetty = new Server();

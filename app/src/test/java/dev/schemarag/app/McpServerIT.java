@@ -256,6 +256,23 @@ class McpServerIT {
     }
 
     @Test
+    void streamableHttpRefusesARequestFromAWebPageEvenWithTheToken() throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + McpHttpServer.ENDPOINT))
+                                .header("Authorization", "Bearer " + TOKEN)
+                                .header("Origin", "http://attacker.example")
+                                .header("Content-Type", "application/json")
+                                .header("Accept", "application/json, text/event-stream")
+                                .POST(HttpRequest.BodyPublishers.ofString(
+                                        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(403);
+    }
+
+    @Test
     void streamableHttpRefusesToStartOnTheNetworkWithoutAToken() {
         assertThatThrownBy(() -> McpHttpServer.start("0.0.0.0", 0, "", spec -> {
                     throw new AssertionError("must refuse before building the server");
