@@ -51,6 +51,7 @@ public final class AppSettings {
         all.addAll(RetrievalSettings.DECLARED);
         all.addAll(KafkaClientSecurity.declared());
         all.addAll(StreamsSettings.declared());
+        all.addAll(McpSettings.declared());
         return all;
     }
 }

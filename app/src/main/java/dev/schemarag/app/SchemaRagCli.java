@@ -23,13 +23,20 @@ import picocli.CommandLine.Command;
             ServeCommand.class,
             BenchCommand.class,
             ValidateCommand.class,
-            FeedbackCommand.class
+            FeedbackCommand.class,
+            ContractCommand.class,
+            McpCommand.class
         })
 public final class SchemaRagCli implements Runnable {
 
     /** The project (or install) directory: the embedded stack keeps its data in {@code <home>/.schemarag}. */
     static Path home() {
         return ServiceRuntime.home();
+    }
+
+    /** The release, e.g. {@code 0.1.0}: the one in {@code --version}. */
+    static String version() {
+        return SchemaRagCli.class.getAnnotation(Command.class).version()[0].replace("SchemaRAG ", "");
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.generation.answer.PostgresTargetDatabases;
@@ -74,22 +75,29 @@ final class ValidateCommand implements Callable<Integer> {
                                 + " role (add \"reader\": {\"user\", \"password\"} to its registration)");
                 return 2;
             }
-            Duration timeout = Duration.ofMillis(services.settings().get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS));
-            try (PostgresTargetDatabases targets = new PostgresTargetDatabases(databases, timeout)) {
-                List<String> tables = new PgVectorSchemaStore(services.store())
-                        .tables(databaseId).stream().map(TableName::toString).toList();
-                SchemaColumns columns = targets.columns(databaseId, tables);
-                StatementValidator.Validation validation = new StatementValidator(
-                                targets, GenerationSettings.statementLimits(services.settings()))
-                        .validate(databaseId, statement, columns);
-                Map<String, Object> view = view(validation);
-                if (json)
-                    System.out.println(new ObjectMapper()
-                            .enable(SerializationFeature.INDENT_OUTPUT)
-                            .writeValueAsString(view));
-                else System.out.print(text(view));
-                return validation.valid() ? 0 : 1;
-            }
+            Map<String, Object> view = verdict(services, databases, databaseId, statement);
+            if (json)
+                System.out.println(new ObjectMapper()
+                        .enable(SerializationFeature.INDENT_OUTPUT)
+                        .writeValueAsString(view));
+            else System.out.print(text(view));
+            return Boolean.TRUE.equals(view.get("valid")) ? 0 : 1;
+        }
+    }
+
+    /**
+     * The verdict on one statement of a registered database that has a reader login, as {@link #view}: lint with the
+     * indexed tables' columns, the read-only guard, EXPLAIN as the reader role. Nothing is executed.
+     */
+    static Map<String, Object> verdict(
+            ServiceRuntime services, DatabaseRegistry databases, String databaseId, String statement) throws Exception {
+        Duration timeout = Duration.ofMillis(services.settings().get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS));
+        try (PostgresTargetDatabases targets = new PostgresTargetDatabases(databases, timeout)) {
+            List<String> tables = new PgVectorSchemaStore(services.store())
+                    .tables(databaseId).stream().map(TableName::toString).toList();
+            SchemaColumns columns = targets.columns(databaseId, tables);
+            return view(new StatementValidator(targets, GenerationSettings.statementLimits(services.settings()))
+                    .validate(databaseId, statement, columns));
         }
     }
 

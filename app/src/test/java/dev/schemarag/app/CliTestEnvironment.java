@@ -125,6 +125,11 @@ final class CliTestEnvironment implements AutoCloseable {
         return environment;
     }
 
+    /** The settings the commands run with, as system properties (for a command started as a process of its own). */
+    Map<String, String> properties() {
+        return Map.copyOf(properties);
+    }
+
     void startPipeline() throws Exception {
         if (pipeline == null) pipeline = new RunningServices(services, TargetDatabases.load(services));
     }

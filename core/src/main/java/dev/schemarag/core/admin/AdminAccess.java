@@ -47,7 +47,7 @@ public final class AdminAccess {
     }
 
     /** Whether a request with this {@code Authorization} header value (null when absent) may proceed. */
-    boolean admits(String authorization) {
+    public boolean admits(String authorization) {
         if (tokenDigest == null) return true;
         if (authorization == null
                 || authorization.length() <= BEARER.length()

@@ -26,6 +26,8 @@ import org.apache.kafka.common.serialization.Serdes;
 public final class Topics {
     public static final String DEFAULT_PREFIX = "schemarag.";
 
+    private static final String QUESTION_ID = "the question id";
+
     private final String prefix;
     private final Topic<String, QuestionAsked> questions;
     private final Topic<String, SchemaChanged> schemaChanges;
@@ -38,21 +40,33 @@ public final class Topics {
 
     public Topics(String prefix, SchemaRegistry registry) {
         this.prefix = prefix;
-        questions = topic("questions", QuestionAsked.class, registry, false);
-        schemaChanges = topic("schema-changes", SchemaChanged.class, registry, false);
-        schemaCatalog = topic("schema.catalog", SchemaCatalogEntry.class, registry, true);
-        contextRetrieved = topic("context-retrieved", ContextRetrieved.class, registry, false);
-        sqlGenerated = topic("sql-generated", SqlGenerated.class, registry, false);
-        answers = topic("answers", AnswerValidated.class, registry, false);
-        feedback = topic("feedback", AnswerFeedback.class, registry, false);
+        questions = topic("questions", QuestionAsked.class, registry, false, QUESTION_ID);
+        schemaChanges = topic("schema-changes", SchemaChanged.class, registry, false, "<database id>.<schema>.<table>");
+        schemaCatalog = topic(
+                "schema.catalog",
+                SchemaCatalogEntry.class,
+                registry,
+                true,
+                "<database id>.<schema>.<table>; a null value (tombstone) removes the table");
+        contextRetrieved = topic("context-retrieved", ContextRetrieved.class, registry, false, QUESTION_ID);
+        sqlGenerated = topic("sql-generated", SqlGenerated.class, registry, false, QUESTION_ID);
+        answers = topic("answers", AnswerValidated.class, registry, false, QUESTION_ID);
+        feedback = topic("feedback", AnswerFeedback.class, registry, false, QUESTION_ID);
         for (DeadLetterTopic dlq : DeadLetterTopic.values())
-            deadLetters.put(dlq, topic("dlq." + dlq.wireName(), FailureRecord.class, registry, false));
+            deadLetters.put(
+                    dlq,
+                    topic(
+                            "dlq." + dlq.wireName(),
+                            FailureRecord.class,
+                            registry,
+                            false,
+                            "the key of the record that failed (the question id for questions)"));
     }
 
     private <V extends SpecificRecord> Topic<String, V> topic(
-            String suffix, Class<V> type, SchemaRegistry registry, boolean compacted) {
+            String suffix, Class<V> type, SchemaRegistry registry, boolean compacted, String keyMeaning) {
         Serde<V> values = AvroSerde.forValue(type, registry);
-        return new Topic<>(prefix + suffix, Serdes.String(), values, compacted);
+        return new Topic<>(prefix + suffix, Serdes.String(), type, values, compacted, keyMeaning);
     }
 
     public String prefix() {
