@@ -1,5 +1,6 @@
 package dev.schemarag.app;
 
+import dev.schemarag.app.onboard.OnboardSettings;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -51,6 +52,7 @@ public final class AppSettings {
         all.addAll(RetrievalSettings.DECLARED);
         all.addAll(KafkaClientSecurity.declared());
         all.addAll(StreamsSettings.declared());
+        all.addAll(OnboardSettings.declared());
         return all;
     }
 }

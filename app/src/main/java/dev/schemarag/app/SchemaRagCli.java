@@ -23,7 +23,8 @@ import picocli.CommandLine.Command;
             ServeCommand.class,
             BenchCommand.class,
             ValidateCommand.class,
-            FeedbackCommand.class
+            FeedbackCommand.class,
+            DbCommand.class
         })
 public final class SchemaRagCli implements Runnable {
 

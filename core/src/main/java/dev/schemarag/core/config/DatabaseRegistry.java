@@ -38,7 +38,7 @@ public final class DatabaseRegistry {
 
     /**
      * Parses {@code [{"id", "jdbcUrl", "admin": {"user", "password"}, "reader": {"user", "password"}, "schemas": [..],
-     * "annotations": path, "docs": dir}]}, resolving relative paths against {@code base}. The flat form of earlier
+     * "annotations": path, "docs": dir, "cdc": {"user", "password"}}]}, resolving relative paths against {@code base}. The flat form of earlier
      * releases, {@code "user"} and {@code "password"} beside the id, is read as the admin login; giving both forms is
      * an error. A registration without {@code reader} serves ingest only: generation refuses to start on it.
      */
@@ -57,7 +57,8 @@ public final class DatabaseRegistry {
                     credentials(id, n, "reader"),
                     schemas,
                     path(base, n, "annotations"),
-                    path(base, n, "docs")));
+                    path(base, n, "docs"),
+                    credentials(id, n, "cdc")));
         }
         return new DatabaseRegistry(list);
     }

@@ -1,5 +1,6 @@
 package dev.schemarag.ingest.service;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
@@ -167,7 +168,8 @@ public final class IngestService implements AutoCloseable {
                 topics.schemaChanges().keySerde().serializer(),
                 topics.schemaChanges().valueSerde().serializer());
         for (RegisteredDatabase db : databases.all()) {
-            DdlCaptureInstaller.install(target(db), config.replicationRole(), config.replicationPassword());
+            Credentials replication = replication(db);
+            DdlCaptureInstaller.ensure(target(db), replication.user(), replication.password());
             Path offsets = config.stateDir().resolve("cdc-offsets-" + db.id() + ".dat");
             if (!slotExists(target(db), DebeziumDdlCapture.slotName(db.id())) && Files.deleteIfExists(offsets))
                 // Offsets past a slot that is gone cannot be resumed: start from now; a full sync reconciles the gap.
@@ -180,8 +182,8 @@ public final class IngestService implements AutoCloseable {
                             db.host(),
                             db.port(),
                             db.databaseName(),
-                            config.replicationRole(),
-                            config.replicationPassword(),
+                            replication.user(),
+                            replication.password(),
                             offsets,
                             config.cdcPollIntervalMs(),
                             config.recovery().cdcHeartbeat(),
@@ -291,6 +293,11 @@ public final class IngestService implements AutoCloseable {
                         db.jdbcUrl(),
                         db.requireAdmin().user(),
                         db.requireAdmin().password()));
+    }
+
+    /** The database's own replication login when its registration has one, otherwise the service-wide role. */
+    private Credentials replication(RegisteredDatabase db) {
+        return db.cdc() != null ? db.cdc() : new Credentials(config.replicationRole(), config.replicationPassword());
     }
 
     private SchemaIntrospector introspector(RegisteredDatabase db) {

@@ -1,0 +1,178 @@
+package dev.schemarag.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemarag.core.kafka.StreamsSettings;
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.core.store.EntityKey;
+import dev.schemarag.core.store.PgVectorSchemaStore;
+import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.stack.EmbeddedStack;
+import dev.schemarag.testkit.SharedTestStack;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A person's own PostgreSQL database, not the demo: a fresh five-table clinic schema is onboarded with {@code db add}
+ * through the command line, answered, changed and waited for with {@code db wait}, and removed with {@code db remove},
+ * which leaves no replication slot, publication, event trigger, capture schema or role behind.
+ */
+class OnboardOwnDatabaseIT {
+    private static final String ID = "clinic";
+    private static final String DB = "onboard_clinic_it";
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final String CLINIC = """
+            CREATE TABLE doctors (doctor_id int PRIMARY KEY, full_name text NOT NULL, specialty text);
+            CREATE TABLE patients (patient_id int PRIMARY KEY, full_name text NOT NULL, birth_date date);
+            CREATE TABLE appointments (appointment_id int PRIMARY KEY,
+                patient_id int NOT NULL REFERENCES patients, doctor_id int NOT NULL REFERENCES doctors,
+                starts_at timestamptz NOT NULL, reason text);
+            CREATE TABLE medications (medication_id int PRIMARY KEY, name text NOT NULL, unit text);
+            CREATE TABLE prescriptions (prescription_id int PRIMARY KEY,
+                appointment_id int NOT NULL REFERENCES appointments, medication_id int NOT NULL REFERENCES medications,
+                dose numeric(8,2) NOT NULL);
+            COMMENT ON TABLE appointments IS 'Visits of patients to doctors';
+            """;
+
+    private final Map<String, String> properties = new LinkedHashMap<>();
+    private final EmbeddedStack stack = SharedTestStack.get();
+
+    @AfterEach
+    void clearProperties() {
+        properties.keySet().forEach(System::clearProperty);
+    }
+
+    @Test
+    void addAnswerChangeWaitAndRemoveLeaveNothingBehind(@TempDir Path home) throws Exception {
+        stack.postgres().createDatabaseIfMissing(DB);
+        stack.postgres().createDatabaseIfMissing(DB + "_store");
+        try (Connection c = stack.postgres().connect(DB);
+                Statement s = c.createStatement()) {
+            s.execute(CLINIC);
+        }
+        Path databasesFile = home.resolve("conf/databases.json"); // does not exist yet: db add creates it
+        settings(home, databasesFile);
+
+        CliTestEnvironment.Run add = CliTestEnvironment.execute(
+                "db",
+                "add",
+                "--id",
+                ID,
+                "--jdbc-url",
+                stack.postgres().jdbcUrl(DB),
+                "--admin-user",
+                stack.postgres().user());
+
+        assertThat(add.exitCode()).as(add.output()).isZero();
+        assertThat(add.output())
+                .contains("registered clinic in " + databasesFile)
+                .contains("sync clinic: 5 tables");
+        assertThat(Files.readString(databasesFile))
+                .contains("schemarag_clinic_reader")
+                .contains("schemarag_clinic_cdc");
+        assertThat(rows(
+                        DB,
+                        "SELECT rolname || ':' || rolreplication FROM pg_roles WHERE rolname LIKE 'schemarag_clinic%'"
+                                + " ORDER BY 1"))
+                .containsExactly("schemarag_clinic_cdc:true", "schemarag_clinic_reader:false");
+        assertThat(rows(DB, "SELECT evtname FROM pg_event_trigger ORDER BY 1"))
+                .containsExactly("schemarag_ddl_end", "schemarag_sql_drop");
+        assertThat(CliTestEnvironment.execute(
+                                "db",
+                                "add",
+                                "--id",
+                                ID,
+                                "--jdbc-url",
+                                stack.postgres().jdbcUrl(DB),
+                                "--admin-user",
+                                stack.postgres().user())
+                        .exitCode())
+                .as("the same id twice")
+                .isEqualTo(DbAddCommand.USAGE);
+
+        try (Services services = Services.fromEnvironment();
+                IngestService ingest = services.ingest(TargetDatabases.load(services))) {
+            ingest.startLiveSync(StreamsSettings.DEFAULTS, new SimpleMeterRegistry(), () -> {});
+            ingest.awaitCaptureReady(WAIT);
+
+            CliTestEnvironment.Run list = CliTestEnvironment.execute("db", "list");
+            assertThat(list.exitCode()).as(list.output()).isZero();
+            assertThat(list.output()).containsPattern("(?m)^clinic\\s+5\\s+\\d+\\s+active\\s");
+
+            try (Connection c = stack.postgres().connect(DB);
+                    Statement s = c.createStatement()) {
+                s.execute("ALTER TABLE patients ADD COLUMN blood_type text");
+                s.execute("CREATE TABLE wards (ward_id int PRIMARY KEY, name text)");
+            }
+            CliTestEnvironment.Run wait = CliTestEnvironment.execute("db", "wait", ID, "--timeout", "60");
+
+            assertThat(wait.exitCode()).as(wait.output()).isZero();
+            PgVectorSchemaStore store = new PgVectorSchemaStore(services.store());
+            // No polling: when db wait returns, the changes are in the index.
+            assertThat(store.tables(ID))
+                    .contains(new TableName("public", "wards"))
+                    .hasSize(6);
+            assertThat(store.hashes(ID, new TableName("public", "patients")).keySet())
+                    .extracting(EntityKey::column)
+                    .contains("blood_type");
+
+            CliTestEnvironment.Run busy = CliTestEnvironment.execute("db", "remove", ID, "--timeout", "2");
+            assertThat(busy.exitCode()).as("ingest still streams from the slot").isEqualTo(DbAddCommand.FAILED);
+            assertThat(Files.readString(databasesFile)).as("stays registered").contains("\"clinic\"");
+        }
+
+        CliTestEnvironment.Run remove = CliTestEnvironment.execute("db", "remove", ID);
+
+        assertThat(remove.exitCode()).as(remove.output()).isZero();
+        assertThat(rows(DB, "SELECT slot_name FROM pg_replication_slots WHERE slot_name = 'schemarag_clinic'"))
+                .isEmpty();
+        assertThat(rows(DB, "SELECT pubname FROM pg_publication")).isEmpty();
+        assertThat(rows(DB, "SELECT evtname FROM pg_event_trigger")).isEmpty();
+        assertThat(rows(DB, "SELECT nspname FROM pg_namespace WHERE nspname = 'schemarag_cdc'"))
+                .isEmpty();
+        assertThat(rows(DB, "SELECT rolname FROM pg_roles WHERE rolname LIKE 'schemarag_clinic%'"))
+                .isEmpty();
+        assertThat(Files.readString(databasesFile)).doesNotContain("\"clinic\"");
+        try (Services services = Services.fromEnvironment()) {
+            assertThat(new PgVectorSchemaStore(services.store()).tables(ID)).isEmpty();
+        }
+    }
+
+    private void settings(Path home, Path databasesFile) {
+        properties.put(AppSettings.KAFKA_BOOTSTRAP_SERVERS.key(), stack.bootstrapServers());
+        properties.put(AppSettings.SCHEMA_REGISTRY_URL.key(), stack.registryUrl());
+        properties.put(AppSettings.STORE_JDBC_URL.key(), stack.postgres().jdbcUrl(DB + "_store"));
+        properties.put(AppSettings.STORE_ADMIN_USER.key(), stack.postgres().user());
+        properties.put(AppSettings.STORE_ADMIN_PASSWORD.key(), stack.postgres().password());
+        properties.put(AppSettings.TOPIC_PREFIX.key(), DB + ".");
+        properties.put(AppSettings.DATABASES_FILE.key(), databasesFile.toString());
+        properties.put("db.admin.password", stack.postgres().password());
+        properties.put("cdc.heartbeat.interval.ms", "300");
+        properties.put("schemarag.home", home.toString());
+        properties.forEach(System::setProperty);
+    }
+
+    private List<String> rows(String database, String sql) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = stack.postgres().connect(database);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) rows.add(rs.getString(1));
+        }
+        return rows;
+    }
+}
