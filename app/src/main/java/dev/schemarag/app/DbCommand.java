@@ -7,7 +7,13 @@ import picocli.CommandLine.Command;
 @Command(
         name = "db",
         description = "Register, inspect and remove your own PostgreSQL databases.",
-        subcommands = {DbAddCommand.class, DbListCommand.class, DbRemoveCommand.class, DbWaitCommand.class})
+        subcommands = {
+            DbAddCommand.class,
+            DbListCommand.class,
+            DbRemoveCommand.class,
+            DbWaitCommand.class,
+            DbDocsCommand.class
+        })
 final class DbCommand implements Runnable {
     @Override
     public void run() {

@@ -24,7 +24,8 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             ValidateCommand.class,
             FeedbackCommand.class,
-            DbCommand.class
+            DbCommand.class,
+            DoctorCommand.class
         })
 public final class SchemaRagCli implements Runnable {
 

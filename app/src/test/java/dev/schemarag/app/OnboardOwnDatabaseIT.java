@@ -48,6 +48,18 @@ class OnboardOwnDatabaseIT {
             COMMENT ON TABLE appointments IS 'Visits of patients to doctors';
             """;
 
+    private static final String QUESTION = "How many appointments does each doctor have?";
+    private static final String DOCUMENTED_SQL =
+            "SELECT a.doctor_id, count(*) FROM public.appointments a GROUP BY a.doctor_id";
+    private static final String PATTERN = """
+            ## Common Queries
+
+            ### Query Pattern: %s
+            ```sql
+            %s
+            ```
+            """.formatted(QUESTION, DOCUMENTED_SQL);
+
     private final Map<String, String> properties = new LinkedHashMap<>();
     private final EmbeddedStack stack = SharedTestStack.get();
 
@@ -104,10 +116,36 @@ class OnboardOwnDatabaseIT {
                 .as("the same id twice")
                 .isEqualTo(DbAddCommand.USAGE);
 
+        CliTestEnvironment.Run docs = CliTestEnvironment.execute("db", "docs", "--init", ID);
+        assertThat(docs.exitCode()).as(docs.output()).isZero();
+        Path appointments = home.resolve("conf/docs/clinic/appointments.md");
+        assertThat(appointments).exists();
+        assertThat(Files.readString(appointments))
+                .contains("# Table: appointments", "Visits of patients to doctors", "- **patients** via patient_id");
+        // A person documents one common query; sync indexes it, and it answers offline.
+        Files.writeString(appointments, Files.readString(appointments).replace("## Common Queries\n", PATTERN));
+        assertThat(CliTestEnvironment.execute("sync", "--db", ID).output()).contains("doc chunks");
+
         try (Services services = Services.fromEnvironment();
                 IngestService ingest = services.ingest(TargetDatabases.load(services))) {
             ingest.startLiveSync(StreamsSettings.DEFAULTS, new SimpleMeterRegistry(), () -> {});
             ingest.awaitCaptureReady(WAIT);
+
+            RunningServices pipeline = new RunningServices(services, TargetDatabases.load(services));
+            try {
+                CliTestEnvironment.Run ask =
+                        CliTestEnvironment.execute("ask", "--db", ID, QUESTION, "--json", "--timeout", "60");
+                assertThat(ask.exitCode()).as(ask.output()).isZero();
+                assertThat(ask.output()).contains("\"status\" : \"answered\"").contains(DOCUMENTED_SQL);
+            } finally {
+                pipeline.close();
+            }
+
+            CliTestEnvironment.Run doctor = CliTestEnvironment.execute("doctor");
+            assertThat(doctor.exitCode()).as(doctor.output()).isZero();
+            assertThat(doctor.output())
+                    .containsPattern("ok +db clinic CDC +engine attached to schemarag_clinic")
+                    .contains("ok   db clinic reader");
 
             CliTestEnvironment.Run list = CliTestEnvironment.execute("db", "list");
             assertThat(list.exitCode()).as(list.output()).isZero();
@@ -134,6 +172,10 @@ class OnboardOwnDatabaseIT {
             assertThat(busy.exitCode()).as("ingest still streams from the slot").isEqualTo(DbAddCommand.FAILED);
             assertThat(Files.readString(databasesFile)).as("stays registered").contains("\"clinic\"");
         }
+
+        CliTestEnvironment.Run stopped = CliTestEnvironment.execute("doctor");
+        assertThat(stopped.exitCode()).as("ingest is stopped").isEqualTo(1);
+        assertThat(stopped.output()).contains("FAIL db clinic CDC").contains("fix: start ingest");
 
         CliTestEnvironment.Run remove = CliTestEnvironment.execute("db", "remove", ID);
 
