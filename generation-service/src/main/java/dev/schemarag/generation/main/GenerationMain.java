@@ -71,8 +71,11 @@ public final class GenerationMain {
                 AdminServer server = admin.streams(AdminSettings.GENERATION_ADMIN_PORT, generation::state)) {
             admin.announce(server.port());
             generation.start(lifecycle::fail);
-            // A database registered while running is validated through the same registry; seed its documented queries.
-            DatabasesWatch watch = DatabasesWatch.start(runtime, databases, changes -> seed(runtime, changes));
+            // The registry is the one generation validates with: the watch updates it; pools and examples follow here.
+            DatabasesWatch watch = DatabasesWatch.start(runtime, databases, changes -> {
+                generation.apply(changes);
+                seed(runtime, changes);
+            });
             try {
                 lifecycle.awaitStop();
             } finally {
