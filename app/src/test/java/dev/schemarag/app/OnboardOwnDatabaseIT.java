@@ -105,6 +105,86 @@ class OnboardOwnDatabaseIT {
         }
     }
 
+    @Test
+    void anAdminThatIsNoSuperuserGetsTheSqlToRunAndRegistersOnceASuperuserRanIt(@TempDir Path home) throws Exception {
+        String db = "onboard_owner_it";
+        stack.postgres().createDatabaseIfMissing(db);
+        stack.postgres().createDatabaseIfMissing(DB + "_store");
+        try (Connection c = stack.postgres().connect(db);
+                Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE onboard_owner LOGIN PASSWORD 'owner-secret'");
+            s.execute("GRANT CREATE ON DATABASE " + db + " TO onboard_owner");
+            s.execute("CREATE SCHEMA shop AUTHORIZATION onboard_owner");
+            s.execute("SET ROLE onboard_owner");
+            s.execute("CREATE TABLE shop.orders (order_id int PRIMARY KEY, placed_on date)");
+        }
+        Path databasesFile = home.resolve("databases.json");
+        settings(home, databasesFile);
+        System.setProperty("db.admin.password", "owner-secret");
+        String[] add = {
+            "db",
+            "add",
+            "--id",
+            "shop",
+            "--jdbc-url",
+            stack.postgres().jdbcUrl(db),
+            "--admin-user",
+            "onboard_owner",
+            "--schemas",
+            "shop"
+        };
+
+        CliTestEnvironment.Run missingSchema = CliTestEnvironment.execute(
+                "db",
+                "add",
+                "--id",
+                "shop",
+                "--jdbc-url",
+                stack.postgres().jdbcUrl(db),
+                "--admin-user",
+                "onboard_owner",
+                "--schemas",
+                "shop,nowhere");
+        assertThat(missingSchema.exitCode()).isEqualTo(DbAddCommand.FAILED);
+
+        CliTestEnvironment.Run first = CliTestEnvironment.execute(add);
+
+        assertThat(first.exitCode()).isEqualTo(DbAddCommand.FAILED);
+        Path script = home.resolve(".schemarag/db-add-shop.sql");
+        assertThat(script).exists();
+        assertThat(databasesFile).doesNotExist();
+        assertThat(rows(db, "SELECT rolname FROM pg_roles WHERE rolname LIKE 'schemarag_shop%'"))
+                .isEmpty();
+
+        // What the superuser runs with psql -v reader_password=... -v cdc_password=... -f <script>.
+        try (Connection c = stack.postgres().connect(db);
+                Statement s = c.createStatement()) {
+            s.execute(Files.readString(script)
+                    .replace(":'reader_password'", "'reader-secret'")
+                    .replace(":'cdc_password'", "'cdc-secret'"));
+        }
+        System.setProperty("db.reader.password", "reader-secret");
+        System.setProperty("db.cdc.password", "cdc-secret");
+        properties.put("db.reader.password", "");
+        properties.put("db.cdc.password", "");
+        CliTestEnvironment.Run second = CliTestEnvironment.execute(add);
+
+        assertThat(second.exitCode()).as(second.output()).isZero();
+        assertThat(second.output()).contains("sync shop: 1 tables");
+        assertThat(rows(
+                        db,
+                        "SELECT rolname || ':' || rolreplication FROM pg_roles WHERE rolname LIKE 'schemarag_shop%'"
+                                + " ORDER BY 1"))
+                .containsExactly("schemarag_shop_cdc:true", "schemarag_shop_reader:false");
+        CliTestEnvironment.Run doctor = CliTestEnvironment.execute("doctor");
+        assertThat(doctor.output())
+                .contains("ok   db shop reader")
+                .contains("ok   db shop DDL capture")
+                .containsPattern("FAIL db shop CDC +no replication slot schemarag_shop")
+                .contains("fix: start ingest");
+        assertThat(doctor.exitCode()).isEqualTo(1);
+    }
+
     private void runIngest(Services services, DatabaseRegistry registry, Path home, Path databasesFile)
             throws Exception {
         try (IngestService ingest = services.ingest(registry)) {
