@@ -73,9 +73,10 @@ final class DbAddCommand implements Callable<Integer> {
                 System.err.println("no admin password: set DB_ADMIN_PASSWORD or run at a terminal to be asked");
                 return USAGE;
             }
-            OnboardingRoles roles = OnboardingRoles.defaults(id, readerUser);
+            OnboardingRoles roles;
             RegisteredDatabase target;
             try {
+                roles = OnboardingRoles.defaults(id, readerUser);
                 target = new RegisteredDatabase(
                         id, jdbcUrl, new Credentials(adminUser, adminPassword), null, schemas, null, null);
             } catch (IllegalArgumentException e) {
