@@ -151,7 +151,8 @@ final class DbAddCommand implements Callable<Integer> {
         }
     }
 
-    private static String adminPassword(Services services) {
+    /** {@code DB_ADMIN_PASSWORD}, or typed at the terminal; null when neither is there. */
+    static String adminPassword(Services services) {
         String given = given(services, OnboardSettings.ADMIN_PASSWORD);
         if (given != null) return given;
         Console console = System.console();

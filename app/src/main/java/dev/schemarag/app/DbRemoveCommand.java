@@ -4,12 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.schemarag.app.onboard.DatabaseOnboarding;
 import dev.schemarag.app.onboard.DatabasesFile;
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.PgVectorSchemaStore;
+import dev.schemarag.ingest.cdc.DdlCaptureInstaller;
 import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,6 +34,12 @@ final class DbRemoveCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "60", description = "seconds to wait for ingest to release the slot")
     int timeoutSeconds;
 
+    @Option(
+            names = "--admin-user",
+            description = "a superuser to remove with when the registered admin is none (password: DB_ADMIN_PASSWORD"
+                    + " or a prompt)")
+    String adminUser;
+
     @Override
     public Integer call() throws Exception {
         try (Services services = Services.fromEnvironment()) {
@@ -40,15 +50,37 @@ final class DbRemoveCommand implements Callable<Integer> {
                 return DbAddCommand.USAGE;
             }
             RegisteredDatabase db = file.registry().find(id).orElseThrow();
+            Credentials admin = db.requireAdmin();
+            if (adminUser != null) {
+                String password = DbAddCommand.adminPassword(services);
+                if (password == null) {
+                    System.err.println("no password for " + adminUser + ": set DB_ADMIN_PASSWORD or run at a terminal");
+                    return DbAddCommand.USAGE;
+                }
+                admin = new Credentials(adminUser, password);
+            }
+            // Event triggers and the slot can only be dropped by a superuser: check before anything changes.
+            try (Database login = new Database(db.jdbcUrl(), admin.user(), admin.password());
+                    Connection c = login.open()) {
+                if (!DdlCaptureInstaller.superuser(c)) {
+                    System.err.println(admin.user() + " is no superuser: dropping the event triggers and the slot needs"
+                            + " one; nothing was changed\n  fix: schemarag db remove " + id
+                            + " --admin-user <a superuser>");
+                    return DbAddCommand.FAILED;
+                }
+            } catch (SQLException e) {
+                System.err.println("cannot connect to " + id + " as " + admin.user() + " (SQLSTATE " + e.getSQLState()
+                        + "); nothing was changed");
+                return DbAddCommand.FAILED;
+            }
             List<String> createdRoles = new ArrayList<>();
             entry.get().path("createdRoles").forEach((JsonNode r) -> createdRoles.add(r.asText()));
             // Unregistered first: a service watching the file stops the database's engine, which frees the slot.
             file.remove(id);
             String slot = DebeziumDdlCapture.slotName(id);
             DatabaseOnboarding.Leftovers left;
-            try (Database admin = new Database(
-                    db.jdbcUrl(), db.requireAdmin().user(), db.requireAdmin().password())) {
-                DatabaseOnboarding onboarding = new DatabaseOnboarding(admin);
+            try (Database login = new Database(db.jdbcUrl(), admin.user(), admin.password())) {
+                DatabaseOnboarding onboarding = new DatabaseOnboarding(login);
                 long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
                 left = onboarding.remove(slot, createdRoles);
                 while (left.slotActive() && System.nanoTime() < deadline) {

@@ -106,7 +106,7 @@ class OnboardOwnDatabaseIT {
     }
 
     @Test
-    void anAdminThatIsNoSuperuserGetsTheSqlToRunAndRegistersOnceASuperuserRanIt(@TempDir Path home) throws Exception {
+    void anAdminThatIsNoSuperuserGetsTheSqlToRunAndASuperuserRemoves(@TempDir Path home) throws Exception {
         String db = "onboard_owner_it";
         stack.postgres().createDatabaseIfMissing(db);
         stack.postgres().createDatabaseIfMissing(DB + "_store");
@@ -183,6 +183,21 @@ class OnboardOwnDatabaseIT {
                 .containsPattern("FAIL db shop CDC +no replication slot schemarag_shop")
                 .contains("fix: start ingest");
         assertThat(doctor.exitCode()).isEqualTo(1);
+
+        CliTestEnvironment.Run asOwner = CliTestEnvironment.execute("db", "remove", "shop");
+        assertThat(asOwner.exitCode())
+                .as("the owner cannot drop event triggers")
+                .isEqualTo(DbAddCommand.FAILED);
+        assertThat(Files.readString(databasesFile)).as("nothing changed").contains("\"shop\"");
+        System.setProperty("db.admin.password", stack.postgres().password());
+        CliTestEnvironment.Run asSuperuser = CliTestEnvironment.execute(
+                "db", "remove", "shop", "--admin-user", stack.postgres().user());
+
+        assertThat(asSuperuser.exitCode()).as(asSuperuser.output()).isZero();
+        assertThat(rows(db, "SELECT evtname FROM pg_event_trigger")).isEmpty();
+        assertThat(rows(db, "SELECT pubname FROM pg_publication")).isEmpty();
+        assertThat(rows(db, "SELECT rolname FROM pg_roles WHERE rolname LIKE 'schemarag_shop%'"))
+                .isEmpty();
     }
 
     private void runIngest(Services services, DatabaseRegistry registry, Path home, Path databasesFile)
