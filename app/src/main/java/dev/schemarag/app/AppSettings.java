@@ -1,5 +1,6 @@
 package dev.schemarag.app;
 
+import dev.schemarag.app.onboard.OnboardSettings;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -52,6 +53,7 @@ public final class AppSettings {
         all.addAll(KafkaClientSecurity.declared());
         all.addAll(StreamsSettings.declared());
         all.addAll(McpSettings.declared());
+        all.addAll(OnboardSettings.declared());
         return all;
     }
 }

@@ -25,7 +25,9 @@ import picocli.CommandLine.Command;
             ValidateCommand.class,
             FeedbackCommand.class,
             ContractCommand.class,
-            McpCommand.class
+            McpCommand.class,
+            DbCommand.class,
+            DoctorCommand.class
         })
 public final class SchemaRagCli implements Runnable {
 

@@ -6,17 +6,21 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The registered target databases, by id. Loaded from a JSON list; lookups of unknown ids return empty. */
+/**
+ * The registered target databases, by id. Loaded from a JSON list; lookups of unknown ids return empty. A running
+ * service {@link #replace}s the registrations when the databases file changes; readers always see one whole version.
+ */
 public final class DatabaseRegistry {
-    private final Map<String, RegisteredDatabase> byId = new LinkedHashMap<>();
+    private volatile Map<String, RegisteredDatabase> byId;
 
     public DatabaseRegistry(List<RegisteredDatabase> databases) {
-        databases.forEach(d -> byId.put(d.id(), d));
+        byId = byId(databases);
     }
 
     public Optional<RegisteredDatabase> find(String id) {
@@ -25,6 +29,35 @@ public final class DatabaseRegistry {
 
     public List<RegisteredDatabase> all() {
         return List.copyOf(byId.values());
+    }
+
+    /** What changed between two versions: a registration that changed is removed, then added again. */
+    public record Changes(List<RegisteredDatabase> removed, List<RegisteredDatabase> added) {
+        public boolean none() {
+            return removed.isEmpty() && added.isEmpty();
+        }
+    }
+
+    /** Replaces every registration by {@code databases}; returns what changed. */
+    public synchronized Changes replace(List<RegisteredDatabase> databases) {
+        Map<String, RegisteredDatabase> next = byId(databases);
+        Map<String, RegisteredDatabase> previous = byId;
+        List<RegisteredDatabase> removed = new ArrayList<>();
+        List<RegisteredDatabase> added = new ArrayList<>();
+        previous.forEach((id, db) -> {
+            if (!db.equals(next.get(id))) removed.add(db);
+        });
+        next.forEach((id, db) -> {
+            if (!db.equals(previous.get(id))) added.add(db);
+        });
+        byId = next;
+        return new Changes(List.copyOf(removed), List.copyOf(added));
+    }
+
+    private static Map<String, RegisteredDatabase> byId(List<RegisteredDatabase> databases) {
+        Map<String, RegisteredDatabase> map = new LinkedHashMap<>();
+        databases.forEach(d -> map.put(d.id(), d));
+        return Collections.unmodifiableMap(map);
     }
 
     /** Reads the file {@link #parse} describes; relative paths are resolved against the file's directory. */
@@ -38,7 +71,7 @@ public final class DatabaseRegistry {
 
     /**
      * Parses {@code [{"id", "jdbcUrl", "admin": {"user", "password"}, "reader": {"user", "password"}, "schemas": [..],
-     * "annotations": path, "docs": dir}]}, resolving relative paths against {@code base}. The flat form of earlier
+     * "annotations": path, "docs": dir, "cdc": {"user", "password"}}]}, resolving relative paths against {@code base}. The flat form of earlier
      * releases, {@code "user"} and {@code "password"} beside the id, is read as the admin login; giving both forms is
      * an error. A registration without {@code reader} serves ingest only: generation refuses to start on it.
      */
@@ -57,7 +90,8 @@ public final class DatabaseRegistry {
                     credentials(id, n, "reader"),
                     schemas,
                     path(base, n, "annotations"),
-                    path(base, n, "docs")));
+                    path(base, n, "docs"),
+                    credentials(id, n, "cdc")));
         }
         return new DatabaseRegistry(list);
     }

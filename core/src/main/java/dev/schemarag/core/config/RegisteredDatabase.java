@@ -10,8 +10,10 @@ import org.postgresql.PGProperty;
  * A target database SchemaRAG indexes and answers questions about, with two logins kept apart: {@code admin}
  * (ingest: installs DDL capture, which needs a superuser, and introspects) and {@code reader} (generation: EXPLAIN
  * only, a read-only role it verifies at start). Either may be null when the process using the registration does not
- * need it; {@link #requireAdmin()} and {@link #requireReader()} fail naming the database. Annotations (modules,
- * synonyms) and the directory of per-table markdown docs are optional (null when absent).
+ * need it; {@link #requireAdmin()} and {@link #requireReader()} fail naming the database. {@code cdc} is the
+ * database's own replication login ({@code schemarag db add} creates one per database, so that removing it drops the
+ * role); null means the service-wide {@code cdc.replication.role}. Annotations (modules, synonyms) and the directory
+ * of per-table markdown docs are optional (null when absent).
  */
 public record RegisteredDatabase(
         String id,
@@ -20,7 +22,20 @@ public record RegisteredDatabase(
         Credentials reader,
         List<String> schemas,
         Path annotationsFile,
-        Path docsDir) {
+        Path docsDir,
+        Credentials cdc) {
+    /** A registration using the service-wide replication role. */
+    public RegisteredDatabase(
+            String id,
+            String jdbcUrl,
+            Credentials admin,
+            Credentials reader,
+            List<String> schemas,
+            Path annotationsFile,
+            Path docsDir) {
+        this(id, jdbcUrl, admin, reader, schemas, annotationsFile, docsDir, null);
+    }
+
     public RegisteredDatabase {
         if (id == null || !id.matches("[A-Za-z0-9_][A-Za-z0-9_.-]*"))
             throw new IllegalArgumentException("database id '" + id + "' must be letters, digits, _ . -");

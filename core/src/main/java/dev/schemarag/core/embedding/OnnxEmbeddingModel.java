@@ -66,6 +66,12 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
             return id;
         }
 
+        /** Whether the model's ONNX file and tokenizer are on the classpath, without loading them. */
+        public boolean present() {
+            ClassLoader loader = OnnxEmbeddingModel.class.getClassLoader();
+            return loader.getResource(modelResource) != null && loader.getResource(tokenizerResource) != null;
+        }
+
         public static Choice byId(String id) {
             for (Choice c : values()) if (c.id.equalsIgnoreCase(id) || c.name().equalsIgnoreCase(id)) return c;
             throw new IllegalArgumentException(

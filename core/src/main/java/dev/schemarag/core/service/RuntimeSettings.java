@@ -55,7 +55,8 @@ public final class RuntimeSettings {
     public static final Setting<String> DATABASES_FILE = Setting.string(
             "schemarag.databases.file",
             "",
-            "JSON list of target databases; empty = the demo database erp on the embedded stack");
+            "JSON list of target databases, where schemarag db add registers them; empty = the demo database erp on"
+                    + " the embedded stack plus those db add registered in .schemarag/databases.json");
     public static final Setting<String> EMBEDDING_MODEL = Setting.string(
             "embedding.model",
             OnnxEmbeddingModel.Choice.ALL_MINILM_L6_V2.id(),

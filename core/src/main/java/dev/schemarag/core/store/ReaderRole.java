@@ -1,6 +1,7 @@
 package dev.schemarag.core.store;
 
 import static dev.schemarag.core.store.SqlQuoting.identifier;
+import static dev.schemarag.core.store.SqlQuoting.identifierIfNeeded;
 import static dev.schemarag.core.store.SqlQuoting.literal;
 
 import java.sql.Connection;
@@ -20,7 +21,8 @@ import java.util.List;
  * GRANT SELECT ON ALL TABLES IN SCHEMA public TO schemarag_reader;
  * ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO schemarag_reader;
  * </pre>
- * {@link #grant} runs exactly these statements as an administrator (idempotent).
+ * {@link #grant} runs exactly these statements as an administrator (idempotent); the variants taking a role name do
+ * the same for another role (one per database, as {@code schemarag db add} creates).
  */
 public final class ReaderRole {
     public static final String NAME = "schemarag_reader";
@@ -28,16 +30,22 @@ public final class ReaderRole {
     private ReaderRole() {}
 
     public static List<String> statements(String databaseName, List<String> schemas, String password) {
+        return statements(NAME, databaseName, schemas, password);
+    }
+
+    /** The statements for the role {@code role}; a null password leaves an existing role's password as it is. */
+    public static List<String> statements(String role, String databaseName, List<String> schemas, String password) {
+        String name = identifierIfNeeded(role);
         List<String> sql = new ArrayList<>();
-        sql.add("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '" + NAME + "') THEN " + "CREATE ROLE "
-                + NAME + " LOGIN; END IF; END $$");
-        sql.add("ALTER ROLE " + NAME + " PASSWORD " + literal(password));
-        sql.add("ALTER ROLE " + NAME + " SET default_transaction_read_only = on");
-        sql.add("GRANT CONNECT ON DATABASE " + identifier(databaseName) + " TO " + NAME);
+        sql.add("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = " + literal(role) + ") THEN "
+                + "CREATE ROLE " + name + " LOGIN; END IF; END $$");
+        if (password != null) sql.add("ALTER ROLE " + name + " PASSWORD " + literal(password));
+        sql.add("ALTER ROLE " + name + " SET default_transaction_read_only = on");
+        sql.add("GRANT CONNECT ON DATABASE " + identifier(databaseName) + " TO " + name);
         for (String schema : schemas) {
-            sql.add("GRANT USAGE ON SCHEMA " + identifier(schema) + " TO " + NAME);
-            sql.add("GRANT SELECT ON ALL TABLES IN SCHEMA " + identifier(schema) + " TO " + NAME);
-            sql.add("ALTER DEFAULT PRIVILEGES IN SCHEMA " + identifier(schema) + " GRANT SELECT ON TABLES TO " + NAME);
+            sql.add("GRANT USAGE ON SCHEMA " + identifier(schema) + " TO " + name);
+            sql.add("GRANT SELECT ON ALL TABLES IN SCHEMA " + identifier(schema) + " TO " + name);
+            sql.add("ALTER DEFAULT PRIVILEGES IN SCHEMA " + identifier(schema) + " GRANT SELECT ON TABLES TO " + name);
         }
         return sql;
     }
@@ -45,8 +53,14 @@ public final class ReaderRole {
     /** Creates or updates the role on the database {@code admin} is connected to. */
     public static void grant(Connection admin, String databaseName, List<String> schemas, String password)
             throws SQLException {
+        grant(admin, NAME, databaseName, schemas, password);
+    }
+
+    /** As {@link #grant(Connection, String, List, String)} for the role {@code role}. */
+    public static void grant(Connection admin, String role, String databaseName, List<String> schemas, String password)
+            throws SQLException {
         try (Statement st = admin.createStatement()) {
-            for (String sql : statements(databaseName, schemas, password)) st.execute(sql);
+            for (String sql : statements(role, databaseName, schemas, password)) st.execute(sql);
         }
     }
 }

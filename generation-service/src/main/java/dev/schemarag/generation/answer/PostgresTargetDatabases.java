@@ -207,4 +207,14 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     public void close() {
         connections.values().forEach(Database::close);
     }
+
+    /**
+     * Closes the pool of an unregistered (or re-registered) database and forgets its reader check: a registration
+     * that comes back is connected and checked again with its new login.
+     */
+    public void forget(String databaseId) {
+        verified.remove(databaseId);
+        Database pool = connections.remove(databaseId);
+        if (pool != null) pool.close();
+    }
 }

@@ -4,6 +4,7 @@ import dev.schemarag.core.admin.AdminServer;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.service.DatabasesWatch;
 import dev.schemarag.core.service.ServiceAdmin;
 import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.ServiceMain;
@@ -13,10 +14,15 @@ import dev.schemarag.generation.examples.VerifiedExampleStore;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.generation.service.GenerationSettings;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The generation service's process (its container image's entry point, and {@code schemarag serve generation}). */
 public final class GenerationMain {
+    private static final Logger log = LoggerFactory.getLogger(GenerationMain.class);
+
     private GenerationMain() {}
 
     public static void main(String[] args) {
@@ -65,7 +71,26 @@ public final class GenerationMain {
                 AdminServer server = admin.streams(AdminSettings.GENERATION_ADMIN_PORT, generation::state)) {
             admin.announce(server.port());
             generation.start(lifecycle::fail);
-            lifecycle.awaitStop();
+            // The registry is the one generation validates with: the watch updates it; pools and examples follow here.
+            DatabasesWatch watch = DatabasesWatch.start(runtime, databases, changes -> {
+                generation.apply(changes);
+                seed(runtime, changes);
+            });
+            try {
+                lifecycle.awaitStop();
+            } finally {
+                watch.close();
+            }
+        }
+    }
+
+    private static void seed(ServiceRuntime runtime, DatabaseRegistry.Changes changes) {
+        for (var db : changes.added()) {
+            try {
+                examples(runtime).seedFromDocs(db.id());
+            } catch (SQLException e) {
+                log.warn("documented queries of {} not seeded (sqlstate={})", db.id(), e.getSQLState());
+            }
         }
     }
 }

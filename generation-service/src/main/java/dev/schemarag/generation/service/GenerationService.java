@@ -174,6 +174,11 @@ public final class GenerationService implements AutoCloseable {
         }
     }
 
+    /** Follows a change of the registrations: removed or changed databases lose their pool and reader check. */
+    public void apply(DatabaseRegistry.Changes changes) {
+        changes.removed().forEach(db -> targets.forget(db.id()));
+    }
+
     public KafkaStreams.State state() {
         return streams.state();
     }

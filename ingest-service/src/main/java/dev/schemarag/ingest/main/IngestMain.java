@@ -4,6 +4,7 @@ import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.service.DatabasesWatch;
 import dev.schemarag.core.service.ServiceAdmin;
 import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.ServiceMain;
@@ -45,6 +46,14 @@ public final class IngestMain {
                 runtime.store());
     }
 
+    /**
+     * Starts and stops change capture as databases are registered and unregistered in the databases file, without a
+     * restart ({@code schemarag db add} and {@code db remove}).
+     */
+    public static DatabasesWatch watch(ServiceRuntime runtime, DatabaseRegistry databases, IngestService ingest) {
+        return DatabasesWatch.start(runtime, databases, ingest::apply);
+    }
+
     /** Follows every target database's DDL until SIGTERM or until the embedding updater fails for good. */
     public static void serve(ServiceRuntime runtime, ServiceAdmin admin, ServiceLifecycle lifecycle) throws Exception {
         DatabaseRegistry databases = TargetDatabases.load(runtime);
@@ -59,7 +68,12 @@ public final class IngestMain {
                         List.of(admin.metrics()))) {
             admin.announce(server.port());
             ingest.startLiveSync(runtime.streamsSettings(), runtime.meters(), lifecycle::fail);
-            lifecycle.awaitStop();
+            DatabasesWatch watch = watch(runtime, databases, ingest);
+            try {
+                lifecycle.awaitStop();
+            } finally {
+                watch.close();
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.schemarag.ingest.service;
 
+import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
@@ -42,7 +43,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -115,8 +115,9 @@ public final class IngestService implements AutoCloseable {
     private final SchemaIndexer indexer;
     private final Map<String, Database> targets = new ConcurrentHashMap<>();
     private final Map<String, Annotations> annotations = new ConcurrentHashMap<>();
-    private final List<DebeziumDdlCapture> captures = new CopyOnWriteArrayList<>(); // read by /ready
+    private final Map<String, DebeziumDdlCapture> captures = new ConcurrentHashMap<>(); // read by /ready
     private KafkaProducer<String, SchemaChanged> producer;
+    private String schemaChangesTopic;
     private ManagedStreams updater;
 
     public IngestService(
@@ -147,7 +148,7 @@ public final class IngestService implements AutoCloseable {
      *
      * @param onFatal told when the updater's stream client has died (see {@link ManagedStreams#start})
      */
-    public void startLiveSync(StreamsSettings limits, MeterRegistry meters, Runnable onFatal)
+    public synchronized void startLiveSync(StreamsSettings limits, MeterRegistry meters, Runnable onFatal)
             throws SQLException, IOException {
         Files.createDirectories(config.stateDir()); // Debezium's file offset store does not create its directory
         Topics topics = this.topics.get();
@@ -166,31 +167,8 @@ public final class IngestService implements AutoCloseable {
                 producerProps,
                 topics.schemaChanges().keySerde().serializer(),
                 topics.schemaChanges().valueSerde().serializer());
-        for (RegisteredDatabase db : databases.all()) {
-            DdlCaptureInstaller.install(target(db), config.replicationRole(), config.replicationPassword());
-            Path offsets = config.stateDir().resolve("cdc-offsets-" + db.id() + ".dat");
-            if (!slotExists(target(db), DebeziumDdlCapture.slotName(db.id())) && Files.deleteIfExists(offsets))
-                // Offsets past a slot that is gone cannot be resumed: start from now; a full sync reconciles the gap.
-                log.warn(
-                        "replication slot of {} is gone; CDC restarts from the current position (run a sync to reconcile)",
-                        db.id());
-            DebeziumDdlCapture capture = new DebeziumDdlCapture(
-                    new DebeziumDdlCapture.Config(
-                            db.id(),
-                            db.host(),
-                            db.port(),
-                            db.databaseName(),
-                            config.replicationRole(),
-                            config.replicationPassword(),
-                            offsets,
-                            config.cdcPollIntervalMs(),
-                            config.recovery().cdcHeartbeat(),
-                            config.recovery().cdcMaxRestartBackoff()),
-                    producer,
-                    topics.schemaChanges().name());
-            capture.start();
-            captures.add(capture);
-        }
+        schemaChangesTopic = topics.schemaChanges().name();
+        for (RegisteredDatabase db : databases.all()) startCapture(db);
         StreamsBuilder builder = new StreamsBuilder();
         TableRefresher refresher = new TableRefresher(
                 databases,
@@ -212,6 +190,57 @@ public final class IngestService implements AutoCloseable {
                 config.recovery().refreshRetryBudget().plus(REFRESH_MARGIN));
         updater = new ManagedStreams("embedding-updater", builder.build(), props, CLOSE_TIMEOUT, meters);
         updater.start(onFatal);
+    }
+
+    /**
+     * Follows a change of the registrations while live sync runs: stops the engines of removed databases (which frees
+     * their replication slots, so that {@code db remove} can drop them) and starts those of added ones. A database
+     * whose capture cannot start is logged and skipped; the others go on.
+     */
+    public synchronized void apply(DatabaseRegistry.Changes changes) {
+        for (RegisteredDatabase db : changes.removed()) {
+            DebeziumDdlCapture capture = captures.remove(db.id());
+            if (capture != null) capture.close();
+            Database target = targets.remove(db.id());
+            if (target != null) target.close();
+            annotations.remove(db.id());
+            log.info("CDC engine for {} stopped: the database was unregistered", db.id());
+        }
+        if (producer == null) return; // live sync not started: startLiveSync starts every registered database
+        for (RegisteredDatabase db : changes.added()) {
+            try {
+                startCapture(db);
+            } catch (SQLException | IOException | RuntimeException e) {
+                log.warn("CDC for the newly registered {} did not start: {}", db.id(), e.getMessage());
+            }
+        }
+    }
+
+    private synchronized void startCapture(RegisteredDatabase db) throws SQLException, IOException {
+        Credentials replication = replication(db);
+        DdlCaptureInstaller.ensure(target(db), replication.user(), replication.password());
+        Path offsets = config.stateDir().resolve("cdc-offsets-" + db.id() + ".dat");
+        if (!slotExists(target(db), DebeziumDdlCapture.slotName(db.id())) && Files.deleteIfExists(offsets))
+            // Offsets past a slot that is gone cannot be resumed: start from now; a full sync reconciles the gap.
+            log.warn(
+                    "replication slot of {} is gone; CDC restarts from the current position (run a sync to reconcile)",
+                    db.id());
+        DebeziumDdlCapture capture = new DebeziumDdlCapture(
+                new DebeziumDdlCapture.Config(
+                        db.id(),
+                        db.host(),
+                        db.port(),
+                        db.databaseName(),
+                        replication.user(),
+                        replication.password(),
+                        offsets,
+                        config.cdcPollIntervalMs(),
+                        config.recovery().cdcHeartbeat(),
+                        config.recovery().cdcMaxRestartBackoff()),
+                producer,
+                schemaChangesTopic);
+        capture.start();
+        captures.put(db.id(), capture);
     }
 
     /** For the catalog-version gauge: a store that cannot answer leaves the last value in place. */
@@ -272,12 +301,13 @@ public final class IngestService implements AutoCloseable {
 
     /** Whether live sync runs and every change-capture engine streams (none starting or waiting out a restart). */
     public boolean capturing() {
-        return updater != null && captures.stream().allMatch(c -> c.status().running());
+        return updater != null
+                && captures.values().stream().allMatch(c -> c.status().running());
     }
 
     /** Each database's change capture: running, starting, or restarting with the error that stopped it. */
     public List<CaptureStatus> captureStatus() {
-        return captures.stream().map(DebeziumDdlCapture::status).toList();
+        return captures.values().stream().map(DebeziumDdlCapture::status).toList();
     }
 
     /**
@@ -291,6 +321,11 @@ public final class IngestService implements AutoCloseable {
                         db.jdbcUrl(),
                         db.requireAdmin().user(),
                         db.requireAdmin().password()));
+    }
+
+    /** The database's own replication login when its registration has one, otherwise the service-wide role. */
+    private Credentials replication(RegisteredDatabase db) {
+        return db.cdc() != null ? db.cdc() : new Credentials(config.replicationRole(), config.replicationPassword());
     }
 
     private SchemaIntrospector introspector(RegisteredDatabase db) {
@@ -312,7 +347,7 @@ public final class IngestService implements AutoCloseable {
 
     @Override
     public void close() {
-        captures.forEach(DebeziumDdlCapture::close);
+        captures.values().forEach(DebeziumDdlCapture::close);
         if (updater != null) updater.close();
         if (producer != null) producer.close();
         targets.values().forEach(Database::close);
