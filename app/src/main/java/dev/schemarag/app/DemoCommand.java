@@ -4,6 +4,8 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.demo.DemoDatabase;
+import dev.schemarag.core.questions.AskClient;
+import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.QuestionAsked;
@@ -81,7 +83,7 @@ final class DemoCommand implements Callable<Integer> {
                 for (QuestionAsked q : asked) {
                     System.out.println();
                     System.out.println("Q: " + q.getQuestion());
-                    AskCommand.print(AskCommand.view(Optional.ofNullable(outcomes.get(q.getCorrelationId()))));
+                    AskCommand.print(OutcomeView.of(Optional.ofNullable(outcomes.get(q.getCorrelationId()))));
                 }
             }
             step("Summary");

@@ -42,12 +42,12 @@ public final class AdminAccess {
         return new AdminAccess(hasToken ? digest(token.strip()) : null);
     }
 
-    boolean requiresToken() {
+    public boolean requiresToken() {
         return tokenDigest != null;
     }
 
     /** Whether a request with this {@code Authorization} header value (null when absent) may proceed. */
-    boolean admits(String authorization) {
+    public boolean admits(String authorization) {
         if (tokenDigest == null) return true;
         if (authorization == null
                 || authorization.length() <= BEARER.length()
