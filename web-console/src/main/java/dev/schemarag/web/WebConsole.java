@@ -36,7 +36,7 @@ public final class WebConsole implements AutoCloseable {
                             runtime.topics())
                     .routes());
             routes.addAll(new EventStream(feed).routes());
-            server = new WebServer(host, runtime.settings().get(WebSettings.WEB_PORT), token, routes);
+            server = new WebServer(host, runtime.settings().get(WebSettings.WEB_PORT), token, feed::running, routes);
         } catch (IOException | RuntimeException e) {
             close();
             throw e;
@@ -45,11 +45,15 @@ public final class WebConsole implements AutoCloseable {
 
     /** The URL a person opens. */
     public String url() {
-        return "http://" + hostForUrl() + ":" + server.port() + "/";
+        return url(host, server.port());
     }
 
-    private String hostForUrl() {
-        return host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host.contains(":") ? "[" + host + "]" : host;
+    /** The URL of a console listening on {@code host}:{@code port}; a wildcard address is reached on loopback. */
+    public static String url(String host, int port) {
+        String reachable = host.equals("0.0.0.0") || host.equals("::")
+                ? "127.0.0.1"
+                : host.contains(":") ? "[" + host + "]" : host;
+        return "http://" + reachable + ":" + port + "/";
     }
 
     public int port() {

@@ -16,13 +16,14 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The console's HTTP listener (JDK {@code HttpServer}): API routes, the OpenAPI document and the page's static files.
  * Every route, the page included, needs the bearer token when one is configured ({@link AdminAccess}); without one it
- * only starts on loopback. No cookies are set or read, so there is no session a forged cross-site request could ride
+ * only starts on loopback. {@code /health} and {@code /ready} are open to probes, as on the services' admin endpoints. No cookies are set or read, so there is no session a forged cross-site request could ride
  * on; errors carry a stable code and a fixed message, never exception text.
  */
 public final class WebServer implements AutoCloseable {
@@ -33,14 +34,18 @@ public final class WebServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WebServer.class);
 
     private final AdminAccess access;
+    private final BooleanSupplier live;
     private final List<ApiRoute> routes;
     private final byte[] openApi;
     private final StaticFiles files = new StaticFiles();
     private final ExecutorService requests;
     private final HttpServer server;
 
-    public WebServer(String host, int port, String token, List<ApiRoute> routes) throws IOException {
+    /** @param live whether the console works (its event feed reads): {@code /health} and {@code /ready} report it */
+    public WebServer(String host, int port, String token, BooleanSupplier live, List<ApiRoute> routes)
+            throws IOException {
         this.access = AdminAccess.forBinding(host, token);
+        this.live = live;
         this.routes = List.copyOf(routes);
         this.openApi = OpenApiDocument.json(routes);
         server = HttpServer.create(new InetSocketAddress(host, port), 0);
@@ -90,12 +95,19 @@ public final class WebServer implements AutoCloseable {
             send(exchange, 414, error("uri_too_long", "the request URI is longer than " + MAX_URI_LENGTH));
             return;
         }
+        String path = exchange.getRequestURI().getRawPath();
+        if (path.equals("/health") || path.equals("/ready")) {
+            // Open to probes, as on the services' admin endpoints: they reveal nothing.
+            if (!dev.schemarag.core.admin.AdminHttp.allowed(exchange, "GET")) return;
+            boolean up = live.getAsBoolean();
+            send(exchange, up ? 200 : 503, java.util.Map.of("status", up ? "UP" : "DOWN"));
+            return;
+        }
         if (!access.admits(exchange.getRequestHeaders().getFirst("Authorization"))) {
             exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"schemarag\"");
             send(exchange, 401, error("unauthorized", "a valid bearer token is required"));
             return;
         }
-        String path = exchange.getRequestURI().getRawPath();
         if (path.equals("/api/openapi.json")) {
             if (!dev.schemarag.core.admin.AdminHttp.allowed(exchange, "GET")) return;
             exchange.getResponseHeaders().set("Content-Type", "application/json");

@@ -21,14 +21,14 @@ class WebServerTest {
 
     @Test
     void aNonLoopbackBindingWithoutATokenNeverStarts() {
-        assertThatThrownBy(() -> new WebServer("0.0.0.0", 0, "", routes()))
+        assertThatThrownBy(() -> new WebServer("0.0.0.0", 0, "", () -> true, routes()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("SCHEMARAG_ADMIN_TOKEN");
     }
 
     @Test
     void withATokenEveryRouteThePageIncludedNeedsIt() throws Exception {
-        try (WebServer server = new WebServer("127.0.0.1", 0, TOKEN, routes())) {
+        try (WebServer server = new WebServer("127.0.0.1", 0, TOKEN, () -> true, routes())) {
             for (String path : List.of("/", "/app.js", "/api/openapi.json", "/api/dlq")) {
                 HttpResponse<String> refused = get(server, path, null);
                 assertThat(refused.statusCode()).as(path).isEqualTo(401);
@@ -38,6 +38,7 @@ class WebServerTest {
             assertThat(get(server, "/api/openapi.json", "Bearer wrong-token-of-some-length")
                             .statusCode())
                     .isEqualTo(401);
+            assertThat(get(server, "/ready", null).statusCode()).isEqualTo(200);
             HttpResponse<String> page = get(server, "/", "Bearer " + TOKEN);
             assertThat(page.statusCode()).isEqualTo(200);
             assertThat(page.body()).contains("<title>SchemaRAG console</title>");
@@ -48,7 +49,7 @@ class WebServerTest {
 
     @Test
     void unknownRoutesAndWrongMethodsAnswerACodeAndASafeMessage() throws Exception {
-        try (WebServer server = new WebServer("127.0.0.1", 0, "", routes())) {
+        try (WebServer server = new WebServer("127.0.0.1", 0, "", () -> false, routes())) {
             HttpResponse<String> missing = get(server, "/api/nothing", null);
             assertThat(missing.statusCode()).isEqualTo(404);
             assertThat(missing.body()).isEqualTo("{\"code\":\"not_found\",\"message\":\"no such route\"}");
@@ -56,6 +57,9 @@ class WebServerTest {
             assertThat(wrongMethod.statusCode()).isEqualTo(405);
             assertThat(wrongMethod.headers().firstValue("Allow")).hasValue("POST");
             assertThat(get(server, "/../../etc/passwd", null).statusCode()).isEqualTo(404);
+            HttpResponse<String> health = get(server, "/health", null);
+            assertThat(health.statusCode()).isEqualTo(503);
+            assertThat(health.body()).isEqualTo("{\"status\":\"DOWN\"}");
         }
     }
 
