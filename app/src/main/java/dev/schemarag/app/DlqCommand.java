@@ -7,10 +7,10 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.questions.DeadLetterArchive;
 import dev.schemarag.core.questions.DeadLetterArchive.DeadLetters;
 import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QuestionAsked;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -69,7 +69,7 @@ final class DlqCommand implements Callable<Integer> {
                         f.getErrorClass(),
                         f.getSqlstate() == null ? "" : " [" + f.getSqlstate() + "]",
                         f.getAttempt(),
-                        Objects.requireNonNullElse(archive.questionId(f), "-"),
+                        questionId(archive, f),
                         f.getCorrelationId() == null ? "-" : f.getCorrelationId(),
                         f.getMessage()));
                 return 0;
@@ -87,6 +87,11 @@ final class DlqCommand implements Callable<Integer> {
                             f.getOriginalOffset()));
             return 0;
         }
+    }
+
+    private static String questionId(DeadLetterArchive archive, FailureRecord f) {
+        QuestionAsked question = archive.question(f);
+        return question == null ? "-" : question.getId();
     }
 
     private static DeadLetters read(DeadLetterArchive archive, Topic<String, FailureRecord> topic) {

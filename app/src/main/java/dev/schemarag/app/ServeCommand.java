@@ -1,5 +1,8 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.admin.AdminAccess;
+import dev.schemarag.core.admin.AdminSettings;
+import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.service.ServiceAdmin;
 import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.ServiceMain;
@@ -9,6 +12,7 @@ import dev.schemarag.generation.main.GenerationMain;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.retrieval.main.RetrievalMain;
 import dev.schemarag.web.WebConsole;
+import dev.schemarag.web.WebSettings;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -35,6 +39,19 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (service == Service.web) {
+            Settings settings = Settings.fromEnvironment(AppSettings.all());
+            try {
+                // Refuse before anything starts, as the services do for their admin endpoints.
+                AdminAccess.forBinding(settings.get(WebSettings.WEB_HOST), settings.get(AdminSettings.ADMIN_TOKEN));
+            } catch (IllegalStateException e) {
+                System.err.println(e.getMessage()
+                        .replace(
+                                AdminSettings.ADMIN_HOST.environmentVariable(),
+                                WebSettings.WEB_HOST.environmentVariable()));
+                return ServiceMain.REFUSED;
+            }
+        }
         ServiceMain.Body body =
                 switch (service) {
                     case ingest -> IngestMain::serve;

@@ -39,6 +39,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
@@ -219,6 +220,7 @@ class WebConsoleIT {
         waitFor(() -> browser.findElement(By.id("dlq-rows"))
                 .getText()
                 .contains(outcome.path("id").asText()));
+        assertThat(browser.findElement(By.id("dlq-rows")).getText()).contains(HOSTILE);
         browser.findElement(By.id("dlq-replay")).click();
         waitFor(() -> browser.findElement(By.id("dlq-replayed")).getText().equals("replayed 1 of 1"));
         screenshot("dead-letters");
@@ -233,13 +235,33 @@ class WebConsoleIT {
 
     @Test
     @Order(5)
-    void thePageLogsNoConsoleErrors() throws Exception {
+    void thePageFitsAPhoneFollowsTheDarkSchemeAndLogsNoConsoleErrors() throws Exception {
         browser.get(console.url());
         waitFor(() -> browser.findElement(By.id("stream-status")).getText().equals("live"));
         for (String tab : List.of("#ask", "#dashboard", "#dlq")) {
             browser.get(console.url() + tab);
             waitFor(() -> browser.findElement(By.id("stream-status")).getText().equals("live"));
         }
+        // A phone's width: nothing wider than the screen, and the dark scheme when the system asks for it.
+        browser.manage().window().setSize(new Dimension(390, 844));
+        browser.get(console.url() + "#ask");
+        waitFor(() -> browser.findElement(By.id("stream-status")).getText().equals("live"));
+        Number overflow = (Number) browser.executeScript(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth");
+        assertThat(overflow.intValue()).isLessThanOrEqualTo(0);
+        screenshot("phone");
+        String light = (String) browser.executeScript("return getComputedStyle(document.body).backgroundColor");
+        browser.executeCdpCommand(
+                "Emulation.setEmulatedMedia",
+                Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
+        String dark = (String) browser.executeScript("return getComputedStyle(document.body).backgroundColor");
+        assertThat(dark).isNotEqualTo(light);
+        browser.manage().window().setSize(new Dimension(1280, 1000));
+        browser.get(console.url() + "#dashboard");
+        waitFor(() -> browser.findElement(By.id("stream-status")).getText().equals("live"));
+        screenshot("dark");
+        browser.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features", List.of()));
+
         List<LogEntry> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
                 .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
                 .collect(Collectors.toList());

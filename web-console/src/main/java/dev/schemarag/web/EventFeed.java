@@ -91,7 +91,8 @@ final class EventFeed implements AutoCloseable {
             Object id = event.data().get("id");
             if (id != null && (event.type().equals("answer") || event.type().equals("failure"))) {
                 Long asked = askedAt.remove(id.toString());
-                if (asked != null) event.data().put("latencyMs", Math.max(0, event.timestamp() - asked));
+                // When it is read, not its record timestamp: Kafka Streams gives an output its input's timestamp.
+                if (asked != null) event.data().put("latencyMs", Math.max(0, System.currentTimeMillis() - asked));
                 outcomes.put(id.toString(), event);
             }
             if (event.type().equals("schema_change") || event.type().equals("catalog_update")) {

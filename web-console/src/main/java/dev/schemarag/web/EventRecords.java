@@ -17,8 +17,9 @@ import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * Turns the watched topics' records into {@link ConsoleEvent}s: decoding, the fields shown, and freshness — a catalog
- * update's time minus the commit time of the last schema change of that table, what a DBA waits for.
+ * Turns the watched topics' records into {@link ConsoleEvent}s: decoding, the fields shown, and freshness — the time
+ * the updater indexed a table ({@code updatedAt}) minus the commit time of its last schema change, what a DBA waits for.
+ * (Record timestamps would not do: Kafka Streams gives an output the timestamp of its input.)
  */
 final class EventRecords {
     /** Tables whose last change is remembered for freshness: enough for bursts, bounded for hostile ones. */
@@ -114,7 +115,9 @@ final class EventRecords {
                 data.put("columns", e.getColumns().size());
                 data.put("dropped", false);
                 Long committed = changeCommittedAt.remove(e.getDatabaseId() + "/" + name);
-                data.put("freshnessMs", committed == null ? null : Math.max(0, r.timestamp() - committed));
+                data.put(
+                        "freshnessMs",
+                        committed == null ? null : Math.max(0, e.getUpdatedAt().toEpochMilli() - committed));
             }
         } else return null;
         return new ConsoleEvent(type, topic, r.partition(), r.offset(), r.timestamp(), data, outcome);

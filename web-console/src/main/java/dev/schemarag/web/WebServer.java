@@ -1,5 +1,6 @@
 package dev.schemarag.web;
 
+import static dev.schemarag.core.admin.AdminHttp.allowed;
 import static dev.schemarag.core.admin.AdminHttp.error;
 import static dev.schemarag.core.admin.AdminHttp.send;
 
@@ -98,9 +99,9 @@ public final class WebServer implements AutoCloseable {
         String path = exchange.getRequestURI().getRawPath();
         if (path.equals("/health") || path.equals("/ready")) {
             // Open to probes, as on the services' admin endpoints: they reveal nothing.
-            if (!dev.schemarag.core.admin.AdminHttp.allowed(exchange, "GET")) return;
+            if (!allowed(exchange, "GET")) return;
             boolean up = live.getAsBoolean();
-            send(exchange, up ? 200 : 503, java.util.Map.of("status", up ? "UP" : "DOWN"));
+            send(exchange, up ? 200 : 503, Map.of("status", up ? "UP" : "DOWN"));
             return;
         }
         if (!access.admits(exchange.getRequestHeaders().getFirst("Authorization"))) {
@@ -109,7 +110,7 @@ public final class WebServer implements AutoCloseable {
             return;
         }
         if (path.equals("/api/openapi.json")) {
-            if (!dev.schemarag.core.admin.AdminHttp.allowed(exchange, "GET")) return;
+            if (!allowed(exchange, "GET")) return;
             exchange.getResponseHeaders().set("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, openApi.length);
             exchange.getResponseBody().write(openApi);

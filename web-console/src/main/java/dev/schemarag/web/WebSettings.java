@@ -10,7 +10,7 @@ public final class WebSettings {
     public static final Setting<String> WEB_HOST = Setting.string(
             "web.host",
             "127.0.0.1",
-            "Address the web console and its HTTP API listen on; a non-loopback address requires schemarag.admin.token on every route");
+            "Address the web console and its HTTP API listen on; a non-loopback address requires schemarag.admin.token on every route but /health and /ready");
     public static final Setting<Integer> WEB_PORT = Setting.integer(
             "web.port", 8080, 0, 65535, "Port of the web console and its HTTP API (/, /api/...); 0 = any free port");
 

@@ -127,11 +127,10 @@ public final class DeadLetterArchive {
         return ErrorClass.OUTPUT_TOO_LARGE.wireName().equals(f.getErrorClass());
     }
 
-    /** The id of the question the failure closed, or null when its input is not (readable as) a question. */
-    public String questionId(FailureRecord f) {
+    /** The question the failure closed, or null when its input is not (readable as) a question. */
+    public QuestionAsked question(FailureRecord f) {
         if (f.getOriginalValue() == null || f.getOriginalTopic() == null) return null;
-        QuestionAsked question = questionOf(f.getOriginalTopic(), bytes(f.getOriginalValue()));
-        return question == null ? null : question.getId();
+        return questionOf(f.getOriginalTopic(), bytes(f.getOriginalValue()));
     }
 
     /** The question a failure's input carries, whichever stage it failed in. */

@@ -31,29 +31,27 @@ public final class OutcomeView {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("id", id);
         if (answer != null) {
-            AnswerValidated a = answer;
             v.put("status", "answered");
-            v.put("sql", a.getSql());
-            v.put("explanation", a.getExplanation());
-            v.put("confidence", a.getConfidence());
-            v.put("tablesUsed", a.getTablesUsed());
-            v.put("assumptions", a.getAssumptions());
-            v.put("lintWarnings", a.getLintWarnings());
+            v.put("sql", answer.getSql());
+            v.put("explanation", answer.getExplanation());
+            v.put("confidence", answer.getConfidence());
+            v.put("tablesUsed", answer.getTablesUsed());
+            v.put("assumptions", answer.getAssumptions());
+            v.put("lintWarnings", answer.getLintWarnings());
             v.put("errorClass", null);
             v.put("sqlstate", null);
-            v.put("attempts", a.getAttempts());
-            v.put("retrievalMetadata", metadata(a.getRetrievalMetadata()));
+            v.put("attempts", answer.getAttempts());
+            v.put("retrievalMetadata", metadata(answer.getRetrievalMetadata()));
         } else {
-            FailureRecord f = failure;
             v.put("status", "failed");
             v.put("sql", null);
             v.put("confidence", 0.0);
             v.put("tablesUsed", List.of());
-            v.put("errorClass", f.getErrorClass());
-            v.put("sqlstate", f.getSqlstate());
-            v.put("attempts", f.getAttempt());
-            v.put("message", f.getMessage());
-            v.put("stage", f.getStage());
+            v.put("errorClass", failure.getErrorClass());
+            v.put("sqlstate", failure.getSqlstate());
+            v.put("attempts", failure.getAttempt());
+            v.put("message", failure.getMessage());
+            v.put("stage", failure.getStage());
             v.put("retrievalMetadata", null);
         }
         return v;

@@ -210,7 +210,7 @@ async function showClass(name) {
   $('dlq-replayed').textContent = '';
   $('dlq-rows').replaceChildren(...body.records.map((r) => {
     const tr = el('tr');
-    [time(r.timestamp), r.stage, r.errorClass, r.questionId || '–', r.message].forEach((v) => tr.appendChild(el('td', v)));
+    [time(r.timestamp), r.stage, r.errorClass, r.question || '–', r.questionId || '–', r.message].forEach((v) => tr.appendChild(el('td', v)));
     return tr;
   }));
 }
