@@ -54,7 +54,7 @@ final class ContextApi {
         String db = query(exchange, "db");
         String q = query(exchange, "q");
         if (db == null || db.isBlank() || q == null || q.isBlank())
-            throw new WebServer.BadRequest(400, "invalid_request", "db and q are required");
+            throw new WebServer.ApiError(400, "invalid_request", "db and q are required");
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of(db, q));
         if (result instanceof RetrievalFailure f) {
             int status =
@@ -63,7 +63,7 @@ final class ContextApi {
                         case INFRA_FAILURE -> 503;
                         default -> 400;
                     };
-            throw new WebServer.BadRequest(status, f.errorClass().wireName(), safeMessage(f));
+            throw new WebServer.ApiError(status, f.errorClass().wireName(), safeMessage(f));
         }
         send(exchange, 200, view(((RetrievalResult.Retrieved) result).context()));
     }

@@ -76,7 +76,7 @@ final class DatabasesApi {
                 body.add(entry);
             }
         } catch (SQLException e) {
-            throw new WebServer.BadRequest(503, "store_unavailable", "the store cannot be reached");
+            throw new WebServer.ApiError(503, "store_unavailable", "the store cannot be reached");
         }
         send(exchange, 200, body);
     }

@@ -131,7 +131,7 @@ final class DeadLettersApi {
         try {
             return DeadLetterTopic.byWireName(name);
         } catch (IllegalArgumentException e) {
-            throw new WebServer.BadRequest(404, "unknown_class", "no such dead-letter class");
+            throw new WebServer.ApiError(404, "unknown_class", "no such dead-letter class");
         }
     }
 
@@ -143,6 +143,6 @@ final class DeadLettersApi {
         } catch (NumberFormatException e) {
             // answered below
         }
-        throw new WebServer.BadRequest(400, "invalid_limit", "limit must be a number from 1 to " + MAX_LIMIT);
+        throw new WebServer.ApiError(400, "invalid_limit", "limit must be a number from 1 to " + MAX_LIMIT);
     }
 }

@@ -74,15 +74,15 @@ final class QuestionsApi {
         try {
             body = JSON.readTree(WebServer.body(exchange, MAX_BODY));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new WebServer.BadRequest(400, "invalid_json", "the body is not JSON");
+            throw new WebServer.ApiError(400, "invalid_json", "the body is not JSON");
         }
         if (body == null || !body.isObject())
-            throw new WebServer.BadRequest(400, "invalid_request", "the body must be a JSON object");
+            throw new WebServer.ApiError(400, "invalid_request", "the body must be a JSON object");
         String db = text(body, "db");
         String question = text(body, "question");
         JsonNode use = body.get("useRetrieval");
         if (use != null && !use.isNull() && !use.isBoolean())
-            throw new WebServer.BadRequest(400, "invalid_request", "useRetrieval must be true, false or absent");
+            throw new WebServer.ApiError(400, "invalid_request", "useRetrieval must be true, false or absent");
         QuestionAsked asked;
         try {
             asked = asker.send(db, question, use == null || use.isNull() ? null : use.booleanValue());
@@ -111,13 +111,13 @@ final class QuestionsApi {
         Optional<ConsoleEvent> outcome = feed.outcome(id);
         if (outcome.isPresent()) send(exchange, 200, outcome.get().outcome());
         else if (feed.pending(id)) send(exchange, 200, Map.of("id", id, "status", "pending"));
-        else throw new WebServer.BadRequest(404, "unknown_question", "no question with this id is known here");
+        else throw new WebServer.ApiError(404, "unknown_question", "no question with this id is known here");
     }
 
     private static String text(JsonNode body, String field) {
         JsonNode node = body.get(field);
         if (node == null || !node.isTextual() || node.asText().isBlank())
-            throw new WebServer.BadRequest(400, "invalid_request", field + " must be a non-empty string");
+            throw new WebServer.ApiError(400, "invalid_request", field + " must be a non-empty string");
         return node.asText();
     }
 
@@ -125,7 +125,7 @@ final class QuestionsApi {
     static Duration wait(String value) {
         if (value == null) return Duration.ZERO;
         Matcher m = WAIT.matcher(value);
-        if (!m.matches()) throw new WebServer.BadRequest(400, "invalid_wait", "wait must look like 10s or 500ms");
+        if (!m.matches()) throw new WebServer.ApiError(400, "invalid_wait", "wait must look like 10s or 500ms");
         long amount = Long.parseLong(m.group(1));
         Duration d = m.group(2).equals("s") ? Duration.ofSeconds(amount) : Duration.ofMillis(amount);
         return d.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : d;

@@ -70,7 +70,7 @@ public final class WebServer implements AutoCloseable {
         try {
             securityHeaders(exchange);
             route(exchange);
-        } catch (BadRequest e) {
+        } catch (ApiError e) {
             if (exchange.getResponseCode() == -1) send(exchange, e.status, error(e.code, e.getMessage()));
         } catch (RuntimeException e) {
             log.warn("web request failed", e);
@@ -142,19 +142,18 @@ public final class WebServer implements AutoCloseable {
     static byte[] body(HttpExchange exchange, int limit) throws IOException {
         try (InputStream in = exchange.getRequestBody()) {
             byte[] bytes = in.readNBytes(limit + 1);
-            if (bytes.length > limit)
-                throw new BadRequest(413, "body_too_large", "the body is over " + limit + " bytes");
+            if (bytes.length > limit) throw new ApiError(413, "body_too_large", "the body is over " + limit + " bytes");
             return bytes;
         }
     }
 
-    /** A request the client must change: answered with its status, code and message (which must be safe to show). */
-    static final class BadRequest extends RuntimeException {
+    /** An answer other than success: its status, a stable code and a message that must be safe to show. */
+    static final class ApiError extends RuntimeException {
         private static final long serialVersionUID = 1L;
         final int status;
         final String code;
 
-        BadRequest(int status, String code, String message) {
+        ApiError(int status, String code, String message) {
             super(message, null, false, false);
             this.status = status;
             this.code = code;

@@ -102,11 +102,11 @@ class OpenApiDocumentTest {
         assertThat(QuestionsApi.wait("500ms")).hasMillis(500);
         assertThat(QuestionsApi.wait("999999s")).isEqualTo(QuestionsApi.MAX_WAIT);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> QuestionsApi.wait("10 minutes"))
-                .isInstanceOf(WebServer.BadRequest.class);
+                .isInstanceOf(WebServer.ApiError.class);
         assertThat(DeadLettersApi.limit(null)).isEqualTo(DeadLettersApi.DEFAULT_LIMIT);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> DeadLettersApi.limit("0"))
-                .isInstanceOf(WebServer.BadRequest.class);
+                .isInstanceOf(WebServer.ApiError.class);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> DeadLettersApi.limit("x"))
-                .isInstanceOf(WebServer.BadRequest.class);
+                .isInstanceOf(WebServer.ApiError.class);
     }
 }
