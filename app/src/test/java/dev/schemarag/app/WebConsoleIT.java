@@ -199,6 +199,12 @@ class WebConsoleIT {
         assertThat(browser.findElement(By.id("schema-feed")).getText())
                 .contains("web_it")
                 .contains("public.employees");
+        await().atMost(WAIT).pollInterval(Duration.ofSeconds(1)).until(() -> json.readTree(
+                        get("/api/databases").body())
+                .get(0)
+                .path("lastChange")
+                .path("freshnessMs")
+                .isNumber());
         screenshot("dashboard");
     }
 

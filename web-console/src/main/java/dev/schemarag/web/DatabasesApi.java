@@ -48,7 +48,7 @@ final class DatabasesApi {
                 .addApiResponse(
                         "200",
                         json(
-                                "id, tables, catalogVersion, lastSync, lastChange {table, changeKind, committedAt}",
+                                "id, tables, catalogVersion, lastSync, lastChange {table, column, changeKind, committedAt, freshnessMs}",
                                 new ArraySchema().items(new ObjectSchema())))
                 .addApiResponse("503", OpenApiDocument.error("the store cannot be reached"));
         return List.of(new ApiRoute("GET", "/api/databases", op, this::list));
@@ -70,9 +70,7 @@ final class DatabasesApi {
                     long version = r.getLong(3);
                     entry.put("catalogVersion", r.wasNull() ? null : version);
                 }
-                entry.put(
-                        "lastChange",
-                        feed.lastChange(db.id()).map(ConsoleEvent::data).orElse(null));
+                entry.put("lastChange", feed.lastChange(db.id()).orElse(null));
                 body.add(entry);
             }
         } catch (SQLException e) {

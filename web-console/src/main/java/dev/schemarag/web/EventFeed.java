@@ -40,7 +40,9 @@ final class EventFeed implements AutoCloseable {
     private final Deque<ConsoleEvent> recent = new ArrayDeque<>();
     private final Map<String, ConsoleEvent> outcomes = bounded();
     private final Map<String, Long> askedAt = bounded();
-    private final Map<String, ConsoleEvent> lastChangeByDatabase = new HashMap<>();
+    /** Per database, its last schema change and, once the catalog update for it arrives, its freshness. */
+    private final Map<String, Map<String, Object>> lastChangeByDatabase = new HashMap<>();
+
     private final List<Consumer<ConsoleEvent>> subscribers = new CopyOnWriteArrayList<>();
     private volatile boolean running = true;
 
@@ -95,9 +97,15 @@ final class EventFeed implements AutoCloseable {
                 if (asked != null) event.data().put("latencyMs", Math.max(0, System.currentTimeMillis() - asked));
                 outcomes.put(id.toString(), event);
             }
-            if (event.type().equals("schema_change") || event.type().equals("catalog_update")) {
-                Object db = event.data().get("databaseId");
-                if (db != null && event.type().equals("schema_change")) lastChangeByDatabase.put(db.toString(), event);
+            Object db = event.data().get("databaseId");
+            if (db != null && event.type().equals("schema_change"))
+                lastChangeByDatabase.put(db.toString(), new LinkedHashMap<>(event.data()));
+            if (db != null
+                    && event.type().equals("catalog_update")
+                    && event.data().get("freshnessMs") != null) {
+                Map<String, Object> last = lastChangeByDatabase.get(db.toString());
+                if (last != null && last.get("table").equals(event.data().get("table")))
+                    last.put("freshnessMs", event.data().get("freshnessMs"));
             }
             recent.addLast(event);
             if (recent.size() > RECENT_EVENTS) recent.removeFirst();
@@ -131,8 +139,8 @@ final class EventFeed implements AutoCloseable {
         return Optional.ofNullable(outcomes.get(id));
     }
 
-    synchronized Optional<ConsoleEvent> lastChange(String databaseId) {
-        return Optional.ofNullable(lastChangeByDatabase.get(databaseId));
+    synchronized Optional<Map<String, Object>> lastChange(String databaseId) {
+        return Optional.ofNullable(lastChangeByDatabase.get(databaseId)).map(LinkedHashMap::new);
     }
 
     /** The recent events, then every new one, to {@code subscriber}; the returned handle stops it. */
