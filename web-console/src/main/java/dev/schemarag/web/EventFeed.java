@@ -110,8 +110,10 @@ final class EventFeed implements AutoCloseable {
             recent.addLast(event);
             if (recent.size() > RECENT_EVENTS) recent.removeFirst();
             notifyAll();
+            // Under the lock, so a stream that subscribes meanwhile gets each event once: from recent or from here.
+            // Subscribers only queue the event, so this never blocks.
+            for (Consumer<ConsoleEvent> s : subscribers) s.accept(event);
         }
-        for (Consumer<ConsoleEvent> s : subscribers) s.accept(event);
     }
 
     /** Remembers when a question was asked here, for its end-to-end latency. */
