@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what SchemaRAG needs on Debian bookworm: Java 17 + Maven, PostgreSQL 15 and pgvector built from Debian's
-# own pgvector source package (bookworm ships no binary one), and docker-compose to validate the compose file.
-# Idempotent: does nothing when PostgreSQL 15 with a loadable `vector` extension is already present.
+# own pgvector source package (bookworm ships no binary one), docker-compose to validate the compose file, and
+# Chromium with its chromedriver for the web console's browser tests.
+# Idempotent: does nothing when all of them are already present.
 set -euo pipefail
 
 PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
@@ -11,8 +12,9 @@ have_pgvector() {
   [ -x "$PG_CONFIG" ] && [ -f "$PG_SHARE/vector.control" ] && [ -f "$("$PG_CONFIG" --pkglibdir)/vector.so" ]
 }
 
-if have_pgvector && command -v mvn >/dev/null && command -v java >/dev/null && command -v docker-compose >/dev/null; then
-  echo "prereqs: PostgreSQL 15 + pgvector, Maven and docker-compose already installed"
+if have_pgvector && command -v mvn >/dev/null && command -v java >/dev/null && command -v docker-compose >/dev/null \
+  && [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  echo "prereqs: PostgreSQL 15 + pgvector, Maven, docker-compose, Chromium and chromedriver already installed"
   exit 0
 fi
 
@@ -26,7 +28,9 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq postgresql-15 postgresql-contrib postgresql-server-dev-15 \
   build-essential dpkg-dev maven openjdk-17-jdk-headless ca-certificates \
-  docker-compose >/dev/null  # docker-compose only validates docker-compose.yml; no engine is needed
+  docker-compose chromium chromium-driver >/dev/null
+# docker-compose only validates docker-compose.yml (no engine is needed); chromium and chromium-driver run the web
+# console's browser tests (WebConsoleIT points Selenium at /usr/bin/chromium and /usr/bin/chromedriver)
 
 if ! have_pgvector; then
   # Source entries for trixie only (no binaries from it): pgvector's Debian source package.

@@ -10,6 +10,7 @@ import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.ingest.service.IngestSettings;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.web.WebSettings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,6 +47,7 @@ public final class AppSettings {
     public static List<Setting<?>> all() {
         List<Setting<?>> all = new ArrayList<>(RuntimeSettings.declared());
         all.addAll(List.of(ADMIN_HOST, ADMIN_TOKEN, INGEST_ADMIN_PORT, RETRIEVAL_ADMIN_PORT, GENERATION_ADMIN_PORT));
+        all.addAll(WebSettings.declared());
         all.addAll(IngestSettings.declared());
         all.addAll(GenerationSettings.declared()); // the LLM's settings included
         all.add(VectorSearch.SETTING);

@@ -3,10 +3,9 @@ package dev.schemarag.app;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.questions.AskClient;
+import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.TargetDatabases;
-import dev.schemarag.events.AnswerValidated;
-import dev.schemarag.events.FailureRecord;
-import dev.schemarag.events.RetrievalMetadata;
 import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.StackConfig;
 import java.time.Duration;
@@ -99,7 +98,7 @@ final class AskCommand implements Callable<Integer> {
         try (AskClient client = new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
             Optional<AskClient.Outcome> outcome =
                     client.ask(databaseId, question, useRetrieval, Duration.ofSeconds(timeoutSeconds));
-            Map<String, Object> view = view(outcome);
+            Map<String, Object> view = OutcomeView.of(outcome);
             report(view);
             return "answered".equals(view.get("status")) ? 0 : 1;
         }
@@ -125,56 +124,6 @@ final class AskCommand implements Callable<Integer> {
         v.put("status", "failed");
         v.put("errorClass", "no_pipeline");
         v.put("message", message);
-        return v;
-    }
-
-    static Map<String, Object> view(Optional<AskClient.Outcome> outcome) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        if (outcome.isEmpty()) {
-            v.put("status", "failed");
-            v.put("errorClass", "timeout");
-            return v;
-        }
-        AskClient.Outcome o = outcome.get();
-        v.put("id", o.question().getId());
-        if (o.answer() != null) {
-            AnswerValidated a = o.answer();
-            v.put("status", "answered");
-            v.put("sql", a.getSql());
-            v.put("explanation", a.getExplanation());
-            v.put("confidence", a.getConfidence());
-            v.put("tablesUsed", a.getTablesUsed());
-            v.put("assumptions", a.getAssumptions());
-            v.put("lintWarnings", a.getLintWarnings());
-            v.put("errorClass", null);
-            v.put("sqlstate", null);
-            v.put("attempts", a.getAttempts());
-            v.put("retrievalMetadata", metadata(a.getRetrievalMetadata()));
-        } else {
-            FailureRecord f = o.failure();
-            v.put("status", "failed");
-            v.put("sql", null);
-            v.put("confidence", 0.0);
-            v.put("tablesUsed", java.util.List.of());
-            v.put("errorClass", f.getErrorClass());
-            v.put("sqlstate", f.getSqlstate());
-            v.put("attempts", f.getAttempt());
-            v.put("message", f.getMessage());
-            v.put("stage", f.getStage());
-            v.put("retrievalMetadata", null);
-        }
-        return v;
-    }
-
-    private static Map<String, Object> metadata(RetrievalMetadata m) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("strategy", m.getStrategy());
-        v.put("tablesIncluded", m.getTablesIncluded());
-        v.put("chunksRetrieved", m.getChunksRetrieved());
-        v.put("avgRelevanceScore", m.getAvgRelevanceScore());
-        v.put("fallbackReason", m.getFallbackReason());
-        v.put("contextTokens", m.getContextTokens());
-        v.put("fullSchemaTokens", m.getFullSchemaTokens());
         return v;
     }
 

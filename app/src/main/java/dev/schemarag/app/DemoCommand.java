@@ -4,6 +4,8 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.demo.DemoDatabase;
+import dev.schemarag.core.questions.AskClient;
+import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.events.QuestionAsked;
@@ -17,6 +19,13 @@ import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.SelectionReason;
 import dev.schemarag.stack.StackConfig;
+import dev.schemarag.web.WebConsole;
+import dev.schemarag.web.WebSettings;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -81,7 +90,7 @@ final class DemoCommand implements Callable<Integer> {
                 for (QuestionAsked q : asked) {
                     System.out.println();
                     System.out.println("Q: " + q.getQuestion());
-                    AskCommand.print(AskCommand.view(Optional.ofNullable(outcomes.get(q.getCorrelationId()))));
+                    AskCommand.print(OutcomeView.of(Optional.ofNullable(outcomes.get(q.getCorrelationId()))));
                 }
             }
             step("Summary");
@@ -93,8 +102,31 @@ final class DemoCommand implements Callable<Integer> {
                     jvm / 1024,
                     pg / 1024,
                     (jvm + pg) / 1024);
+            String console = WebConsole.url(settings.get(WebSettings.WEB_HOST), settings.get(WebSettings.WEB_PORT));
+            System.out.println("web console: " + console
+                    + (answers(console) ? "" : " (start it with ./schemarag up or ./schemarag serve web)"));
         }
         return 0;
+    }
+
+    /** Whether a web console answers at {@code url}. */
+    private static boolean answers(String url) {
+        try {
+            HttpResponse<Void> health = HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(2))
+                    .build()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(url + "health"))
+                                    .timeout(Duration.ofSeconds(2))
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding());
+            return health.statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Null when the services run (they answer, as for {@code ask}); otherwise a throw-away pipeline that answers. */

@@ -5,7 +5,7 @@ import java.util.List;
 
 /** Where {@code schemarag up} keeps its supervisor's pid file, the services' pids and their logs. */
 record SupervisedLayout(Path home) {
-    static final List<String> SERVICES = List.of("ingest", "retrieval", "generation");
+    static final List<String> SERVICES = List.of("ingest", "retrieval", "generation", "web");
 
     SupervisedLayout {
         home = home.toAbsolutePath().normalize();

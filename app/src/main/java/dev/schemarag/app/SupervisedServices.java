@@ -3,6 +3,7 @@ package dev.schemarag.app;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.stack.DaemonPidFile;
+import dev.schemarag.web.WebSettings;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -33,7 +34,8 @@ final class SupervisedServices {
     static final Map<String, Setting<Integer>> ADMIN_PORTS = Map.of(
             "ingest", AppSettings.INGEST_ADMIN_PORT,
             "retrieval", AppSettings.RETRIEVAL_ADMIN_PORT,
-            "generation", AppSettings.GENERATION_ADMIN_PORT);
+            "generation", AppSettings.GENERATION_ADMIN_PORT,
+            "web", WebSettings.WEB_PORT);
 
     private final SupervisedLayout layout;
     private final Settings settings;

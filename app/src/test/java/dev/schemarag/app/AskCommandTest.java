@@ -2,6 +2,8 @@ package dev.schemarag.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.questions.AskClient;
+import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
@@ -39,7 +41,7 @@ class AskCommandTest {
                         .build())
                 .build();
 
-        Map<String, Object> view = AskCommand.view(Optional.of(new AskClient.Outcome(QUESTION, answer, null)));
+        Map<String, Object> view = OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, answer, null)));
 
         assertThat(view)
                 .containsEntry("id", "q1")
@@ -66,7 +68,7 @@ class AskCommandTest {
                 .setTimestamp(Instant.EPOCH)
                 .build();
 
-        Map<String, Object> view = AskCommand.view(Optional.of(new AskClient.Outcome(QUESTION, null, failure)));
+        Map<String, Object> view = OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, null, failure)));
 
         assertThat(view)
                 .containsEntry("status", "failed")
@@ -78,7 +80,7 @@ class AskCommandTest {
 
     @Test
     void noOutcomeWithinTheTimeoutIsAFailure() {
-        assertThat(AskCommand.view(Optional.empty()))
+        assertThat(OutcomeView.of(Optional.empty()))
                 .containsEntry("status", "failed")
                 .containsEntry("errorClass", "timeout");
     }

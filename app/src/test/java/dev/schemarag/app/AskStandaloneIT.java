@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.events.QuestionAsked;
 import java.nio.file.Files;
 import java.nio.file.Path;

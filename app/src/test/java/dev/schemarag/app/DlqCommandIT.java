@@ -8,6 +8,7 @@ import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import java.nio.charset.StandardCharsets;

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import java.nio.file.Path;

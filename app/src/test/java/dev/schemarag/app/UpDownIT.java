@@ -37,7 +37,7 @@ class UpDownIT {
         home = dir;
         Map<String, String> ports = new HashMap<>();
         for (String service : SupervisedLayout.SERVICES)
-            ports.put(service + ".admin.port", Integer.toString(freePort()));
+            ports.put(SupervisedServices.ADMIN_PORTS.get(service).key(), Integer.toString(freePort()));
         // No pipeline in this JVM: it would share the services' groups, and each process joining would move partitions
         // away from it in a follow-up rebalance, during which status rightly reports the service not ready.
         environment = CliTestEnvironment.start("up_it", dir, false, ports);

@@ -10,6 +10,7 @@ import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.lexical.LexicalHit;
+import dev.schemarag.retrieval.ranking.DenseCandidate;
 import dev.schemarag.retrieval.ranking.DenseRanking;
 import dev.schemarag.retrieval.ranking.DenseScoring;
 import dev.schemarag.retrieval.ranking.HybridRanking;
@@ -63,14 +64,26 @@ public final class TableSelector {
                 ? Bridges.connect(chosen, graph, inScope, settings.maxTables() - chosen.size())
                 : Bridging.NONE;
 
-        Map<TableName, Double> scores = new HashMap<>();
-        ranking.forEach(r -> scores.put(r.table(), r.score()));
+        Map<TableName, DenseCandidate> denseFound = new HashMap<>();
+        dense.candidates().forEach(c -> denseFound.put(c.table(), c));
+        Map<TableName, RankedTable> ranked = new HashMap<>();
+        ranking.forEach(r -> ranked.put(r.table(), r));
         List<SelectedTable> tables = new ArrayList<>();
-        top.forEach(r -> tables.add(new SelectedTable(r.table(), r.score(), SelectionReason.RETRIEVED)));
-        expansion.added().forEach(t -> tables.add(new SelectedTable(t, scores.get(t), SelectionReason.FK_EXPANSION)));
-        bridging.added()
-                .forEach(t -> tables.add(new SelectedTable(t, scores.getOrDefault(t, 0.0), SelectionReason.BRIDGE)));
+        top.forEach(r -> tables.add(selected(r.table(), SelectionReason.RETRIEVED, ranked, denseFound)));
+        expansion.added().forEach(t -> tables.add(selected(t, SelectionReason.FK_EXPANSION, ranked, denseFound)));
+        bridging.added().forEach(t -> tables.add(selected(t, SelectionReason.BRIDGE, ranked, denseFound)));
         return new Selection(tables, null, dense.stats(), lexical.size(), onlyViaLexical, expansion, bridging);
+    }
+
+    private static SelectedTable selected(
+            TableName table,
+            SelectionReason reason,
+            Map<TableName, RankedTable> ranked,
+            Map<TableName, DenseCandidate> denseFound) {
+        RankedTable r = ranked.get(table);
+        return r == null
+                ? new SelectedTable(table, 0.0, reason, TableEvidence.NONE)
+                : new SelectedTable(table, r.score(), reason, TableEvidence.of(r, denseFound.get(table)));
     }
 
     /**

@@ -94,9 +94,32 @@ class TableSelectorTest {
                 topOne);
 
         assertThat(selection.tables())
+                .extracting(SelectedTable::table, SelectedTable::score, SelectedTable::reason)
                 .containsExactly(
-                        new SelectedTable(LEAVE_REQUESTS, 0.6 * 0.7, SelectionReason.RETRIEVED),
-                        new SelectedTable(EMPLOYEES, 0.6 * 0.5, SelectionReason.FK_EXPANSION));
+                        tuple(LEAVE_REQUESTS, 0.6 * 0.7, SelectionReason.RETRIEVED),
+                        tuple(EMPLOYEES, 0.6 * 0.5, SelectionReason.FK_EXPANSION));
+    }
+
+    @Test
+    void eachSelectedTableCarriesWhatTheRetrieversFoundForIt() {
+        Selection selection = TableSelector.select(
+                List.of(new TableHit(LEAVE_REQUESTS, 0.7), new TableHit(EMPLOYEES, 0.5)),
+                List.of(),
+                List.of(new LexicalHit(EMPLOYEES, 3.0)),
+                GRAPH,
+                t -> true,
+                SETTINGS);
+
+        TableEvidence employees = selection.tables().stream()
+                .filter(t -> t.table().equals(EMPLOYEES))
+                .findFirst()
+                .orElseThrow()
+                .evidence();
+        assertThat(employees.tableSimilarity()).isEqualTo(0.5);
+        assertThat(employees.columnHits()).isZero();
+        assertThat(employees.denseRank()).isEqualTo(2);
+        assertThat(employees.lexicalRank()).isEqualTo(1);
+        assertThat(employees.fusedScore()).isPositive();
     }
 
     @Test

@@ -42,7 +42,7 @@ public final class AdminAccess {
         return new AdminAccess(hasToken ? digest(token.strip()) : null);
     }
 
-    boolean requiresToken() {
+    public boolean requiresToken() {
         return tokenDigest != null;
     }
 

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.core.questions;
 
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -29,17 +29,17 @@ import org.apache.kafka.common.serialization.StringDeserializer;
  * Publishes a question and waits for what closed it: the validated answer, or the dead-letter record carrying the
  * same correlation id. Reads the answer and dead-letter topics from their current end, so old records are ignored.
  */
-final class AskClient implements AutoCloseable {
+public final class AskClient implements AutoCloseable {
 
     /** Exactly one of answer and failure is set. */
-    record Outcome(QuestionAsked question, AnswerValidated answer, FailureRecord failure) {}
+    public record Outcome(QuestionAsked question, AnswerValidated answer, FailureRecord failure) {}
 
     private final Topics topics;
     private final KafkaProducer<String, QuestionAsked> producer;
     private final KafkaConsumer<String, byte[]> consumer;
     private final Map<String, Topic<String, ?>> watched = new HashMap<>();
 
-    AskClient(String bootstrapServers, KafkaClientSecurity security, Topics topics) {
+    public AskClient(String bootstrapServers, KafkaClientSecurity security, Topics topics) {
         this.topics = topics;
         producer = new KafkaProducer<>(
                 security.clientConfig(bootstrapServers),
@@ -59,7 +59,7 @@ final class AskClient implements AutoCloseable {
         partitions.forEach(consumer::position); // fix the start now, before the question is sent
     }
 
-    QuestionAsked send(String databaseId, String question, Boolean useRetrieval) throws Exception {
+    public QuestionAsked send(String databaseId, String question, Boolean useRetrieval) throws Exception {
         String id = UUID.randomUUID().toString();
         QuestionAsked asked = QuestionAsked.newBuilder()
                 .setId(id)
@@ -75,7 +75,7 @@ final class AskClient implements AutoCloseable {
     }
 
     /** Waits for the answer or failure of each question sent, in any order. */
-    Map<String, Outcome> await(List<QuestionAsked> questions, Duration timeout) {
+    public Map<String, Outcome> await(List<QuestionAsked> questions, Duration timeout) {
         Map<String, QuestionAsked> pending = new HashMap<>();
         questions.forEach(q -> pending.put(q.getCorrelationId(), q));
         Map<String, Outcome> done = new HashMap<>();
@@ -94,7 +94,8 @@ final class AskClient implements AutoCloseable {
         return done;
     }
 
-    Optional<Outcome> ask(String databaseId, String question, Boolean useRetrieval, Duration timeout) throws Exception {
+    public Optional<Outcome> ask(String databaseId, String question, Boolean useRetrieval, Duration timeout)
+            throws Exception {
         QuestionAsked asked = send(databaseId, question, useRetrieval);
         return Optional.ofNullable(await(List.of(asked), timeout).get(asked.getCorrelationId()));
     }

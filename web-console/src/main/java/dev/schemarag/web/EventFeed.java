@@ -1,0 +1,171 @@
+package dev.schemarag.web;
+
+import dev.schemarag.core.kafka.KafkaClientSecurity;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Follows the answers, every dead-letter topic, the schema changes and the schema catalog with {@code read_committed}
+ * from where they end when the console starts, as any dashboard would: assigned partitions, no consumer group, so it
+ * never joins or disturbs a service's group. It keeps each question's outcome by id (bounded), the last events for a
+ * page that opens later, and hands every event to the subscribers of the event stream.
+ */
+final class EventFeed implements AutoCloseable {
+    static final int RECENT_EVENTS = 200;
+    /** Outcomes kept for {@code GET /api/questions/{id}}: the oldest are forgotten first. */
+    static final int KEPT_OUTCOMES = 10_000;
+
+    private static final Logger LOG = LoggerFactory.getLogger(EventFeed.class);
+
+    private final EventRecords records;
+    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final Thread reader;
+    private final Deque<ConsoleEvent> recent = new ArrayDeque<>();
+    private final Map<String, ConsoleEvent> outcomes = bounded();
+    private final Map<String, Long> askedAt = bounded();
+    /** Per database, its last schema change and, once the catalog update for it arrives, its freshness. */
+    private final Map<String, Map<String, Object>> lastChangeByDatabase = new HashMap<>();
+
+    private final List<Consumer<ConsoleEvent>> subscribers = new CopyOnWriteArrayList<>();
+    private volatile boolean running = true;
+
+    EventFeed(String bootstrapServers, KafkaClientSecurity security, EventRecords records) {
+        this.records = records;
+        Map<String, Object> config = security.clientConfig(bootstrapServers);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        List<TopicPartition> partitions = new ArrayList<>();
+        for (String name : records.topicNames())
+            consumer.partitionsFor(name).forEach(p -> partitions.add(new TopicPartition(name, p.partition())));
+        consumer.assign(partitions);
+        consumer.seekToEnd(partitions);
+        partitions.forEach(consumer::position); // fix the start now: a question asked next must be seen
+        reader = new Thread(this::read, "web-event-feed");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private static <V> Map<String, V> bounded() {
+        return new LinkedHashMap<>(16, 0.75f, false) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
+                return size() > KEPT_OUTCOMES;
+            }
+        };
+    }
+
+    private void read() {
+        try {
+            while (running)
+                for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200)))
+                    records.toEvent(r).ifPresent(this::publish);
+        } catch (WakeupException closing) {
+            // close() woke the poll
+        } catch (RuntimeException e) {
+            LOG.error("the web console's event feed stopped: {}", e.toString(), e);
+        } finally {
+            consumer.close();
+        }
+    }
+
+    private void publish(ConsoleEvent event) {
+        synchronized (this) {
+            Object id = event.data().get("id");
+            if (id != null && (event.type().equals("answer") || event.type().equals("failure"))) {
+                Long asked = askedAt.remove(id.toString());
+                // When it is read, not its record timestamp: Kafka Streams gives an output its input's timestamp.
+                if (asked != null) event.data().put("latencyMs", Math.max(0, System.currentTimeMillis() - asked));
+                outcomes.put(id.toString(), event);
+            }
+            Object db = event.data().get("databaseId");
+            if (db != null && event.type().equals("schema_change"))
+                lastChangeByDatabase.put(db.toString(), new LinkedHashMap<>(event.data()));
+            if (db != null
+                    && event.type().equals("catalog_update")
+                    && event.data().get("freshnessMs") != null) {
+                Map<String, Object> last = lastChangeByDatabase.get(db.toString());
+                if (last != null && last.get("table").equals(event.data().get("table")))
+                    last.put("freshnessMs", event.data().get("freshnessMs"));
+            }
+            recent.addLast(event);
+            if (recent.size() > RECENT_EVENTS) recent.removeFirst();
+            notifyAll();
+            // Under the lock, so a stream that subscribes meanwhile gets each event once: from recent or from here.
+            // Subscribers only queue the event, so this never blocks.
+            for (Consumer<ConsoleEvent> s : subscribers) s.accept(event);
+        }
+    }
+
+    /** Remembers when a question was asked here, for its end-to-end latency. */
+    synchronized void asked(String id, long atMs) {
+        askedAt.put(id, atMs);
+    }
+
+    /** Whether the question was asked through this console and has no outcome yet. */
+    synchronized boolean pending(String id) {
+        return askedAt.containsKey(id);
+    }
+
+    synchronized Optional<ConsoleEvent> outcome(String id) {
+        return Optional.ofNullable(outcomes.get(id));
+    }
+
+    /** Waits up to {@code timeout} for the outcome of {@code id}. */
+    synchronized Optional<ConsoleEvent> awaitOutcome(String id, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!outcomes.containsKey(id)) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) break;
+            wait(Math.max(1, left / 1_000_000));
+        }
+        return Optional.ofNullable(outcomes.get(id));
+    }
+
+    synchronized Optional<Map<String, Object>> lastChange(String databaseId) {
+        return Optional.ofNullable(lastChangeByDatabase.get(databaseId)).map(LinkedHashMap::new);
+    }
+
+    /** The recent events, then every new one, to {@code subscriber}; the returned handle stops it. */
+    Runnable subscribe(Consumer<ConsoleEvent> subscriber) {
+        synchronized (this) {
+            recent.forEach(subscriber);
+            subscribers.add(subscriber);
+        }
+        return () -> subscribers.remove(subscriber);
+    }
+
+    boolean running() {
+        return reader.isAlive();
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        consumer.wakeup();
+        try {
+            reader.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

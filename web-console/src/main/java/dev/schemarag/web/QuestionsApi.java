@@ -1,0 +1,133 @@
+package dev.schemarag.web;
+
+import static dev.schemarag.core.admin.AdminHttp.query;
+import static dev.schemarag.core.admin.AdminHttp.send;
+import static dev.schemarag.web.OpenApiDocument.json;
+import static dev.schemarag.web.OpenApiDocument.operation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import dev.schemarag.core.questions.AskClient;
+import dev.schemarag.events.QuestionAsked;
+import io.swagger.v3.oas.models.media.BooleanSchema;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.ObjectSchema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.parameters.RequestBody;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** {@code POST /api/questions} and {@code GET /api/questions/{id}}: ask through Kafka, read the outcome by id. */
+final class QuestionsApi {
+    static final int MAX_BODY = 64 * 1024;
+    static final Duration MAX_WAIT = Duration.ofSeconds(60);
+    private static final Pattern WAIT = Pattern.compile("(\\d{1,6})(ms|s)");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final AskClient asker;
+    private final EventFeed feed;
+
+    QuestionsApi(AskClient asker, EventFeed feed) {
+        this.asker = asker;
+        this.feed = feed;
+    }
+
+    List<ApiRoute> routes() {
+        var outcome = new ObjectSchema().description("the outcome, as `schemarag ask --json` prints it");
+        ObjectSchema question = new ObjectSchema();
+        question.addProperty("db", new StringSchema().description("registered database id"));
+        question.addProperty("question", new StringSchema());
+        question.addProperty(
+                "useRetrieval", new BooleanSchema().description("force RAG (true) or the full schema (false)"));
+        question.setRequired(List.of("db", "question"));
+        var ask = operation("askQuestion", "questions", "Ask a question; with ?wait=10s, wait for its outcome")
+                .addParametersItem(OpenApiDocument.query(
+                        "wait", "how long to wait for the outcome, e.g. 10s or 500ms (at most 60s)", false))
+                .requestBody(new RequestBody()
+                        .required(true)
+                        .content(new Content().addMediaType("application/json", new MediaType().schema(question))));
+        ask.getResponses()
+                .addApiResponse("200", json("the outcome, within the wait", outcome))
+                .addApiResponse("202", json("accepted: {id} (and status pending)", new ObjectSchema()))
+                .addApiResponse("400", OpenApiDocument.error("the body is not a question"))
+                .addApiResponse("413", OpenApiDocument.error("the body is too large"));
+        var get = operation("getQuestion", "questions", "The outcome of a question, or pending")
+                .addParametersItem(OpenApiDocument.path("id", "the question id"));
+        get.getResponses()
+                .addApiResponse("200", json("the outcome, or {id, status: pending}", outcome))
+                .addApiResponse("404", OpenApiDocument.error("no question with this id is known here"));
+        return List.of(
+                new ApiRoute("POST", "/api/questions", ask, this::ask),
+                new ApiRoute("GET", "/api/questions/{id}", get, this::get));
+    }
+
+    private void ask(HttpExchange exchange, Map<String, String> parameters) throws IOException {
+        Duration wait = wait(query(exchange, "wait"));
+        JsonNode body;
+        try {
+            body = JSON.readTree(WebServer.body(exchange, MAX_BODY));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new WebServer.ApiError(400, "invalid_json", "the body is not JSON");
+        }
+        if (body == null || !body.isObject())
+            throw new WebServer.ApiError(400, "invalid_request", "the body must be a JSON object");
+        String db = text(body, "db");
+        String question = text(body, "question");
+        JsonNode use = body.get("useRetrieval");
+        if (use != null && !use.isNull() && !use.isBoolean())
+            throw new WebServer.ApiError(400, "invalid_request", "useRetrieval must be true, false or absent");
+        QuestionAsked asked;
+        try {
+            asked = asker.send(db, question, use == null || use.isNull() ? null : use.booleanValue());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sending", e);
+        } catch (Exception e) {
+            throw new IllegalStateException("the question could not be sent", e);
+        }
+        String id = asked.getId();
+        feed.asked(id, asked.getTimestamp().toEpochMilli());
+        Optional<ConsoleEvent> outcome = Optional.empty();
+        if (!wait.isZero()) {
+            try {
+                outcome = feed.awaitOutcome(id, wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (outcome.isPresent()) send(exchange, 200, outcome.get().outcome());
+        else send(exchange, 202, Map.of("id", id, "status", "pending"));
+    }
+
+    private void get(HttpExchange exchange, Map<String, String> parameters) throws IOException {
+        String id = parameters.get("id");
+        Optional<ConsoleEvent> outcome = feed.outcome(id);
+        if (outcome.isPresent()) send(exchange, 200, outcome.get().outcome());
+        else if (feed.pending(id)) send(exchange, 200, Map.of("id", id, "status", "pending"));
+        else throw new WebServer.ApiError(404, "unknown_question", "no question with this id is known here");
+    }
+
+    private static String text(JsonNode body, String field) {
+        JsonNode node = body.get(field);
+        if (node == null || !node.isTextual() || node.asText().isBlank())
+            throw new WebServer.ApiError(400, "invalid_request", field + " must be a non-empty string");
+        return node.asText();
+    }
+
+    /** {@code 10s} or {@code 500ms}, at most {@link #MAX_WAIT}; absent means do not wait. */
+    static Duration wait(String value) {
+        if (value == null) return Duration.ZERO;
+        Matcher m = WAIT.matcher(value);
+        if (!m.matches()) throw new WebServer.ApiError(400, "invalid_wait", "wait must look like 10s or 500ms");
+        long amount = Long.parseLong(m.group(1));
+        Duration d = m.group(2).equals("s") ? Duration.ofSeconds(amount) : Duration.ofMillis(amount);
+        return d.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : d;
+    }
+}
