@@ -2,6 +2,8 @@ package dev.schemarag.app;
 
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.questions.AskClient;
+import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.retrieval.SchemaRetriever;
@@ -98,7 +100,7 @@ final class McpCommand implements Callable<Integer> {
                 services.settings().get(RetrievalSettings.QUESTION_MAX_BYTES));
     }
 
-    /** {@code schemarag ask}'s path: the pipeline must be running; the outcome as {@link AskCommand#view}. */
+    /** {@code schemarag ask}'s path: the pipeline must be running; the outcome as {@link OutcomeView}. */
     private static Map<String, Object> ask(Services services, String databaseId, String question, Duration timeout)
             throws Exception {
         PipelineProbe.Status status = PipelineProbe.check(
@@ -107,7 +109,7 @@ final class McpCommand implements Callable<Integer> {
                 services.settings().get(AppSettings.TOPIC_PREFIX));
         if (!status.running()) return AskCommand.noPipeline(status.notRunning());
         try (AskClient client = new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
-            return AskCommand.view(client.ask(databaseId, question, null, timeout));
+            return OutcomeView.of(client.ask(databaseId, question, null, timeout));
         }
     }
 
