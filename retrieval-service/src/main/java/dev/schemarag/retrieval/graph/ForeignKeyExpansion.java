@@ -18,8 +18,14 @@ import java.util.function.Predicate;
  * in the evidence set. Questions about a table's rows usually name the rows they reference ("order lines of the
  * customer ACME", "languages spoken in Peru"), by values no schema text holds, so such a parent scores low exactly
  * when it is needed. Limiting this to the leading tables' parents keeps hubs out of the rest of the selection.
+ *
+ * <p>Edges that are not declared count for less: a neighbour joined only by an inferred edge of confidence c must
+ * score at least the evidence bar divided by c, and only a parent by a declared or annotated edge, or by an inferred
+ * one of at least {@link #TRUSTED_INFERENCE}, takes the rank-only exception.
  */
 public final class ForeignKeyExpansion {
+    static final double TRUSTED_INFERENCE = 0.8;
+
     private ForeignKeyExpansion() {}
 
     /**
@@ -41,15 +47,17 @@ public final class ForeignKeyExpansion {
             }
         }
         Set<TableName> leadingParents = new LinkedHashSet<>();
-        ranking.stream()
-                .limit(settings.fkParentsOfTop())
-                .forEach(r -> leadingParents.addAll(graph.referencedBy(r.table())));
+        ranking.stream().limit(settings.fkParentsOfTop()).forEach(r -> {
+            for (TableName parent : graph.referencedBy(r.table()))
+                if (graph.confidence(r.table(), parent) >= TRUSTED_INFERENCE) leadingParents.add(parent);
+        });
         // In ranking order, so the strongest evidence is added first when the cap bites.
         List<TableName> withEvidence = ranking.stream()
                 .limit(settings.evidenceTopK())
-                .filter(r -> r.score() >= settings.evidenceMinScore() || leadingParents.contains(r.table()))
+                .filter(r -> candidates.contains(r.table()))
+                .filter(r -> r.score() >= settings.evidenceMinScore() / confidence(r.table(), selected, graph)
+                        || leadingParents.contains(r.table()))
                 .map(RankedTable::table)
-                .filter(candidates::contains)
                 .toList();
         List<TableName> blocked =
                 candidates.stream().filter(c -> !withEvidence.contains(c)).toList();
@@ -57,5 +65,12 @@ public final class ForeignKeyExpansion {
         List<TableName> added = new ArrayList<>(withEvidence.subList(0, Math.min(room, withEvidence.size())));
         List<TableName> capped = withEvidence.subList(added.size(), withEvidence.size());
         return new Expansion(List.copyOf(candidates), added, blocked, capped);
+    }
+
+    /** The confidence of the strongest edge joining a candidate to the selection. */
+    private static double confidence(TableName candidate, List<TableName> selected, ForeignKeyGraph graph) {
+        double best = 0;
+        for (TableName table : selected) best = Math.max(best, graph.confidence(table, candidate));
+        return best;
     }
 }
