@@ -6,6 +6,7 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +31,12 @@ import java.util.Set;
  *   <li>{@link #ROLE_AND_KEY}: a role before the target key's id-like name: {@code home_team_id -> teams.team_id};
  *   <li>{@link #COMMENT_NAMES_TABLE}: an id-like column whose comment names the target table;
  *   <li>{@link #NAMED_LIKE_TABLE}: a column named like the target table, whose key is an id: {@code maker ->
- *       car_makers.id}.
+ *       car_makers.id};
+ *   <li>{@link #ROLE_AND_TABLE}: a role before the target table's whole name, whose key is an id: {@code
+ *       winning_pilot -> pilot.pilot_id}, {@code fk_owner_person -> person.id}, {@code sourceairport ->
+ *       airports.airportcode};
+ *   <li>{@link #ONLY_ENTITY}: an id-like column named after no table of the schema, when the schema has a single
+ *       entity table: {@code winner_id -> players.player_id}. It takes precedence over a sibling sharing the name.
  * </ul>
  *
  * A name shared with a non-id-like key ({@code name}, {@code email}: unique natural keys) is no evidence, nor is a
@@ -45,6 +51,10 @@ public final class RelationshipInference {
     static final double ROLE_AND_KEY = 0.7;
     static final double COMMENT_NAMES_TABLE = 0.7;
     static final double NAMED_LIKE_TABLE = 0.65;
+    /** Weakest: a role before a table's whole name ({@code winning_pilot}) is also how attributes are named. */
+    static final double ROLE_AND_TABLE = 0.5;
+    /** An id named after no table, in a schema with one entity table: {@code liked_id -> highschooler.id}. */
+    static final double ONLY_ENTITY = 0.6;
     /** A table named by its last word only ({@code team} for {@code league_teams}) is weaker evidence. */
     static final double LAST_WORD_DISCOUNT = 0.1;
     /** A unique key is a weaker target than the primary key. */
@@ -80,11 +90,20 @@ public final class RelationshipInference {
         for (Table table : tables) {
             for (ForeignKey fk : table.foreignKeys()) declaredPairs.add(Set.of(table.name(), fk.referencedTable()));
         }
+        Map<TableName, Integer> idLikeColumns = new HashMap<>();
+        for (Table table : tables) {
+            idLikeColumns.put(table.name(), (int) table.columns().stream()
+                    .filter(c -> idStem(c.name()) != null)
+                    .count());
+        }
+        List<Target> entities = targets.stream().filter(Target::entity).toList();
         Map<List<Object>, ForeignKeyEdge> edges = new LinkedHashMap<>();
         for (Table table : tables) {
             for (Column column : table.columns()) {
                 if (table.foreignKeyOf(column.name()).isPresent()) continue;
-                best(table, column, targets, declaredPairs).ifPresent(edge -> keepStronger(edges, edge));
+                orphan(table, column, tables, entities, declaredPairs)
+                        .or(() -> best(table, column, targets, declaredPairs))
+                        .ifPresent(edge -> keepStronger(edges, edge, idLikeColumns));
             }
         }
         return List.copyOf(edges.values());
@@ -92,20 +111,53 @@ public final class RelationshipInference {
 
     /**
      * Two tables sharing their key column infer an edge each way; only one is a parent. The stronger edge stays; on a
-     * tie, the one to the table with the shorter name (the base table, usually: {@code singer} over {@code
-     * singer_details}).
+     * tie, the one from the table with more id-like columns (a link table refers to several others), then the one to
+     * the table with the shorter name (the base table, usually: {@code singer} over {@code singer_details}).
      */
-    private static void keepStronger(Map<List<Object>, ForeignKeyEdge> edges, ForeignKeyEdge edge) {
+    private static void keepStronger(
+            Map<List<Object>, ForeignKeyEdge> edges, ForeignKeyEdge edge, Map<TableName, Integer> idLikeColumns) {
         List<Object> reverse = List.of(edge.to(), edge.toColumns(), edge.from(), edge.fromColumns());
         ForeignKeyEdge other = edges.get(reverse);
         if (other != null) {
+            int links = Integer.compare(idLikeColumns.get(edge.from()), idLikeColumns.get(other.from()));
             boolean stronger = edge.confidence() > other.confidence()
                     || (edge.confidence() == other.confidence()
-                            && edge.to().table().length() < other.to().table().length());
+                            && (links > 0
+                                    || (links == 0
+                                            && edge.to().table().length()
+                                                    < other.to().table().length())));
             if (!stronger) return;
             edges.remove(reverse);
         }
         edges.put(List.of(edge.from(), edge.fromColumns(), edge.to(), edge.toColumns()), edge);
+    }
+
+    /**
+     * An id column that no table of the schema could be named by ({@code liked_id} where no table is called, or
+     * abbreviated, or ends in a word like, liked) in a schema with a single entity table (keyed by a generic {@code id} or
+     * by its own name's id): the column refers to that table, rather than to a sibling that merely shares the name.
+     */
+    private static Optional<ForeignKeyEdge> orphan(
+            Table table, Column column, List<Table> tables, List<Target> entities, Set<Set<TableName>> declaredPairs) {
+        String stem = idStem(column.name());
+        if (stem == null || stem.isEmpty() || !compact(column.name()).endsWith("id")) return Optional.empty();
+        for (Table other : tables) {
+            if (Naming.couldName(stem, other.name())) return Optional.empty();
+        }
+        if (entities.size() != 1) return Optional.empty();
+        Target entity = entities.get(0);
+        if (entity.table().name().equals(table.name())) return Optional.empty();
+        Column key = entity.table().column(entity.column()).orElse(null);
+        if (key == null
+                || !TypeFamily.compatible(column.dataType(), key.dataType())
+                || declaredPairs.contains(Set.of(table.name(), entity.table().name()))) return Optional.empty();
+        return Optional.of(new ForeignKeyEdge(
+                table.name(),
+                List.of(column.name()),
+                entity.table().name(),
+                List.of(entity.column()),
+                EdgeSource.INFERRED,
+                ONLY_ENTITY));
     }
 
     private static Optional<ForeignKeyEdge> best(
@@ -127,6 +179,13 @@ public final class RelationshipInference {
                     && bestTargets.stream()
                             .noneMatch(
                                     t -> t.table().name().equals(target.table().name()))) bestTargets.add(target);
+        }
+        if (bestTargets.size() > 1) {
+            // Several tables share the key: the one the referring table's own name names wins
+            // (apartment_bookings.apt_id
+            // -> apartments, not apartment_facilities).
+            Set<String> words = Naming.words(table.name());
+            bestTargets.removeIf(t -> !words.contains(t.naming().full()));
         }
         if (bestTargets.size() != 1) return Optional.empty();
         Target target = bestTargets.get(0);
@@ -165,10 +224,22 @@ public final class RelationshipInference {
                 && !GENERIC.contains(key)
                 && sepName.endsWith("_" + sepKey)
                 && table.names(keyStem) != Naming.NONE) best = Math.max(best, ROLE_AND_KEY);
+        // state_name -> state.state_name: a key that is not id-like but whose leading words name its table
+        int lastUnderscore = sepKey.lastIndexOf('_');
+        if (name.equals(key)
+                && keyStem == null
+                && lastUnderscore > 0
+                && table.names(sepKey.substring(0, lastUnderscore)) != Naming.NONE) best = Math.max(best, SHARED_KEY);
         if (idStem(sepName) != null && column.hasComment() && table.mentionedIn(column.comment()))
             best = Math.max(best, COMMENT_NAMES_TABLE);
         if (idStem(sepName) == null && (GENERIC.contains(key) || keyStem != null) && table.names(name) != Naming.NONE)
             best = Math.max(best, NAMED_LIKE_TABLE);
+        // winning_pilot -> pilot.pilot_id, fk_owner_person -> person.id: a role before the target table's name
+        if (idStem(sepName) == null
+                && (GENERIC.contains(key) || keyStem != null)
+                && table.full().length() >= 4
+                && name.length() > table.full().length()
+                && name.endsWith(table.full())) best = Math.max(best, ROLE_AND_TABLE);
         return best;
     }
 
@@ -192,6 +263,8 @@ public final class RelationshipInference {
             if ((suffix.equals("id") || suffix.equals("code") || suffix.equals("key"))
                     && lower.endsWith(suffix)
                     && lower.length() > suffix.length()
+                    && !lower.endsWith("guid")
+                    && !lower.endsWith("uuid")
                     && !lower.endsWith("valid")
                     && !lower.endsWith("void")
                     && !lower.endsWith("paid")
@@ -216,10 +289,15 @@ public final class RelationshipInference {
         Target(Table table, String column, double factor) {
             this(table, column, factor, Naming.of(table.name()), compact(column), idStem(column));
         }
+
+        /** A primary key that identifies the table's own entity: {@code id}, or {@code player_id} in players. */
+        boolean entity() {
+            return factor == 1.0 && (key.equals("id") || (keyStem != null && naming.names(keyStem) == Naming.FULL));
+        }
     }
 
     /** Whether a word names a table: its whole name or its last word, singular or plural. */
-    record Naming(String full, String lastWord) {
+    record Naming(String full, String rawFull, String lastWord, String rawLastWord) {
         static final int NONE = 0;
         static final int LAST_WORD = 1;
         static final int FULL = 2;
@@ -227,16 +305,49 @@ public final class RelationshipInference {
         static Naming of(TableName table) {
             String lower = table.table().toLowerCase(Locale.ROOT);
             int lastWord = lower.lastIndexOf('_');
-            return new Naming(
-                    singular(compact(lower)), lastWord > 0 ? singular(compact(lower.substring(lastWord + 1))) : null);
+            String last = lastWord > 0 ? compact(lower.substring(lastWord + 1)) : null;
+            return new Naming(singular(compact(lower)), compact(lower), last == null ? null : singular(last), last);
+        }
+
+        /** The words of a table's name, each singular: {@code apartment_bookings} gives apartment and booking. */
+        static Set<String> words(TableName table) {
+            Set<String> words = new HashSet<>();
+            for (String word : table.table().toLowerCase(Locale.ROOT).split("_"))
+                if (!word.isEmpty()) words.add(singular(compact(word)));
+            return words;
         }
 
         int names(String word) {
-            String w = singular(compact(word));
+            String w = compact(word);
             if (w.length() < 2) return NONE;
-            if (w.equals(full)) return FULL;
-            if (lastWord != null && w.length() >= 3 && w.equals(lastWord)) return LAST_WORD;
+            if (same(w, rawFull, full)) return FULL;
+            if (lastWord != null && w.length() >= 3 && same(w, rawLastWord, lastWord)) return LAST_WORD;
             return NONE;
+        }
+
+        /**
+         * Whether a stem might name the table at all: an abbreviation of its name ({@code apt} for apartments, {@code
+         * stu} for student) or ending in one of its words ({@code start_station} for station).
+         */
+        static boolean couldName(String stem, TableName table) {
+            String name = compact(table.table());
+            if (!stem.isEmpty() && !name.isEmpty() && stem.charAt(0) == name.charAt(0)) {
+                int at = 0;
+                for (int i = 0; i < name.length() && at < stem.length(); i++)
+                    if (name.charAt(i) == stem.charAt(at)) at++;
+                if (at == stem.length()) return true;
+            }
+            for (String word : words(table)) if (word.length() >= 3 && stem.endsWith(word)) return true;
+            return false;
+        }
+
+        /** Singular or plural: campus and campuses, category and categories, order and orders. */
+        private static boolean same(String word, String raw, String singularForm) {
+            return word.equals(raw)
+                    || singular(word).equals(singularForm)
+                    || raw.equals(word + "s")
+                    || raw.equals(word + "es")
+                    || (word.endsWith("y") && raw.equals(word.substring(0, word.length() - 1) + "ies"));
         }
 
         /** Whether a comment names the table, as one word or two ({@code sales order} for {@code sales_orders}). */
