@@ -5,7 +5,7 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
-import dev.schemarag.retrieval.graph.RelationshipInference;
+import dev.schemarag.retrieval.graph.JoinGraphs;
 import dev.schemarag.retrieval.index.CatalogChanges;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * What retrieval needs of one catalog version, computed once: the join graph (declared and inferred edges), the BM25 index and every table rendered
+ * What retrieval needs of one catalog version, computed once: the join graph (declared, annotated and inferred edges), the BM25 index and every table rendered
  * in both packet forms. Token counts of a table are computed on first use of a form, since most deployments use one.
  * Immutable apart from those counts, and shared by concurrent requests: a catalog change makes a new one ({@link
  * #withChanges}) that re-renders and re-indexes the changed tables only.
@@ -52,7 +52,7 @@ final class PreparedDatabase {
         // from the stored definitions, so DDL that adds, renames or drops a column changes them with the catalog.
         List<Table> definitions =
                 database.tables().stream().map(IndexedTable::definition).toList();
-        this.graph = ForeignKeyGraph.of(definitions, RelationshipInference.infer(definitions));
+        this.graph = JoinGraphs.of(definitions);
         this.lexical = lexical;
         this.modelId = modelId;
         this.vectorsOfOtherModels = vectorsOfOtherModels;

@@ -88,7 +88,7 @@ public final class RelationshipInference {
         }
         Set<Set<TableName>> declaredPairs = new HashSet<>();
         for (Table table : tables) {
-            for (ForeignKey fk : table.foreignKeys()) declaredPairs.add(Set.of(table.name(), fk.referencedTable()));
+            for (ForeignKey fk : table.foreignKeys()) declaredPairs.add(pair(table.name(), fk.referencedTable()));
         }
         Map<TableName, Integer> idLikeColumns = new HashMap<>();
         for (Table table : tables) {
@@ -150,7 +150,7 @@ public final class RelationshipInference {
         Column key = entity.table().column(entity.column()).orElse(null);
         if (key == null
                 || !TypeFamily.compatible(column.dataType(), key.dataType())
-                || declaredPairs.contains(Set.of(table.name(), entity.table().name()))) return Optional.empty();
+                || declaredPairs.contains(pair(table.name(), entity.table().name()))) return Optional.empty();
         return Optional.of(new ForeignKeyEdge(
                 table.name(),
                 List.of(column.name()),
@@ -165,11 +165,12 @@ public final class RelationshipInference {
         double bestConfidence = 0;
         List<Target> bestTargets = new ArrayList<>();
         for (Target target : targets) {
-            if (target.table().name().equals(table.name())) continue;
-            if (declaredPairs.contains(Set.of(table.name(), target.table().name()))) continue;
+            boolean self = target.table().name().equals(table.name());
+            if (self && column.name().equals(target.column())) continue;
+            if (declaredPairs.contains(pair(table.name(), target.table().name()))) continue;
             Column key = target.table().column(target.column()).orElse(null);
             if (key == null || !TypeFamily.compatible(column.dataType(), key.dataType())) continue;
-            double confidence = confidence(column, target) * target.factor();
+            double confidence = (self ? selfReference(column, target) : confidence(column, target)) * target.factor();
             if (confidence <= 0) continue;
             if (confidence > bestConfidence) {
                 bestConfidence = confidence;
@@ -180,6 +181,9 @@ public final class RelationshipInference {
                             .noneMatch(
                                     t -> t.table().name().equals(target.table().name()))) bestTargets.add(target);
         }
+        // A comment that names the column's own table and another one ("the employee who handles the ticket") means
+        // the other one.
+        if (bestTargets.size() > 1) bestTargets.removeIf(t -> t.table().name().equals(table.name()));
         if (bestTargets.size() > 1) {
             // Several tables share the key: the one the referring table's own name names wins
             // (apartment_bookings.apt_id
@@ -196,6 +200,33 @@ public final class RelationshipInference {
                 List.of(target.column()),
                 EdgeSource.INFERRED,
                 Math.round(bestConfidence * 100) / 100.0));
+    }
+
+    /**
+     * A reference to the column's own table needs a rule that cannot be mistaken for the table's own key: a role before
+     * the key's name ({@code parent_department_id}) or a comment naming the table ({@code manager_id}, "another
+     * employee"). Self-references join (join hints) but connect no tables.
+     */
+    static double selfReference(Column column, Target target) {
+        double best = 0;
+        if (roleBeforeKey(column, target)) best = ROLE_AND_KEY;
+        if (commentNamesTable(column, target)) best = Math.max(best, COMMENT_NAMES_TABLE);
+        return best;
+    }
+
+    private static boolean roleBeforeKey(Column column, Target target) {
+        return target.keyStem() != null
+                && !GENERIC.contains(target.key())
+                && column.name()
+                        .toLowerCase(Locale.ROOT)
+                        .endsWith("_" + target.column().toLowerCase(Locale.ROOT))
+                && target.naming().names(target.keyStem()) != Naming.NONE;
+    }
+
+    private static boolean commentNamesTable(Column column, Target target) {
+        return idStem(column.name()) != null
+                && column.hasComment()
+                && target.naming().mentionedIn(column.comment());
     }
 
     /** The strongest rule the column satisfies for the target key, 0 when none. */
@@ -220,18 +251,14 @@ public final class RelationshipInference {
             best = Math.max(best, naming == Naming.NONE ? SHARED_KEY : SHARED_KEY_NAMING_TABLE - discount(naming));
         }
         // home_team_id -> teams.team_id: a role in front of the target's own id-like key name
-        if (keyStem != null
-                && !GENERIC.contains(key)
-                && sepName.endsWith("_" + sepKey)
-                && table.names(keyStem) != Naming.NONE) best = Math.max(best, ROLE_AND_KEY);
+        if (roleBeforeKey(column, target)) best = Math.max(best, ROLE_AND_KEY);
         // state_name -> state.state_name: a key that is not id-like but whose leading words name its table
         int lastUnderscore = sepKey.lastIndexOf('_');
         if (name.equals(key)
                 && keyStem == null
                 && lastUnderscore > 0
                 && table.names(sepKey.substring(0, lastUnderscore)) != Naming.NONE) best = Math.max(best, SHARED_KEY);
-        if (idStem(sepName) != null && column.hasComment() && table.mentionedIn(column.comment()))
-            best = Math.max(best, COMMENT_NAMES_TABLE);
+        if (commentNamesTable(column, target)) best = Math.max(best, COMMENT_NAMES_TABLE);
         if (idStem(sepName) == null && (GENERIC.contains(key) || keyStem != null) && table.names(name) != Naming.NONE)
             best = Math.max(best, NAMED_LIKE_TABLE);
         // winning_pilot -> pilot.pilot_id, fk_owner_person -> person.id: a role before the target table's name
@@ -272,6 +299,11 @@ public final class RelationshipInference {
             if (lower.equals(suffix)) return "";
         }
         return null;
+    }
+
+    /** Two tables regardless of direction; one when a table references itself. */
+    private static Set<TableName> pair(TableName a, TableName b) {
+        return Set.copyOf(List.of(a, b));
     }
 
     /** Lower case, letters and digits only: {@code Customer_ID} and {@code customerid} compare equal. */

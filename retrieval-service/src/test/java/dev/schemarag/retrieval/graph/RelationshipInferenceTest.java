@@ -287,6 +287,33 @@ class RelationshipInferenceTest {
     }
 
     @Test
+    void givenADeclaredSelfReference_whenInferred_thenTheOtherColumnsAreStillInferred() {
+        assertThat(RelationshipInference.infer(List.of(
+                        table("s.employees")
+                                .pk("employee_id")
+                                .fk("manager_id", "s.employees", "employee_id")
+                                .column("department_id", "bigint")
+                                .build(),
+                        table("s.departments").pk("department_id").build())))
+                .extracting(ForeignKeyEdge::from, ForeignKeyEdge::to)
+                .containsExactly(tuple(name("s.employees"), name("s.departments")));
+    }
+
+    @Test
+    void givenARoleBeforeItsOwnTablesKey_whenInferred_thenTheTableReferencesItself() {
+        assertThat(only(table("s.departments")
+                        .pk("department_id")
+                        .column("parent_department_id", "bigint")
+                        .build()))
+                .isEqualTo(edge(
+                        "s.departments",
+                        "parent_department_id",
+                        "s.departments",
+                        "department_id",
+                        RelationshipInference.ROLE_AND_KEY));
+    }
+
+    @Test
     void givenTwoTablesThatCouldBeMeant_whenInferred_thenTheColumnIsLeftOut() {
         assertThat(RelationshipInference.infer(List.of(
                         table("s.visits")
