@@ -49,12 +49,14 @@ public final class RelationshipInference {
     static final double SHARED_KEY = 0.8;
     static final double SHARED_KEY_NAMING_TABLE = 0.9;
     static final double ROLE_AND_KEY = 0.7;
-    static final double COMMENT_NAMES_TABLE = 0.7;
+    static final double COMMENT_NAMES_TABLE = 0.6;
     static final double NAMED_LIKE_TABLE = 0.65;
     /** Weakest: a role before a table's whole name ({@code winning_pilot}) is also how attributes are named. */
     static final double ROLE_AND_TABLE = 0.5;
     /** An id named after no table, in a schema with one entity table: {@code liked_id -> highschooler.id}. */
     static final double ONLY_ENTITY = 0.6;
+    /** In a schema that declares foreign keys, only inferred edges this confident are kept. */
+    static final double DECLARING_SCHEMA_MIN = 0.8;
     /** A table named by its last word only ({@code team} for {@code league_teams}) is weaker evidence. */
     static final double LAST_WORD_DISCOUNT = 0.1;
     /** A unique key is a weaker target than the primary key. */
@@ -72,7 +74,13 @@ public final class RelationshipInference {
         tables.forEach(t -> bySchema.computeIfAbsent(t.name().schema(), s -> new ArrayList<>())
                 .add(t));
         List<ForeignKeyEdge> edges = new ArrayList<>();
-        bySchema.values().forEach(schema -> edges.addAll(inferWithin(schema)));
+        for (List<Table> schema : bySchema.values()) {
+            boolean declares = schema.stream().anyMatch(t -> !t.foreignKeys().isEmpty());
+            // A schema that declares its keys has said how it joins: inference only adds what it is sure of there.
+            inferWithin(schema).stream()
+                    .filter(e -> !declares || e.confidence() >= DECLARING_SCHEMA_MIN)
+                    .forEach(edges::add);
+        }
         return edges;
     }
 

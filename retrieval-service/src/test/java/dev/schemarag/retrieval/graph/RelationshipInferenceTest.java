@@ -314,6 +314,23 @@ class RelationshipInferenceTest {
     }
 
     @Test
+    void givenASchemaThatDeclaresKeys_whenInferred_thenOnlyConfidentEdgesAreAdded() {
+        List<ForeignKeyEdge> edges = RelationshipInference.infer(List.of(
+                table("s.orders")
+                        .pk("order_id")
+                        .fk("customer_id", "s.customers", "customer_id")
+                        .column("warehouse_id", "bigint")
+                        .column("home_team_id", "bigint")
+                        .build(),
+                table("s.customers").pk("customer_id").build(),
+                table("s.warehouses").pk("warehouse_id").build(),
+                table("s.teams").pk("team_id").build()));
+
+        // warehouse_id (0.9) is kept; home_team_id (0.7) would be inferred in a schema that declares nothing.
+        assertThat(edges).extracting(ForeignKeyEdge::to).containsExactly(name("s.warehouses"));
+    }
+
+    @Test
     void givenTwoTablesThatCouldBeMeant_whenInferred_thenTheColumnIsLeftOut() {
         assertThat(RelationshipInference.infer(List.of(
                         table("s.visits")
