@@ -1,9 +1,11 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.embedding.TextHash;
+import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
+import dev.schemarag.retrieval.graph.JoinGraphs;
 import dev.schemarag.retrieval.index.CatalogChanges;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
@@ -22,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * What retrieval needs of one catalog version, computed once: the FK graph, the BM25 index and every table rendered
+ * What retrieval needs of one catalog version, computed once: the join graph (declared, annotated and inferred edges), the BM25 index and every table rendered
  * in both packet forms. Token counts of a table are computed on first use of a form, since most deployments use one.
  * Immutable apart from those counts, and shared by concurrent requests: a catalog change makes a new one ({@link
  * #withChanges}) that re-renders and re-indexes the changed tables only.
@@ -46,9 +48,11 @@ final class PreparedDatabase {
         this.database = database;
         this.texts = texts;
         this.tokens = tokens;
-        // Rebuilt from the whole table list even after a change: cheap, and edges may depend on any table.
-        this.graph = ForeignKeyGraph.of(
-                database.tables().stream().map(IndexedTable::definition).toList());
+        // Rebuilt from the whole table list even after a change: cheap, and edges may depend on any table. Inferred
+        // from the stored definitions, so DDL that adds, renames or drops a column changes them with the catalog.
+        List<Table> definitions =
+                database.tables().stream().map(IndexedTable::definition).toList();
+        this.graph = JoinGraphs.of(definitions);
         this.lexical = lexical;
         this.modelId = modelId;
         this.vectorsOfOtherModels = vectorsOfOtherModels;

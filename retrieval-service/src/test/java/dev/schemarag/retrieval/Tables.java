@@ -36,6 +36,13 @@ public final class Tables {
         return this;
     }
 
+    /** A NOT NULL primary key column of the given type. */
+    public Tables pk(String column, String type) {
+        columns.add(new Column(column, type, false, null, null));
+        primaryKey.add(column);
+        return this;
+    }
+
     public Tables column(String column, String type) {
         columns.add(new Column(column, type, true, null, null));
         return this;

@@ -1,5 +1,7 @@
 package dev.schemarag.ingest.annotations;
 
+import dev.schemarag.core.schema.Relationship;
+import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import java.util.Collections;
 import java.util.List;
@@ -12,14 +14,18 @@ import java.util.function.UnaryOperator;
 
 /**
  * Hand-written knowledge about one database that its catalog cannot hold: the business module of a table,
- * synonyms users say instead of the identifiers, and extra descriptions.
+ * synonyms users say instead of the identifiers, extra descriptions, and relationships the database does not declare
+ * (or that must not be inferred).
  *
  * <p>Keys name a table as {@code table} or {@code schema.table}, a column as {@code table.column} or
  * {@code schema.table.column}; they match case-insensitively. A lookup tries the qualified key first, so a
  * {@code sales.orders} entry wins over an {@code orders} entry; a short key applies to that table in every schema.
  */
 public record Annotations(
-        Map<String, String> modules, Map<String, List<String>> synonyms, Map<String, String> descriptions) {
+        Map<String, String> modules,
+        Map<String, List<String>> synonyms,
+        Map<String, String> descriptions,
+        List<RelationshipNote> relationships) {
 
     private static final Annotations EMPTY = new Annotations(Map.of(), Map.of(), Map.of());
 
@@ -27,6 +33,12 @@ public record Annotations(
         modules = lowerCaseKeys(modules, UnaryOperator.identity());
         synonyms = lowerCaseKeys(synonyms, List::copyOf);
         descriptions = lowerCaseKeys(descriptions, UnaryOperator.identity());
+        relationships = List.copyOf(relationships);
+    }
+
+    public Annotations(
+            Map<String, String> modules, Map<String, List<String>> synonyms, Map<String, String> descriptions) {
+        this(modules, synonyms, descriptions, List.of());
     }
 
     public static Annotations empty() {
@@ -51,6 +63,16 @@ public record Annotations(
 
     public Optional<String> description(TableName table, String column) {
         return lookup(descriptions, columnKeys(table, column));
+    }
+
+    /** The relationships the annotations add to, or deny for, the table's columns. */
+    public List<Relationship> relationships(TableName table) {
+        return relationships.stream().flatMap(note -> note.of(table).stream()).toList();
+    }
+
+    /** The table as stored for retrieval: with the relationships its annotations add or deny. */
+    public Table annotated(Table table) {
+        return table.withRelationships(relationships(table.name()));
     }
 
     private static List<String> tableKeys(TableName table) {

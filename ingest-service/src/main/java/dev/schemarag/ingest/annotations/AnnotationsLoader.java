@@ -19,13 +19,15 @@ import org.slf4j.LoggerFactory;
  * Reads the optional per-database annotations JSON:
  * <pre>{"modules": {"employees": "HR"},
  *  "synonyms": {"employees": ["staff"], "employees.first_name": ["given name"]},
- *  "descriptions": {"employees": "...", "hr.employees.hire_date": "..."}}</pre>
+ *  "descriptions": {"employees": "...", "hr.employees.hire_date": "..."},
+ *  "relationships": [{"from": "leave_requests.approver", "to": "employees.employee_id"},
+ *                    {"from": "orders.status_id", "to": "status_history.id", "deny": true}]}</pre>
  * Every section is optional; a synonym entry may be a single string. Other top-level keys are ignored with a
  * warning, so a typo such as {@code "synonym"} shows up in the log without blocking ingestion.
  */
 public final class AnnotationsLoader {
     private static final Logger log = LoggerFactory.getLogger(AnnotationsLoader.class);
-    private static final Set<String> SECTIONS = Set.of("modules", "synonyms", "descriptions");
+    private static final Set<String> SECTIONS = Set.of("modules", "synonyms", "descriptions", "relationships");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private AnnotationsLoader() {}
@@ -59,20 +61,22 @@ public final class AnnotationsLoader {
         root.fieldNames().forEachRemaining(name -> {
             if (!SECTIONS.contains(name))
                 log.warn(
-                        "Ignoring unknown section '{}' in annotations file {}; expected modules, synonyms or descriptions",
+                        "Ignoring unknown section '{}' in annotations file {}; expected modules, synonyms, descriptions or relationships",
                         name,
                         source);
         });
         Annotations annotations = new Annotations(
                 strings(root, "modules", source),
                 stringLists(root, "synonyms", source),
-                strings(root, "descriptions", source));
+                strings(root, "descriptions", source),
+                relationships(root, source));
         log.info(
-                "Loaded annotations from {}: {} modules, {} synonym entries, {} descriptions",
+                "Loaded annotations from {}: {} modules, {} synonym entries, {} descriptions, {} relationships",
                 source,
                 annotations.modules().size(),
                 annotations.synonyms().size(),
-                annotations.descriptions().size());
+                annotations.descriptions().size(),
+                annotations.relationships().size());
         return annotations;
     }
 
@@ -103,6 +107,34 @@ public final class AnnotationsLoader {
             values.put(e.getKey(), list);
         }
         return values;
+    }
+
+    private static List<RelationshipNote> relationships(JsonNode root, String source) {
+        JsonNode node = root.get("relationships");
+        if (node == null || node.isNull()) return List.of();
+        if (!node.isArray())
+            throw new AnnotationsException("Annotations file " + source + ": 'relationships' must be a list");
+        List<RelationshipNote> notes = new ArrayList<>();
+        for (int i = 0; i < node.size(); i++) {
+            JsonNode entry = node.get(i);
+            String where = "Annotations file " + source + ": 'relationships[" + i + "]'";
+            if (!entry.isObject()
+                    || !entry.path("from").isTextual()
+                    || !entry.path("to").isTextual()
+                    || !(entry.path("deny").isMissingNode()
+                            || entry.path("deny").isBoolean()))
+                throw new AnnotationsException(
+                        where + " must be {\"from\": \"table.column\", \"to\": \"table.column\"[, \"deny\": true]}");
+            try {
+                notes.add(new RelationshipNote(
+                        entry.get("from").textValue(),
+                        entry.get("to").textValue(),
+                        entry.path("deny").asBoolean(false)));
+            } catch (IllegalArgumentException e) {
+                throw new AnnotationsException(where + ": " + e.getMessage());
+            }
+        }
+        return notes;
     }
 
     private static List<Map.Entry<String, JsonNode>> entries(JsonNode root, String section, String source) {

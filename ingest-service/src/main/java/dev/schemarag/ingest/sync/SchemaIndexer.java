@@ -66,7 +66,7 @@ public final class SchemaIndexer {
         for (Table table : tables) {
             EntityTexts t = texts.of(table, annotations);
             String module = annotations.module(table.name()).orElse(null);
-            String definition = TableDefinitions.toJson(table);
+            String definition = TableDefinitions.toJson(annotations.annotated(table));
             EntityKey tableKey = EntityKey.table(table.name());
             current.add(tableKey);
             String tableHash = TextHash.stamp(model.modelId(), t.tableHash());

@@ -3,12 +3,14 @@ package dev.schemarag.ingest.annotations;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemarag.core.schema.Relationship;
 import dev.schemarag.core.schema.TableName;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +35,51 @@ class AnnotationsLoaderTest {
         assertThat(annotations.synonyms(EMPLOYEES, "first_name")).containsExactly("given name");
         assertThat(annotations.description(EMPLOYEES)).contains("Everyone on the payroll.");
         assertThat(annotations.description(EMPLOYEES, "hire_date")).contains("First day.");
+    }
+
+    @Test
+    void givenRelationships_whenLoaded_thenEachTableGetsTheOnesItsColumnsStart() throws IOException {
+        Path file = write("""
+                {"relationships": [
+                   {"from": "leave_requests.approver", "to": "employees.employee_id"},
+                   {"from": "hr.leave_requests.type_id", "to": "ref.leave_types.id"},
+                   {"from": "Leave_Requests.Status_Id", "to": "statuses.id", "deny": true}]}
+                """);
+
+        Annotations annotations = AnnotationsLoader.load(file);
+
+        assertThat(annotations.relationships(new TableName("hr", "leave_requests")))
+                .containsExactly(
+                        new Relationship(
+                                List.of("approver"), new TableName("hr", "employees"), List.of("employee_id"), false),
+                        new Relationship(List.of("type_id"), new TableName("ref", "leave_types"), List.of("id"), false),
+                        new Relationship(List.of("status_id"), new TableName("hr", "statuses"), List.of("id"), true));
+        assertThat(annotations.relationships(new TableName("archive", "leave_requests")))
+                .extracting(Relationship::columns)
+                .containsExactly(List.of("approver"), List.of("status_id"));
+        assertThat(annotations.relationships(EMPLOYEES)).isEmpty();
+    }
+
+    @Test
+    void givenARelationshipThatNamesNoColumn_whenLoaded_thenTheErrorNamesTheEntry() throws IOException {
+        Path file = write("""
+                {"relationships": [{"from": "leave_requests.approver", "to": "employees.employee_id"},
+                                   {"from": "leave_requests", "to": "employees.employee_id"}]}
+                """);
+
+        assertThatThrownBy(() -> AnnotationsLoader.load(file))
+                .isInstanceOf(AnnotationsException.class)
+                .hasMessageContaining("'relationships[1]'")
+                .hasMessageContaining("table.column");
+    }
+
+    @Test
+    void givenARelationshipOfTheWrongShape_whenLoaded_thenTheErrorSaysTheShape() throws IOException {
+        Path file = write("{\"relationships\": [{\"from\": \"a.b\", \"to\": \"c.d\", \"deny\": \"yes\"}]}");
+
+        assertThatThrownBy(() -> AnnotationsLoader.load(file))
+                .isInstanceOf(AnnotationsException.class)
+                .hasMessageContaining("'relationships[0]' must be {");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.schemarag.retrieval.packet;
 
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.JoinHintFormat;
+import dev.schemarag.retrieval.graph.EdgeSource;
 import dev.schemarag.retrieval.graph.ForeignKeyEdge;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import java.util.ArrayDeque;
@@ -19,7 +20,9 @@ import java.util.Set;
  * Join hints between the given tables only. Edges are join conditions, one per foreign key
  * ({@code orders.customer_id = customers.customer_id}); paths walk the FK tree of each connected group from its
  * best-ranked table to every leaf ({@code orders -> customers -> regions}). Tables are named without their schema
- * unless two of them share a name.
+ * unless two of them share a name. Edges the database does not enforce are marked, so the model knows they are not
+ * constraints: an annotated or inferred condition says so ({@code (inferred, confidence 0.9)}), and a path step over
+ * such an edge is written {@code ~>}.
  */
 public final class JoinHints {
     private JoinHints() {}
@@ -42,9 +45,17 @@ public final class JoinHints {
                         + SqlText.identifier(edge.fromColumns().get(i)) + " = " + names.get(edge.to()) + "."
                         + SqlText.identifier(edge.toColumns().get(i)));
             }
-            hints.add(String.join(" AND ", conditions));
+            hints.add(String.join(" AND ", conditions) + marker(edge));
         }
         return hints;
+    }
+
+    private static String marker(ForeignKeyEdge edge) {
+        return switch (edge.source()) {
+            case DECLARED -> "";
+            case ANNOTATED -> " (annotated, not a declared key)";
+            case INFERRED -> " (inferred, confidence " + edge.confidence() + ")";
+        };
     }
 
     private static List<String> paths(List<TableName> tables, ForeignKeyGraph graph, Map<TableName, String> names) {
@@ -68,21 +79,23 @@ public final class JoinHints {
             covered.addAll(parent.keySet());
             Set<TableName> inner = new HashSet<>(parent.values());
             for (TableName leaf : parent.keySet()) {
-                if (!leaf.equals(root) && !inner.contains(leaf)) hints.add(path(leaf, parent, names));
+                if (!leaf.equals(root) && !inner.contains(leaf)) hints.add(path(leaf, parent, names, graph));
             }
         }
         return hints;
     }
 
-    private static String path(TableName leaf, Map<TableName, TableName> parent, Map<TableName, String> names) {
-        List<String> steps = new ArrayList<>();
+    private static String path(
+            TableName leaf, Map<TableName, TableName> parent, Map<TableName, String> names, ForeignKeyGraph graph) {
+        StringBuilder path = new StringBuilder(names.get(leaf));
         TableName current = leaf;
-        steps.add(names.get(current));
         while (!parent.get(current).equals(current)) {
-            current = parent.get(current);
-            steps.add(0, names.get(current));
+            TableName previous = parent.get(current);
+            String arrow = graph.confidence(previous, current) < EdgeSource.DECLARED_CONFIDENCE ? " ~> " : " -> ";
+            path.insert(0, names.get(previous) + arrow);
+            current = previous;
         }
-        return String.join(" -> ", steps);
+        return path.toString();
     }
 
     private static Map<TableName, String> displayNames(List<TableName> tables) {

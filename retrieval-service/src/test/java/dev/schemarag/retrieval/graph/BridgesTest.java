@@ -79,4 +79,31 @@ class BridgesTest {
         assertThat(bridging.added()).isEmpty();
         assertThat(bridging.unconnected()).containsExactly(REGIONS);
     }
+
+    @Test
+    void givenTwoPathsAddingAsManyTables_whenConnected_thenTheMoreConfidentOneIsTaken() {
+        // tickets and agents are joined through teams by inferred edges (found first), or through queues by annotated
+        // ones.
+        TableName tickets = name("s.tickets");
+        TableName agents = name("s.agents");
+        ForeignKeyGraph twoWays = ForeignKeyGraph.of(
+                List.of(
+                        table("s.tickets").pk("ticket_id").build(),
+                        table("s.teams").pk("team_id").build(),
+                        table("s.queues").pk("queue_id").build(),
+                        table("s.agents").pk("agent_id").build()),
+                List.of(
+                        edge(tickets, "s.teams", EdgeSource.INFERRED, 0.9),
+                        edge(name("s.teams"), "s.agents", EdgeSource.INFERRED, 0.7),
+                        edge(tickets, "s.queues", EdgeSource.ANNOTATED, EdgeSource.ANNOTATED_CONFIDENCE),
+                        edge(name("s.queues"), "s.agents", EdgeSource.ANNOTATED, EdgeSource.ANNOTATED_CONFIDENCE)));
+
+        Bridging bridging = Bridges.connect(List.of(tickets, agents), twoWays, t -> true, 5);
+
+        assertThat(bridging.added()).containsExactly(name("s.queues"));
+    }
+
+    private static ForeignKeyEdge edge(TableName from, String to, EdgeSource source, double confidence) {
+        return new ForeignKeyEdge(from, List.of("ref_id"), name(to), List.of("id"), source, confidence);
+    }
 }

@@ -133,6 +133,52 @@ class ForeignKeyExpansionTest {
         assertThat(expansion.candidates()).doesNotContain(CUSTOMERS);
     }
 
+    @Test
+    void givenACapThatBites_whenExpanded_thenTheMoreConfidentlyJoinedNeighbourGoesInFirst() {
+        // payments scores a little higher, but only a weak inferred edge joins it; invoices' edge is trusted.
+        TableName payments = name("s.payments");
+        TableName invoices = name("s.invoices");
+        ForeignKeyGraph inferred = ForeignKeyGraph.of(
+                List.of(
+                        table("s.orders").pk("order_id").build(),
+                        table("s.payments").pk("payment_id").build(),
+                        table("s.invoices").pk("invoice_id").build()),
+                List.of(
+                        inferredEdge("s.payments", ORDERS, RelationshipInference.ROLE_AND_TABLE),
+                        inferredEdge("s.invoices", ORDERS, RelationshipInference.TABLE_AND_KEY)));
+        RetrievalSettings oneAddition = SETTINGS.withOverrides(Map.of(RetrievalSettings.FK_MAX_ADDED.key(), "1"));
+
+        Expansion expansion = ForeignKeyExpansion.expand(
+                List.of(ORDERS),
+                ranking(ORDERS, 0.6, payments, 0.30, invoices, 0.28),
+                inferred,
+                t -> true,
+                oneAddition);
+
+        assertThat(expansion.added()).containsExactly(invoices);
+        assertThat(expansion.capped()).containsExactly(payments);
+    }
+
+    @Test
+    void givenALeadingTablesParentByAWeakInferredEdge_whenExpanded_thenTheRankAloneIsNotEnough() {
+        ForeignKeyGraph inferred = ForeignKeyGraph.of(
+                List.of(
+                        table("s.orders").pk("order_id").build(),
+                        table("s.customers").pk("id").build()),
+                List.of(new ForeignKeyEdge(
+                        ORDERS, List.of("client"), CUSTOMERS, List.of("id"), EdgeSource.INFERRED, 0.65)));
+
+        Expansion weak = ForeignKeyExpansion.expand(
+                List.of(ORDERS), ranking(ORDERS, 0.6, CUSTOMERS, 0.05), inferred, t -> true, SETTINGS);
+
+        assertThat(weak.added()).isEmpty();
+    }
+
+    private static ForeignKeyEdge inferredEdge(String from, TableName to, double confidence) {
+        return new ForeignKeyEdge(
+                name(from), List.of("order_id"), to, List.of("order_id"), EdgeSource.INFERRED, confidence);
+    }
+
     private static List<RankedTable> ranking(Object... pairs) {
         List<RankedTable> ranked = new ArrayList<>();
         for (int i = 0; i < pairs.length; i += 2) {
