@@ -104,11 +104,13 @@ final class AskCommand implements Callable<Integer> {
         }
     }
 
-    /** Whether the settings name the embedded stack while it is not running: nothing can be running on it either. */
+    /**
+     * Whether the settings name the embedded stack while its broker is not even listening: nothing can be running on
+     * it either. A port check only, since a full probe of the stack would cost a client more than its question.
+     */
     private static boolean stackDown(Settings settings) {
         return StackSession.usesEmbeddedStack(settings)
-                && !DetachedStack.status(StackConfig.defaults(SchemaRagCli.home()))
-                        .allUp();
+                && !DetachedStack.brokerListening(StackConfig.defaults(SchemaRagCli.home()));
     }
 
     private void report(Map<String, Object> view) throws Exception {

@@ -53,6 +53,14 @@ public final class DetachedStack {
         return status(config);
     }
 
+    /**
+     * Whether something listens on the stack's Kafka port: a quick answer for a client that only needs to know the
+     * stack cannot be up, without the admin client, database login and registry call of {@link #status}.
+     */
+    public static boolean brokerListening(StackConfig config) {
+        return StackProbe.portOpen(config.kafkaPort());
+    }
+
     /** Drops inactive replication slots, stops the daemon and PostgreSQL, and waits until their processes are gone. */
     public static StackStatus down(StackConfig config) {
         EmbeddedPostgres postgres = new EmbeddedPostgres(config);

@@ -94,7 +94,7 @@ final class StackProbe {
         }
     }
 
-    private static boolean portOpen(int port) {
+    static boolean portOpen(int port) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), (int) TIMEOUT.toMillis());
             return true;
