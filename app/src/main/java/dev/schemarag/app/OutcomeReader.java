@@ -1,6 +1,7 @@
 package dev.schemarag.app;
 
 import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.kafka.TopicTail;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
@@ -11,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -34,10 +36,15 @@ final class OutcomeReader implements AutoCloseable {
             deadLetters.put(topics.deadLetter(dlq).name(), dlq);
             names.add(topics.deadLetter(dlq).name());
         }
-        tail = new TopicTail(bootstrapServers, names, "bench-outcome-reader", records -> {
-            for (ConsumerRecord<byte[], byte[]> r : records) record(new Raw(r, System.currentTimeMillis()));
-            retryUndecoded();
-        });
+        tail = new TopicTail(
+                Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+                names,
+                TopicTail.From.BEGINNING,
+                "bench-outcome-reader",
+                records -> {
+                    for (ConsumerRecord<byte[], byte[]> r : records) record(new Raw(r, System.currentTimeMillis()));
+                    retryUndecoded();
+                });
     }
 
     private void record(Raw raw) {

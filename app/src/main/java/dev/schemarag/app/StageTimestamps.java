@@ -1,10 +1,12 @@
 package dev.schemarag.app;
 
+import dev.schemarag.core.kafka.TopicTail;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -25,7 +27,11 @@ final class StageTimestamps implements AutoCloseable {
     StageTimestamps(String bootstrapServers, Map<String, StageTime> stageTimes) {
         stageTimes.keySet().forEach(t -> byTopic.put(t, new ConcurrentHashMap<>()));
         tail = new TopicTail(
-                bootstrapServers, java.util.List.copyOf(stageTimes.keySet()), "bench-stage-timestamps", records -> {
+                Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+                java.util.List.copyOf(stageTimes.keySet()),
+                TopicTail.From.BEGINNING,
+                "bench-stage-timestamps",
+                records -> {
                     for (ConsumerRecord<byte[], byte[]> r : records) {
                         if (r.key() == null || r.value() == null) continue;
                         Optional<Long> at = stageTimes.get(r.topic()).apply(r);

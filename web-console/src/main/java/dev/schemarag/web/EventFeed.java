@@ -1,9 +1,9 @@
 package dev.schemarag.web;
 
 import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.TopicTail;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -12,14 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Follows the answers, every dead-letter topic, the schema changes and the schema catalog with {@code read_committed}
@@ -32,11 +24,7 @@ final class EventFeed implements AutoCloseable {
     /** Outcomes kept for {@code GET /api/questions/{id}}: the oldest are forgotten first. */
     static final int KEPT_OUTCOMES = 10_000;
 
-    private static final Logger LOG = LoggerFactory.getLogger(EventFeed.class);
-
-    private final EventRecords records;
-    private final KafkaConsumer<byte[], byte[]> consumer;
-    private final Thread reader;
+    private final TopicTail tail;
     private final Deque<ConsoleEvent> recent = new ArrayDeque<>();
     private final Map<String, ConsoleEvent> outcomes = bounded();
     private final Map<String, Long> askedAt = bounded();
@@ -44,23 +32,14 @@ final class EventFeed implements AutoCloseable {
     private final Map<String, Map<String, Object>> lastChangeByDatabase = new HashMap<>();
 
     private final List<Consumer<ConsoleEvent>> subscribers = new CopyOnWriteArrayList<>();
-    private volatile boolean running = true;
 
     EventFeed(String bootstrapServers, KafkaClientSecurity security, EventRecords records) {
-        this.records = records;
-        Map<String, Object> config = security.clientConfig(bootstrapServers);
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        List<TopicPartition> partitions = new ArrayList<>();
-        for (String name : records.topicNames())
-            consumer.partitionsFor(name).forEach(p -> partitions.add(new TopicPartition(name, p.partition())));
-        consumer.assign(partitions);
-        consumer.seekToEnd(partitions);
-        partitions.forEach(consumer::position); // fix the start now: a question asked next must be seen
-        reader = new Thread(this::read, "web-event-feed");
-        reader.setDaemon(true);
-        reader.start();
+        tail = new TopicTail(
+                security.clientConfig(bootstrapServers),
+                records.topicNames(),
+                TopicTail.From.END,
+                "web-event-feed",
+                polled -> polled.forEach(r -> records.toEvent(r).ifPresent(this::publish)));
     }
 
     private static <V> Map<String, V> bounded() {
@@ -72,20 +51,6 @@ final class EventFeed implements AutoCloseable {
                 return size() > KEPT_OUTCOMES;
             }
         };
-    }
-
-    private void read() {
-        try {
-            while (running)
-                for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200)))
-                    records.toEvent(r).ifPresent(this::publish);
-        } catch (WakeupException closing) {
-            // close() woke the poll
-        } catch (RuntimeException e) {
-            LOG.error("the web console's event feed stopped: {}", e.toString(), e);
-        } finally {
-            consumer.close();
-        }
     }
 
     private void publish(ConsoleEvent event) {
@@ -155,17 +120,11 @@ final class EventFeed implements AutoCloseable {
     }
 
     boolean running() {
-        return reader.isAlive();
+        return tail.running();
     }
 
     @Override
     public void close() {
-        running = false;
-        consumer.wakeup();
-        try {
-            reader.join(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        tail.close();
     }
 }

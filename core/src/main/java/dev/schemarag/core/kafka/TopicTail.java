@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.core.kafka;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,11 +16,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads topics from the beginning with {@code read_committed}, as a consumer of the pipeline would, on a thread of
- * its own, and hands every poll's records (possibly none) to {@code onPoll}. No group: it is assigned every partition
- * the topics have when it starts, so it never takes part in, or waits for, a rebalance.
+ * Reads topics with {@code read_committed}, as a consumer of the pipeline would, on a thread of its own, and hands
+ * every poll's records (possibly none) to {@code onPoll}. No group: it is assigned every partition the topics have when
+ * it starts, so it never takes part in, or waits for, a rebalance, nor disturbs a service's group.
  */
-final class TopicTail implements AutoCloseable {
+public final class TopicTail implements AutoCloseable {
+    /** Where reading starts. */
+    public enum From {
+        /** Every record the topics still hold. */
+        BEGINNING,
+        /** Only records written after the constructor returns. */
+        END
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(TopicTail.class);
 
     private final KafkaConsumer<byte[], byte[]> consumer;
@@ -28,14 +36,17 @@ final class TopicTail implements AutoCloseable {
     private final Thread reader;
     private volatile boolean running = true;
 
-    TopicTail(
-            String bootstrapServers,
+    /**
+     * @param clientConfig the connection settings (bootstrap servers, security); the reading settings are added here
+     */
+    public TopicTail(
+            Map<String, Object> clientConfig,
             List<String> topics,
+            From from,
             String threadName,
             Consumer<ConsumerRecords<byte[], byte[]>> onPoll) {
         this.onPoll = onPoll;
-        Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Map<String, Object> config = new HashMap<>(clientConfig);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
@@ -43,7 +54,12 @@ final class TopicTail implements AutoCloseable {
         for (String name : topics)
             consumer.partitionsFor(name).forEach(p -> partitions.add(new TopicPartition(name, p.partition())));
         consumer.assign(partitions);
-        consumer.seekToBeginning(partitions);
+        if (from == From.BEGINNING) {
+            consumer.seekToBeginning(partitions);
+        } else {
+            consumer.seekToEnd(partitions);
+            partitions.forEach(consumer::position); // fix the start now: a record written next must be seen
+        }
         reader = new Thread(this::read, threadName);
         reader.setDaemon(true);
         reader.start();
@@ -59,6 +75,11 @@ final class TopicTail implements AutoCloseable {
         } finally {
             consumer.close();
         }
+    }
+
+    /** Whether it still reads: false once closed or stopped by an error. */
+    public boolean running() {
+        return reader.isAlive();
     }
 
     @Override
