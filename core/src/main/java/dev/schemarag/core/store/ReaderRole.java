@@ -59,8 +59,20 @@ public final class ReaderRole {
     /** As {@link #grant(Connection, String, List, String)} for the role {@code role}. */
     public static void grant(Connection admin, String role, String databaseName, List<String> schemas, String password)
             throws SQLException {
+        // Services starting together grant the same role at once; PostgreSQL fails concurrent updates of one catalog
+        // row ("tuple concurrently updated") instead of queueing them, so the grants take turns under a lock that
+        // lasts until the end of the transaction: one of their own unless the caller has one open.
+        boolean ownTransaction = admin.getAutoCommit();
+        if (ownTransaction) admin.setAutoCommit(false);
         try (Statement st = admin.createStatement()) {
+            st.execute("SELECT pg_advisory_xact_lock(hashtext(" + literal("schemarag grant " + role) + "))");
             for (String sql : statements(role, databaseName, schemas, password)) st.execute(sql);
+            if (ownTransaction) admin.commit();
+        } catch (SQLException | RuntimeException e) {
+            if (ownTransaction) admin.rollback();
+            throw e;
+        } finally {
+            if (ownTransaction) admin.setAutoCommit(true);
         }
     }
 }

@@ -21,6 +21,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Future;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -40,7 +41,9 @@ import org.slf4j.LoggerFactory;
  * exactly-once the store, the input offsets and the outputs commit together: a question is taken from the input only
  * once it is in the store and leaves the store only with its outcome, so a crash loses nothing and forwards nothing
  * twice. A run still going when the task closes is cancelled and its result dropped: the task's next owner restores
- * the store and runs the question again. A later record with the id of a waiting question replaces it.
+ * the store and runs the question again. A later record with the id of a waiting question replaces it. The punctuation
+ * runs only while the task has questions: Kafka Streams commits a task after every punctuation, so an idle task that
+ * punctuated would open and commit an exactly-once transaction every commit interval for nothing.
  */
 final class AnswerProcessor implements Processor<String, ContextRetrieved, String, RoutedResult> {
     static final String STORE = "generation-pending-questions";
@@ -60,6 +63,9 @@ final class AnswerProcessor implements Processor<String, ContextRetrieved, Strin
 
     private ProcessorContext<String, RoutedResult> context;
     private KeyValueStore<String, BufferedQuestion> pending;
+    /** The scheduled punctuation while questions are waiting or running, else null; stream thread only. */
+    private Cancellable punctuation;
+
     private volatile boolean closed;
 
     AnswerProcessor(
@@ -86,7 +92,7 @@ final class AnswerProcessor implements Processor<String, ContextRetrieved, Strin
         }
         restored.sort(Comparator.comparingLong(entry -> entry.value.offset()));
         restored.forEach(entry -> waiting.add(entry.key));
-        context.schedule(punctuateInterval, PunctuationType.WALL_CLOCK_TIME, now -> punctuate());
+        if (!waiting.isEmpty()) punctuateWhileBusy();
     }
 
     @Override
@@ -103,11 +109,21 @@ final class AnswerProcessor implements Processor<String, ContextRetrieved, Strin
         pending.put(id, question);
         waiting.add(id);
         handOverWaiting();
+        punctuateWhileBusy();
+    }
+
+    private void punctuateWhileBusy() {
+        if (punctuation == null)
+            punctuation = context.schedule(punctuateInterval, PunctuationType.WALL_CLOCK_TIME, now -> punctuate());
     }
 
     private void punctuate() {
         forwardEnded();
         handOverWaiting();
+        if (punctuation != null && running.isEmpty() && waiting.isEmpty()) {
+            punctuation.cancel();
+            punctuation = null;
+        }
     }
 
     private void forwardEnded() {
@@ -232,6 +248,8 @@ final class AnswerProcessor implements Processor<String, ContextRetrieved, Strin
     @Override
     public void close() {
         closed = true;
+        if (punctuation != null) punctuation.cancel();
+        punctuation = null;
         running.values().forEach(run -> run.future.cancel(true));
         running.clear();
         ended.clear();

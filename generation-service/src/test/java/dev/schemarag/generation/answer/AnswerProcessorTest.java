@@ -77,8 +77,31 @@ class AnswerProcessorTest {
                 id, Events.context(id, "erp", question, "CREATE TABLE public.employees (employee_id bigint);"), 42L));
     }
 
+    /** The latest punctuation, as Kafka Streams would run it; the processor cancels it whenever the task is idle. */
     private void punctuate() {
-        context.scheduledPunctuators().get(0).getPunctuator().punctuate(System.currentTimeMillis());
+        latestPunctuation().getPunctuator().punctuate(System.currentTimeMillis());
+    }
+
+    private MockProcessorContext.CapturedPunctuator latestPunctuation() {
+        List<MockProcessorContext.CapturedPunctuator> all = context.scheduledPunctuators();
+        return all.get(all.size() - 1);
+    }
+
+    @Test
+    void anIdleTaskPunctuatesOnlyWhileItHasQuestions() {
+        assertThat(context.scheduledPunctuators()).isEmpty();
+
+        ask("q0", "Count employees", 6);
+        assertThat(latestPunctuation().cancelled()).isFalse();
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+            punctuate();
+            return !context.forwarded().isEmpty();
+        });
+
+        assertThat(latestPunctuation().cancelled()).isTrue();
+        ask("q1", "Count employees again", 7);
+        assertThat(context.scheduledPunctuators()).hasSize(2);
+        assertThat(latestPunctuation().cancelled()).isFalse();
     }
 
     @Test
@@ -170,10 +193,7 @@ class AnswerProcessorTest {
             next.init(context);
 
             Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
-                context.scheduledPunctuators()
-                        .get(context.scheduledPunctuators().size() - 1)
-                        .getPunctuator()
-                        .punctuate(System.currentTimeMillis());
+                punctuate();
                 return store.approximateNumEntries() == 0;
             });
 

@@ -138,7 +138,7 @@ public final class InMemoryVectorIndex implements SchemaIndex {
         long started = System.nanoTime();
         return source.vectorChangesSince(databaseId, held.version()).map(changes -> {
             if (changes.changed().isEmpty() && changes.version().equals(held.version())) return held;
-            Snapshot next = Snapshot.of(changes.version(), held.vectors().withChanges(changes));
+            Snapshot next = held.next(changes.version(), held.vectors().withChanges(changes));
             Duration took = Duration.ofNanos(System.nanoTime() - started);
             loads.incremental(CatalogLoads.Part.VECTORS, changes.changed().size(), took);
             log.debug(
@@ -166,6 +166,16 @@ public final class InMemoryVectorIndex implements SchemaIndex {
                     VectorScan.of(vectors.tables(), TableName::schema),
                     VectorScan.of(vectors.columns(), c -> c.table().schema()),
                     VectorScan.of(vectors.docs(), d -> d.table().schema()));
+        }
+
+        /** The snapshot of the next version's vectors, reusing this one's scans for the rows they share. */
+        Snapshot next(String version, DatabaseVectors vectors) {
+            return new Snapshot(
+                    version,
+                    vectors,
+                    tables.withRows(vectors.tables(), TableName::schema),
+                    columns.withRows(vectors.columns(), c -> c.table().schema()),
+                    docs.withRows(vectors.docs(), d -> d.table().schema()));
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.schemarag.retrieval.index;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +14,13 @@ import java.util.function.Function;
  * similarity is a dot product, and stored dimension-major (one array per dimension, one slot per row): a search then
  * adds {@code query[d] * byDimension[d][row]} over all rows in a loop the JIT turns into SIMD, about five times faster
  * than a dot product per row. A search keeps a bounded top k, best first, and among equal similarities the entity
- * loaded first. Immutable, so shared by concurrent searches.
+ * loaded first. Immutable, so shared by concurrent searches. A scan of the next catalog version copies the rows it
+ * shares with the previous one ({@link #withRows}) instead of normalizing and transposing every vector again.
  */
 final class VectorScan<T> {
+    /** The rows, kept to tell which ones a scan of the next version shares with this one. */
+    private final List<Embedded<T>> source;
+
     private final List<T> entities;
     private final List<String> schemas;
     /** Per row, its schema's position in {@link #schemas}: a filter is resolved once per search, not once per row. */
@@ -23,7 +28,13 @@ final class VectorScan<T> {
 
     private final float[][] byDimension;
 
-    private VectorScan(List<T> entities, List<String> schemas, int[] schemaOfRow, float[][] byDimension) {
+    private VectorScan(
+            List<Embedded<T>> source,
+            List<T> entities,
+            List<String> schemas,
+            int[] schemaOfRow,
+            float[][] byDimension) {
+        this.source = source;
         this.entities = entities;
         this.schemas = schemas;
         this.schemaOfRow = schemaOfRow;
@@ -32,11 +43,28 @@ final class VectorScan<T> {
 
     /** @param schemaOf the schema a search's schema filter matches an entity by */
     static <T> VectorScan<T> of(List<Embedded<T>> embedded, Function<T, String> schemaOf) {
+        return build(embedded, schemaOf, null);
+    }
+
+    /**
+     * The scan of {@code embedded}, equal to {@link #of} of it, with the vectors of the rows it shares with this scan
+     * (the same {@link Embedded} objects, as {@link DatabaseVectors#withChanges} keeps them) copied from here in runs.
+     */
+    VectorScan<T> withRows(List<Embedded<T>> embedded, Function<T, String> schemaOf) {
+        return build(embedded, schemaOf, this);
+    }
+
+    private static <T> VectorScan<T> build(
+            List<Embedded<T>> embedded, Function<T, String> schemaOf, VectorScan<T> previous) {
         int rows = embedded.size();
         int dimension = embedded.isEmpty() ? 0 : embedded.get(0).vector().length;
+        Map<Embedded<T>, Integer> shared =
+                previous == null || previous.byDimension.length != dimension ? Map.of() : previous.rowsByIdentity();
         List<T> entities = new ArrayList<>(rows);
         Map<String, Integer> schemas = new LinkedHashMap<>();
         int[] schemaOfRow = new int[rows];
+        // Per row, its row in the previous scan, or -1 for a vector to normalize.
+        int[] previousRow = new int[rows];
         float[][] byDimension = new float[dimension][rows];
         for (int row = 0; row < rows; row++) {
             Embedded<T> e = embedded.get(row);
@@ -45,10 +73,30 @@ final class VectorScan<T> {
                         "vectors of " + e.vector().length + " and " + dimension + " dimensions");
             entities.add(e.entity());
             schemaOfRow[row] = schemas.computeIfAbsent(schemaOf.apply(e.entity()), s -> schemas.size());
+            previousRow[row] = shared.getOrDefault(e, -1);
+            if (previousRow[row] >= 0) continue;
             float[] unit = normalized(e.vector());
             for (int d = 0; d < dimension; d++) byDimension[d][row] = unit[d];
         }
-        return new VectorScan<>(List.copyOf(entities), List.copyOf(schemas.keySet()), schemaOfRow, byDimension);
+        for (int row = 0; row < rows; ) {
+            int from = previousRow[row];
+            if (from < 0) {
+                row++;
+                continue;
+            }
+            int start = row;
+            while (row < rows && previousRow[row] == from + row - start) row++;
+            for (int d = 0; d < dimension; d++)
+                System.arraycopy(previous.byDimension[d], from, byDimension[d], start, row - start);
+        }
+        return new VectorScan<>(
+                embedded, List.copyOf(entities), List.copyOf(schemas.keySet()), schemaOfRow, byDimension);
+    }
+
+    private Map<Embedded<T>, Integer> rowsByIdentity() {
+        Map<Embedded<T>, Integer> byIdentity = new IdentityHashMap<>(source.size());
+        for (int row = 0; row < source.size(); row++) byIdentity.put(source.get(row), row);
+        return byIdentity;
     }
 
     int size() {

@@ -107,6 +107,41 @@ class VectorScanTest {
     }
 
     @Test
+    void givenChangedRows_whenTheNextScanReusesThePrevious_thenEverySearchMatchesAScanBuiltFromScratch() {
+        Random random = new Random(11);
+        List<Embedded<TableName>> rows = new ArrayList<>();
+        for (int i = 0; i < 300; i++)
+            rows.add(new Embedded<>(
+                    new TableName(i % 3 == 0 ? "hr" : "sales", "t" + (1000 + i)), randomVector(random, 64)));
+        VectorScan<TableName> scan = VectorScan.of(rows, TableName::schema);
+
+        for (int change = 0; change < 20; change++) {
+            // As a catalog change: some rows dropped, some re-embedded, a new schema's row added, the rest kept as they
+            // were.
+            List<Embedded<TableName>> next = new ArrayList<>();
+            for (Embedded<TableName> row : rows) {
+                int fate = random.nextInt(20);
+                if (fate == 0) continue;
+                next.add(fate == 1 ? new Embedded<>(row.entity(), randomVector(random, 64)) : row);
+            }
+            next.add(new Embedded<>(
+                    new TableName("crm", "t" + (1000 + random.nextInt(9000))), randomVector(random, 64)));
+            next.sort(Comparator.comparing(Embedded::entity));
+
+            VectorScan<TableName> reused = scan.withRows(next, TableName::schema);
+            VectorScan<TableName> fresh = VectorScan.of(next, TableName::schema);
+
+            for (Set<String> schemas : List.of(Set.<String>of(), Set.of("hr"), Set.of("crm", "sales"))) {
+                float[] query = randomVector(random, 64);
+                assertThat(reused.top(query, schemas, 400, TableHit::new))
+                        .isEqualTo(fresh.top(query, schemas, 400, TableHit::new));
+            }
+            rows = next;
+            scan = reused;
+        }
+    }
+
+    @Test
     void givenAQueryOfAnotherDimension_whenSearched_thenItFailsLikeTheStore() {
         VectorScan<TableName> scan = scan(table("public.a", 1, 0, 0));
 
