@@ -13,18 +13,8 @@ public final class IngestSettings {
             "cdc.replication.role", "schemarag_cdc", "Least-privilege replication role Debezium connects as");
     public static final Setting<String> REPLICATION_PASSWORD =
             Setting.string("cdc.replication.password", "schemarag_cdc", "Password of the replication role");
-    /**
-     * 25 ms: Debezium's streaming and queue threads each sleep this long whenever no change is waiting, so it adds at
-     * most that to a change's way into the index, which takes hundreds of ms anyway (introspection, embedding); at 5
-     * ms the idle wake-ups kept about a tenth of a core busy on a quiet machine.
-     */
     public static final Setting<Integer> CDC_POLL_INTERVAL_MS = Setting.integer(
-            "cdc.poll.interval.ms",
-            25,
-            1,
-            60_000,
-            "How long Debezium waits between polls while no change is waiting: it adds up to this much to change-to-index"
-                    + " latency, and each wake-up costs CPU while nothing happens");
+            "cdc.poll.interval.ms", 5, 1, 60_000, "Debezium poll interval: it dominates change-to-index latency");
 
     /**
      * Far below the updater's max.poll.interval.ms (600 s), so a retried record never gets its member fenced; that
