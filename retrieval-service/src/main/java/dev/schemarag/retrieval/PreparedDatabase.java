@@ -1,11 +1,11 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.embedding.TextHash;
+import dev.schemarag.core.relationships.JoinEdges;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
-import dev.schemarag.retrieval.graph.JoinGraphs;
 import dev.schemarag.retrieval.index.CatalogChanges;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
@@ -52,7 +52,7 @@ final class PreparedDatabase {
         // from the stored definitions, so DDL that adds, renames or drops a column changes them with the catalog.
         List<Table> definitions =
                 database.tables().stream().map(IndexedTable::definition).toList();
-        this.graph = JoinGraphs.of(definitions);
+        this.graph = ForeignKeyGraph.of(definitions, JoinEdges.of(definitions));
         this.lexical = lexical;
         this.modelId = modelId;
         this.vectorsOfOtherModels = vectorsOfOtherModels;
