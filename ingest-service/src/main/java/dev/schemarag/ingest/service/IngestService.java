@@ -25,6 +25,7 @@ import dev.schemarag.ingest.docs.DocsLoader;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.PostgresIntrospector;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
+import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.sync.SchemaSync;
 import dev.schemarag.ingest.sync.SyncProgress;
@@ -175,6 +176,7 @@ public final class IngestService implements AutoCloseable {
                 this::introspector,
                 this::annotations,
                 indexer,
+                new RelationshipSync(store),
                 texts,
                 BoundedRetry.forOutages(config.recovery().refreshRetryBudget()));
         EmbeddingUpdaterTopology.build(builder, topics, refresher::apply, meters, this::catalogVersion);
