@@ -1,7 +1,7 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.embedding.TextHash;
-import dev.schemarag.core.relationships.JoinEdges;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.PacketFormat;
@@ -24,7 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * What retrieval needs of one catalog version, computed once: the join graph (declared, annotated and inferred edges), the BM25 index and every table rendered
+ * What retrieval needs of one catalog version, computed once: the join graph (declared keys and the annotated and
+ * inferred edges ingest stored), the BM25 index and every table rendered
  * in both packet forms. Token counts of a table are computed on first use of a form, since most deployments use one.
  * Immutable apart from those counts, and shared by concurrent requests: a catalog change makes a new one ({@link
  * #withChanges}) that re-renders and re-indexes the changed tables only.
@@ -48,11 +49,15 @@ final class PreparedDatabase {
         this.database = database;
         this.texts = texts;
         this.tokens = tokens;
-        // Rebuilt from the whole table list even after a change: cheap, and edges may depend on any table. Inferred
-        // from the stored definitions, so DDL that adds, renames or drops a column changes them with the catalog.
+        // Rebuilt from the whole table list even after a change (linear in the edges): the declared keys of the
+        // definitions and the annotated and inferred edges ingest stored with each table. Nothing is inferred here:
+        // ingest recomputes the edges when it stores the catalog, so a question never waits for inference.
         List<Table> definitions =
                 database.tables().stream().map(IndexedTable::definition).toList();
-        this.graph = ForeignKeyGraph.of(definitions, JoinEdges.of(definitions));
+        List<ForeignKeyEdge> stored = database.tables().stream()
+                .flatMap(t -> t.relationships().stream())
+                .toList();
+        this.graph = ForeignKeyGraph.of(definitions, stored);
         this.lexical = lexical;
         this.modelId = modelId;
         this.vectorsOfOtherModels = vectorsOfOtherModels;
