@@ -34,11 +34,11 @@ public final class SchemaSync {
     private final SchemaStore store;
     private final RelationshipSync relationships;
 
-    public SchemaSync(SchemaIndexer indexer, EmbeddingModel model, SchemaStore store) {
+    public SchemaSync(SchemaIndexer indexer, RelationshipSync relationships, EmbeddingModel model, SchemaStore store) {
         this.indexer = indexer;
+        this.relationships = relationships;
         this.model = model;
         this.store = store;
-        this.relationships = new RelationshipSync(store);
     }
 
     public SyncSummary sync(

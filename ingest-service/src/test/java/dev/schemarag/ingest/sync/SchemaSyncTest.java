@@ -33,8 +33,8 @@ class SchemaSyncTest {
     private final InMemorySchemaStore store = new InMemorySchemaStore();
     private final InMemoryIntrospector target =
             new InMemoryIntrospector().with(Tables.employees(null), Tables.leaveRequests("fk"));
-    private final SchemaSync sync =
-            new SchemaSync(new SchemaIndexer(model, store, EmbeddingTexts.defaults()), model, store);
+    private final SchemaSync sync = new SchemaSync(
+            new SchemaIndexer(model, store, EmbeddingTexts.defaults()), new RelationshipSync(store), model, store);
 
     private static DocChunk doc(TableName table, int index, String content) {
         return new DocChunk(
