@@ -209,6 +209,7 @@ public final class IngestService implements AutoCloseable {
                 topics.schemaChanges().valueSerde().serializer());
         schemaChangesTopic = topics.schemaChanges().name();
         for (RegisteredDatabase db : databases.all()) startCapture(db);
+        for (RegisteredDatabase db : databases.all()) refreshEdges(db);
         StreamsBuilder builder = new StreamsBuilder();
         TableRefresher refresher = new TableRefresher(
                 databases,
@@ -284,6 +285,19 @@ public final class IngestService implements AutoCloseable {
                 schemaChangesTopic);
         capture.start();
         captures.put(db.id(), capture);
+    }
+
+    /**
+     * Brings the stored join edges in line with the stored catalog before live changes are applied, so that a store
+     * written before edges were stored (or with the data check switched since) needs no full sync. A no-op write when
+     * nothing differs; a store that cannot answer is left to the next change or sync.
+     */
+    private void refreshEdges(RegisteredDatabase db) {
+        try {
+            relationships.refresh(db.id(), null);
+        } catch (SQLException e) {
+            log.warn("join edges of {} not refreshed at start: sqlstate={}", db.id(), e.getSQLState());
+        }
     }
 
     /** For the catalog-version gauge: a store that cannot answer leaves the last value in place. */
