@@ -195,7 +195,7 @@ final class BenchCommand implements Callable<Integer> {
 
     private static void clearStore(Database store, String databaseId) throws Exception {
         try (Connection c = store.borrow()) {
-            for (String table : List.of("schema_embeddings", "doc_chunks"))
+            for (String table : List.of("schema_embeddings", "doc_chunks", "catalog_relationships"))
                 try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE database_id = ?")) {
                     ps.setString(1, databaseId);
                     ps.executeUpdate();

@@ -3,6 +3,7 @@ package dev.schemarag.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.demo.DemoDatabase;
+import dev.schemarag.core.relationships.JoinEdges;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
@@ -11,7 +12,6 @@ import dev.schemarag.ingest.annotations.AnnotationsLoader;
 import dev.schemarag.ingest.introspect.PostgresIntrospector;
 import dev.schemarag.retrieval.config.JoinHintFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
-import dev.schemarag.retrieval.graph.JoinGraphs;
 import dev.schemarag.retrieval.packet.JoinHints;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
@@ -73,8 +73,8 @@ class ErpWithoutForeignKeysIT {
         assertThat(tables).hasSizeGreaterThan(50).allSatisfy(t -> assertThat(t.foreignKeys())
                 .isEmpty());
         Annotations annotations = AnnotationsLoader.load(extracted.resolve("modules.json"));
-        ForeignKeyGraph graph =
-                JoinGraphs.of(tables.stream().map(annotations::annotated).toList());
+        List<Table> annotated = tables.stream().map(annotations::annotated).toList();
+        ForeignKeyGraph graph = ForeignKeyGraph.of(annotated, JoinEdges.of(annotated));
 
         List<Join> joins = commonQueryJoins(extracted.resolve("docs"));
         assertThat(joins).hasSizeGreaterThanOrEqualTo(20);

@@ -270,7 +270,86 @@ class IngestLiveSyncIT {
         assertThat(poison.getMessage()).isNotBlank();
     }
 
+    @Test
+    @Order(8)
+    void aColumnNamedAfterAnotherTablesKeyGetsAnInferredEdgeInTheStoreAndOnTheCatalogUntilItIsRenamedOrDropped()
+            throws Exception {
+        sql("CREATE TABLE shipments (shipment_id bigint PRIMARY KEY, note text)");
+        awaitTrue(() -> tableText("shipments").isPresent());
+        assertThat(storedEdges("shipments")).isEmpty();
+
+        sql("ALTER TABLE shipments ADD COLUMN customer_id bigint"); // no REFERENCES: only inference joins it
+
+        awaitTrue(
+                () -> storedEdges("shipments").equals(List.of("customer_id -> public.customers.customer_id inferred")));
+        assertThat(latestCatalogEdges("shipments", e -> !e.isEmpty()))
+                .containsExactly("customer_id -> public.customers.customer_id inferred 0.9");
+
+        sql("ALTER TABLE shipments RENAME COLUMN customer_id TO recipient_ref");
+
+        awaitTrue(() -> storedEdges("shipments").isEmpty());
+        assertThat(latestCatalogEdges("shipments", List::isEmpty)).isEmpty();
+
+        sql("ALTER TABLE shipments ADD COLUMN order_id bigint");
+        awaitTrue(() -> storedEdges("shipments").equals(List.of("order_id -> public.orders.order_id inferred")));
+
+        sql("ALTER TABLE shipments DROP COLUMN order_id");
+
+        awaitTrue(() -> storedEdges("shipments").isEmpty());
+        assertThat(latestCatalogEdges("shipments", List::isEmpty)).isEmpty();
+        // The declared key of orders is published as such, and never stored as an edge of its own.
+        assertThat(latestCatalogEdges("orders", e -> !e.isEmpty()))
+                .containsExactly("customer_id -> public.customers.customer_id declared 1.0");
+        assertThat(storedEdges("orders")).isEmpty();
+    }
+
     // --- helpers -------------------------------------------------------------------------------------------
+
+    /** The stored annotated and inferred edges from a table, as "columns -> table.columns source". */
+    private static List<String> storedEdges(String table) throws Exception {
+        List<String> edges = new ArrayList<>();
+        try (Connection session = store.borrow();
+                PreparedStatement ps = session.prepareStatement("SELECT array_to_string(columns, ','),"
+                        + " referenced_schema || '.' || referenced_table || '.' || array_to_string(referenced_columns, ','),"
+                        + " source FROM catalog_relationships WHERE database_id = ? AND table_name = ? ORDER BY 1")) {
+            ps.setString(1, DB);
+            ps.setString(2, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) edges.add(rs.getString(1) + " -> " + rs.getString(2) + " " + rs.getString(3));
+            }
+        }
+        return edges;
+    }
+
+    /**
+     * The edges of the table's latest schema.catalog record, as "columns -> schema.table.columns source confidence",
+     * once {@code expected} accepts them (the record follows the store's write).
+     */
+    private static List<String> latestCatalogEdges(String table, Predicate<List<String>> expected) {
+        String key = DB + ".public." + table;
+        List<List<String>> latest = new ArrayList<>();
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(200)).until(() -> {
+            latest.clear();
+            for (ConsumerRecord<String, SchemaCatalogEntry> r : readAll(
+                    topics.schemaCatalog().name(),
+                    topics.schemaCatalog().valueSerde().deserializer(),
+                    r -> false))
+                if (key.equals(r.key()) && r.value() != null) {
+                    latest.clear();
+                    latest.add(edges(r.value()));
+                }
+            return !latest.isEmpty() && expected.test(latest.get(0));
+        });
+        return latest.get(0);
+    }
+
+    private static List<String> edges(SchemaCatalogEntry entry) {
+        return entry.getRelationships().stream()
+                .map(r -> String.join(",", r.getColumns()) + " -> " + r.getReferencedSchema() + "."
+                        + r.getReferencedTable() + "." + String.join(",", r.getReferencedColumns()) + " "
+                        + r.getSource() + " " + r.getConfidence())
+                .toList();
+    }
 
     private static void sql(String... statements) throws Exception {
         try (Connection session = target.borrow();

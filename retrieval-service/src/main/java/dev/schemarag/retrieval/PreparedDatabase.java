@@ -1,11 +1,13 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.embedding.TextHash;
+import dev.schemarag.core.relationships.EdgeSource;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
+import dev.schemarag.core.schema.Relationship;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
-import dev.schemarag.retrieval.graph.JoinGraphs;
 import dev.schemarag.retrieval.index.CatalogChanges;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
@@ -14,6 +16,9 @@ import dev.schemarag.retrieval.lexical.LexicalIndex;
 import dev.schemarag.retrieval.packet.CompactSchemaRenderer;
 import dev.schemarag.retrieval.packet.CreateTableRenderer;
 import dev.schemarag.retrieval.packet.TokenCounter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -24,7 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * What retrieval needs of one catalog version, computed once: the join graph (declared, annotated and inferred edges), the BM25 index and every table rendered
+ * What retrieval needs of one catalog version, computed once: the join graph (declared keys and the annotated and
+ * inferred edges ingest stored), the BM25 index and every table rendered
  * in both packet forms. Token counts of a table are computed on first use of a form, since most deployments use one.
  * Immutable apart from those counts, and shared by concurrent requests: a catalog change makes a new one ({@link
  * #withChanges}) that re-renders and re-indexes the changed tables only.
@@ -48,11 +54,12 @@ final class PreparedDatabase {
         this.database = database;
         this.texts = texts;
         this.tokens = tokens;
-        // Rebuilt from the whole table list even after a change: cheap, and edges may depend on any table. Inferred
-        // from the stored definitions, so DDL that adds, renames or drops a column changes them with the catalog.
+        // Rebuilt from the whole table list even after a change (linear in the edges): the declared keys of the
+        // definitions and the annotated and inferred edges ingest stored with each table. Nothing is inferred here:
+        // ingest recomputes the edges when it stores the catalog, so a question never waits for inference.
         List<Table> definitions =
                 database.tables().stream().map(IndexedTable::definition).toList();
-        this.graph = JoinGraphs.of(definitions);
+        this.graph = ForeignKeyGraph.of(definitions, storedEdges(database.tables()));
         this.lexical = lexical;
         this.modelId = modelId;
         this.vectorsOfOtherModels = vectorsOfOtherModels;
@@ -67,6 +74,39 @@ final class PreparedDatabase {
                 LexicalIndex.build(database),
                 modelId,
                 vectorsOfOtherModels(database.tables(), modelId));
+    }
+
+    /**
+     * The stored edges in the order inference and annotations produce them (annotated before inferred, then by table,
+     * then by the annotation's or the column's position): the store keeps no order, and the graph's tie-breaks follow
+     * its edges' order, so a catalog loaded in full and one reached by changes give the same graph.
+     */
+    static List<ForeignKeyEdge> storedEdges(List<IndexedTable> tables) {
+        List<ForeignKeyEdge> edges = new ArrayList<>();
+        Map<ForeignKeyEdge, int[]> positions = new HashMap<>();
+        for (int t = 0; t < tables.size(); t++) {
+            Table definition = tables.get(t).definition();
+            for (ForeignKeyEdge edge : tables.get(t).relationships()) {
+                edges.add(edge);
+                positions.put(edge, new int[] {edge.source().ordinal(), t, position(definition, edge)});
+            }
+        }
+        edges.sort(Comparator.comparing(positions::get, Arrays::compare));
+        return edges;
+    }
+
+    /** An annotated edge's place among the table's relationships, an inferred one's column position. */
+    private static int position(Table definition, ForeignKeyEdge edge) {
+        if (edge.source() == EdgeSource.ANNOTATED) {
+            for (int i = 0; i < definition.relationships().size(); i++) {
+                Relationship r = definition.relationships().get(i);
+                if (r.columns().equals(edge.fromColumns())
+                        && r.referencedTable().equals(edge.to())) return i;
+            }
+        }
+        for (int i = 0; i < definition.columns().size(); i++)
+            if (definition.columns().get(i).name().equals(edge.fromColumns().get(0))) return i;
+        return Integer.MAX_VALUE;
     }
 
     /** The next version: the changed tables re-rendered and re-indexed, everything else shared with this one. */

@@ -1,6 +1,8 @@
 package dev.schemarag.retrieval;
 
 import dev.schemarag.core.embedding.TextHash;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
+import dev.schemarag.core.relationships.JoinEdges;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
@@ -15,7 +17,9 @@ import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -49,6 +53,10 @@ public final class FakeSchemaIndex implements SchemaIndex {
 
     /** {@link #replaceCatalog(String, Collection, List)} with vectors stamped as embedded by another model. */
     public void replaceCatalog(String version, Collection<Table> tables, List<DocChunk> docs, String embeddedBy) {
+        // The annotated and inferred edges ingest would store beside each table.
+        Map<TableName, List<ForeignKeyEdge>> edges = new HashMap<>();
+        JoinEdges.of(tables).forEach(e -> edges.computeIfAbsent(e.from(), t -> new ArrayList<>())
+                .add(e));
         List<IndexedTable> indexed = tables.stream()
                 .map(t -> {
                     String text = t.name().table() + (t.hasComment() ? ": " + t.comment() : "");
@@ -60,7 +68,8 @@ public final class FakeSchemaIndex implements SchemaIndex {
                             stamp(embeddedBy, text),
                             t.columns().stream()
                                     .map(c -> indexed(c, embeddedBy))
-                                    .toList());
+                                    .toList(),
+                            edges.getOrDefault(t.name(), List.of()));
                 })
                 .toList();
         database = new IndexedDatabase(databaseId, version, indexed, docs);

@@ -4,13 +4,56 @@ import static dev.schemarag.retrieval.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.embedding.TextHash;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
+import dev.schemarag.core.relationships.JoinEdges;
+import dev.schemarag.core.schema.Relationship;
+import dev.schemarag.core.schema.Table;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PreparedDatabaseTest {
+
+    @Test
+    void storedEdgesInAnyOrderComeBackInTheOrderInferenceAndAnnotationsGiveThem() {
+        List<Table> tables = List.of(
+                table("s.customers").pk("customer_id").build(),
+                table("s.orders")
+                        .pk("order_id")
+                        .column("customer_id", "bigint")
+                        .column("store_id", "bigint")
+                        .build()
+                        .withRelationships(List.of(new Relationship(
+                                List.of("store_id"), Tables.name("s.stores"), List.of("store_id"), false))),
+                table("s.payments")
+                        .pk("payment_id")
+                        .column("order_id", "bigint")
+                        .column("customer_id", "bigint")
+                        .build(),
+                table("s.stores").pk("store_id").build());
+        List<ForeignKeyEdge> expected = JoinEdges.of(tables);
+        assertThat(expected).hasSizeGreaterThan(3);
+        // As the store might return them: each table's edges, in reverse.
+        List<IndexedTable> stored = tables.stream()
+                .map(t -> new IndexedTable(
+                        t,
+                        null,
+                        false,
+                        t.name().table(),
+                        "stamp",
+                        List.of(),
+                        expected.stream()
+                                .filter(e -> e.from().equals(t.name()))
+                                .sorted(Comparator.comparing(ForeignKeyEdge::toString)
+                                        .reversed())
+                                .toList()))
+                .toList();
+
+        assertThat(PreparedDatabase.storedEdges(stored)).containsExactlyElementsOf(expected);
+    }
 
     @Test
     void vectorsStampedByTheQuestionsModelAreItsOwn() {

@@ -1,21 +1,30 @@
 package dev.schemarag.core.store;
 
 import com.pgvector.PGvector;
+import dev.schemarag.core.relationships.EdgeSource;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
+import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Adapter: the schema store in PostgreSQL + pgvector (tables {@code schema_embeddings} and {@code doc_chunks}).
+ * Adapter: the schema store in PostgreSQL + pgvector (tables {@code schema_embeddings}, {@code doc_chunks} and
+ * {@code catalog_relationships}).
  * Writes are upserts on the entity's unique key, so replaying a change leaves the store as it was.
  */
 public final class PgVectorSchemaStore implements SchemaStore {
@@ -252,6 +261,101 @@ public final class PgVectorSchemaStore implements SchemaStore {
                 del.executeBatch();
             }
         });
+    }
+
+    @Override
+    public synchronized List<Table> definitions(String databaseId, Set<String> schemas) throws SQLException {
+        List<Table> tables = new ArrayList<>();
+        try (Connection c = db.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT definition::text FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'"
+                                + " AND (?::text[] IS NULL OR schema_name = ANY (?::text[]))")) {
+            ps.setString(1, databaseId);
+            Array names = schemas == null ? null : c.createArrayOf("text", schemas.toArray());
+            ps.setArray(2, names);
+            ps.setArray(3, names);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) tables.add(TableDefinitions.fromJson(rs.getString(1)));
+            }
+        }
+        tables.sort(Comparator.comparing(Table::name));
+        return tables;
+    }
+
+    @Override
+    public synchronized Set<TableName> replaceRelationships(
+            String databaseId, Set<String> schemas, Collection<ForeignKeyEdge> edges) throws SQLException {
+        for (ForeignKeyEdge e : edges)
+            if (e.declared() || (schemas != null && !schemas.contains(e.from().schema())))
+                throw new IllegalArgumentException("edge " + e.from() + " -> " + e.to() + " is not one to store here");
+        Set<TableName> changed = new LinkedHashSet<>();
+        inTransaction(c -> {
+            Set<ForeignKeyEdge> stored = new HashSet<>();
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT schema_name, table_name, columns, referenced_schema, referenced_table, referenced_columns,"
+                            + " source, confidence FROM catalog_relationships WHERE database_id = ?"
+                            + " AND (?::text[] IS NULL OR schema_name = ANY (?::text[]))")) {
+                ps.setString(1, databaseId);
+                Array names = schemas == null ? null : c.createArrayOf("text", schemas.toArray());
+                ps.setArray(2, names);
+                ps.setArray(3, names);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) stored.add(relationship(rs));
+                }
+            }
+            Set<ForeignKeyEdge> current = new HashSet<>(edges);
+            try (PreparedStatement del = c.prepareStatement(
+                    "DELETE FROM catalog_relationships WHERE database_id = ? AND schema_name = ? AND table_name = ?"
+                            + " AND columns = ? AND referenced_schema = ? AND referenced_table = ?")) {
+                for (ForeignKeyEdge e : stored) {
+                    if (current.contains(e)) continue;
+                    del.setString(1, databaseId);
+                    del.setString(2, e.from().schema());
+                    del.setString(3, e.from().table());
+                    del.setArray(4, c.createArrayOf("text", e.fromColumns().toArray()));
+                    del.setString(5, e.to().schema());
+                    del.setString(6, e.to().table());
+                    del.addBatch();
+                    changed.add(e.from());
+                }
+                del.executeBatch();
+            }
+            try (PreparedStatement ins = c.prepareStatement("""
+                    INSERT INTO catalog_relationships (database_id, schema_name, table_name, columns, referenced_schema,
+                        referenced_table, referenced_columns, source, confidence)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                for (ForeignKeyEdge e : current) {
+                    if (stored.contains(e)) continue;
+                    ins.setString(1, databaseId);
+                    ins.setString(2, e.from().schema());
+                    ins.setString(3, e.from().table());
+                    ins.setArray(4, c.createArrayOf("text", e.fromColumns().toArray()));
+                    ins.setString(5, e.to().schema());
+                    ins.setString(6, e.to().table());
+                    ins.setArray(7, c.createArrayOf("text", e.toColumns().toArray()));
+                    ins.setString(8, e.source().name().toLowerCase(Locale.ROOT));
+                    ins.setDouble(9, e.confidence());
+                    ins.addBatch();
+                    changed.add(e.from());
+                }
+                ins.executeBatch();
+            }
+        });
+        return changed;
+    }
+
+    /**
+     * A {@code catalog_relationships} row read from columns schema_name, table_name, columns, referenced_schema,
+     * referenced_table, referenced_columns, source and confidence, in that order.
+     */
+    public static ForeignKeyEdge relationship(ResultSet rs) throws SQLException {
+        return new ForeignKeyEdge(
+                new TableName(rs.getString(1), rs.getString(2)),
+                List.of((String[]) rs.getArray(3).getArray()),
+                new TableName(rs.getString(4), rs.getString(5)),
+                List.of((String[]) rs.getArray(6).getArray()),
+                EdgeSource.valueOf(rs.getString(7).toUpperCase(Locale.ROOT)),
+                rs.getDouble(8));
     }
 
     private interface Work {

@@ -1,8 +1,11 @@
 package dev.schemarag.core.store;
 
+import dev.schemarag.core.relationships.ForeignKeyEdge;
+import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import java.sql.SQLException;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -29,6 +32,20 @@ public interface SchemaStore {
 
     /** Upserts the given doc chunks and deletes every other chunk of the database whose key is not in {@code keep}. */
     void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep) throws SQLException;
+
+    /**
+     * The stored definitions, annotations included, of the database's tables in the given schemas (every schema when
+     * null), in name order.
+     */
+    List<Table> definitions(String databaseId, Set<String> schemas) throws SQLException;
+
+    /**
+     * Makes the stored annotated and inferred edges of the tables in the given schemas (the whole database when null)
+     * exactly {@code edges}, in one transaction, writing only rows that differ; returns the referencing tables whose
+     * edges changed.
+     */
+    Set<TableName> replaceRelationships(String databaseId, Set<String> schemas, Collection<ForeignKeyEdge> edges)
+            throws SQLException;
 
     static String docKey(TableName table, String kind, int index) {
         return table + "/" + kind + "/" + index;

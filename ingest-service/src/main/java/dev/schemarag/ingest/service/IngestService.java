@@ -23,8 +23,11 @@ import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
 import dev.schemarag.ingest.docs.DocChunk;
 import dev.schemarag.ingest.docs.DocsLoader;
 import dev.schemarag.ingest.introspect.IntrospectionException;
+import dev.schemarag.ingest.introspect.PostgresEdgeSampler;
 import dev.schemarag.ingest.introspect.PostgresIntrospector;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
+import dev.schemarag.ingest.sync.EdgeSampler;
+import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.sync.SchemaSync;
 import dev.schemarag.ingest.sync.SyncProgress;
@@ -40,6 +43,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
@@ -68,7 +72,28 @@ public final class IngestService implements AutoCloseable {
             String replicationRole,
             String replicationPassword,
             long cdcPollIntervalMs,
-            Recovery recovery) {
+            Recovery recovery,
+            DataCheckPolicy dataCheck) {
+        /** Without the data check. */
+        public Config(
+                String bootstrapServers,
+                KafkaClientSecurity security,
+                Path stateDir,
+                String replicationRole,
+                String replicationPassword,
+                long cdcPollIntervalMs,
+                Recovery recovery) {
+            this(
+                    bootstrapServers,
+                    security,
+                    stateDir,
+                    replicationRole,
+                    replicationPassword,
+                    cdcPollIntervalMs,
+                    recovery,
+                    DataCheckPolicy.OFF);
+        }
+
         /** With the default fault handling. */
         public Config(
                 String bootstrapServers,
@@ -106,6 +131,17 @@ public final class IngestService implements AutoCloseable {
                 Duration.ofMillis(IngestSettings.CDC_PUBLISH_TIMEOUT_MS.defaultValue()));
     }
 
+    /**
+     * Whether inferred edges are checked on a sample of the target's data ({@link IngestSettings#DATA_CHECK}), how many
+     * child values are read and under which statement timeout.
+     */
+    public record DataCheckPolicy(boolean enabled, int sampleSize, Duration timeout) {
+        public static final DataCheckPolicy OFF = new DataCheckPolicy(
+                false,
+                IngestSettings.DATA_CHECK_SAMPLE.defaultValue(),
+                Duration.ofMillis(IngestSettings.DATA_CHECK_TIMEOUT_MS.defaultValue()));
+    }
+
     private final Config config;
     private final DatabaseRegistry databases;
     private final Supplier<Topics> topics;
@@ -114,6 +150,8 @@ public final class IngestService implements AutoCloseable {
     private final EmbeddingTexts texts = EmbeddingTexts.defaults();
     private final SchemaIndexer indexer;
     private final Map<String, Database> targets = new ConcurrentHashMap<>();
+    private final Map<String, Database> readers = new ConcurrentHashMap<>();
+    private final RelationshipSync relationships;
     private final Map<String, Annotations> annotations = new ConcurrentHashMap<>();
     private final Map<String, DebeziumDdlCapture> captures = new ConcurrentHashMap<>(); // read by /ready
     private KafkaProducer<String, SchemaChanged> producer;
@@ -132,6 +170,7 @@ public final class IngestService implements AutoCloseable {
         this.model = model;
         this.store = new PgVectorSchemaStore(storeDb);
         this.indexer = new SchemaIndexer(model, store, texts);
+        this.relationships = new RelationshipSync(store, this::sampler);
     }
 
     public SyncSummary sync(String databaseId, SyncProgress progress) throws IntrospectionException, SQLException {
@@ -140,7 +179,8 @@ public final class IngestService implements AutoCloseable {
                 .orElseThrow(() -> new IllegalArgumentException("unknown database '" + databaseId + "'; registered: "
                         + databases.all().stream().map(RegisteredDatabase::id).toList()));
         annotations.remove(databaseId); // a full sync re-reads annotations edited since
-        return new SchemaSync(indexer, model, store).sync(db, introspector(db), annotations(db), docs(db), progress);
+        return new SchemaSync(indexer, relationships, model, store)
+                .sync(db, introspector(db), annotations(db), docs(db), progress);
     }
 
     /**
@@ -169,12 +209,14 @@ public final class IngestService implements AutoCloseable {
                 topics.schemaChanges().valueSerde().serializer());
         schemaChangesTopic = topics.schemaChanges().name();
         for (RegisteredDatabase db : databases.all()) startCapture(db);
+        for (RegisteredDatabase db : databases.all()) refreshEdges(db);
         StreamsBuilder builder = new StreamsBuilder();
         TableRefresher refresher = new TableRefresher(
                 databases,
                 this::introspector,
                 this::annotations,
                 indexer,
+                relationships,
                 texts,
                 BoundedRetry.forOutages(config.recovery().refreshRetryBudget()));
         EmbeddingUpdaterTopology.build(builder, topics, refresher::apply, meters, this::catalogVersion);
@@ -203,6 +245,8 @@ public final class IngestService implements AutoCloseable {
             if (capture != null) capture.close();
             Database target = targets.remove(db.id());
             if (target != null) target.close();
+            Database reader = readers.remove(db.id());
+            if (reader != null) reader.close();
             annotations.remove(db.id());
             log.info("CDC engine for {} stopped: the database was unregistered", db.id());
         }
@@ -241,6 +285,19 @@ public final class IngestService implements AutoCloseable {
                 schemaChangesTopic);
         capture.start();
         captures.put(db.id(), capture);
+    }
+
+    /**
+     * Brings the stored join edges in line with the stored catalog before live changes are applied, so that a store
+     * written before edges were stored (or with the data check switched since) needs no full sync. A no-op write when
+     * nothing differs; a store that cannot answer is left to the next change or sync.
+     */
+    private void refreshEdges(RegisteredDatabase db) {
+        try {
+            relationships.refresh(db.id(), null);
+        } catch (SQLException e) {
+            log.warn("join edges of {} not refreshed at start: sqlstate={}", db.id(), e.getSQLState());
+        }
     }
 
     /** For the catalog-version gauge: a store that cannot answer leaves the last value in place. */
@@ -328,6 +385,27 @@ public final class IngestService implements AutoCloseable {
         return db.cdc() != null ? db.cdc() : new Credentials(config.replicationRole(), config.replicationPassword());
     }
 
+    /**
+     * The data check of a database's inferred edges, as its read-only login: none when the check is off, or when the
+     * database registers no reader (ingest never samples data as the admin).
+     */
+    private EdgeSampler sampler(String databaseId) {
+        DataCheckPolicy policy = config.dataCheck();
+        Optional<RegisteredDatabase> db = databases.find(databaseId);
+        if (!policy.enabled() || db.isEmpty()) return EdgeSampler.NONE;
+        if (db.get().reader() == null) {
+            log.warn("data check of {}'s inferred edges skipped: the database registers no reader login", databaseId);
+            return EdgeSampler.NONE;
+        }
+        Database reader = readers.computeIfAbsent(
+                databaseId,
+                id -> new Database(
+                        db.get().jdbcUrl(),
+                        db.get().reader().user(),
+                        db.get().reader().password()));
+        return new PostgresEdgeSampler(reader, policy.sampleSize(), policy.timeout());
+    }
+
     private SchemaIntrospector introspector(RegisteredDatabase db) {
         return new PostgresIntrospector(target(db), db.schemas());
     }
@@ -351,5 +429,6 @@ public final class IngestService implements AutoCloseable {
         if (updater != null) updater.close();
         if (producer != null) producer.close();
         targets.values().forEach(Database::close);
+        readers.values().forEach(Database::close);
     }
 }

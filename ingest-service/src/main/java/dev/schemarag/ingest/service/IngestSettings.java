@@ -47,6 +47,25 @@ public final class IngestSettings {
             600_000,
             "How long change capture tries to deliver a schema change to Kafka before its engine restarts");
 
+    public static final Setting<Boolean> DATA_CHECK = Setting.bool(
+            "ingest.relationships.data.check",
+            false,
+            "Check each inferred join edge on a sample of the target's data (child values among the parent's keys) as"
+                    + " the read-only login: an edge with an orphan is dropped, one without gains confidence. Reads"
+                    + " data; only counts leave the database, never the embeddings, topics or logs");
+    public static final Setting<Integer> DATA_CHECK_SAMPLE = Setting.integer(
+            "ingest.relationships.data.check.sample",
+            200,
+            1,
+            100_000,
+            "How many non-null child values the data check reads per inferred edge");
+    public static final Setting<Integer> DATA_CHECK_TIMEOUT_MS = Setting.integer(
+            "ingest.relationships.data.check.timeout.ms",
+            2_000,
+            1,
+            60_000,
+            "statement_timeout of one data check query; an edge whose check times out stays as inferred");
+
     public static List<Setting<?>> declared() {
         return List.of(
                 REPLICATION_ROLE,
@@ -55,7 +74,16 @@ public final class IngestSettings {
                 REFRESH_RETRY_MS,
                 CDC_RESTART_BACKOFF_MAX_MS,
                 CDC_HEARTBEAT_INTERVAL_MS,
-                CDC_PUBLISH_TIMEOUT_MS);
+                CDC_PUBLISH_TIMEOUT_MS,
+                DATA_CHECK,
+                DATA_CHECK_SAMPLE,
+                DATA_CHECK_TIMEOUT_MS);
+    }
+
+    /** The data check of inferred edges, from resolved settings. */
+    public static IngestService.DataCheckPolicy dataCheck(Settings settings) {
+        return new IngestService.DataCheckPolicy(
+                settings.get(DATA_CHECK), settings.get(DATA_CHECK_SAMPLE), millis(settings, DATA_CHECK_TIMEOUT_MS));
     }
 
     /** The fault-handling part of the service's configuration, from resolved settings. */

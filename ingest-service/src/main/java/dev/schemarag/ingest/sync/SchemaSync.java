@@ -32,9 +32,11 @@ public final class SchemaSync {
     private final SchemaIndexer indexer;
     private final EmbeddingModel model;
     private final SchemaStore store;
+    private final RelationshipSync relationships;
 
-    public SchemaSync(SchemaIndexer indexer, EmbeddingModel model, SchemaStore store) {
+    public SchemaSync(SchemaIndexer indexer, RelationshipSync relationships, EmbeddingModel model, SchemaStore store) {
         this.indexer = indexer;
+        this.relationships = relationships;
         this.model = model;
         this.store = store;
     }
@@ -49,6 +51,7 @@ public final class SchemaSync {
         long start = System.nanoTime();
         SchemaCatalog catalog = introspector.introspect(db.id(), db.schemas());
         SchemaIndexer.Outcome outcome = indexer.index(db.id(), catalog.tables(), null, annotations, progress);
+        RelationshipSync.Outcome edges = relationships.refresh(db.id(), null);
         Set<TableName> known = new HashSet<>();
         catalog.tables().stream().map(Table::name).forEach(known::add);
         int chunks = syncDocs(
@@ -57,12 +60,14 @@ public final class SchemaSync {
         SyncSummary summary = new SyncSummary(
                 catalog.tables().size(), outcome.embedded(), outcome.unchanged(), outcome.deleted(), chunks, seconds);
         log.info(
-                "sync of {}: {} tables, {} embedded, {} unchanged, {} deleted, {} doc chunks in {} s",
+                "sync of {}: {} tables, {} embedded, {} unchanged, {} deleted, {} annotated or inferred join edges, {} doc"
+                        + " chunks in {} s",
                 db.id(),
                 summary.tables(),
                 summary.embedded(),
                 summary.unchanged(),
                 summary.deleted(),
+                edges.edges().size(),
                 chunks,
                 String.format(Locale.ROOT, "%.2f", seconds));
         return summary;

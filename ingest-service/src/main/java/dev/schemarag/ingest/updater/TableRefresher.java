@@ -4,16 +4,19 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.kafka.Failures;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.retry.BoundedRetry;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.events.CatalogRelationship;
 import dev.schemarag.events.SchemaCatalogEntry;
 import dev.schemarag.events.SchemaChanged;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
+import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.text.EmbeddingTexts;
@@ -23,6 +26,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -33,7 +37,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies one {@link SchemaChanged} event: re-introspects the affected table (and the old name of a renamed one,
  * and the tables its foreign keys point at, whose texts may mention it), re-embeds only what changed, deletes what
- * is gone, and says what the schema.catalog topic should now hold. Idempotent: replaying a change changes nothing,
+ * is gone, recomputes the join edges of the schemas involved, and says what the schema.catalog topic should now hold:
+ * the refreshed tables, and any other table whose edges changed (a new {@code customers} table gives {@code
+ * orders.customer_id} an edge). Idempotent: replaying a change changes nothing,
  * which is also what lets an outage of the target or the store be retried whole, within the retry's budget.
  */
 public final class TableRefresher {
@@ -43,6 +49,7 @@ public final class TableRefresher {
     private final Function<RegisteredDatabase, SchemaIntrospector> introspectors;
     private final Function<RegisteredDatabase, Annotations> annotations;
     private final SchemaIndexer indexer;
+    private final RelationshipSync relationships;
     private final EmbeddingTexts texts;
     private final BoundedRetry outages;
 
@@ -51,12 +58,14 @@ public final class TableRefresher {
             Function<RegisteredDatabase, SchemaIntrospector> introspectors,
             Function<RegisteredDatabase, Annotations> annotations,
             SchemaIndexer indexer,
+            RelationshipSync relationships,
             EmbeddingTexts texts,
             BoundedRetry outages) {
         this.databases = databases;
         this.introspectors = introspectors;
         this.annotations = annotations;
         this.indexer = indexer;
+        this.relationships = relationships;
         this.texts = texts;
         this.outages = outages;
     }
@@ -109,20 +118,29 @@ public final class TableRefresher {
                 if (db.schemas().contains(fk.referencedTable().schema()) && scope.add(fk.referencedTable()))
                     introspector.table(fk.referencedTable()).ifPresent(r -> present.put(r.name(), r));
         SchemaIndexer.Outcome outcome = indexer.index(db.id(), present.values(), scope, notes, SyncProgress.NONE);
+        Set<String> schemas = new LinkedHashSet<>();
+        scope.forEach(t -> schemas.add(t.schema()));
+        RelationshipSync.Outcome edges = relationships.refresh(db.id(), schemas);
 
         List<CatalogUpdate> updates = new ArrayList<>();
         for (TableName name : scope) {
             String key = catalogKey(db.id(), name);
-            if (present.containsKey(name))
-                updates.add(new CatalogUpdate(key, entry(db.id(), present.get(name), notes)));
+            Table table = present.get(name);
+            if (table != null) updates.add(new CatalogUpdate(key, entry(db.id(), table, notes, edges.from(table))));
             else updates.add(new CatalogUpdate(key, null));
         }
+        for (TableName name : edges.changed()) {
+            Table table = edges.tables().get(name);
+            if (scope.contains(name) || table == null) continue;
+            updates.add(new CatalogUpdate(catalogKey(db.id(), name), entry(db.id(), table, notes, edges.from(table))));
+        }
         log.info(
-                "schema change applied on {}: {} table(s), {} embedded, {} deleted",
+                "schema change applied on {}: {} table(s), {} embedded, {} deleted, edges of {} table(s) changed",
                 db.id(),
                 scope.size(),
                 outcome.embedded(),
-                outcome.deleted());
+                outcome.deleted(),
+                edges.changed().size());
         return updates;
     }
 
@@ -130,7 +148,7 @@ public final class TableRefresher {
         return databaseId + "." + table;
     }
 
-    SchemaCatalogEntry entry(String databaseId, Table table, Annotations notes) {
+    SchemaCatalogEntry entry(String databaseId, Table table, Annotations notes, List<ForeignKeyEdge> edges) {
         var t = texts.of(table, notes);
         return SchemaCatalogEntry.newBuilder()
                 .setDatabaseId(databaseId)
@@ -142,6 +160,19 @@ public final class TableRefresher {
                 .setCompactSchema(t.compact())
                 .setTextHash(t.tableHash())
                 .setUpdatedAt(Instant.now())
+                .setRelationships(
+                        edges.stream().map(TableRefresher::relationship).toList())
+                .build();
+    }
+
+    private static CatalogRelationship relationship(ForeignKeyEdge edge) {
+        return CatalogRelationship.newBuilder()
+                .setColumns(edge.fromColumns())
+                .setReferencedSchema(edge.to().schema())
+                .setReferencedTable(edge.to().table())
+                .setReferencedColumns(edge.toColumns())
+                .setSource(edge.source().name().toLowerCase(Locale.ROOT))
+                .setConfidence(edge.confidence())
                 .build();
     }
 

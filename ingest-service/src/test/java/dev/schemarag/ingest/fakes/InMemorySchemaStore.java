@@ -1,15 +1,22 @@
 package dev.schemarag.ingest.fakes;
 
+import dev.schemarag.core.relationships.ForeignKeyEdge;
+import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.core.store.StoredDocChunk;
 import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.core.store.TableDefinition;
+import dev.schemarag.core.store.TableDefinitions;
 import java.sql.SQLException;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,6 +24,7 @@ import java.util.Set;
 public final class InMemorySchemaStore implements SchemaStore {
     private final Map<String, Map<EntityKey, StoredEntity>> entities = new HashMap<>();
     private final Map<String, Map<String, StoredDocChunk>> docs = new HashMap<>();
+    private final Map<String, Set<ForeignKeyEdge>> relationships = new HashMap<>();
     public SQLException failWith;
     /** How many calls fail with {@link #failWith} before the store answers again (an outage that ends). */
     public int failures = Integer.MAX_VALUE;
@@ -85,6 +93,38 @@ public final class InMemorySchemaStore implements SchemaStore {
         failIfAsked();
         for (StoredDocChunk d : chunks) docs(databaseId).put(SchemaStore.docKey(d.table(), d.kind(), d.index()), d);
         docs(databaseId).keySet().retainAll(keep);
+    }
+
+    /** The stored annotated and inferred edges of a database. */
+    public Set<ForeignKeyEdge> relationships(String databaseId) {
+        return relationships.computeIfAbsent(databaseId, id -> new HashSet<>());
+    }
+
+    @Override
+    public List<Table> definitions(String databaseId, Set<String> schemas) throws SQLException {
+        failIfAsked();
+        return entities(databaseId).values().stream()
+                .filter(e -> e.definitionJson() != null)
+                .filter(e -> schemas == null || schemas.contains(e.key().table().schema()))
+                .map(e -> TableDefinitions.fromJson(e.definitionJson()))
+                .sorted(Comparator.comparing(Table::name))
+                .toList();
+    }
+
+    @Override
+    public Set<TableName> replaceRelationships(String databaseId, Set<String> schemas, Collection<ForeignKeyEdge> edges)
+            throws SQLException {
+        failIfAsked();
+        Set<ForeignKeyEdge> stored = relationships(databaseId);
+        Set<ForeignKeyEdge> current = new HashSet<>(edges);
+        Set<TableName> changed = new LinkedHashSet<>();
+        stored.removeIf(e -> {
+            boolean gone = (schemas == null || schemas.contains(e.from().schema())) && !current.contains(e);
+            if (gone) changed.add(e.from());
+            return gone;
+        });
+        for (ForeignKeyEdge e : current) if (stored.add(e)) changed.add(e.from());
+        return changed;
     }
 
     private void failIfAsked() throws SQLException {

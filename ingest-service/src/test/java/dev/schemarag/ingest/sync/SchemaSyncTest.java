@@ -1,12 +1,16 @@
 package dev.schemarag.ingest.sync;
 
 import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
+import static dev.schemarag.ingest.fakes.Tables.LEAVE_REQUESTS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.relationships.EdgeSource;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.ingest.annotations.Annotations;
+import dev.schemarag.ingest.annotations.RelationshipNote;
 import dev.schemarag.ingest.docs.ChunkKind;
 import dev.schemarag.ingest.docs.DocChunk;
 import dev.schemarag.ingest.fakes.InMemoryIntrospector;
@@ -17,6 +21,7 @@ import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -28,8 +33,8 @@ class SchemaSyncTest {
     private final InMemorySchemaStore store = new InMemorySchemaStore();
     private final InMemoryIntrospector target =
             new InMemoryIntrospector().with(Tables.employees(null), Tables.leaveRequests("fk"));
-    private final SchemaSync sync =
-            new SchemaSync(new SchemaIndexer(model, store, EmbeddingTexts.defaults()), model, store);
+    private final SchemaSync sync = new SchemaSync(
+            new SchemaIndexer(model, store, EmbeddingTexts.defaults()), new RelationshipSync(store), model, store);
 
     private static DocChunk doc(TableName table, int index, String content) {
         return new DocChunk(
@@ -50,6 +55,31 @@ class SchemaSyncTest {
         assertThat(summary.docChunks()).isEqualTo(1);
         assertThat(store.docs("erp")).containsOnlyKeys(SchemaStore.docKey(EMPLOYEES, "overview", 0));
         assertThat(model.embedded).contains("Everyone on the payroll.");
+    }
+
+    @Test
+    void aSyncStoresTheAnnotatedEdgesAndOneWithoutTheAnnotationRemovesThem() throws Exception {
+        // A leave request's own id standing for the employee who approved it: only an annotation can say so.
+        Annotations approver = new Annotations(
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                List.of(new RelationshipNote("leave_requests.leave_id", "employees.employee_id", false)));
+
+        sync.sync(ERP, target, approver, List.of(), SyncProgress.NONE);
+
+        assertThat(store.relationships("erp"))
+                .containsExactly(new ForeignKeyEdge(
+                        LEAVE_REQUESTS,
+                        List.of("leave_id"),
+                        EMPLOYEES,
+                        List.of("employee_id"),
+                        EdgeSource.ANNOTATED,
+                        EdgeSource.ANNOTATED_CONFIDENCE));
+
+        run(List.of());
+
+        assertThat(store.relationships("erp")).isEmpty();
     }
 
     @Test

@@ -215,6 +215,7 @@ class EmbeddingUpdaterTopologyTest {
                 .setCompactSchema("sales." + table + "(id)")
                 .setTextHash("h-" + table)
                 .setUpdatedAt(Instant.EPOCH)
+                .setRelationships(List.of()) // the default would need the serde's trust of the events package
                 .build();
     }
 }

@@ -6,9 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.relationships.EdgeSource;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.retry.Backoff;
 import dev.schemarag.core.retry.BoundedRetry;
 import dev.schemarag.core.retry.TransientFailures;
+import dev.schemarag.core.schema.Column;
+import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.events.SchemaChanged;
@@ -19,6 +23,7 @@ import dev.schemarag.ingest.fakes.InMemoryIntrospector;
 import dev.schemarag.ingest.fakes.InMemorySchemaStore;
 import dev.schemarag.ingest.fakes.Tables;
 import dev.schemarag.ingest.introspect.IntrospectionException;
+import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.testkit.FakeEmbeddingModel;
@@ -46,6 +51,7 @@ class TableRefresherTest {
             db -> target,
             db -> notes,
             new SchemaIndexer(model, store, EmbeddingTexts.defaults()),
+            new RelationshipSync(store),
             EmbeddingTexts.defaults(),
             new BoundedRetry(
                     Duration.ofSeconds(60),
@@ -144,6 +150,69 @@ class TableRefresherTest {
                 .extracting(CatalogUpdate::key)
                 .containsExactly("erp.public.leave_requests", "erp.public.employees");
         assertThat(store.entities("erp")).containsKeys(EntityKey.table(LEAVE_REQUESTS), EntityKey.table(EMPLOYEES));
+    }
+
+    @Test
+    void aDeclaredKeyIsPublishedAsADeclaredEdge() {
+        target.with(Tables.employees(null), Tables.leaveRequests("fk"));
+
+        RefreshResult result = refresher.apply(change("CREATE TABLE", "leave_requests"));
+
+        assertThat(updates(result).get(0).entry().getRelationships())
+                .singleElement()
+                .satisfies(r -> {
+                    assertThat(r.getColumns()).containsExactly("employee_id");
+                    assertThat(r.getReferencedTable()).isEqualTo("employees");
+                    assertThat(r.getSource()).isEqualTo("declared");
+                    assertThat(r.getConfidence()).isEqualTo(1.0);
+                });
+        assertThat(store.relationships("erp")).isEmpty(); // declared keys live in the definitions
+    }
+
+    @Test
+    void aNewParentTableGivesAnUndeclaredColumnAnInferredEdgeStoredAndPublishedWithItsTable() {
+        target.with(leaveRequestsWithoutKey(true));
+        RefreshResult before = refresher.apply(change("CREATE TABLE", "leave_requests"));
+        assertThat(updates(before).get(0).entry().getRelationships()).isEmpty();
+        target.with(Tables.employees(null));
+
+        RefreshResult result = refresher.apply(change("CREATE TABLE", "employees"));
+
+        ForeignKeyEdge inferred = new ForeignKeyEdge(
+                LEAVE_REQUESTS, List.of("employee_id"), EMPLOYEES, List.of("employee_id"), EdgeSource.INFERRED, 0.9);
+        assertThat(store.relationships("erp")).containsExactly(inferred);
+        assertThat(updates(result))
+                .extracting(CatalogUpdate::key)
+                .containsExactly("erp.public.employees", "erp.public.leave_requests");
+        assertThat(updates(result).get(1).entry().getRelationships())
+                .singleElement()
+                .satisfies(r -> {
+                    assertThat(r.getReferencedTable()).isEqualTo("employees");
+                    assertThat(r.getReferencedColumns()).containsExactly("employee_id");
+                    assertThat(r.getSource()).isEqualTo("inferred");
+                    assertThat(r.getConfidence()).isEqualTo(0.9);
+                });
+    }
+
+    @Test
+    void aDroppedColumnTakesItsInferredEdgeAlong() {
+        target.with(Tables.employees(null), leaveRequestsWithoutKey(true));
+        refresher.apply(change("CREATE TABLE", "employees"));
+        refresher.apply(change("CREATE TABLE", "leave_requests"));
+        assertThat(store.relationships("erp")).hasSize(1);
+        target.with(leaveRequestsWithoutKey(false));
+
+        RefreshResult result = refresher.apply(change("ALTER TABLE", "leave_requests"));
+
+        assertThat(store.relationships("erp")).isEmpty();
+        assertThat(updates(result)).extracting(CatalogUpdate::key).containsExactly("erp.public.leave_requests");
+        assertThat(updates(result).get(0).entry().getRelationships()).isEmpty();
+    }
+
+    private static Table leaveRequestsWithoutKey(boolean withEmployeeColumn) {
+        List<Column> columns = new ArrayList<>(List.of(new Column("leave_id", "bigint", false, null, null)));
+        if (withEmployeeColumn) columns.add(new Column("employee_id", "bigint", false, null, null));
+        return new Table(LEAVE_REQUESTS, false, null, columns, List.of("leave_id"), List.of(), List.of());
     }
 
     @Test

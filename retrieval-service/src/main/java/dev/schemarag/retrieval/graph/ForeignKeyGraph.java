@@ -1,6 +1,7 @@
 package dev.schemarag.retrieval.graph;
 
-import dev.schemarag.core.schema.ForeignKey;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
+import dev.schemarag.core.relationships.JoinEdges;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import java.util.ArrayDeque;
@@ -46,10 +47,7 @@ public final class ForeignKeyGraph {
         Set<TableName> known = new HashSet<>();
         tables.forEach(t -> known.add(t.name()));
         List<ForeignKeyEdge> edges = new ArrayList<>();
-        for (Table table : tables) {
-            for (ForeignKey fk : table.foreignKeys())
-                edges.add(new ForeignKeyEdge(table.name(), fk.columns(), fk.referencedTable(), fk.referencedColumns()));
-        }
+        for (Table table : tables) edges.addAll(JoinEdges.declared(table));
         edges.addAll(further);
         Map<TableName, List<ForeignKeyEdge>> outgoing = new HashMap<>();
         Map<TableName, Map<TableName, Double>> neighbours = new HashMap<>();

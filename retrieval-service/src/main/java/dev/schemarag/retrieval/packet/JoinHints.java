@@ -1,9 +1,9 @@
 package dev.schemarag.retrieval.packet;
 
+import dev.schemarag.core.relationships.EdgeSource;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.JoinHintFormat;
-import dev.schemarag.retrieval.graph.EdgeSource;
-import dev.schemarag.retrieval.graph.ForeignKeyEdge;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

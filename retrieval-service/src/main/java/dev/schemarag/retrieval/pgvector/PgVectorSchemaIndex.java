@@ -1,10 +1,12 @@
 package dev.schemarag.retrieval.pgvector;
 
 import com.pgvector.PGvector;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.HnswScan;
+import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.core.store.TableDefinitions;
 import dev.schemarag.retrieval.index.CatalogChanges;
 import dev.schemarag.retrieval.index.ColumnHit;
@@ -159,6 +161,19 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
                 columns.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), t -> new ArrayList<>())
                         .add(new IndexedColumn(rs.getString(3), rs.getBoolean(4), rs.getString(5), rs.getString(6)));
         }
+        Map<TableName, List<ForeignKeyEdge>> relationships = new HashMap<>();
+        try (PreparedStatement ps = scope.prepare(
+                        c,
+                        "SELECT schema_name, table_name, columns, referenced_schema, referenced_table, referenced_columns,"
+                                + " source, confidence FROM catalog_relationships WHERE database_id = ?%s");
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                ForeignKeyEdge edge = PgVectorSchemaStore.relationship(rs);
+                relationships
+                        .computeIfAbsent(edge.from(), t -> new ArrayList<>())
+                        .add(edge);
+            }
+        }
         List<IndexedTable> tables = new ArrayList<>();
         try (PreparedStatement ps = scope.prepare(
                         c,
@@ -170,7 +185,13 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
                 List<IndexedColumn> cols =
                         inDefinitionOrder(definition, columns.getOrDefault(definition.name(), List.of()));
                 tables.add(new IndexedTable(
-                        definition, rs.getString(1), rs.getBoolean(2), rs.getString(3), rs.getString(5), cols));
+                        definition,
+                        rs.getString(1),
+                        rs.getBoolean(2),
+                        rs.getString(3),
+                        rs.getString(5),
+                        cols,
+                        relationships.getOrDefault(definition.name(), List.of())));
             }
         }
         List<DocChunk> docs = new ArrayList<>();

@@ -4,6 +4,8 @@ import static dev.schemarag.retrieval.Tables.name;
 import static dev.schemarag.retrieval.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.relationships.EdgeSource;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,9 @@ import static dev.schemarag.retrieval.Tables.name;
 import static dev.schemarag.retrieval.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.relationships.EdgeSource;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
+import dev.schemarag.core.relationships.RelationshipInference;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.ranking.RankedTable;

@@ -5,6 +5,7 @@ import static dev.schemarag.retrieval.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.schemarag.core.relationships.ForeignKeyEdge;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -35,6 +35,7 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -163,6 +164,38 @@ class IncrementalCatalogIT {
                                 RetrievalRequest.of(DB, QUESTIONS.get(0)).withUseRetrieval(true))
                         .packet())
                 .contains("badge_colour");
+    }
+
+    @Test
+    @Order(3)
+    void anUndeclaredReferenceAddedLiveJoinsAsInferredWithoutAFullReloadAndLeavesWithItsColumn() throws Exception {
+        double full = loads("full", "tables") + loads("full", "vectors");
+        RetrievalRequest fullSchema = RetrievalRequest.of(DB, QUESTIONS.get(0)).withUseRetrieval(false);
+        Predicate<String> inferredHint = h -> h.contains("badge_scans.employee_id = ")
+                && h.contains("employees.employee_id")
+                && h.contains("inferred");
+
+        sql(
+                "CREATE TABLE badge_scans (scan_id bigint PRIMARY KEY, scanned_at timestamptz)",
+                "ALTER TABLE badge_scans ADD COLUMN employee_id bigint"); // no REFERENCES: ingest infers the edge
+
+        await("inferred edge visible to retrieval")
+                .atMost(WAIT)
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> context(retrieval.retriever(), fullSchema).joinHints().stream()
+                        .anyMatch(inferredHint));
+        assertThat(loads("full", "tables") + loads("full", "vectors"))
+                .as("no full reload")
+                .isEqualTo(full);
+        assertSameContext(context(retrieval.retriever(), fullSchema), context(freshlyLoaded(), fullSchema));
+
+        sql("ALTER TABLE badge_scans DROP COLUMN employee_id");
+
+        await("inferred edge gone")
+                .atMost(WAIT)
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> context(retrieval.retriever(), fullSchema).joinHints().stream()
+                        .noneMatch(h -> h.contains("badge_scans.employee_id")));
     }
 
     private static void assertSameContext(RetrievedContext actual, RetrievedContext expected) {

@@ -4,10 +4,10 @@ import static dev.schemarag.retrieval.Tables.name;
 import static dev.schemarag.retrieval.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.relationships.EdgeSource;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.JoinHintFormat;
-import dev.schemarag.retrieval.graph.EdgeSource;
-import dev.schemarag.retrieval.graph.ForeignKeyEdge;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import java.util.List;
 import org.junit.jupiter.api.Test;

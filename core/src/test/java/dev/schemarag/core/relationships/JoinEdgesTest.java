@@ -1,7 +1,7 @@
-package dev.schemarag.retrieval.graph;
+package dev.schemarag.core.relationships;
 
-import static dev.schemarag.retrieval.Tables.name;
-import static dev.schemarag.retrieval.Tables.table;
+import static dev.schemarag.core.relationships.Tables.name;
+import static dev.schemarag.core.relationships.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.schema.Relationship;
@@ -10,7 +10,7 @@ import dev.schemarag.core.schema.TableName;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class JoinGraphsTest {
+class JoinEdgesTest {
     private static final TableName ORDERS = name("s.orders");
     private static final TableName CUSTOMERS = name("s.customers");
     private static final TableName CLIENTS = name("s.clients");
@@ -19,21 +19,21 @@ class JoinGraphsTest {
     private final Table clients = table("s.clients").pk("client_no").build();
 
     @Test
-    void givenNoAnnotations_whenBuilt_thenInferredEdgesJoin() {
-        ForeignKeyGraph graph = JoinGraphs.of(List.of(orders(List.of()), customers, clients));
+    void givenNoAnnotations_whenComputed_thenTheInferredEdgeIsThere() {
+        List<ForeignKeyEdge> edges = JoinEdges.of(List.of(orders(List.of()), customers, clients));
 
-        assertThat(graph.edgesWithin(List.of(ORDERS, CUSTOMERS)))
-                .extracting(ForeignKeyEdge::source)
-                .containsExactly(EdgeSource.INFERRED);
+        assertThat(edges)
+                .containsExactly(new ForeignKeyEdge(
+                        ORDERS, List.of("customer_id"), CUSTOMERS, List.of("id"), EdgeSource.INFERRED, 0.9));
     }
 
     @Test
-    void givenAnAnnotatedRelationship_whenBuilt_thenItJoinsWithItsConfidenceAndReplacesTheInferredOne() {
+    void givenAnAnnotatedRelationship_whenComputed_thenItComesWithItsConfidenceAndReplacesTheInferredOne() {
         Relationship added = new Relationship(List.of("customer_id"), CLIENTS, List.of("client_no"), false);
 
-        ForeignKeyGraph graph = JoinGraphs.of(List.of(orders(List.of(added)), customers, clients));
+        List<ForeignKeyEdge> edges = JoinEdges.of(List.of(orders(List.of(added)), customers, clients));
 
-        assertThat(graph.edgesWithin(List.of(ORDERS, CUSTOMERS, CLIENTS)))
+        assertThat(edges)
                 .containsExactly(new ForeignKeyEdge(
                         ORDERS,
                         List.of("customer_id"),
@@ -41,21 +41,18 @@ class JoinGraphsTest {
                         List.of("client_no"),
                         EdgeSource.ANNOTATED,
                         EdgeSource.ANNOTATED_CONFIDENCE));
-        assertThat(graph.confidence(ORDERS, CLIENTS)).isEqualTo(EdgeSource.ANNOTATED_CONFIDENCE);
     }
 
     @Test
-    void givenADeniedRelationship_whenBuilt_thenTheInferredEdgeIsNeverUsed() {
+    void givenADeniedRelationship_whenComputed_thenTheInferredEdgeIsLeftOut() {
         Relationship denied = new Relationship(List.of("customer_id"), CUSTOMERS, List.of("id"), true);
 
-        ForeignKeyGraph graph = JoinGraphs.of(List.of(orders(List.of(denied)), customers, clients));
-
-        assertThat(graph.edgesWithin(List.of(ORDERS, CUSTOMERS))).isEmpty();
-        assertThat(graph.neighbours(ORDERS)).isEmpty();
+        assertThat(JoinEdges.of(List.of(orders(List.of(denied)), customers, clients)))
+                .isEmpty();
     }
 
     @Test
-    void givenADenialOfADeclaredKey_whenBuilt_thenTheConstraintStillJoins() {
+    void givenADenialOfADeclaredKey_whenComputed_thenTheConstraintStillJoins() {
         // A denial is about inference: what the database enforces is a fact.
         Table declared = table("s.orders")
                 .pk("order_id")
@@ -63,11 +60,26 @@ class JoinGraphsTest {
                 .build()
                 .withRelationships(List.of(new Relationship(List.of("customer_id"), CUSTOMERS, List.of("id"), true)));
 
-        ForeignKeyGraph graph = JoinGraphs.of(List.of(declared, customers));
-
-        assertThat(graph.edgesWithin(List.of(ORDERS, CUSTOMERS)))
+        assertThat(JoinEdges.of(List.of(declared, customers))).isEmpty();
+        assertThat(JoinEdges.declared(declared))
                 .extracting(ForeignKeyEdge::source)
                 .containsExactly(EdgeSource.DECLARED);
+    }
+
+    @Test
+    void givenTwoSchemas_whenOneIsComputedAlone_thenItsEdgesAreThoseOfTheWholeCatalogInIt() {
+        Table otherOrders =
+                table("t.orders").pk("order_id").column("client_no", "bigint").build();
+        Table otherClients = table("t.clients").pk("client_no").build();
+        List<Table> catalog = List.of(orders(List.of()), customers, clients, otherOrders, otherClients);
+
+        List<ForeignKeyEdge> alone = JoinEdges.of(List.of(otherOrders, otherClients));
+
+        assertThat(alone).isNotEmpty();
+        assertThat(alone)
+                .isEqualTo(JoinEdges.of(catalog).stream()
+                        .filter(e -> e.from().schema().equals("t"))
+                        .toList());
     }
 
     private static Table orders(List<Relationship> relationships) {

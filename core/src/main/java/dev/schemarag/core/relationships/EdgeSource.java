@@ -1,4 +1,4 @@
-package dev.schemarag.retrieval.graph;
+package dev.schemarag.core.relationships;
 
 /**
  * Where a join edge comes from, strongest first: a constraint the database enforces, a relationship an annotation

@@ -1,4 +1,4 @@
-package dev.schemarag.retrieval.graph;
+package dev.schemarag.core.relationships;
 
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
@@ -45,16 +45,16 @@ import java.util.Set;
  * their key column, the edge runs from the table the name does not name to the one it names.
  */
 public final class RelationshipInference {
-    static final double TABLE_AND_KEY = 0.9;
-    static final double SHARED_KEY = 0.8;
-    static final double SHARED_KEY_NAMING_TABLE = 0.9;
-    static final double ROLE_AND_KEY = 0.7;
-    static final double COMMENT_NAMES_TABLE = 0.6;
-    static final double NAMED_LIKE_TABLE = 0.65;
+    public static final double TABLE_AND_KEY = 0.9;
+    public static final double SHARED_KEY = 0.8;
+    public static final double SHARED_KEY_NAMING_TABLE = 0.9;
+    public static final double ROLE_AND_KEY = 0.7;
+    public static final double COMMENT_NAMES_TABLE = 0.6;
+    public static final double NAMED_LIKE_TABLE = 0.65;
     /** Weakest: a role before a table's whole name ({@code winning_pilot}) is also how attributes are named. */
-    static final double ROLE_AND_TABLE = 0.5;
+    public static final double ROLE_AND_TABLE = 0.5;
     /** An id named after no table, in a schema with one entity table: {@code liked_id -> highschooler.id}. */
-    static final double ONLY_ENTITY = 0.6;
+    public static final double ONLY_ENTITY = 0.6;
     /** In a schema that declares foreign keys, only inferred edges this confident are kept. */
     static final double DECLARING_SCHEMA_MIN = 0.8;
     /** A table named by its last word only ({@code team} for {@code league_teams}) is weaker evidence. */

@@ -1,4 +1,4 @@
-package dev.schemarag.retrieval.graph;
+package dev.schemarag.core.relationships;
 
 import dev.schemarag.core.schema.TableName;
 import java.util.List;
