@@ -29,8 +29,9 @@ final class RetrievalBenchmark {
     /** A system under test: the retriever with some settings, or the full schema. */
     record SystemUnderTest(String name, Boolean useRetrieval, Map<String, String> settings) {}
 
-    /** The baselines select a plain top-k: no relative cut-off. */
-    private static final Map<String, String> PLAIN_TOP_K = Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0");
+    /** The baselines select a plain top-k: no relative cut-off, no sizing by the question's breadth. */
+    private static final Map<String, String> PLAIN_TOP_K = Map.of(
+            RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0", RetrievalSettings.SELECT_BREADTH.key(), "false");
 
     static final List<SystemUnderTest> SYSTEMS = List.of(
             new SystemUnderTest("schemarag", true, Map.of()),
@@ -58,7 +59,7 @@ final class RetrievalBenchmark {
                             RetrievalSettings.BRIDGES_ENABLED.key(),
                             "false")),
             // The design's V2 defaults without this project's additions (BM25 hybrid, bridges, relative cut-off,
-            // evidence top 30, the leading tables' parents).
+            // breadth sizing, evidence top 30, the leading tables' parents).
             new SystemUnderTest(
                     "seed_v2",
                     true,

@@ -33,6 +33,7 @@ final class PreparedDatabase {
     private final IndexedDatabase database;
     private final Map<PacketFormat, Map<TableName, String>> texts;
     private final Map<PacketFormat, ConcurrentMap<TableName, Integer>> tokens;
+    private final Map<TableName, Table> definitions = new HashMap<>();
     private final ForeignKeyGraph graph;
     private final LexicalIndex lexical;
     private final String modelId;
@@ -52,6 +53,7 @@ final class PreparedDatabase {
         // from the stored definitions, so DDL that adds, renames or drops a column changes them with the catalog.
         List<Table> definitions =
                 database.tables().stream().map(IndexedTable::definition).toList();
+        definitions.forEach(table -> this.definitions.put(table.name(), table));
         this.graph = JoinGraphs.of(definitions);
         this.lexical = lexical;
         this.modelId = modelId;
@@ -170,6 +172,11 @@ final class PreparedDatabase {
 
     String text(TableName table, PacketFormat format) {
         return texts.get(format).get(table);
+    }
+
+    /** The table's stored definition; the table must be in the catalog. */
+    Table definition(TableName table) {
+        return definitions.get(table);
     }
 
     /** Tokens of the given tables' definitions alone. */
