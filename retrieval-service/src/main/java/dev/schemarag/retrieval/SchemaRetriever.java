@@ -271,7 +271,11 @@ public final class SchemaRetriever {
         PacketFormat format = r.settings().packetFormat();
         List<String> hints =
                 JoinHints.of(names, r.database().graph(), r.settings().joinHintFormat());
-        String packet = ContextPacket.assemble(tableTexts(r, tables, names, hitColumns, format), format, hints, docs);
+        String packet = ContextPacket.assemble(
+                tableTexts(r, tables, names, hitColumns, format),
+                format,
+                JoinHints.forPacket(names, r.database().graph(), r.settings().joinHintFormat(), format),
+                docs);
         int packetTokens = TokenCounter.count(packet);
         Map<String, Double> metrics = new LinkedHashMap<>(selectionMetrics);
         metrics.put(FINAL_TABLES, (double) tables.size());

@@ -72,11 +72,27 @@ class TableSelectorTest {
 
     @Test
     void eachEntityTheQuestionNamesBringsInTheBestRankedTableNamingIt() {
-        // departments leads; products ranks 9th and invoices 11th, far below the cut-off.
+        // departments leads alone; employees (2nd) and orders (7th) are named, and each joins what is chosen.
         Selection selection = TableSelector.select(
-                "How many invoices per product?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, BEST_ONLY);
+                "Which employees placed orders?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, BEST_ONLY);
 
-        assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, PRODUCTS, INVOICES);
+        assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, EMPLOYEES, ORDERS);
+    }
+
+    @Test
+    void aNamedTableThatJoinsTheBestOnlyFromAfarIsLeftOut() {
+        // invoices is two tables away from departments (via employees and orders); "per" asks for a second table,
+        // which the next rank that joins gives.
+        Selection selection = TableSelector.select(
+                "How many invoices per department?",
+                descendingHits(),
+                List.of(),
+                List.of(),
+                GRAPH,
+                t -> true,
+                BEST_ONLY);
+
+        assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, EMPLOYEES);
     }
 
     @Test
@@ -107,7 +123,7 @@ class TableSelectorTest {
         RetrievalSettings noBreadth = BEST_ONLY.withOverrides(Map.of(RetrievalSettings.SELECT_BREADTH.key(), "false"));
 
         Selection selection = TableSelector.select(
-                "How many invoices per product?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, noBreadth);
+                "Which employees placed orders?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, noBreadth);
 
         assertThat(retrieved(selection)).containsExactly(DEPARTMENTS);
     }
