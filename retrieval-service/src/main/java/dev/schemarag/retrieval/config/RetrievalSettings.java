@@ -78,7 +78,7 @@ public final class RetrievalSettings {
     public static final Setting<Boolean> SELECT_BREADTH = Setting.bool(
             "retrieval.select.breadth",
             true,
-            "Size the selection to the question's breadth: each entity it names gets a table naming it, and a question with more clause connectors keeps more tables");
+            "Size the selection to the question's breadth: each entity it names gets a table naming it, and a question with more clause connectors keeps more tables (only tables that join the best one)");
     public static final Setting<Integer> EVIDENCE_TOPK = Setting.integer(
             "retrieval.evidence.topk", 30, 0, MANY, "Ranks that count as evidence for foreign-key expansion");
     public static final Setting<Double> EVIDENCE_MIN_SCORE =
