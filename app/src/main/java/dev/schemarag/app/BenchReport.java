@@ -34,13 +34,19 @@ final class BenchReport {
         });
     }
 
-    /** One row per system, one column per figure (latencies flattened). */
+    /**
+     * One row per system, one column per figure (latencies flattened); a figure split into groups of figures (the
+     * split by gold table count) gets a line per group under the table.
+     */
     private static void printTable(Map<?, ?> systems) {
         boolean header = true;
+        Map<String, Object> groups = new LinkedHashMap<>();
         for (Map.Entry<?, ?> system : systems.entrySet()) {
             Map<String, Object> row = new LinkedHashMap<>();
             ((Map<?, ?>) system.getValue()).forEach((k, v) -> {
-                if (v instanceof Map<?, ?> nested) nested.forEach((nk, nv) -> row.put(k + "." + nk, nv));
+                if (v instanceof Map<?, ?> nested && nested.values().stream().allMatch(Map.class::isInstance))
+                    nested.forEach((nk, nv) -> groups.put(system.getKey() + " " + k + " " + nk, nv));
+                else if (v instanceof Map<?, ?> nested) nested.forEach((nk, nv) -> row.put(k + "." + nk, nv));
                 else row.put(k.toString(), v);
             });
             if (header) {
@@ -53,6 +59,12 @@ final class BenchReport {
             row.values().forEach(v -> System.out.printf(Locale.ROOT, " %10s", format(v)));
             System.out.println();
         }
+        groups.forEach((name, group) -> {
+            System.out.printf(Locale.ROOT, "  %-36s", name);
+            ((Map<?, ?>) group)
+                    .forEach((k, v) -> System.out.printf(Locale.ROOT, " %s %s", abbreviate(k.toString()), format(v)));
+            System.out.println();
+        });
     }
 
     private static String abbreviate(String key) {

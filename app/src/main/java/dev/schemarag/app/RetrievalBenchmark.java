@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -28,8 +29,9 @@ final class RetrievalBenchmark {
     /** A system under test: the retriever with some settings, or the full schema. */
     record SystemUnderTest(String name, Boolean useRetrieval, Map<String, String> settings) {}
 
-    /** The baselines select a plain top-k: no relative cut-off. */
-    private static final Map<String, String> PLAIN_TOP_K = Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0");
+    /** The baselines select a plain top-k: no relative cut-off, no sizing by the question's breadth. */
+    private static final Map<String, String> PLAIN_TOP_K = Map.of(
+            RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0", RetrievalSettings.SELECT_BREADTH.key(), "false");
 
     static final List<SystemUnderTest> SYSTEMS = List.of(
             new SystemUnderTest("schemarag", true, Map.of()),
@@ -57,7 +59,7 @@ final class RetrievalBenchmark {
                             RetrievalSettings.BRIDGES_ENABLED.key(),
                             "false")),
             // The design's V2 defaults without this project's additions (BM25 hybrid, bridges, relative cut-off,
-            // evidence top 30, the leading tables' parents).
+            // breadth sizing, evidence top 30, the leading tables' parents).
             new SystemUnderTest(
                     "seed_v2",
                     true,
@@ -139,15 +141,39 @@ final class RetrievalBenchmark {
         return report;
     }
 
+    /** Questions grouped by how many gold tables they need: the last group holds this many and more. */
+    static final int WIDEST_BREADTH = 3;
+
     /** Accumulates the per-question figures of one system. */
     static final class Score {
         private int questions, complete, strictColumns, goldColumns, coveredColumns, fallbacks, failures;
         private double tableRecall, precision, f1, tables;
         private long contextTokens, fullTokens;
         private final List<Double> latencies = new ArrayList<>();
+        /** The same figures for the questions of each gold table count (1, 2, 3+), so broad questions are seen. */
+        private final Map<Integer, Breadth> byGoldTables = new TreeMap<>();
+
+        /** Complete recall, tables and tokens of the questions of one gold table count. */
+        private static final class Breadth {
+            private int questions, complete;
+            private double tables;
+            private long contextTokens, fullTokens;
+
+            Map<String, Object> figures() {
+                Map<String, Object> f = new LinkedHashMap<>();
+                f.put("questions", questions);
+                f.put("complete_recall", complete / (double) questions);
+                f.put("mean_tables", tables / questions);
+                f.put("token_reduction", contextTokens == 0 ? 0.0 : fullTokens / (double) contextTokens);
+                return f;
+            }
+        }
 
         void add(Question q, RetrievedContext context, double ms) {
             questions++;
+            Breadth breadth =
+                    byGoldTables.computeIfAbsent(Math.min(q.goldTables().size(), WIDEST_BREADTH), n -> new Breadth());
+            breadth.questions++;
             latencies.add(ms);
             Set<String> selected = new HashSet<>();
             if (context == null) failures++;
@@ -156,6 +182,8 @@ final class RetrievalBenchmark {
                 context.tables().forEach(t -> selected.add(t.table().toString().toLowerCase(Locale.ROOT)));
                 contextTokens += context.metadata().contextTokens();
                 fullTokens += context.metadata().fullSchemaTokens();
+                breadth.contextTokens += context.metadata().contextTokens();
+                breadth.fullTokens += context.metadata().fullSchemaTokens();
             }
             long hits = q.goldTables().stream().filter(selected::contains).count();
             double recall = q.goldTables().isEmpty()
@@ -166,7 +194,11 @@ final class RetrievalBenchmark {
             precision += prec;
             f1 += recall + prec == 0 ? 0 : 2 * recall * prec / (recall + prec);
             tables += selected.size();
-            if (hits == q.goldTables().size()) complete++;
+            breadth.tables += selected.size();
+            if (hits == q.goldTables().size()) {
+                complete++;
+                breadth.complete++;
+            }
             long columnsCovered = q.goldColumns().stream()
                     .filter(c -> selected.contains(c.substring(0, c.lastIndexOf('.'))))
                     .count();
@@ -194,6 +226,9 @@ final class RetrievalBenchmark {
             latency.put("p95", BenchReport.percentile(sorted, 95));
             latency.put("p99", BenchReport.percentile(sorted, 99));
             f.put("latency_ms", latency);
+            Map<String, Object> split = new LinkedHashMap<>();
+            byGoldTables.forEach((n, b) -> split.put(n < WIDEST_BREADTH ? n.toString() : n + "+", b.figures()));
+            f.put("by_gold_tables", split);
             return f;
         }
     }

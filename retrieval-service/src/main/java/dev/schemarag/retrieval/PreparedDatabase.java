@@ -39,6 +39,7 @@ final class PreparedDatabase {
     private final IndexedDatabase database;
     private final Map<PacketFormat, Map<TableName, String>> texts;
     private final Map<PacketFormat, ConcurrentMap<TableName, Integer>> tokens;
+    private final Map<TableName, Table> definitions = new HashMap<>();
     private final ForeignKeyGraph graph;
     private final LexicalIndex lexical;
     private final String modelId;
@@ -59,6 +60,7 @@ final class PreparedDatabase {
         // ingest recomputes the edges when it stores the catalog, so a question never waits for inference.
         List<Table> definitions =
                 database.tables().stream().map(IndexedTable::definition).toList();
+        definitions.forEach(table -> this.definitions.put(table.name(), table));
         this.graph = ForeignKeyGraph.of(definitions, storedEdges(database.tables()));
         this.lexical = lexical;
         this.modelId = modelId;
@@ -210,6 +212,11 @@ final class PreparedDatabase {
 
     String text(TableName table, PacketFormat format) {
         return texts.get(format).get(table);
+    }
+
+    /** The table's stored definition; the table must be in the catalog. */
+    Table definition(TableName table) {
+        return definitions.get(table);
     }
 
     /** Tokens of the given tables' definitions alone. */

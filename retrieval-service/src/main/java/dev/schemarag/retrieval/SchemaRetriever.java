@@ -5,11 +5,13 @@ import static dev.schemarag.retrieval.RetrievalMetrics.*;
 import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.graph.Bridging;
 import dev.schemarag.retrieval.graph.Expansion;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.retrieval.index.CatalogLoads;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocHit;
@@ -17,10 +19,12 @@ import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.lexical.LexicalHit;
 import dev.schemarag.retrieval.lexical.QuestionSignal;
+import dev.schemarag.retrieval.packet.ConnectorRenderer;
 import dev.schemarag.retrieval.packet.ContextPacket;
 import dev.schemarag.retrieval.packet.JoinHints;
 import dev.schemarag.retrieval.packet.TokenCounter;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -178,17 +182,27 @@ public final class SchemaRetriever {
         String text = r.request().searchText();
         Selection selection;
         List<DocHit> docs;
+        Map<TableName, Set<String>> hitColumns = new HashMap<>();
         try {
             float[] query = embeddings.embed(text);
             List<TableHit> tableHits = index.searchTables(r.databaseId(), schemas, query, s.tableTopK());
             List<ColumnHit> columnHits = s.columnTopK() == 0
                     ? List.of()
                     : index.searchColumns(r.databaseId(), schemas, query, s.columnTopK());
+            columnHits.forEach(hit -> hitColumns
+                    .computeIfAbsent(hit.table(), t -> new HashSet<>())
+                    .add(hit.column()));
             List<LexicalHit> lexicalHits = s.lexicalEnabled()
                     ? r.database().lexical().search(text, schemas, s.lexicalTopK(), s.bm25K1(), s.bm25B())
                     : List.of();
             selection = TableSelector.select(
-                    tableHits, columnHits, lexicalHits, r.database().graph(), r.inScope(), s);
+                    r.request().question(),
+                    tableHits,
+                    columnHits,
+                    lexicalHits,
+                    r.database().graph(),
+                    r.inScope(),
+                    s);
             if (selection.fallback() != null) return fullSchema(r, selection.fallback(), selectionMetrics(selection));
             Set<TableName> selected = new HashSet<>(
                     selection.tables().stream().map(SelectedTable::table).toList());
@@ -220,7 +234,8 @@ public final class SchemaRetriever {
                 avgScore,
                 selectionMetrics(selection),
                 selection.expansion(),
-                selection.bridging());
+                selection.bridging(),
+                hitColumns);
     }
 
     private RetrievalResult fullSchema(ResolvedRequest r, FallbackReason reason, Map<String, Double> metrics) {
@@ -237,7 +252,8 @@ public final class SchemaRetriever {
                 0,
                 metrics,
                 Expansion.NONE,
-                Bridging.NONE);
+                Bridging.NONE,
+                Map.of());
     }
 
     private RetrievalResult context(
@@ -250,12 +266,16 @@ public final class SchemaRetriever {
             double avgScore,
             Map<String, Double> selectionMetrics,
             Expansion expansion,
-            Bridging bridging) {
+            Bridging bridging,
+            Map<TableName, Set<String>> hitColumns) {
         PacketFormat format = r.settings().packetFormat();
         List<String> hints =
                 JoinHints.of(names, r.database().graph(), r.settings().joinHintFormat());
         String packet = ContextPacket.assemble(
-                names.stream().map(t -> r.database().text(t, format)).toList(), format, hints, docs);
+                tableTexts(r, tables, names, hitColumns, format),
+                format,
+                JoinHints.forPacket(names, r.database().graph(), r.settings().joinHintFormat(), format),
+                docs);
         int packetTokens = TokenCounter.count(packet);
         Map<String, Double> metrics = new LinkedHashMap<>(selectionMetrics);
         metrics.put(FINAL_TABLES, (double) tables.size());
@@ -282,6 +302,33 @@ public final class SchemaRetriever {
                 Math.round(latencyMs));
         return RetrievalResult.of(
                 new RetrievedContext(r.databaseId(), tables, hints, docs, packet, metadata, expansion, bridging));
+    }
+
+    /**
+     * Each table as the packet shows it: in full, but for a bridge, which is there only to join others, with its keys,
+     * joining columns and the columns the question matches ({@link ConnectorRenderer}).
+     */
+    private static List<String> tableTexts(
+            ResolvedRequest r,
+            List<SelectedTable> tables,
+            List<TableName> names,
+            Map<TableName, Set<String>> hitColumns,
+            PacketFormat format) {
+        boolean anyBridge = tables.stream().anyMatch(t -> t.reason() == SelectionReason.BRIDGE);
+        List<ForeignKeyEdge> edges = anyBridge ? r.database().graph().edgesWithin(names) : List.of();
+        return tables.stream()
+                .map(t -> {
+                    if (t.reason() != SelectionReason.BRIDGE)
+                        return r.database().text(t.table(), format);
+                    Table definition = r.database().definition(t.table());
+                    Set<String> kept = ConnectorRenderer.keptColumns(
+                            definition,
+                            edges,
+                            hitColumns.getOrDefault(t.table(), Set.of()),
+                            r.request().question());
+                    return ConnectorRenderer.render(definition, kept, format);
+                })
+                .toList();
     }
 
     private static Map<String, Double> selectionMetrics(Selection selection) {

@@ -10,6 +10,7 @@ import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.lexical.LexicalHit;
+import dev.schemarag.retrieval.lexical.QuestionBreadth;
 import dev.schemarag.retrieval.ranking.DenseCandidate;
 import dev.schemarag.retrieval.ranking.DenseRanking;
 import dev.schemarag.retrieval.ranking.DenseScoring;
@@ -17,8 +18,10 @@ import dev.schemarag.retrieval.ranking.HybridRanking;
 import dev.schemarag.retrieval.ranking.RankedTable;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -32,8 +35,12 @@ import java.util.function.Predicate;
 public final class TableSelector {
     private TableSelector() {}
 
-    /** @param inScope tables that exist in the catalog and in the requested schemas; hits outside are ignored */
+    /**
+     * @param question the question's text, whose breadth sizes the head
+     * @param inScope  tables that exist in the catalog and in the requested schemas; hits outside are ignored
+     */
     public static Selection select(
+            String question,
             List<TableHit> tableHits,
             List<ColumnHit> columnHits,
             List<LexicalHit> lexicalHits,
@@ -55,7 +62,9 @@ public final class TableSelector {
         if (best < settings.minTopScore())
             return Selection.fallback(FallbackReason.LOW_SCORES, dense.stats(), lexical.size(), onlyViaLexical);
 
-        List<RankedTable> top = head(ranking, settings);
+        List<RankedTable> top = settings.selectBreadth()
+                ? broadened(head(ranking, settings), ranking, question, graph, inScope, settings)
+                : head(ranking, settings);
         List<TableName> chosen =
                 new ArrayList<>(top.stream().map(RankedTable::table).toList());
         Expansion expansion = ForeignKeyExpansion.expand(chosen, ranking, graph, inScope, settings);
@@ -97,5 +106,54 @@ public final class TableSelector {
         while (count < most
                 && (count < settings.selectMinTables() || ranking.get(count).rrf() >= bar)) count++;
         return ranking.subList(0, count);
+    }
+
+    /**
+     * The head sized to the question's breadth ({@link QuestionBreadth}) among the evidence ranks: each entity the
+     * question names and no head table names brings in the best-ranked table naming it, and a question with more
+     * clause connectors than the head has tables keeps the next ranks until they match. A table comes in this way only
+     * when it joins the best table's group directly or through one other table: a word that names a table nothing
+     * joins (a {@code country} table of another application) is a column's word, not another entity. A question
+     * naming only what the head already holds gets the head unchanged; the same caps as the head's hold.
+     */
+    static List<RankedTable> broadened(
+            List<RankedTable> head,
+            List<RankedTable> ranking,
+            String question,
+            ForeignKeyGraph graph,
+            Predicate<TableName> inScope,
+            RetrievalSettings settings) {
+        int most = Math.min(settings.selectTopK(), settings.maxTables());
+        List<RankedTable> evidence = ranking.subList(0, Math.min(ranking.size(), settings.evidenceTopK()));
+        QuestionBreadth breadth = QuestionBreadth.of(
+                question, evidence.stream().map(RankedTable::table).toList());
+        Set<TableName> chosen =
+                new LinkedHashSet<>(head.stream().map(RankedTable::table).toList());
+        for (List<TableName> naming : breadth.namedBy().values()) {
+            if (chosen.size() >= most) break;
+            if (naming.stream().anyMatch(chosen::contains)) continue;
+            naming.stream()
+                    .filter(t -> joinsTheBest(t, chosen, ranking, graph, inScope))
+                    .findFirst()
+                    .ifPresent(chosen::add);
+        }
+        for (RankedTable next : evidence) {
+            if (chosen.size() >= Math.min(most, breadth.tables())) break;
+            if (!chosen.contains(next.table()) && joinsTheBest(next.table(), chosen, ranking, graph, inScope))
+                chosen.add(next.table());
+        }
+        // In rank order, so that bridges and join hints still root at the best table.
+        return ranking.stream().filter(r -> chosen.contains(r.table())).toList();
+    }
+
+    /** Whether {@code table} joins the best table's group among {@code chosen} directly or through one other table. */
+    private static boolean joinsTheBest(
+            TableName table,
+            Set<TableName> chosen,
+            List<RankedTable> ranking,
+            ForeignKeyGraph graph,
+            Predicate<TableName> inScope) {
+        Set<TableName> best = graph.componentOf(ranking.get(0).table(), chosen);
+        return graph.cheapestPath(best, Set.of(table), chosen, inScope, 1).isPresent();
     }
 }

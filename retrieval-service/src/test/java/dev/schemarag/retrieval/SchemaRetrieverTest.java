@@ -60,11 +60,13 @@ class SchemaRetrieverTest {
     }
 
     @Test
-    void givenSelectedTablesJoinedByAKey_whenRetrieved_thenTheJoinHintIsInThePacket() {
+    void givenSelectedTablesJoinedByADeclaredKey_whenRetrieved_thenTheHintsListItAndThePacketStatesItOnce() {
         RetrievedContext context = retrieve(RetrievalRequest.of("erp", QUESTION));
 
         assertThat(context.joinHints()).contains("leave_requests.employee_id = employees.employee_id");
-        assertThat(context.packet()).contains("-- Join hints\n-- leave_requests.employee_id = employees.employee_id");
+        assertThat(context.packet())
+                .contains("FOREIGN KEY (employee_id) REFERENCES hr.employees (employee_id)")
+                .doesNotContain("-- leave_requests.employee_id = employees.employee_id");
     }
 
     @Test

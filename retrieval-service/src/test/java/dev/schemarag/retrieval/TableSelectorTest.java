@@ -22,7 +22,8 @@ class TableSelectorTest {
         RetrievalSettings plainTopK =
                 SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0"));
 
-        Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, plainTopK);
+        Selection selection =
+                TableSelector.select("", descendingHits(), List.of(), List.of(), GRAPH, t -> true, plainTopK);
 
         assertThat(retrieved(selection))
                 .containsExactlyElementsOf(
@@ -33,7 +34,7 @@ class TableSelectorTest {
     void tablesFollowTheBestOnlyWhileTheirFusedScoreIsWithinTheCutOff() {
         // Dense only, RRF k 5: the best scores 1/6, the bar is 0.45/6 = 1/13.3, so ranks 1..8 (1/6 .. 1/13) pass.
         Selection selection =
-                TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, ONE_AT_LEAST);
+                TableSelector.select("", descendingHits(), List.of(), List.of(), GRAPH, t -> true, ONE_AT_LEAST);
 
         assertThat(retrieved(selection))
                 .containsExactlyElementsOf(
@@ -47,7 +48,7 @@ class TableSelectorTest {
         TableName best = descendingHits().get(0).table();
 
         Selection selection = TableSelector.select(
-                descendingHits(), List.of(), List.of(new LexicalHit(best, 9.0)), GRAPH, t -> true, ONE_AT_LEAST);
+                "", descendingHits(), List.of(), List.of(new LexicalHit(best, 9.0)), GRAPH, t -> true, ONE_AT_LEAST);
 
         assertThat(retrieved(selection))
                 .containsExactlyElementsOf(
@@ -59,9 +60,72 @@ class TableSelectorTest {
         RetrievalSettings onlyTies =
                 SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "1"));
 
-        Selection selection = TableSelector.select(descendingHits(), List.of(), List.of(), GRAPH, t -> true, onlyTies);
+        Selection selection =
+                TableSelector.select("", descendingHits(), List.of(), List.of(), GRAPH, t -> true, onlyTies);
 
         assertThat(retrieved(selection)).hasSize(SETTINGS.selectMinTables());
+    }
+
+    /** Only the best table passes the cut-off: what breadth adds shows alone. */
+    private static final RetrievalSettings BEST_ONLY = SETTINGS.withOverrides(Map.of(
+            RetrievalSettings.SELECT_MIN_TABLES.key(), "1", RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "1"));
+
+    @Test
+    void eachEntityTheQuestionNamesBringsInTheBestRankedTableNamingIt() {
+        // departments leads alone; employees (2nd) and orders (7th) are named, and each joins what is chosen.
+        Selection selection = TableSelector.select(
+                "Which employees placed orders?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, BEST_ONLY);
+
+        assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, EMPLOYEES, ORDERS);
+    }
+
+    @Test
+    void aNamedTableThatJoinsTheBestOnlyFromAfarIsLeftOut() {
+        // invoices is two tables away from departments (via employees and orders); "per" asks for a second table,
+        // which the next rank that joins gives.
+        Selection selection = TableSelector.select(
+                "How many invoices per department?",
+                descendingHits(),
+                List.of(),
+                List.of(),
+                GRAPH,
+                t -> true,
+                BEST_ONLY);
+
+        assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, EMPLOYEES);
+    }
+
+    @Test
+    void aNarrowQuestionIsNotPadded() {
+        Selection selection = TableSelector.select(
+                "How many departments are there?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, BEST_ONLY);
+
+        assertThat(retrieved(selection)).containsExactly(DEPARTMENTS);
+    }
+
+    @Test
+    void moreClauseConnectorsThanTablesKeepTheNextRanks() {
+        // Three connectors ask for four tables; the three entities it names rank 1 to 3.
+        Selection selection = TableSelector.select(
+                "Departments that have employees who have not taken leave",
+                descendingHits(),
+                List.of(),
+                List.of(),
+                GRAPH,
+                t -> true,
+                BEST_ONLY);
+
+        assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, EMPLOYEES, LEAVE_REQUESTS, PAYSLIPS);
+    }
+
+    @Test
+    void breadthSizingCanBeSwitchedOff() {
+        RetrievalSettings noBreadth = BEST_ONLY.withOverrides(Map.of(RetrievalSettings.SELECT_BREADTH.key(), "false"));
+
+        Selection selection = TableSelector.select(
+                "Which employees placed orders?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, noBreadth);
+
+        assertThat(retrieved(selection)).containsExactly(DEPARTMENTS);
     }
 
     private static final RetrievalSettings ONE_AT_LEAST =
@@ -86,6 +150,7 @@ class TableSelectorTest {
         RetrievalSettings topOne = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_TOPK.key(), "1"));
 
         Selection selection = TableSelector.select(
+                "",
                 List.of(new TableHit(LEAVE_REQUESTS, 0.7), new TableHit(EMPLOYEES, 0.5)),
                 List.of(),
                 List.of(),
@@ -103,6 +168,7 @@ class TableSelectorTest {
     @Test
     void eachSelectedTableCarriesWhatTheRetrieversFoundForIt() {
         Selection selection = TableSelector.select(
+                "",
                 List.of(new TableHit(LEAVE_REQUESTS, 0.7), new TableHit(EMPLOYEES, 0.5)),
                 List.of(),
                 List.of(new LexicalHit(EMPLOYEES, 3.0)),
@@ -125,6 +191,7 @@ class TableSelectorTest {
     @Test
     void selectedTablesWithoutADirectKeyAreJoinedThroughBridges() {
         Selection selection = TableSelector.select(
+                "",
                 List.of(new TableHit(ORDER_ITEMS, 0.7), new TableHit(REGIONS, 0.6)),
                 List.of(),
                 List.of(),
@@ -146,6 +213,7 @@ class TableSelectorTest {
         RetrievalSettings noBridges = SETTINGS.withOverrides(Map.of(RetrievalSettings.BRIDGES_ENABLED.key(), "false"));
 
         Selection selection = TableSelector.select(
+                "",
                 List.of(new TableHit(ORDER_ITEMS, 0.7), new TableHit(REGIONS, 0.6)),
                 List.of(),
                 List.of(),
@@ -162,7 +230,7 @@ class TableSelectorTest {
         List<TableHit> hits =
                 ErpCatalog.TABLES.stream().map(t -> new TableHit(t.name(), 0.8)).toList();
 
-        Selection selection = TableSelector.select(hits, List.of(), List.of(), GRAPH, t -> true, cap);
+        Selection selection = TableSelector.select("", hits, List.of(), List.of(), GRAPH, t -> true, cap);
 
         assertThat(selection.tables()).hasSize(3);
     }
@@ -170,6 +238,7 @@ class TableSelectorTest {
     @Test
     void aTableOnlyBm25FoundCanBeSelected() {
         Selection selection = TableSelector.select(
+                "",
                 List.of(new TableHit(ORDERS, 0.6)),
                 List.of(),
                 List.of(new LexicalHit(TAX_CODES, 7.5)),
@@ -183,7 +252,7 @@ class TableSelectorTest {
 
     @Test
     void noHitsAtAllMeansNoResults() {
-        Selection selection = TableSelector.select(List.of(), List.of(), List.of(), GRAPH, t -> true, SETTINGS);
+        Selection selection = TableSelector.select("", List.of(), List.of(), List.of(), GRAPH, t -> true, SETTINGS);
 
         assertThat(selection.fallback()).isEqualTo(FallbackReason.NO_RESULTS);
         assertThat(selection.tables()).isEmpty();
@@ -193,7 +262,7 @@ class TableSelectorTest {
     void hitsThatAllScoreBelowTheBarMeanLowScores() {
         // 0.6 · 0.3 = 0.18 < 0.20
         Selection selection = TableSelector.select(
-                List.of(new TableHit(ORDERS, 0.3)), List.of(), List.of(), GRAPH, t -> true, SETTINGS);
+                "", List.of(new TableHit(ORDERS, 0.3)), List.of(), List.of(), GRAPH, t -> true, SETTINGS);
 
         assertThat(selection.fallback()).isEqualTo(FallbackReason.LOW_SCORES);
     }
@@ -202,6 +271,7 @@ class TableSelectorTest {
     void hitsOutOfScopeAreIgnored() {
         TableName outside = ORDERS;
         Selection selection = TableSelector.select(
+                "",
                 List.of(new TableHit(outside, 0.9)),
                 List.of(),
                 List.of(new LexicalHit(outside, 3)),

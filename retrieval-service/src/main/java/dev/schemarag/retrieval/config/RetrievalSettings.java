@@ -75,6 +75,10 @@ public final class RetrievalSettings {
             0,
             1,
             "Beyond the minimum, a table is selected only while its fused score is at least this share of the best one; 0 = plain top-k");
+    public static final Setting<Boolean> SELECT_BREADTH = Setting.bool(
+            "retrieval.select.breadth",
+            true,
+            "Size the selection to the question's breadth: each entity it names gets a table naming it, and a question with more clause connectors keeps more tables (only tables that join the best one)");
     public static final Setting<Integer> EVIDENCE_TOPK = Setting.integer(
             "retrieval.evidence.topk", 30, 0, MANY, "Ranks that count as evidence for foreign-key expansion");
     public static final Setting<Double> EVIDENCE_MIN_SCORE =
@@ -145,6 +149,7 @@ public final class RetrievalSettings {
             SELECT_TOPK,
             SELECT_MIN_TABLES,
             SELECT_RELATIVE_CUTOFF,
+            SELECT_BREADTH,
             EVIDENCE_TOPK,
             EVIDENCE_MIN_SCORE,
             FK_MAX_ADDED,
@@ -185,6 +190,7 @@ public final class RetrievalSettings {
     private final int selectTopK;
     private final int selectMinTables;
     private final double selectRelativeCutoff;
+    private final boolean selectBreadth;
     private final int evidenceTopK;
     private final double evidenceMinScore;
     private final int fkMaxAdded;
@@ -222,6 +228,7 @@ public final class RetrievalSettings {
         selectTopK = values.get(SELECT_TOPK);
         selectMinTables = values.get(SELECT_MIN_TABLES);
         selectRelativeCutoff = values.get(SELECT_RELATIVE_CUTOFF);
+        selectBreadth = values.get(SELECT_BREADTH);
         evidenceTopK = values.get(EVIDENCE_TOPK);
         evidenceMinScore = values.get(EVIDENCE_MIN_SCORE);
         fkMaxAdded = values.get(FK_MAX_ADDED);
@@ -381,6 +388,10 @@ public final class RetrievalSettings {
 
     public int maxTables() {
         return maxTables;
+    }
+
+    public boolean selectBreadth() {
+        return selectBreadth;
     }
 
     public boolean bridgesEnabled() {

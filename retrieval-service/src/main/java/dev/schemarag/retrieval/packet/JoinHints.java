@@ -4,6 +4,7 @@ import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.JoinHintFormat;
+import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -29,16 +30,34 @@ public final class JoinHints {
 
     /** @param tables the tables in rank order (the first of each connected group roots its paths) */
     public static List<String> of(List<TableName> tables, ForeignKeyGraph graph, JoinHintFormat format) {
+        return of(tables, graph, format, false);
+    }
+
+    /**
+     * The hints as the packet's own section lists them: with {@code CREATE TABLE} statements, which state each
+     * declared key as {@code FOREIGN KEY ... REFERENCES}, only the edges the DDL does not show (annotated, inferred)
+     * are repeated as conditions; paths stay whole. The context's hint list ({@link #of}) keeps every edge.
+     */
+    public static List<String> forPacket(
+            List<TableName> tables, ForeignKeyGraph graph, JoinHintFormat format, PacketFormat packetFormat) {
+        return of(tables, graph, format, packetFormat == PacketFormat.CREATE_TABLE);
+    }
+
+    private static List<String> of(
+            List<TableName> tables, ForeignKeyGraph graph, JoinHintFormat format, boolean declaredInDdl) {
         Map<TableName, String> names = displayNames(tables);
         List<String> hints = new ArrayList<>();
-        if (format == JoinHintFormat.EDGES || format == JoinHintFormat.BOTH) hints.addAll(edges(tables, graph, names));
+        if (format == JoinHintFormat.EDGES || format == JoinHintFormat.BOTH)
+            hints.addAll(edges(tables, graph, names, declaredInDdl));
         if (format == JoinHintFormat.PATHS || format == JoinHintFormat.BOTH) hints.addAll(paths(tables, graph, names));
         return hints;
     }
 
-    private static List<String> edges(List<TableName> tables, ForeignKeyGraph graph, Map<TableName, String> names) {
+    private static List<String> edges(
+            List<TableName> tables, ForeignKeyGraph graph, Map<TableName, String> names, boolean declaredInDdl) {
         List<String> hints = new ArrayList<>();
         for (ForeignKeyEdge edge : graph.edgesWithin(tables)) {
+            if (declaredInDdl && edge.declared()) continue;
             List<String> conditions = new ArrayList<>();
             for (int i = 0; i < edge.fromColumns().size(); i++) {
                 conditions.add(names.get(edge.from()) + "."

@@ -49,7 +49,7 @@ class RetrievalSettingsTest {
         assertThat(defaults.packetFormat()).isEqualTo(PacketFormat.CREATE_TABLE);
         assertThat(defaults.contextBudgetTokens()).isEqualTo(12_000);
         assertThat(defaults.maxQuestionBytes()).isEqualTo(4096);
-        assertThat(RetrievalSettings.DECLARED).hasSize(34);
+        assertThat(RetrievalSettings.DECLARED).hasSize(35);
     }
 
     @Test

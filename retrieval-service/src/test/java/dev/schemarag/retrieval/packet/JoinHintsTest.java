@@ -8,6 +8,7 @@ import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.JoinHintFormat;
+import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -89,32 +90,44 @@ class JoinHintsTest {
                         "shipments.order_id = order_lines.order_id AND shipments.line_no = order_lines.line_no");
     }
 
+    /** payments.order_id is inferred; orders -> customers is declared. */
+    private static final ForeignKeyGraph MIXED = ForeignKeyGraph.of(
+            List.of(
+                    table("sales.orders")
+                            .pk("order_id")
+                            .fk("customer_id", "sales.customers", "customer_id")
+                            .build(),
+                    table("sales.customers").pk("customer_id").build(),
+                    table("sales.payments")
+                            .pk("payment_id")
+                            .column("order_id", "bigint")
+                            .build()),
+            List.of(new ForeignKeyEdge(
+                    name("sales.payments"),
+                    List.of("order_id"),
+                    ORDERS,
+                    List.of("order_id"),
+                    EdgeSource.INFERRED,
+                    0.9)));
+
     @Test
     void edgesTheDatabaseDoesNotEnforceAreMarked() {
-        // payments.order_id is inferred; orders -> customers is declared.
-        ForeignKeyGraph mixed = ForeignKeyGraph.of(
-                List.of(
-                        table("sales.orders")
-                                .pk("order_id")
-                                .fk("customer_id", "sales.customers", "customer_id")
-                                .build(),
-                        table("sales.customers").pk("customer_id").build(),
-                        table("sales.payments")
-                                .pk("payment_id")
-                                .column("order_id", "bigint")
-                                .build()),
-                List.of(new ForeignKeyEdge(
-                        name("sales.payments"),
-                        List.of("order_id"),
-                        ORDERS,
-                        List.of("order_id"),
-                        EdgeSource.INFERRED,
-                        0.9)));
-
-        assertThat(JoinHints.of(List.of(name("sales.payments"), ORDERS, CUSTOMERS), mixed, JoinHintFormat.BOTH))
+        assertThat(JoinHints.of(List.of(name("sales.payments"), ORDERS, CUSTOMERS), MIXED, JoinHintFormat.BOTH))
                 .containsExactly(
                         "payments.order_id = orders.order_id (inferred, confidence 0.9)",
                         "orders.customer_id = customers.customer_id",
                         "payments ~> orders -> customers");
+    }
+
+    @Test
+    void aPacketOfCreateTableStatementsRepeatsOnlyTheEdgesItsDdlDoesNotState() {
+        List<TableName> tables = List.of(name("sales.payments"), ORDERS, CUSTOMERS);
+
+        assertThat(JoinHints.forPacket(tables, MIXED, JoinHintFormat.BOTH, PacketFormat.CREATE_TABLE))
+                .containsExactly(
+                        "payments.order_id = orders.order_id (inferred, confidence 0.9)",
+                        "payments ~> orders -> customers");
+        assertThat(JoinHints.forPacket(tables, MIXED, JoinHintFormat.EDGES, PacketFormat.COMPACT))
+                .isEqualTo(JoinHints.of(tables, MIXED, JoinHintFormat.EDGES));
     }
 }

@@ -1,0 +1,72 @@
+package dev.schemarag.retrieval.packet;
+
+import dev.schemarag.core.schema.Column;
+import dev.schemarag.core.schema.Table;
+import dev.schemarag.retrieval.config.PacketFormat;
+import dev.schemarag.core.relationships.ForeignKeyEdge;
+import dev.schemarag.retrieval.lexical.IdentifierAnalyzer;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Writes a table that is in the packet only to join others (a bridge) with just the columns a query needs of it: its
+ * primary key, the columns that join it to the packet's other tables and the columns the question matches. The rest
+ * are counted in a trailing comment, so the model knows the table has more than it sees. Such a table is rarely
+ * selected from or filtered on, and its other columns are most of its tokens.
+ */
+public final class ConnectorRenderer {
+    static final String LEFT_OUT = " -- joins the tables above; %d more column%s not shown";
+
+    private static final IdentifierAnalyzer NAMES = IdentifierAnalyzer.forDocuments();
+    private static final IdentifierAnalyzer QUESTIONS = IdentifierAnalyzer.forQuestions();
+
+    private ConnectorRenderer() {}
+
+    /**
+     * The columns of a connector to keep besides its primary key: those of the edges joining it to the packet's other
+     * tables, those the column search hit, and those whose name shares a word with the question.
+     *
+     * @param packetEdges the join edges among the packet's tables
+     */
+    public static Set<String> keptColumns(
+            Table table, List<ForeignKeyEdge> packetEdges, Set<String> hitColumns, String question) {
+        Set<String> kept = new HashSet<>(hitColumns);
+        for (ForeignKeyEdge edge : packetEdges) {
+            if (edge.from().equals(table.name())) kept.addAll(edge.fromColumns());
+            if (edge.to().equals(table.name())) kept.addAll(edge.toColumns());
+        }
+        Set<String> words = QUESTIONS.terms(question == null ? "" : question);
+        for (Column column : table.columns())
+            if (NAMES.terms(column.name()).stream().anyMatch(words::contains)) kept.add(column.name());
+        return kept;
+    }
+
+    /**
+     * @param joinColumns columns of {@code table} to keep ({@link #keptColumns}); the primary key is always kept
+     * @return the table in {@code format}, as the full renderer writes it when nothing would be left out
+     */
+    public static String render(Table table, Set<String> joinColumns, PacketFormat format) {
+        List<Column> kept = table.columns().stream()
+                .filter(c -> table.isPrimaryKey(c.name()) || joinColumns.contains(c.name()))
+                .toList();
+        Table connector = new Table(
+                table.name(),
+                table.view(),
+                table.comment(),
+                kept,
+                table.primaryKey(),
+                table.foreignKeys().stream()
+                        .filter(fk -> kept.stream().map(Column::name).toList().containsAll(fk.columns()))
+                        .toList(),
+                table.uniqueConstraints().stream()
+                        .filter(u -> kept.stream().map(Column::name).toList().containsAll(u))
+                        .toList(),
+                table.relationships());
+        String text = format == PacketFormat.COMPACT
+                ? CompactSchemaRenderer.render(connector)
+                : CreateTableRenderer.render(connector);
+        int leftOut = table.columns().size() - kept.size();
+        return leftOut == 0 ? text : text + LEFT_OUT.formatted(leftOut, leftOut == 1 ? "" : "s");
+    }
+}
