@@ -1,9 +1,9 @@
 package dev.schemarag.retrieval.packet;
 
+import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.retrieval.config.PacketFormat;
-import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.retrieval.lexical.IdentifierAnalyzer;
 import java.util.HashSet;
 import java.util.List;
