@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -59,18 +61,27 @@ final class AskCommand implements Callable<Integer> {
     /** Asks the running services; never starts anything. */
     private int askServices() throws Exception {
         try (Services services = Services.fromEnvironment()) {
-            PipelineProbe.Status status = stackDown(services.settings())
-                    ? PipelineProbe.Status.unreachable(
-                            "no question pipeline is running: the embedded stack is not up (`schemarag stack up`)")
-                    : PipelineProbe.check(
-                            services.bootstrapServers(),
-                            services.security(),
-                            services.settings().get(AppSettings.TOPIC_PREFIX));
+            if (stackDown(services.settings())) {
+                report(noPipeline(PipelineProbe.Status.unreachable(
+                                "no question pipeline is running: the embedded stack is not up (`schemarag stack up`)")
+                        .notRunning()));
+                return NO_PIPELINE;
+            }
+            // The client's start-up (producer, consumer at the topics' ends) and the probe both wait on the broker:
+            // overlapped, a question costs one of these waits. The question is sent only once the probe found services.
+            CompletableFuture<AskClient> starting = CompletableFuture.supplyAsync(() -> client(services));
+            PipelineProbe.Status status = PipelineProbe.check(
+                    services.bootstrapServers(),
+                    services.security(),
+                    services.settings().get(AppSettings.TOPIC_PREFIX));
             if (!status.running()) {
+                starting.thenAccept(AskClient::close); // it may still wait for a broker that does not answer
                 report(noPipeline(status.notRunning()));
                 return NO_PIPELINE;
             }
-            return ask(services);
+            try (AskClient client = join(starting)) {
+                return ask(client);
+            }
         }
     }
 
@@ -88,20 +99,31 @@ final class AskCommand implements Callable<Integer> {
                         + status.generationGroup() + "): ask without --standalone");
                 return 2;
             }
-            try (ThrowAwayPipeline pipeline = new ThrowAwayPipeline(services, TargetDatabases.load(services), "ask")) {
-                return ask(services);
+            try (ThrowAwayPipeline pipeline = new ThrowAwayPipeline(services, TargetDatabases.load(services), "ask");
+                    AskClient client = client(services)) {
+                return ask(client);
             }
         }
     }
 
-    private int ask(Services services) throws Exception {
-        try (AskClient client = new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
-            Optional<AskClient.Outcome> outcome =
-                    client.ask(databaseId, question, useRetrieval, Duration.ofSeconds(timeoutSeconds));
-            Map<String, Object> view = OutcomeView.of(outcome);
-            report(view);
-            return "answered".equals(view.get("status")) ? 0 : 1;
+    private static AskClient client(Services services) {
+        return new AskClient(services.bootstrapServers(), services.security(), services.topics());
+    }
+
+    private static AskClient join(CompletableFuture<AskClient> starting) throws Exception {
+        try {
+            return starting.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
         }
+    }
+
+    private int ask(AskClient client) throws Exception {
+        Optional<AskClient.Outcome> outcome =
+                client.ask(databaseId, question, useRetrieval, Duration.ofSeconds(timeoutSeconds));
+        Map<String, Object> view = OutcomeView.of(outcome);
+        report(view);
+        return "answered".equals(view.get("status")) ? 0 : 1;
     }
 
     /**

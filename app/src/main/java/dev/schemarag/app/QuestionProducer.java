@@ -59,6 +59,9 @@ final class QuestionProducer implements AutoCloseable {
         config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, OUTAGE_TOLERANCE_MS);
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, OUTAGE_TOLERANCE_MS);
         producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+        // The topic's metadata now: a question's send time is taken before send(), which would otherwise block the
+        // first question on this producer's own metadata request and count it as the pipeline's latency.
+        producer.partitionsFor(topic);
     }
 
     /** Sends the next {@code count} questions, one every period, in the background; done when all are acknowledged. */

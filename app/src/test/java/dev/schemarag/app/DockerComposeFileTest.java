@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -31,13 +30,25 @@ import org.w3c.dom.NodeList;
 
 /**
  * The production compose file at the repository root: valid for docker-compose, and wired to the images the
- * {@code images} profiles of the service modules' poms build. Surefire runs in the module directory, hence the paths.
+ * {@code images} profiles of the service modules' and the web console's poms build. Surefire runs in the module directory, hence the paths.
  */
 class DockerComposeFileTest {
     private static final Path COMPOSE_FILE = Path.of("..", "docker-compose.yml");
     private static final Path PARENT_POM = Path.of("..", "pom.xml");
     private static final List<String> INFRASTRUCTURE = List.of("kafka", "schema-registry", "postgres");
-    private static final List<String> SERVICES = List.of("ingest", "retrieval", "generation");
+    private static final List<String> SERVICES = List.of("ingest", "retrieval", "generation", "web");
+    /** The module whose {@code images} profile builds each service's image. */
+    private static final Map<String, String> MODULES = Map.of(
+            "ingest", "ingest-service",
+            "retrieval", "retrieval-service",
+            "generation", "generation-service",
+            "web", "web-console");
+    /** The variable setting the port each service answers {@code /ready} on. */
+    private static final Map<String, String> READY_PORTS = Map.of(
+            "ingest", "INGEST_ADMIN_PORT",
+            "retrieval", "RETRIEVAL_ADMIN_PORT",
+            "generation", "GENERATION_ADMIN_PORT",
+            "web", "WEB_PORT");
     /** {@code ${VAR:-default}}: compose's interpolation with a default. */
     private static final Pattern DEFAULTED_VARIABLE = Pattern.compile("\\$\\{[A-Za-z0-9_]+:-([^}]*)}");
     /** Any interpolation: the variable's name, then what follows it ({@code :-default}, {@code :?message}, nothing...). */
@@ -69,16 +80,17 @@ class DockerComposeFileTest {
         composeText = Files.readString(COMPOSE_FILE);
         compose = new ObjectMapper(new YAMLFactory()).readTree(composeText);
         services = compose.path("services");
-        jib = JibProfile.read(PARENT_POM, SERVICES);
+        jib = JibProfile.read(PARENT_POM, MODULES);
     }
 
     @Test
-    void declaresTheInfrastructureAndTheThreeServices() {
+    void declaresTheInfrastructureTheThreeServicesAndTheWebConsole() {
         List<String> names = new ArrayList<>();
         services.fieldNames().forEachRemaining(names::add);
 
         assertThat(names)
-                .containsExactlyInAnyOrder("kafka", "schema-registry", "postgres", "ingest", "retrieval", "generation");
+                .containsExactlyInAnyOrder(
+                        "kafka", "schema-registry", "postgres", "ingest", "retrieval", "generation", "web");
     }
 
     @Test
@@ -123,7 +135,8 @@ class DockerComposeFileTest {
 
         assertThat(composeImagesByService)
                 .isEqualTo(jib.imagesByService())
-                .containsEntry("ingest", "schemarag/ingest-service:0.1.0");
+                .containsEntry("ingest", "schemarag/ingest-service:0.1.0")
+                .containsEntry("web", "schemarag/web-console:0.1.0");
     }
 
     @Test
@@ -147,6 +160,20 @@ class DockerComposeFileTest {
         assertThat(environment.path("SCHEMARAG_ADMIN_TOKEN").asText()).startsWith("${SCHEMARAG_ADMIN_TOKEN:?");
     }
 
+    @Test
+    void theWebConsoleListensBeyondLoopbackOnlyWithARequiredTokenAndItsHostPortOnLoopback() {
+        JsonNode web = services.path("web");
+        JsonNode environment = web.path("environment");
+        List<String> ports = new ArrayList<>();
+        web.path("ports").forEach(p -> ports.add(p.asText()));
+
+        assertThat(environment.path("WEB_HOST").asText()).isEqualTo("0.0.0.0");
+        assertThat(environment.path("SCHEMARAG_ADMIN_TOKEN").asText()).startsWith("${SCHEMARAG_ADMIN_TOKEN:?");
+        assertThat(ports)
+                .containsExactly("127.0.0.1:${WEB_HOST_PORT:-8080}:"
+                        + environment.path("WEB_PORT").asText());
+    }
+
     /** The image has curl (eclipse-temurin installs it); the probe runs inside the container, hence localhost. */
     @Test
     void eachServiceIsHealthyWhenItsAdminEndpointIsReadyAndIsRestartedAfterItExits() {
@@ -154,7 +181,7 @@ class DockerComposeFileTest {
             JsonNode definition = services.path(service);
             String port = definition
                     .path("environment")
-                    .path(service.toUpperCase(Locale.ROOT) + "_ADMIN_PORT")
+                    .path(READY_PORTS.get(service))
                     .asText();
             List<String> test = new ArrayList<>();
             definition.path("healthcheck").path("test").forEach(t -> test.add(t.asText()));
@@ -270,7 +297,7 @@ class DockerComposeFileTest {
     private record JibProfile(
             Map<String, String> imagesByService, Map<String, String> mainClassesByService, String workingDirectory) {
 
-        static JibProfile read(Path parentPom, List<String> services) throws Exception {
+        static JibProfile read(Path parentPom, Map<String, String> modules) throws Exception {
             XPath xpath = XPathFactory.newInstance().newXPath();
             Element parent = imagesProfile(parentPom, xpath);
             Map<String, String> properties = new LinkedHashMap<>();
@@ -282,8 +309,8 @@ class DockerComposeFileTest {
             }
             Map<String, String> images = new LinkedHashMap<>();
             Map<String, String> mains = new LinkedHashMap<>();
-            for (String service : services) {
-                Path pom = parentPom.resolveSibling(Path.of(service + "-service", "pom.xml"));
+            for (String service : SERVICES) {
+                Path pom = parentPom.resolveSibling(Path.of(modules.get(service), "pom.xml"));
                 Element plugin = (Element) xpath.evaluate(
                         "build/plugins/plugin[artifactId='jib-maven-plugin']",
                         imagesProfile(pom, xpath),

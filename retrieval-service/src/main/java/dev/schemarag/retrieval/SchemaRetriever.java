@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class SchemaRetriever {
     /** Asked of each database at warm-up only; its answer is thrown away. */
-    static final String WARM_UP_QUESTION = "How many rows does each table have?";
+    public static final String WARM_UP_QUESTION = "How many rows does each table have?";
 
     private static final Logger log = LoggerFactory.getLogger(SchemaRetriever.class);
     /** Doc hits asked per doc chunk wanted, so chunks of selected tables can be preferred over closer ones. */
@@ -80,16 +80,16 @@ public final class SchemaRetriever {
      * retrieves one throw-away question on each, so that no first question waits for a load, the model's first
      * inference or code not yet compiled.
      *
-     * @return how many databases were loaded
+     * @return the databases loaded
      */
-    public int warmUp() {
+    public List<String> warmUp() {
         List<String> ids = index.databases();
         for (String id : ids) {
             databases.get(id);
             index.prepare(id);
             retrieve(RetrievalRequest.of(id, WARM_UP_QUESTION));
         }
-        return ids.size();
+        return ids;
     }
 
     /** Question embeddings answered from the recent-question cache so far. */

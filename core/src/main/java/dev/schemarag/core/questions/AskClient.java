@@ -21,6 +21,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -52,8 +53,11 @@ public final class AskClient implements AutoCloseable {
         for (DeadLetterTopic dlq : DeadLetterTopic.values())
             watched.put(topics.deadLetter(dlq).name(), topics.deadLetter(dlq));
         List<TopicPartition> partitions = new ArrayList<>();
+        Map<String, List<PartitionInfo>> topicsNow = consumer.listTopics(); // one metadata request, not one per topic
         for (String name : watched.keySet())
-            consumer.partitionsFor(name).forEach(p -> partitions.add(new TopicPartition(name, p.partition())));
+            topicsNow
+                    .getOrDefault(name, List.of())
+                    .forEach(p -> partitions.add(new TopicPartition(name, p.partition())));
         consumer.assign(partitions);
         consumer.seekToEnd(partitions);
         partitions.forEach(consumer::position); // fix the start now, before the question is sent

@@ -4,13 +4,15 @@ import dev.schemarag.core.admin.CheckResult;
 import dev.schemarag.core.admin.ReadinessCheck;
 import dev.schemarag.retrieval.SchemaRetriever;
 import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Loads every stored catalog when the service starts, on a thread of its own so the stream client can join its group
- * meanwhile; retried while the store cannot be reached. The service is not ready until it is done: a first question
- * must not pay for a load.
+ * meanwhile, then warms the way of a record through the service; retried while the store or the registry cannot be
+ * reached. The service is not ready until it is done: a first question must not pay for a load or a first call.
  */
 final class CatalogWarmUp implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(CatalogWarmUp.class);
@@ -18,6 +20,7 @@ final class CatalogWarmUp implements AutoCloseable {
 
     private final SchemaRetriever retriever;
     private volatile Thread thread;
+    private volatile Consumer<List<String>> records;
     private volatile String state = "not started";
     private volatile boolean done;
 
@@ -25,8 +28,13 @@ final class CatalogWarmUp implements AutoCloseable {
         this.retriever = retriever;
     }
 
-    synchronized void start() {
+    /**
+     * @param records takes the loaded databases' ids once their catalogs are loaded: the first questions' way through
+     *     the service besides retrieval itself, warmed before the service is ready
+     */
+    synchronized void start(Consumer<List<String>> records) {
         if (thread != null) return;
+        this.records = records;
         state = "loading";
         Thread warmUp = new Thread(this::run, "catalog-warm-up");
         warmUp.setDaemon(true);
@@ -38,12 +46,13 @@ final class CatalogWarmUp implements AutoCloseable {
         while (!Thread.currentThread().isInterrupted()) {
             long started = System.nanoTime();
             try {
-                int databases = retriever.warmUp();
-                state = databases + " database(s) loaded";
+                List<String> databases = retriever.warmUp();
+                records.accept(databases);
+                state = databases.size() + " database(s) loaded";
                 done = true;
                 log.info(
                         "Loaded the catalogs of {} database(s) in {} ms",
-                        databases,
+                        databases.size(),
                         (System.nanoTime() - started) / 1_000_000);
                 return;
             } catch (RuntimeException e) {

@@ -107,7 +107,7 @@ public final class RetrievalService implements AutoCloseable {
             Path stateDir,
             StreamsSettings limits,
             Runnable onFatal) {
-        warmUp.start();
+        warmUp.start(databases -> RetrievalTopology.warmUp(topics, retriever, databases));
         TopicCreator.ensure(bootstrapServers, security, topics, limits.topics());
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever, meters);

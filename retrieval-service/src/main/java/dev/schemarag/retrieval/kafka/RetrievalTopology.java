@@ -17,6 +17,9 @@ import dev.schemarag.retrieval.SchemaRetriever;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
@@ -47,6 +50,36 @@ public final class RetrievalTopology {
                         .to(
                                 topics.contextRetrieved().name(),
                                 topics.contextRetrieved().produced())));
+    }
+
+    /**
+     * Takes one throw-away question per database the way a record goes: read from the questions' bytes, retrieved,
+     * written as its context's bytes. Each serde asks the registry once, for its schema's id or a writer's schema, and
+     * builds its Avro reader or writer; done at start, a first question waits for none of it.
+     */
+    static void warmUp(Topics topics, SchemaRetriever retriever, List<String> databaseIds) {
+        Topic<String, QuestionAsked> questions = topics.questions();
+        Topic<String, ContextRetrieved> contexts = topics.contextRetrieved();
+        for (String databaseId : databaseIds) {
+            String id = "warm-up-" + UUID.randomUUID();
+            QuestionAsked asked = QuestionAsked.newBuilder()
+                    .setId(id)
+                    .setCorrelationId(id)
+                    .setDatabaseId(databaseId)
+                    .setQuestion(SchemaRetriever.WARM_UP_QUESTION)
+                    .setTimestamp(Instant.now())
+                    .build();
+            QuestionAsked read = questions
+                    .valueSerde()
+                    .deserializer()
+                    .deserialize(
+                            questions.name(),
+                            questions.valueSerde().serializer().serialize(questions.name(), asked));
+            if (retriever.retrieve(ContextEvents.toRequest(read)) instanceof RetrievalResult.Retrieved retrieved)
+                contexts.valueSerde()
+                        .serializer()
+                        .serialize(contexts.name(), ContextEvents.toEvent(read, retrieved.context()));
+        }
     }
 
     /**

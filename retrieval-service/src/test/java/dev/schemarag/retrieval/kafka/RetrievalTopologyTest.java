@@ -5,6 +5,8 @@ import static dev.schemarag.retrieval.ErpCatalog.LEAVE_REQUESTS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.avro.InMemorySchemaRegistry;
+import dev.schemarag.avro.SchemaRegistry;
+import dev.schemarag.avro.SchemaVersion;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -32,6 +34,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.avro.Schema;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -55,7 +59,9 @@ class RetrievalTopologyTest {
     private static final String BOTTOMLESS = "Which employees report to themselves, and to whom do they report?";
 
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final CountingRegistry registry = new CountingRegistry(new InMemorySchemaRegistry());
     private TopologyTestDriver driver;
+    private SchemaRetriever retriever;
     private Topics topics;
     private TestInputTopic<String, QuestionAsked> questions;
     private TestOutputTopic<String, ContextRetrieved> contexts;
@@ -68,10 +74,10 @@ class RetrievalTopologyTest {
         index.columnHits.addAll(List.of(
                 new ColumnHit(LEAVE_REQUESTS, "leave_type", false, 0.55),
                 new ColumnHit(EMPLOYEES, "full_name", false, 0.35)));
-        SchemaRetriever retriever = new SchemaRetriever(
+        retriever = new SchemaRetriever(
                 index, new OverflowingOn(BOTTOMLESS, new FakeEmbeddingModel()), RetrievalSettings.defaults(), 16);
 
-        topics = new Topics("retrieval-test.", new InMemorySchemaRegistry());
+        topics = new Topics("retrieval-test.", registry);
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever, meters);
         Properties settings = StreamsProperties.of(
@@ -104,6 +110,34 @@ class RetrievalTopologyTest {
     @AfterEach
     void closeDriver() {
         driver.close();
+    }
+
+    @Test
+    void afterTheWarmUpTheFirstQuestionAsksTheRegistryNothing() {
+        RetrievalTopology.warmUp(topics, retriever, List.of("erp"));
+        int afterWarmUp = registry.calls.get();
+
+        questions.pipeInput("q-1", question("q-1", "erp", QUESTION));
+
+        assertThat(afterWarmUp).isPositive();
+        assertThat(registry.calls.get()).isEqualTo(afterWarmUp);
+        assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-1");
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void withoutTheWarmUpTheFirstQuestionWaitsForTheRegistry() {
+        QuestionAsked first = question("q-1", "erp", QUESTION);
+        topics.questions()
+                .valueSerde()
+                .serializer()
+                .serialize(topics.questions().name(), first); // the sender's part
+        int beforeSending = registry.calls.get();
+
+        questions.pipeInput("q-1", first);
+
+        assertThat(registry.calls.get()).isGreaterThan(beforeSending);
+        assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-1");
     }
 
     @Test
@@ -299,5 +333,45 @@ class RetrievalTopologyTest {
                 .setCorrelationId("corr-" + id)
                 .setTimestamp(Instant.EPOCH)
                 .build();
+    }
+
+    /** Counts the calls that would reach a registry server. */
+    private static final class CountingRegistry implements SchemaRegistry {
+        final AtomicInteger calls = new AtomicInteger();
+        private final SchemaRegistry registry;
+
+        CountingRegistry(SchemaRegistry registry) {
+            this.registry = registry;
+        }
+
+        @Override
+        public int register(String subject, Schema schema) {
+            calls.incrementAndGet();
+            return registry.register(subject, schema);
+        }
+
+        @Override
+        public Schema getById(int id) {
+            calls.incrementAndGet();
+            return registry.getById(id);
+        }
+
+        @Override
+        public boolean isCompatible(String subject, Schema schema) {
+            calls.incrementAndGet();
+            return registry.isCompatible(subject, schema);
+        }
+
+        @Override
+        public List<String> subjects() {
+            calls.incrementAndGet();
+            return registry.subjects();
+        }
+
+        @Override
+        public SchemaVersion latest(String subject) {
+            calls.incrementAndGet();
+            return registry.latest(subject);
+        }
     }
 }
