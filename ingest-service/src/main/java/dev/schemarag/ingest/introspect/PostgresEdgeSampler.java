@@ -6,7 +6,6 @@ import dev.schemarag.core.relationships.DataCheck;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
-import dev.schemarag.ingest.sync.EdgeSampler;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -7,6 +7,7 @@ import dev.schemarag.core.relationships.JoinEdges;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.SchemaStore;
+import dev.schemarag.ingest.introspect.EdgeSampler;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -9,6 +9,7 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.fakes.InMemorySchemaStore;
+import dev.schemarag.ingest.introspect.EdgeSampler;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.util.ArrayList;

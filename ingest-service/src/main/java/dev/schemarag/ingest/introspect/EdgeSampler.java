@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.sync;
+package dev.schemarag.ingest.introspect;
 
 import dev.schemarag.core.relationships.DataCheck;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
