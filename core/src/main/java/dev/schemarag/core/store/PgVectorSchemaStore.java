@@ -309,12 +309,7 @@ public final class PgVectorSchemaStore implements SchemaStore {
                             + " AND columns = ? AND referenced_schema = ? AND referenced_table = ?")) {
                 for (ForeignKeyEdge e : stored) {
                     if (current.contains(e)) continue;
-                    del.setString(1, databaseId);
-                    del.setString(2, e.from().schema());
-                    del.setString(3, e.from().table());
-                    del.setArray(4, c.createArrayOf("text", e.fromColumns().toArray()));
-                    del.setString(5, e.to().schema());
-                    del.setString(6, e.to().table());
+                    bindEdgeKey(c, del, databaseId, e);
                     del.addBatch();
                     changed.add(e.from());
                 }
@@ -326,12 +321,7 @@ public final class PgVectorSchemaStore implements SchemaStore {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
                 for (ForeignKeyEdge e : current) {
                     if (stored.contains(e)) continue;
-                    ins.setString(1, databaseId);
-                    ins.setString(2, e.from().schema());
-                    ins.setString(3, e.from().table());
-                    ins.setArray(4, c.createArrayOf("text", e.fromColumns().toArray()));
-                    ins.setString(5, e.to().schema());
-                    ins.setString(6, e.to().table());
+                    bindEdgeKey(c, ins, databaseId, e);
                     ins.setArray(7, c.createArrayOf("text", e.toColumns().toArray()));
                     ins.setString(8, e.source().name().toLowerCase(Locale.ROOT));
                     ins.setDouble(9, e.confidence());
@@ -342,6 +332,17 @@ public final class PgVectorSchemaStore implements SchemaStore {
             }
         });
         return changed;
+    }
+
+    /** Parameters 1 to 6: the edge's key in {@code catalog_relationships} (database, from table and columns, to table). */
+    private static void bindEdgeKey(Connection c, PreparedStatement ps, String databaseId, ForeignKeyEdge e)
+            throws SQLException {
+        ps.setString(1, databaseId);
+        ps.setString(2, e.from().schema());
+        ps.setString(3, e.from().table());
+        ps.setArray(4, c.createArrayOf("text", e.fromColumns().toArray()));
+        ps.setString(5, e.to().schema());
+        ps.setString(6, e.to().table());
     }
 
     /**
