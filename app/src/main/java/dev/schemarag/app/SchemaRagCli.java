@@ -2,6 +2,7 @@ package dev.schemarag.app;
 
 import dev.schemarag.core.service.ServiceRuntime;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,8 +11,10 @@ import picocli.CommandLine.Command;
         name = "schemarag",
         mixinStandardHelpOptions = true,
         version = "SchemaRAG 0.1.0",
-        description = "Schema-retrieval text-to-SQL pipeline on Kafka, PostgreSQL and pgvector.",
-        subcommands = {
+        description = "Schema-retrieval text-to-SQL pipeline on Kafka, PostgreSQL and pgvector.")
+public final class SchemaRagCli implements Runnable {
+    /** The subcommands, in the order the usage lists them. */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(
             StackCommand.class,
             UpCommand.class,
             DownCommand.class,
@@ -27,9 +30,7 @@ import picocli.CommandLine.Command;
             ContractCommand.class,
             McpCommand.class,
             DbCommand.class,
-            DoctorCommand.class
-        })
-public final class SchemaRagCli implements Runnable {
+            DoctorCommand.class);
 
     /** The project (or install) directory: the embedded stack keeps its data in {@code <home>/.schemarag}. */
     static Path home() {
@@ -41,15 +42,38 @@ public final class SchemaRagCli implements Runnable {
         return SchemaRagCli.class.getAnnotation(Command.class).version()[0].replace("SchemaRAG ", "");
     }
 
+    /** The whole command line, every subcommand included: for the usage and for tests. */
+    static CommandLine commandLine() {
+        return commandLine(SUBCOMMANDS);
+    }
+
+    /**
+     * The command line a run with these arguments needs. Picocli builds, by reflection, the model of every command it
+     * is given before it parses: a short client such as {@code ask} would pay for all sixteen. When the first
+     * argument names a subcommand, only that one is added; anything else (no argument, an option, a typo) gets all,
+     * so the usage, {@code --help} and picocli's suggestions stay as they are.
+     */
+    static CommandLine commandLine(String... args) {
+        if (args.length > 0)
+            for (Class<?> subcommand : SUBCOMMANDS)
+                if (subcommand.getAnnotation(Command.class).name().equals(args[0]))
+                    return commandLine(List.of(subcommand));
+        return commandLine();
+    }
+
+    private static CommandLine commandLine(List<Class<?>> subcommands) {
+        CommandLine cli = new CommandLine(new SchemaRagCli());
+        subcommands.forEach(cli::addSubcommand);
+        return cli.setCaseInsensitiveEnumValuesAllowed(true); // set after adding: it reaches the subcommands present
+    }
+
     @Override
     public void run() {
-        new CommandLine(this).usage(System.out);
+        commandLine().usage(System.out);
     }
 
     public static void main(String[] args) {
-        int code = new CommandLine(new SchemaRagCli())
-                .setCaseInsensitiveEnumValuesAllowed(true)
-                .execute(args);
+        int code = commandLine(args).execute(args);
         System.exit(code);
     }
 }

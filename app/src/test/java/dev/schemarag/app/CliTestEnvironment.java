@@ -18,7 +18,6 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine;
 
 /**
  * The command line's environment on the shared test stack, named {@code name}: a small target database whose table
@@ -142,9 +141,8 @@ final class CliTestEnvironment implements AutoCloseable {
     /** Runs {@code schemarag <args>} as {@link SchemaRagCli#main} does, capturing what it prints. */
     static Run execute(String... args) {
         int[] exitCode = new int[1];
-        String output = printedBy(() -> exitCode[0] = new CommandLine(new SchemaRagCli())
-                .setCaseInsensitiveEnumValuesAllowed(true)
-                .execute(args));
+        String output =
+                printedBy(() -> exitCode[0] = SchemaRagCli.commandLine(args).execute(args));
         return new Run(exitCode[0], output);
     }
 

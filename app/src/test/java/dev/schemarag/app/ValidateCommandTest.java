@@ -94,7 +94,7 @@ class ValidateCommandTest {
     }
 
     private static CommandLine cli() {
-        return new CommandLine(new SchemaRagCli()).setErr(new java.io.PrintWriter(java.io.Writer.nullWriter()));
+        return SchemaRagCli.commandLine().setErr(new java.io.PrintWriter(java.io.Writer.nullWriter()));
     }
 
     private static InputStream stdin(String text) {
