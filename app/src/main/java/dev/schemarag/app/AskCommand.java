@@ -3,6 +3,7 @@ package dev.schemarag.app;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.TargetDatabases;
@@ -68,8 +69,10 @@ final class AskCommand implements Callable<Integer> {
                 return NO_PIPELINE;
             }
             // The client's start-up (producer, consumer at the topics' ends) and the probe both wait on the broker:
-            // overlapped, a question costs one of these waits. The question is sent only once the probe found services.
-            CompletableFuture<AskClient> starting = CompletableFuture.supplyAsync(() -> client(services));
+            // overlapped, a question costs one of these waits. The question is sent only once the probe found services,
+            // which created the topics when they started: the client does not prepare them again.
+            CompletableFuture<AskClient> starting =
+                    CompletableFuture.supplyAsync(() -> client(services, services.existingTopics()));
             PipelineProbe.Status status = PipelineProbe.check(
                     services.bootstrapServers(),
                     services.security(),
@@ -100,14 +103,14 @@ final class AskCommand implements Callable<Integer> {
                 return 2;
             }
             try (ThrowAwayPipeline pipeline = new ThrowAwayPipeline(services, TargetDatabases.load(services), "ask");
-                    AskClient client = client(services)) {
+                    AskClient client = client(services, services.topics())) {
                 return ask(client);
             }
         }
     }
 
-    private static AskClient client(Services services) {
-        return new AskClient(services.bootstrapServers(), services.security(), services.topics());
+    private static AskClient client(Services services, Topics topics) {
+        return new AskClient(services.bootstrapServers(), services.security(), topics);
     }
 
     private static AskClient join(CompletableFuture<AskClient> starting) throws Exception {

@@ -129,11 +129,19 @@ public class ServiceRuntime implements AutoCloseable {
 
     public synchronized Topics topics() {
         if (topics == null) {
-            topics = new Topics(settings.get(TOPIC_PREFIX), security.registryClient(registryUrl()));
+            topics = existingTopics();
             TopicCreator.ensure(
                     bootstrapServers(), security, topics, streamsSettings().topics());
         }
         return topics;
+    }
+
+    /**
+     * The topics' names and serdes, not prepared on the broker: for a client of services that run, which created
+     * them when they started. {@link #topics()} would cost the client an admin client and three round trips.
+     */
+    public Topics existingTopics() {
+        return new Topics(settings.get(TOPIC_PREFIX), security.registryClient(registryUrl()));
     }
 
     /** This process's meters: {@code serve} exposes them at {@code /metrics}; other commands record them unread. */
