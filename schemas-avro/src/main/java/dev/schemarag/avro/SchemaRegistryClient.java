@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +27,9 @@ import org.slf4j.LoggerFactory;
  * immutable, so lookups by id and registrations of an already known (subject, schema) pair are cached
  * and cost one HTTP call per JVM. With basic auth user info ({@code user:password}, as Confluent's
  * {@code basic.auth.user.info}) every request carries it in an {@code Authorization} header; it appears in no message.
+ * The calls are plain blocking HTTP/1.1 ({@link HttpURLConnection}): the JDK's {@code HttpClient} keeps a selector
+ * thread waiting in native code, and the JVM waits 300 ms for such threads when it exits, which every short-lived
+ * command using the registry paid.
  *
  * <p>A registry that does not answer (connection refused, I/O error, timeout) or answers HTTP 5xx or 429 is asked
  * again with exponential backoff for up to the retry budget; then the call throws
@@ -45,8 +48,9 @@ public final class SchemaRegistryClient implements SchemaRegistry {
 
     private record SubjectSchema(String subject, Schema schema) {}
 
+    private record Response(int status, String body) {}
+
     private final String baseUrl;
-    private final HttpClient http;
     private final String authorization;
     private final Duration retryBudget;
     private final Map<Integer, Schema> schemasById = new ConcurrentHashMap<>();
@@ -66,7 +70,6 @@ public final class SchemaRegistryClient implements SchemaRegistry {
     public SchemaRegistryClient(String baseUrl, String basicAuthUserInfo, Duration retryBudget) {
         if (retryBudget.isNegative()) throw new IllegalArgumentException("retry budget must not be negative");
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
-        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
         this.authorization = basicAuthUserInfo == null ? null : basicAuthorization(basicAuthUserInfo);
         this.retryBudget = retryBudget;
     }
@@ -142,19 +145,16 @@ public final class SchemaRegistryClient implements SchemaRegistry {
         for (int attempt = 1; ; attempt++) {
             String failure;
             IOException cause = null;
+            if (Thread.currentThread().isInterrupted())
+                throw new SchemaRegistryUnavailableException(
+                        "Interrupted while calling schema registry " + method + " " + path, null);
             try {
-                HttpResponse<String> response = http.send(
-                        request(method, path, body, requestTimeout(backoff)),
-                        HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-                if (!unavailable(response.statusCode())) return answer(method, path, response);
-                failure = "HTTP " + response.statusCode();
+                Response response = exchange(method, path, body, requestTimeout(backoff));
+                if (!unavailable(response.status())) return answer(method, path, response);
+                failure = "HTTP " + response.status();
             } catch (IOException e) {
                 failure = e.toString();
                 cause = e;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new SchemaRegistryUnavailableException(
-                        "Interrupted while calling schema registry " + method + " " + path, e);
             }
             Optional<Duration> pause = backoff.nextPause();
             if (pause.isEmpty()) {
@@ -187,31 +187,49 @@ public final class SchemaRegistryClient implements SchemaRegistry {
         return remaining.compareTo(TIMEOUT) < 0 ? remaining : TIMEOUT;
     }
 
-    private HttpRequest request(String method, String path, String body, Duration timeout) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
-                .timeout(timeout)
-                .header("Accept", CONTENT_TYPE)
-                .header("Content-Type", CONTENT_TYPE)
-                .method(
-                        method,
-                        body == null
-                                ? HttpRequest.BodyPublishers.noBody()
-                                : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    /**
+     * One request. The timeout bounds the connection and each read; the answer is read to its end, so that the
+     * connection goes back to the JDK's keep-alive cache for the next call.
+     */
+    private Response exchange(String method, String path, String body, Duration timeout) throws IOException {
+        HttpURLConnection connection =
+                (HttpURLConnection) URI.create(baseUrl + path).toURL().openConnection();
+        int millis = Math.toIntExact(timeout.toMillis());
+        connection.setConnectTimeout(millis);
+        connection.setReadTimeout(millis);
+        connection.setInstanceFollowRedirects(false);
+        connection.setUseCaches(false);
+        connection.setRequestMethod(method);
+        connection.setRequestProperty("Accept", CONTENT_TYPE);
+        connection.setRequestProperty("Content-Type", CONTENT_TYPE);
         if (authorization != null) {
-            builder.header("Authorization", authorization);
+            connection.setRequestProperty("Authorization", authorization);
         }
-        return builder.build();
+        if (body != null) {
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            connection.setDoOutput(true);
+            connection.setFixedLengthStreamingMode(bytes.length);
+            try (OutputStream out = connection.getOutputStream()) {
+                out.write(bytes);
+            }
+        }
+        int status = connection.getResponseCode();
+        InputStream answer = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+        if (answer == null) return new Response(status, "");
+        try (answer) {
+            return new Response(status, new String(answer.readAllBytes(), StandardCharsets.UTF_8));
+        }
     }
 
-    private JsonNode answer(String method, String path, HttpResponse<String> response) {
+    private JsonNode answer(String method, String path, Response response) {
         JsonNode answer = readJson(response.body());
-        if (response.statusCode() / 100 != 2) {
-            throw error(response.statusCode(), answer, response.body());
+        if (response.status() / 100 != 2) {
+            throw error(response.status(), answer, response.body());
         }
         if (answer == null) {
             throw new SchemaRegistryException(
-                    response.statusCode(),
-                    response.statusCode(),
+                    response.status(),
+                    response.status(),
                     "Schema registry answered " + method + " " + path + " with a body that is not JSON");
         }
         return answer;
