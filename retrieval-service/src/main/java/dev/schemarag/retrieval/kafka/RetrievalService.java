@@ -1,6 +1,7 @@
 package dev.schemarag.retrieval.kafka;
 
 import dev.schemarag.core.admin.ReadinessCheck;
+import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -37,23 +38,45 @@ public final class RetrievalService implements AutoCloseable {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
+    public static final Setting<Integer> CATALOG_POLL_MS = Setting.integer(
+            "retrieval.catalog.poll.ms",
+            20,
+            1,
+            60_000,
+            "How often retrieval asks the store for catalog changes, applied in the background: questions are answered"
+                    + " from the catalog applied last and never wait for a change");
+
     private final SchemaRetriever retriever;
     private final MeterRegistry meters;
-    private final CatalogWarmUp warmUp;
+    private final CatalogFollower catalogs;
     private ManagedStreams streams;
 
-    /** @param meters where the stream client and the retrievals it runs are measured */
+    /** The service polling the store for catalog changes as often as {@link #CATALOG_POLL_MS} says by default. */
     public RetrievalService(
             Database store,
             EmbeddingModel model,
             RetrievalSettings settings,
             VectorSearch vectorSearch,
             MeterRegistry meters) {
+        this(store, model, settings, vectorSearch, Duration.ofMillis(CATALOG_POLL_MS.defaultValue()), meters);
+    }
+
+    /**
+     * @param catalogPoll how often the started service asks the store for catalog changes ({@link #CATALOG_POLL_MS})
+     * @param meters where the stream client and the retrievals it runs are measured
+     */
+    public RetrievalService(
+            Database store,
+            EmbeddingModel model,
+            RetrievalSettings settings,
+            VectorSearch vectorSearch,
+            Duration catalogPoll,
+            MeterRegistry meters) {
         CatalogMeters loads = new CatalogMeters(meters);
         this.retriever =
                 new SchemaRetriever(index(store, vectorSearch, loads), model, settings, EMBEDDING_CACHE, loads);
         this.meters = meters;
-        this.warmUp = new CatalogWarmUp(retriever);
+        this.catalogs = new CatalogFollower(retriever, catalogPoll);
         RetrievalMeters.bindEmbeddingCache(meters, retriever);
     }
 
@@ -70,7 +93,7 @@ public final class RetrievalService implements AutoCloseable {
      * that no first question waits for a load.
      */
     public ReadinessCheck catalogReadiness() {
-        return warmUp.readiness();
+        return catalogs.readiness();
     }
 
     /** The retriever itself, for direct calls (demo, benchmark) that need no broker. */
@@ -107,7 +130,7 @@ public final class RetrievalService implements AutoCloseable {
             Path stateDir,
             StreamsSettings limits,
             Runnable onFatal) {
-        warmUp.start(databases -> RetrievalTopology.warmUp(topics, retriever, databases));
+        catalogs.start(databases -> RetrievalTopology.warmUp(topics, retriever, databases));
         TopicCreator.ensure(bootstrapServers, security, topics, limits.topics());
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever, meters);
@@ -135,7 +158,7 @@ public final class RetrievalService implements AutoCloseable {
 
     @Override
     public void close() {
-        warmUp.close();
+        catalogs.close();
         if (streams != null) streams.close();
     }
 }

@@ -11,21 +11,27 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Loads every stored catalog when the service starts, on a thread of its own so the stream client can join its group
- * meanwhile, then warms the way of a record through the service; retried while the store or the registry cannot be
- * reached. The service is not ready until it is done: a first question must not pay for a load or a first call.
+ * meanwhile, warms the way of a record through the service, then follows the store: every poll interval it applies
+ * the catalog changes since the versions held. Questions are answered from the catalogs held and never wait for a
+ * change to be applied; a change reaches them one poll and one application after ingest stored it. Loading is
+ * retried while the store or the registry cannot be reached, and the service is not ready until it is done: a first
+ * question must not pay for a load or a first call.
  */
-final class CatalogWarmUp implements AutoCloseable {
-    private static final Logger log = LoggerFactory.getLogger(CatalogWarmUp.class);
+final class CatalogFollower implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(CatalogFollower.class);
     private static final Duration RETRY = Duration.ofSeconds(2);
 
     private final SchemaRetriever retriever;
+    private final Duration poll;
     private volatile Thread thread;
     private volatile Consumer<List<String>> records;
     private volatile String state = "not started";
     private volatile boolean done;
 
-    CatalogWarmUp(SchemaRetriever retriever) {
+    /** @param poll how long to wait between two checks for catalog changes */
+    CatalogFollower(SchemaRetriever retriever, Duration poll) {
         this.retriever = retriever;
+        this.poll = poll;
     }
 
     /**
@@ -36,14 +42,24 @@ final class CatalogWarmUp implements AutoCloseable {
         if (thread != null) return;
         this.records = records;
         state = "loading";
-        Thread warmUp = new Thread(this::run, "catalog-warm-up");
-        warmUp.setDaemon(true);
-        thread = warmUp;
-        warmUp.start();
+        Thread follower = new Thread(this::run, "catalog-follower");
+        follower.setDaemon(true);
+        thread = follower;
+        follower.start();
     }
 
     private void run() {
-        while (!Thread.currentThread().isInterrupted()) {
+        try {
+            warmUp();
+            retriever.follow();
+            follow();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void warmUp() throws InterruptedException {
+        while (true) {
             long started = System.nanoTime();
             try {
                 List<String> databases = retriever.warmUp();
@@ -59,10 +75,26 @@ final class CatalogWarmUp implements AutoCloseable {
                 state = "loading failed, retrying: " + e.getClass().getSimpleName();
                 log.warn("Could not load the catalogs, retrying in {} s: {}", RETRY.toSeconds(), e.toString());
             }
+            Thread.sleep(RETRY.toMillis());
+        }
+    }
+
+    /** Applies the store's changes until closed; an outage is logged once, and questions meanwhile get what is held. */
+    private void follow() throws InterruptedException {
+        boolean failing = false;
+        while (true) {
+            Thread.sleep(poll.toMillis());
             try {
-                Thread.sleep(RETRY.toMillis());
-            } catch (InterruptedException e) {
-                return;
+                retriever.refresh();
+                if (failing) log.info("Following the catalogs again");
+                failing = false;
+            } catch (RuntimeException e) {
+                if (!failing)
+                    log.warn(
+                            "Could not check the catalogs for changes; questions get the catalogs held until the store"
+                                    + " answers: {}",
+                            e.toString());
+                failing = true;
             }
         }
     }
