@@ -4,6 +4,7 @@ import dev.schemarag.core.admin.ReadinessCheck;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaCanary;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.ManagedStreams;
 import dev.schemarag.core.kafka.StreamsProperties;
@@ -23,6 +24,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The retrieval service assembled: the pgvector index (searched in memory or in the store), the retriever, its Kafka
@@ -37,6 +40,8 @@ public final class RetrievalService implements AutoCloseable {
     static final Duration LONGEST_RECORD = Duration.ofSeconds(10);
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration CANARY_TIMEOUT = Duration.ofSeconds(30);
+    private static final Logger log = LoggerFactory.getLogger(RetrievalService.class);
 
     public static final Setting<Integer> CATALOG_POLL_MS = Setting.integer(
             "retrieval.catalog.poll.ms",
@@ -130,8 +135,16 @@ public final class RetrievalService implements AutoCloseable {
             Path stateDir,
             StreamsSettings limits,
             Runnable onFatal) {
-        catalogs.start(databases -> RetrievalTopology.warmUp(topics, retriever, databases));
         TopicCreator.ensure(bootstrapServers, security, topics, limits.topics());
+        catalogs.start(databases -> {
+            RetrievalTopology.warmUp(topics, retriever, databases);
+            Duration took = KafkaCanary.send(
+                    security.clientConfig(bootstrapServers),
+                    KafkaCanary.topic(topics.prefix()),
+                    applicationId,
+                    CANARY_TIMEOUT);
+            log.info("A canary record went through {} in {} ms", KafkaCanary.topic(topics.prefix()), took.toMillis());
+        });
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever, meters);
         streams = new ManagedStreams(
