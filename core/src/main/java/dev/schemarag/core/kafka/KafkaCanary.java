@@ -21,13 +21,15 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One record through Kafka the way a stage's records go: produced in a transaction to the canary topic ({@code
  * <prefix>canary}: one partition, records kept an hour, nothing else on it) and read back under {@code
- * read_committed}. A service sends one before it reports ready: it shows that the broker takes its transactions, and
- * it loads and runs the client code that the first question would otherwise wait for (the first fetched record
- * batch, the first transactional produce, its markers): about a hundred classes and 100 ms on this machine.
+ * read_committed}. A stage service sends one before it reports ready: it loads and runs the client code that the first
+ * question would otherwise wait for (a first fetched record batch, a first transactional produce and its commit,
+ * about a hundred classes), and it shows that the broker takes the service's transactions.
  */
 public final class KafkaCanary {
     /** The canary topic under {@code prefix}. */
@@ -35,9 +37,29 @@ public final class KafkaCanary {
         return prefix + "canary";
     }
 
+    private static final Logger log = LoggerFactory.getLogger(KafkaCanary.class);
     private static final Duration RETENTION = Duration.ofHours(1);
 
     private KafkaCanary() {}
+
+    /**
+     * {@link #send}s a canary and logs how it went. A warm-up only: a failure (a topic the service may not write, say)
+     * is logged and costs the first question some time, nothing else.
+     */
+    public static void warmUp(Map<String, Object> clientConfig, String topic, String sender, Duration timeout) {
+        try {
+            log.info(
+                    "A canary record went through {} in {} ms",
+                    topic,
+                    send(clientConfig, topic, sender, timeout).toMillis());
+        } catch (RuntimeException e) {
+            log.warn(
+                    "No canary record went through {}, so the first question will wait for the Kafka clients' first"
+                            + " record: {}",
+                    topic,
+                    e.toString());
+        }
+    }
 
     /**
      * Sends one record from {@code sender} through the canary topic and waits until it is read back.

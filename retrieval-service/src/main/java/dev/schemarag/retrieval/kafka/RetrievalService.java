@@ -24,8 +24,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The retrieval service assembled: the pgvector index (searched in memory or in the store), the retriever, its Kafka
@@ -41,7 +39,6 @@ public final class RetrievalService implements AutoCloseable {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration CANARY_TIMEOUT = Duration.ofSeconds(30);
-    private static final Logger log = LoggerFactory.getLogger(RetrievalService.class);
 
     public static final Setting<Integer> CATALOG_POLL_MS = Setting.integer(
             "retrieval.catalog.poll.ms",
@@ -138,12 +135,11 @@ public final class RetrievalService implements AutoCloseable {
         TopicCreator.ensure(bootstrapServers, security, topics, limits.topics());
         catalogs.start(databases -> {
             RetrievalTopology.warmUp(topics, retriever, databases);
-            Duration took = KafkaCanary.send(
+            KafkaCanary.warmUp(
                     security.clientConfig(bootstrapServers),
                     KafkaCanary.topic(topics.prefix()),
                     applicationId,
                     CANARY_TIMEOUT);
-            log.info("A canary record went through {} in {} ms", KafkaCanary.topic(topics.prefix()), took.toMillis());
         });
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever, meters);
