@@ -45,7 +45,7 @@ public final class RetrievalService implements AutoCloseable {
             20,
             1,
             60_000,
-            "How often retrieval asks the store for catalog changes, applied in the background: questions are answered"
+            "how often retrieval asks the store for catalog changes, applied in the background: questions are answered"
                     + " from the catalog applied last and never wait for a change");
 
     private final SchemaRetriever retriever;
