@@ -32,15 +32,15 @@ import org.slf4j.LoggerFactory;
  * about a hundred classes), and it shows that the broker takes the service's transactions.
  */
 public final class KafkaCanary {
-    /** The canary topic under {@code prefix}. */
-    public static String topic(String prefix) {
-        return prefix + "canary";
-    }
-
     private static final Logger log = LoggerFactory.getLogger(KafkaCanary.class);
     private static final Duration RETENTION = Duration.ofHours(1);
 
     private KafkaCanary() {}
+
+    /** The canary topic under {@code prefix}. */
+    public static String topic(String prefix) {
+        return prefix + "canary";
+    }
 
     /**
      * {@link #send}s a canary and logs how it went. A warm-up only: a failure (a topic the service may not write, say)
@@ -65,8 +65,8 @@ public final class KafkaCanary {
      * Sends one record from {@code sender} through the canary topic and waits until it is read back.
      *
      * @param clientConfig bootstrap servers and security of the service's clients
-     * @return how long the record took from the send to being read back
      * @param topic the canary topic, made by {@link TopicCreator} with the others
+     * @return how long the record took from the send to being read back
      * @throws IllegalStateException when the record was not read back within {@code timeout}
      */
     public static Duration send(Map<String, Object> clientConfig, String topic, String sender, Duration timeout) {

@@ -22,8 +22,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Creates missing topics up front (a Streams app refuses to start on missing sources) with the configured
- * {@link TopicSettings}: schema.catalog compacted; and the {@link KafkaCanary}'s topic. An existing topic with fewer partitions than configured grows,
- * except a compacted one (see {@link #grows}); partitions are never removed, replication is never changed.
+ * {@link TopicSettings}: schema.catalog compacted; and the {@link KafkaCanary}'s topic. An existing topic with fewer
+ * partitions than configured grows, except a compacted one (see {@link #grows}); partitions are never removed,
+ * replication is never changed.
  */
 public final class TopicCreator {
     private static final Logger log = LoggerFactory.getLogger(TopicCreator.class);
