@@ -10,6 +10,7 @@ import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.ingest.service.IngestSettings;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.kafka.RetrievalService;
 import dev.schemarag.web.WebSettings;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +52,7 @@ public final class AppSettings {
         all.addAll(IngestSettings.declared());
         all.addAll(GenerationSettings.declared()); // the LLM's settings included
         all.add(VectorSearch.SETTING);
+        all.add(RetrievalService.CATALOG_POLL_MS);
         all.addAll(RetrievalSettings.DECLARED);
         all.addAll(KafkaClientSecurity.declared());
         all.addAll(StreamsSettings.declared());

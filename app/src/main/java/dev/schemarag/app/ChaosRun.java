@@ -411,22 +411,9 @@ final class ChaosRun implements AutoCloseable {
 
     /** Seconds from the kill until the burst's last comment is in pgvector; null if it did not arrive in time. */
     private Double awaitCatalog(String marker, long killedAtMs, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            try (Connection c = services.store().borrow();
-                    PreparedStatement ps = c.prepareStatement(
-                            "SELECT stable_text FROM schema_embeddings WHERE database_id = ? AND entity_type = 'column'"
-                                    + " AND table_name = ? AND column_name = 'note'")) {
-                ps.setString(1, DemoDatabase.ID);
-                ps.setString(2, PROBE_TABLE);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next() && rs.getString(1).contains(marker))
-                        return (System.currentTimeMillis() - killedAtMs) / 1000.0;
-                }
-            }
-            Thread.sleep(200);
-        }
-        return null;
+        return ProbeComment.awaitMarker(services.store(), DemoDatabase.ID, PROBE_TABLE, marker, timeout)
+                .map(seen -> (seen - killedAtMs) / 1000.0)
+                .orElse(null);
     }
 
     /** Entities whose text hash differs from what a fresh full sync into a second store computes. */

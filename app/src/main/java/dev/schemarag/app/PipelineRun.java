@@ -58,6 +58,8 @@ final class PipelineRun implements AutoCloseable {
     /** A burst spread over 5 s, so that questions are answered while the catalog changes. */
     private static final Duration DDL_PACE = Duration.ofMillis(50);
 
+    private static final Duration BURST_CATALOG_TIMEOUT = Duration.ofSeconds(60);
+
     private static final Duration WARM_UP_TIMEOUT = Duration.ofMinutes(2);
     /** Beyond what the questions at the generator's latency would take one after another. */
     private static final Duration SETTLE_SLACK = Duration.ofMinutes(2);
@@ -174,7 +176,7 @@ final class PipelineRun implements AutoCloseable {
             CompletableFuture<Void> sending = producer.sendAsync(questions.size());
             int before = producer.handedOver();
             while (producer.handedOver() - before < questions.size() / 3 && !sending.isDone()) Thread.sleep(20);
-            PipelineFigures.Window burst = ddlBurst();
+            Burst burst = ddlBurst(services);
             sending.get();
             long generatorMs = llmLatencyMs == null ? 50 : llmLatencyMs + 50L;
             settle(ledger[0], SETTLE_SLACK.plusMillis(generatorMs * questions.size()));
@@ -188,7 +190,8 @@ final class PipelineRun implements AutoCloseable {
             result.put("throughput_per_s", figures.throughputPerSecond());
             result.put("latency_ms", figures.latencyMs());
             result.put("stages", figures.stages());
-            result.put("ddl_burst_retrieval_p99_ms", figures.retrievalP99During(burst));
+            result.put("ddl_burst_retrieval_p99_ms", figures.retrievalP99During(burst.window()));
+            result.put("ddl_burst_catalog_lag_ms", burst.catalogLagMs());
             double hits = cacheAfter[0] - cacheBefore[0];
             double lookups = hits + cacheAfter[1] - cacheBefore[1];
             result.put("cache_hit_rate", lookups == 0 ? null : hits / lookups);
@@ -261,19 +264,31 @@ final class PipelineRun implements AutoCloseable {
         return appended == null ? null : (double) (appended - first.sentAtMs());
     }
 
+    /**
+     * The burst's window, and how long after its last change (a comment) ingest had that change in the store: null
+     * when not within {@code BURST_CATALOG_TIMEOUT}.
+     */
+    private record Burst(PipelineFigures.Window window, Long catalogLagMs) {}
+
     /** {@value #DDL_BURST} changes on the probe table, one every {@code DDL_PACE}; returns when they ran. */
-    private PipelineFigures.Window ddlBurst() throws SQLException, InterruptedException {
+    private Burst ddlBurst(Services services) throws SQLException, InterruptedException {
         long from = System.currentTimeMillis();
         DdlBurst burst = new DdlBurst(PROBE_TABLE, from);
         out.println("pipeline: " + DDL_BURST + " DDL changes on " + PROBE_TABLE + " while questions flow");
+        long lastCommitted = 0;
         try (Connection c = stack.postgres().connect(databaseId);
                 Statement s = c.createStatement()) {
             for (int i = 0; i < DDL_BURST; i++) {
                 s.execute(burst.change(i));
+                lastCommitted = System.currentTimeMillis();
                 Thread.sleep(DDL_PACE.toMillis());
             }
         }
-        return new PipelineFigures.Window(from, System.currentTimeMillis());
+        PipelineFigures.Window window = new PipelineFigures.Window(from, System.currentTimeMillis());
+        long committed = lastCommitted;
+        Optional<Long> seen = ProbeComment.awaitMarker(
+                services.store(), databaseId, PROBE_TABLE, burst.marker(DDL_BURST - 1), BURST_CATALOG_TIMEOUT);
+        return new Burst(window, seen.map(at -> at - committed).orElse(null));
     }
 
     /** Until every acknowledged question has an output, within the timeout. */

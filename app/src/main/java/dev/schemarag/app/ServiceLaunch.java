@@ -2,10 +2,12 @@ package dev.schemarag.app;
 
 import java.io.File;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,21 +18,41 @@ import java.util.stream.Collectors;
  * the admin endpoint it prints ({@code <service> admin on http://host:port}), whose {@code /ready} is then polled,
  * or, from a service without one, its {@code service running} line. Pure: no I/O.
  */
-record ServiceLaunch(String service, String javaExecutable, String classpath, List<String> jvmOptions, Path home) {
+record ServiceLaunch(
+        String service,
+        List<String> launcher,
+        String javaExecutable,
+        String classpath,
+        List<String> jvmOptions,
+        Path home) {
     /** Small heaps and the serial collector: three services and the stack share a developer machine. */
     static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseSerialGC");
+
+    /**
+     * Ingest's work can wait a little, the questions' cannot: on a machine the services share, ingest runs at a lower
+     * CPU priority, so that a burst of schema changes, which it re-embeds, does not slow retrieval down. When the CPU
+     * is free it runs at full speed.
+     */
+    private static final Map<String, Integer> NICENESS = Map.of("ingest", 10);
+
+    private static final Path NICE = Path.of("/usr/bin/nice");
 
     private static final Pattern ADMIN = Pattern.compile("(\\w+) admin on (http://[^\\s;,]+)");
     private static final String RUNNING = "service running";
 
     ServiceLaunch {
+        launcher = List.copyOf(launcher);
         jvmOptions = List.copyOf(jvmOptions);
     }
 
     /** This JVM's {@code java} and classpath: the one a {@code ./schemarag} run or a test runs with. */
     static ServiceLaunch ofThisJvm(String service, Path home) {
+        Integer niceness = NICENESS.get(service);
         return new ServiceLaunch(
                 service,
+                niceness != null && Files.isExecutable(NICE)
+                        ? List.of(NICE.toString(), "-n", niceness.toString())
+                        : List.of(),
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 absolute(System.getProperty("java.class.path"), Path.of("").toAbsolutePath()),
                 DEFAULT_JVM_OPTIONS,
@@ -46,7 +68,7 @@ record ServiceLaunch(String service, String javaExecutable, String classpath, Li
     }
 
     List<String> command() {
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(launcher);
         command.add(javaExecutable);
         command.addAll(jvmOptions);
         command.add("-Dschemarag.home=" + home);

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class ServiceLaunchTest {
     private final ServiceLaunch retrieval = new ServiceLaunch(
-            "retrieval", "/jdk/bin/java", "/a.jar:/b", List.of("-Xmx512m"), Path.of("/run/retrieval"));
+            "retrieval", List.of(), "/jdk/bin/java", "/a.jar:/b", List.of("-Xmx512m"), Path.of("/run/retrieval"));
 
     @Test
     void theCommandRunsServeWithTheServicesHomeAndThisClasspath() {
@@ -24,6 +24,30 @@ class ServiceLaunchTest {
                         "dev.schemarag.app.SchemaRagCli",
                         "serve",
                         "retrieval");
+    }
+
+    @Test
+    void givenALauncher_thenItRunsTheJavaCommand() {
+        ServiceLaunch ingest = new ServiceLaunch(
+                "ingest",
+                List.of("/usr/bin/nice", "-n", "10"),
+                "/jdk/bin/java",
+                "/a.jar",
+                List.of(),
+                Path.of("/run/ingest"));
+
+        assertThat(ingest.command())
+                .startsWith("/usr/bin/nice", "-n", "10", "/jdk/bin/java")
+                .endsWith("serve", "ingest");
+    }
+
+    @Test
+    void onThisMachineIngestAloneRunsAtALowerPriority() {
+        assertThat(ServiceLaunch.ofThisJvm("ingest", Path.of("/run/ingest")).launcher())
+                .containsExactly("/usr/bin/nice", "-n", "10");
+        assertThat(ServiceLaunch.ofThisJvm("retrieval", Path.of("/run/retrieval"))
+                        .launcher())
+                .isEmpty();
     }
 
     @Test

@@ -5,12 +5,14 @@ import dev.schemarag.retrieval.index.CatalogSnapshots;
 import dev.schemarag.retrieval.index.SchemaIndex;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Prepared catalogs by database id, brought up to date when the store reports a new version: loaded in full the
- * first time, then by applying the changed tables only.
+ * first time, then by applying the changed tables only. Until {@link #follow}, each read checks the version and
+ * applies a change first; once followed, a read takes the catalog held and only {@link #refresh} applies changes.
  */
 final class PreparedDatabases {
     private static final Logger log = LoggerFactory.getLogger(PreparedDatabases.class);
@@ -18,6 +20,7 @@ final class PreparedDatabases {
     private final SchemaIndex index;
     private final String modelId;
     private final CatalogLoads loads;
+    private volatile boolean followed;
     private final CatalogSnapshots<PreparedDatabase> snapshots = new CatalogSnapshots<>(PreparedDatabase::version);
     private final CatalogSnapshots.Refresh<PreparedDatabase> refresh = new CatalogSnapshots.Refresh<>() {
         @Override
@@ -42,10 +45,30 @@ final class PreparedDatabases {
     }
 
     /**
+     * From now on a read takes the catalog held as it is, without asking the store: a follower calls {@link #refresh}
+     * on a thread of its own, so that no question waits for a change to be applied.
+     */
+    void follow() {
+        followed = true;
+    }
+
+    /**
+     * The database's catalog: the one held when followed, otherwise {@link #refresh}ed first; loaded when none is
+     * held yet.
+     */
+    Optional<PreparedDatabase> get(String databaseId) {
+        if (followed) {
+            Optional<PreparedDatabase> held = snapshots.last(databaseId);
+            if (held.isPresent()) return held;
+        }
+        return refresh(databaseId);
+    }
+
+    /**
      * The current catalog of the database; empty when it is not registered. When the store cannot even say its
      * version, the catalog prepared last is served, so a store outage degrades retrieval instead of failing it.
      */
-    Optional<PreparedDatabase> get(String databaseId) {
+    Optional<PreparedDatabase> refresh(String databaseId) {
         Optional<String> version;
         try {
             version = index.version(databaseId);
@@ -63,6 +86,11 @@ final class PreparedDatabases {
             return Optional.empty();
         }
         return snapshots.get(databaseId, version.get(), refresh);
+    }
+
+    /** The databases a catalog is held for. */
+    Set<String> held() {
+        return snapshots.held();
     }
 
     private Optional<PreparedDatabase> loadInFull(String databaseId) {

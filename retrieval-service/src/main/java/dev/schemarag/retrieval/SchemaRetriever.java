@@ -27,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,8 +42,14 @@ import org.slf4j.LoggerFactory;
  * an unknown database come back as failures, a failing search as a full-schema fallback. Thread-safe.
  */
 public final class SchemaRetriever {
-    /** Asked of each database at warm-up only; its answer is thrown away. */
-    public static final String WARM_UP_QUESTION = "How many rows does each table have?";
+    /** Asked of each database at warm-up only, in turn; their answers are thrown away. */
+    public static final List<String> WARM_UP_QUESTIONS = List.of(
+            "How many rows does each table have?",
+            "Which names appear most often in the latest records?",
+            "What is the total amount per category and year?",
+            "List the items with their owner and the date they were created.");
+
+    private static final int WARM_UP_ROUNDS = 24;
 
     private static final Logger log = LoggerFactory.getLogger(SchemaRetriever.class);
     /** Doc hits asked per doc chunk wanted, so chunks of selected tables can be preferred over closer ones. */
@@ -77,8 +84,9 @@ public final class SchemaRetriever {
 
     /**
      * Loads every database with a stored catalog (its prepared catalog and, when searched in memory, its vectors), and
-     * retrieves one throw-away question on each, so that no first question waits for a load, the model's first
-     * inference or code not yet compiled.
+     * retrieves {@value #WARM_UP_ROUNDS} throw-away questions on each, so that no first question waits for a load, the
+     * model's first inference or code still interpreted: the first retrieval on a large catalog takes several times
+     * as long as the ones after the JIT compiler has seen a few.
      *
      * @return the databases loaded
      */
@@ -87,9 +95,41 @@ public final class SchemaRetriever {
         for (String id : ids) {
             databases.get(id);
             index.prepare(id);
-            retrieve(RetrievalRequest.of(id, WARM_UP_QUESTION));
+            long first = 0;
+            long last = 0;
+            for (int round = 0; round < WARM_UP_ROUNDS; round++) {
+                long started = System.nanoTime();
+                retrieve(RetrievalRequest.of(id, WARM_UP_QUESTIONS.get(round % WARM_UP_QUESTIONS.size())));
+                last = System.nanoTime() - started;
+                if (round == 0) first = last;
+            }
+            log.info(
+                    "Warmed up retrieval on database {}: {} questions, the first in {} ms, the last in {} ms",
+                    id,
+                    WARM_UP_ROUNDS,
+                    first / 1_000_000,
+                    last / 1_000_000);
         }
         return ids;
+    }
+
+    /**
+     * From now on questions are answered from the catalogs held, and only {@link #refresh} applies the store's
+     * changes: a follower calls it on a thread of its own, so that no question waits for a catalog change.
+     */
+    public void follow() {
+        databases.follow();
+        index.follow();
+    }
+
+    /**
+     * Brings every registered database's catalog, and every one held, to the store's current version: the changed
+     * tables applied, a new database loaded, a removed one forgotten.
+     */
+    public void refresh() {
+        Set<String> ids = new LinkedHashSet<>(index.databases());
+        ids.addAll(databases.held());
+        for (String id : ids) if (databases.refresh(id).isPresent()) index.prepare(id);
     }
 
     /** Question embeddings answered from the recent-question cache so far. */

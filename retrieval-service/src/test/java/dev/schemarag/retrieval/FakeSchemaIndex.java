@@ -103,6 +103,7 @@ public final class FakeSchemaIndex implements SchemaIndex {
 
     @Override
     public List<String> databases() {
+        if (loadFailure != null) throw loadFailure;
         return List.of(databaseId);
     }
 

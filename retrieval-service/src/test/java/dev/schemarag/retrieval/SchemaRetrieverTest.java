@@ -35,14 +35,41 @@ class SchemaRetrieverTest {
     }
 
     @Test
-    void warmUpRunsTheModelOnceForEachDatabaseSoTheFirstQuestionDoesNot() {
+    void warmUpRunsTheModelOnEveryWarmUpQuestionSoTheFirstQuestionDoesNot() {
+        int warmUpQuestions = SchemaRetriever.WARM_UP_QUESTIONS.size();
         assertThat(retriever.warmUp()).containsExactly("erp");
-        assertThat(retriever.embeddingCacheMisses()).isEqualTo(1);
+        assertThat(retriever.embeddingCacheMisses()).isEqualTo(warmUpQuestions);
+        long hits = retriever.embeddingCacheHits();
 
         retrieve(RetrievalRequest.of("erp", QUESTION));
 
-        assertThat(retriever.embeddingCacheMisses()).isEqualTo(2);
-        assertThat(retriever.embeddingCacheHits()).isZero();
+        assertThat(retriever.embeddingCacheMisses()).isEqualTo(warmUpQuestions + 1);
+        assertThat(retriever.embeddingCacheHits()).isEqualTo(hits);
+        assertThat(index.loads()).isEqualTo(1);
+    }
+
+    @Test
+    void givenFollowedCatalogs_whenTheStoreChanges_thenQuestionsGetTheHeldCatalogUntilARefreshAppliesIt() {
+        retriever.warmUp();
+        retriever.follow();
+        index.replaceCatalog("v2", ErpCatalog.TABLES, List.of(), "another-model");
+
+        assertThat(retrieve(RetrievalRequest.of("erp", QUESTION)).metadata().strategy())
+                .isEqualTo(Strategy.RAG);
+
+        retriever.refresh();
+
+        assertThat(retrieve(RetrievalRequest.of("erp", QUESTION)).metadata().fallbackReason())
+                .isEqualTo(FallbackReason.OTHER_MODEL_INDEX);
+    }
+
+    @Test
+    void givenCatalogsNotFollowed_whenTheStoreChanges_thenTheNextQuestionGetsTheChange() {
+        retrieve(RetrievalRequest.of("erp", QUESTION));
+        index.replaceCatalog("v2", ErpCatalog.TABLES, List.of(), "another-model");
+
+        assertThat(retrieve(RetrievalRequest.of("erp", QUESTION)).metadata().fallbackReason())
+                .isEqualTo(FallbackReason.OTHER_MODEL_INDEX);
     }
 
     @Test

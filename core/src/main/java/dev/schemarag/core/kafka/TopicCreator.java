@@ -1,6 +1,7 @@
 package dev.schemarag.core.kafka;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -21,8 +22,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Creates missing topics up front (a Streams app refuses to start on missing sources) with the configured
- * {@link TopicSettings}: schema.catalog compacted. An existing topic with fewer partitions than configured grows,
- * except a compacted one (see {@link #grows}); partitions are never removed, replication is never changed.
+ * {@link TopicSettings}: schema.catalog compacted; and the {@link KafkaCanary}'s topic. An existing topic with fewer
+ * partitions than configured grows, except a compacted one (see {@link #grows}); partitions are never removed,
+ * replication is never changed.
  */
 public final class TopicCreator {
     private static final Logger log = LoggerFactory.getLogger(TopicCreator.class);
@@ -37,8 +39,9 @@ public final class TopicCreator {
             Set<String> existing = create(admin, topics, layout);
             // Also waits until the broker's metadata shows the topics created just now: a Streams client started
             // before that finds its source topics missing and shuts down.
-            Map<String, TopicDescription> described =
-                    describe(admin, topics.all().stream().map(Topic::name).collect(Collectors.toSet()));
+            Set<String> names = topics.all().stream().map(Topic::name).collect(Collectors.toCollection(HashSet::new));
+            names.add(KafkaCanary.topic(topics.prefix()));
+            Map<String, TopicDescription> described = describe(admin, names);
             growPartitions(admin, topics, existing, described, layout);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -51,10 +54,11 @@ public final class TopicCreator {
 
     /** Creates the missing topics; returns the names of those that existed already. */
     private static Set<String> create(Admin admin, Topics topics, TopicSettings layout) throws InterruptedException {
-        List<NewTopic> wanted = topics.all().stream()
+        List<NewTopic> wanted = new ArrayList<>(topics.all().stream()
                 .map(t -> new NewTopic(t.name(), layout.partitions(), layout.replicationFactor())
                         .configs(configs(t, layout)))
-                .toList();
+                .toList());
+        wanted.add(KafkaCanary.newTopic(topics.prefix(), layout));
         Set<String> existing = new HashSet<>();
         for (var result : admin.createTopics(wanted).values().entrySet()) {
             try {

@@ -5,6 +5,7 @@ import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.ConsumerGroups;
+import dev.schemarag.core.kafka.KafkaCanary;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.ManagedStreams;
 import dev.schemarag.core.kafka.StreamsProperties;
@@ -53,11 +54,13 @@ public final class GenerationService implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(GenerationService.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration CANARY_TIMEOUT = Duration.ofSeconds(30);
 
     private final PostgresTargetDatabases targets;
     private final AnswerWorkers workers;
     private final ManagedStreams streams;
     private final Map<String, Object> adminConfig;
+    private final String canaryTopic;
     private final String applicationId;
     private final Optional<String> legacyApplicationId;
 
@@ -117,6 +120,7 @@ public final class GenerationService implements AutoCloseable {
                 ? Optional.of(topics.prefix() + LEGACY_APPLICATION_ID)
                 : Optional.empty();
         this.adminConfig = security.clientConfig(bootstrapServers);
+        this.canaryTopic = KafkaCanary.topic(topics.prefix());
         VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
         targets = new PostgresTargetDatabases(
                 databases, Duration.ofMillis(settings.get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS)));
@@ -155,12 +159,14 @@ public final class GenerationService implements AutoCloseable {
     }
 
     /**
-     * Starts the stream client.
+     * Starts the stream client, once a {@link KafkaCanary} record went through (or could not): the first question
+     * does not pay for the Kafka clients' first record.
      *
      * @param onFatal told when the client has died (see {@link ManagedStreams#start})
      */
     public void start(Runnable onFatal) {
         legacyApplicationId.ifPresent(this::carryOverOffsets);
+        KafkaCanary.warmUp(adminConfig, canaryTopic, applicationId, CANARY_TIMEOUT);
         streams.start(onFatal);
     }
 

@@ -1,6 +1,7 @@
 package dev.schemarag.retrieval.index;
 
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -61,6 +62,11 @@ public final class CatalogSnapshots<S> {
     /** The snapshot held, whatever its version, e.g. to serve while the store cannot say the current one. */
     public Optional<S> last(String databaseId) {
         return Optional.ofNullable(current.get(databaseId));
+    }
+
+    /** The databases a snapshot is held for. */
+    public Set<String> held() {
+        return Set.copyOf(current.keySet());
     }
 
     /** Forgets the database, which is no longer registered. */

@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * memory, so a search costs no round trip to the store. The vectors are those of the version {@link #version} last
  * reported, loaded from a {@link VectorSource} on the first search after it changed: in full the first time, then
  * only the changed tables' (see {@link CatalogSnapshots}); while the store cannot be reached, searches go on over the
- * vectors loaded last. Thread-safe.
+ * vectors loaded last. Once {@link #follow}ed, a search takes the vectors held and only {@link #prepare} updates them.
+ * Thread-safe.
  */
 public final class InMemoryVectorIndex implements SchemaIndex {
     private static final Logger log = LoggerFactory.getLogger(InMemoryVectorIndex.class);
@@ -25,6 +26,7 @@ public final class InMemoryVectorIndex implements SchemaIndex {
     private final CatalogLoads loads;
     private final ConcurrentMap<String, String> reported = new ConcurrentHashMap<>();
     private final CatalogSnapshots<Snapshot> snapshots = new CatalogSnapshots<>(Snapshot::version);
+    private volatile boolean followed;
 
     /** @param store answers version checks and catalog loads; {@code source} must read the same store */
     public InMemoryVectorIndex(SchemaIndex store, VectorSource source) {
@@ -67,7 +69,12 @@ public final class InMemoryVectorIndex implements SchemaIndex {
 
     @Override
     public void prepare(String databaseId) {
-        snapshot(databaseId);
+        refreshed(databaseId);
+    }
+
+    @Override
+    public void follow() {
+        followed = true;
     }
 
     @Override
@@ -96,8 +103,17 @@ public final class InMemoryVectorIndex implements SchemaIndex {
                 .orElse(List.of());
     }
 
-    /** The vectors of the version last reported, loaded now if they are not; empty when the database is not registered. */
+    /** The vectors held when followed, otherwise {@link #refreshed}; loaded when none are held yet. */
     private Optional<Snapshot> snapshot(String databaseId) {
+        if (followed) {
+            Optional<Snapshot> held = snapshots.last(databaseId);
+            if (held.isPresent()) return held;
+        }
+        return refreshed(databaseId);
+    }
+
+    /** The vectors of the version last reported, loaded now if they are not; empty when the database is not registered. */
+    private Optional<Snapshot> refreshed(String databaseId) {
         String version = reported.get(databaseId);
         if (version == null) {
             Optional<String> current = version(databaseId);

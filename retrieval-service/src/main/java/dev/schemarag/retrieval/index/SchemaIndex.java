@@ -31,8 +31,17 @@ public interface SchemaIndex {
     /** The registered databases that have a stored catalog, e.g. to load them all at start. */
     List<String> databases();
 
-    /** Loads now what searching the database needs, so that its first question does not wait for it. */
+    /**
+     * Loads now what searching the database needs, or brings what is held to the version {@link #version} reported
+     * last, so that no question waits for it.
+     */
     default void prepare(String databaseId) {}
+
+    /**
+     * From now on searches take what is held as it is, and only {@link #prepare} brings it up to date: a follower
+     * calls it on a thread of its own.
+     */
+    default void follow() {}
 
     List<TableHit> searchTables(String databaseId, Set<String> schemas, float[] query, int topK);
 

@@ -1,8 +1,10 @@
 package dev.schemarag.retrieval.kafka;
 
 import dev.schemarag.core.admin.ReadinessCheck;
+import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.kafka.KafkaCanary;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.ManagedStreams;
 import dev.schemarag.core.kafka.StreamsProperties;
@@ -36,24 +38,47 @@ public final class RetrievalService implements AutoCloseable {
     static final Duration LONGEST_RECORD = Duration.ofSeconds(10);
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration CANARY_TIMEOUT = Duration.ofSeconds(30);
+
+    public static final Setting<Integer> CATALOG_POLL_MS = Setting.integer(
+            "retrieval.catalog.poll.ms",
+            20,
+            1,
+            60_000,
+            "how often retrieval asks the store for catalog changes, applied in the background: questions are answered"
+                    + " from the catalog applied last and never wait for a change");
 
     private final SchemaRetriever retriever;
     private final MeterRegistry meters;
-    private final CatalogWarmUp warmUp;
+    private final CatalogFollower catalogs;
     private ManagedStreams streams;
 
-    /** @param meters where the stream client and the retrievals it runs are measured */
+    /** The service polling the store for catalog changes as often as {@link #CATALOG_POLL_MS} says by default. */
     public RetrievalService(
             Database store,
             EmbeddingModel model,
             RetrievalSettings settings,
             VectorSearch vectorSearch,
             MeterRegistry meters) {
+        this(store, model, settings, vectorSearch, Duration.ofMillis(CATALOG_POLL_MS.defaultValue()), meters);
+    }
+
+    /**
+     * @param catalogPoll how often the started service asks the store for catalog changes ({@link #CATALOG_POLL_MS})
+     * @param meters where the stream client and the retrievals it runs are measured
+     */
+    public RetrievalService(
+            Database store,
+            EmbeddingModel model,
+            RetrievalSettings settings,
+            VectorSearch vectorSearch,
+            Duration catalogPoll,
+            MeterRegistry meters) {
         CatalogMeters loads = new CatalogMeters(meters);
         this.retriever =
                 new SchemaRetriever(index(store, vectorSearch, loads), model, settings, EMBEDDING_CACHE, loads);
         this.meters = meters;
-        this.warmUp = new CatalogWarmUp(retriever);
+        this.catalogs = new CatalogFollower(retriever, catalogPoll);
         RetrievalMeters.bindEmbeddingCache(meters, retriever);
     }
 
@@ -70,7 +95,7 @@ public final class RetrievalService implements AutoCloseable {
      * that no first question waits for a load.
      */
     public ReadinessCheck catalogReadiness() {
-        return warmUp.readiness();
+        return catalogs.readiness();
     }
 
     /** The retriever itself, for direct calls (demo, benchmark) that need no broker. */
@@ -107,8 +132,15 @@ public final class RetrievalService implements AutoCloseable {
             Path stateDir,
             StreamsSettings limits,
             Runnable onFatal) {
-        warmUp.start(databases -> RetrievalTopology.warmUp(topics, retriever, databases));
         TopicCreator.ensure(bootstrapServers, security, topics, limits.topics());
+        catalogs.start(databases -> {
+            RetrievalTopology.warmUp(topics, retriever, databases);
+            KafkaCanary.warmUp(
+                    security.clientConfig(bootstrapServers),
+                    KafkaCanary.topic(topics.prefix()),
+                    applicationId,
+                    CANARY_TIMEOUT);
+        });
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever, meters);
         streams = new ManagedStreams(
@@ -135,7 +167,7 @@ public final class RetrievalService implements AutoCloseable {
 
     @Override
     public void close() {
-        warmUp.close();
+        catalogs.close();
         if (streams != null) streams.close();
     }
 }

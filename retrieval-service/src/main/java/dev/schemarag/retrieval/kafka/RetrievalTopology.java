@@ -66,7 +66,7 @@ public final class RetrievalTopology {
                     .setId(id)
                     .setCorrelationId(id)
                     .setDatabaseId(databaseId)
-                    .setQuestion(SchemaRetriever.WARM_UP_QUESTION)
+                    .setQuestion(SchemaRetriever.WARM_UP_QUESTIONS.get(0))
                     .setTimestamp(Instant.now())
                     .build();
             QuestionAsked read = questions

@@ -10,6 +10,7 @@ import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,6 +26,7 @@ public final class RetrievalMain {
     public static List<Setting<?>> settings() {
         List<Setting<?>> own = new ArrayList<>(RetrievalSettings.DECLARED);
         own.add(VectorSearch.SETTING);
+        own.add(RetrievalService.CATALOG_POLL_MS);
         return ServiceMain.settings(own);
     }
 
@@ -34,6 +36,7 @@ public final class RetrievalMain {
                 runtime.model(),
                 RetrievalSettings.from(runtime.settings()),
                 VectorSearch.from(runtime.settings()),
+                Duration.ofMillis(runtime.settings().get(RetrievalService.CATALOG_POLL_MS)),
                 runtime.meters());
     }
 

@@ -94,6 +94,28 @@ class InMemoryVectorIndexTest {
     }
 
     @Test
+    void givenFollowedVectors_whenTheVersionChanges_thenSearchesKeepTheHeldVectorsUntilPrepared() {
+        index.prepare("erp");
+        index.follow();
+        store.vectors = new DatabaseVectors(List.of(table(EMPLOYEES, 1, 0), table(ORDERS, 0, 1)), List.of(), List.of());
+        store.version = "2";
+        index.version("erp");
+        int checks = store.versionChecks;
+
+        assertThat(index.searchTables("erp", Set.of(), QUERY, 5))
+                .extracting(TableHit::table)
+                .containsExactly(ORDERS, EMPLOYEES);
+        assertThat(store.versionChecks).isEqualTo(checks);
+
+        index.prepare("erp");
+
+        assertThat(index.searchTables("erp", Set.of(), QUERY, 5))
+                .extracting(TableHit::table)
+                .containsExactly(EMPLOYEES, ORDERS);
+        assertThat(store.loads).isEqualTo(2);
+    }
+
+    @Test
     void givenNoVersionCheckYet_whenSearched_thenTheVersionIsAskedBeforeLoading() {
         assertThat(index.searchTables("erp", Set.of(), QUERY, 1))
                 .extracting(TableHit::table)
