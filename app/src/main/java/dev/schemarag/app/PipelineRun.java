@@ -191,11 +191,11 @@ final class PipelineRun implements AutoCloseable {
             result.put("latency_ms", figures.latencyMs());
             result.put("stages", figures.stages());
             result.put("ddl_burst_retrieval_p99_ms", figures.retrievalP99During(burst.window()));
-            result.put("ddl_burst_catalog_lag_ms", burst.catalogLagMs());
             double hits = cacheAfter[0] - cacheBefore[0];
             double lookups = hits + cacheAfter[1] - cacheBefore[1];
             result.put("cache_hit_rate", lookups == 0 ? null : hits / lookups);
             result.put("first_question_retrieval_ms", firstRetrievalMs);
+            result.put("ddl_burst_catalog_lag_ms", burst.catalogLagMs());
             result.put("sent", accounting.get("sent"));
             result.put("answered", figures.answered());
             result.put("dead_lettered", accounting.get("dead_lettered"));

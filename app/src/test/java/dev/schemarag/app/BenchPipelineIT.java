@@ -75,6 +75,9 @@ class BenchPipelineIT {
         assertThat(m.get("ddl_burst_retrieval_p99_ms").isNumber())
                 .as("questions were answered during the DDL burst")
                 .isTrue();
+        assertThat(m.get("ddl_burst_catalog_lag_ms").asLong())
+                .as("the burst's last change reached the store")
+                .isPositive();
         // every question is new to the embedding cache
         assertThat(m.get("cache_hit_rate").asDouble()).isZero();
     }
