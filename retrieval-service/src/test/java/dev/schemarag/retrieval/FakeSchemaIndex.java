@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -32,6 +33,7 @@ public final class FakeSchemaIndex implements SchemaIndex {
     private final String databaseId;
     private IndexedDatabase database;
     private int loads;
+    private final AtomicInteger listings = new AtomicInteger();
     public List<TableHit> tableHits = new ArrayList<>();
     public List<ColumnHit> columnHits = new ArrayList<>();
     public List<DocHit> docHits = new ArrayList<>();
@@ -79,6 +81,11 @@ public final class FakeSchemaIndex implements SchemaIndex {
         return loads;
     }
 
+    /** How often the registered databases were asked for, failed calls included. */
+    public int listings() {
+        return listings.get();
+    }
+
     private static IndexedColumn indexed(Column c, String embeddedBy) {
         String text = c.name() + (c.hasComment() ? ": " + c.comment() : "");
         return new IndexedColumn(c.name(), false, text, stamp(embeddedBy, text));
@@ -103,6 +110,7 @@ public final class FakeSchemaIndex implements SchemaIndex {
 
     @Override
     public List<String> databases() {
+        listings.incrementAndGet();
         if (loadFailure != null) throw loadFailure;
         return List.of(databaseId);
     }

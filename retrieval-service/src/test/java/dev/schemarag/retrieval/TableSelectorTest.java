@@ -70,11 +70,15 @@ class TableSelectorTest {
     private static final RetrievalSettings BEST_ONLY = SETTINGS.withOverrides(Map.of(
             RetrievalSettings.SELECT_MIN_TABLES.key(), "1", RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "1"));
 
+    /** The question's selection from the descending hits, with only the best table past the cut-off. */
+    private static Selection selectBestOnly(String question) {
+        return TableSelector.select(question, descendingHits(), List.of(), List.of(), GRAPH, t -> true, BEST_ONLY);
+    }
+
     @Test
     void eachEntityTheQuestionNamesBringsInTheBestRankedTableNamingIt() {
         // departments leads alone; employees (2nd) and orders (7th) are named, and each joins what is chosen.
-        Selection selection = TableSelector.select(
-                "Which employees placed orders?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, BEST_ONLY);
+        Selection selection = selectBestOnly("Which employees placed orders?");
 
         assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, EMPLOYEES, ORDERS);
     }
@@ -83,22 +87,14 @@ class TableSelectorTest {
     void aNamedTableThatJoinsTheBestOnlyFromAfarIsLeftOut() {
         // invoices is two tables away from departments (via employees and orders); "per" asks for a second table,
         // which the next rank that joins gives.
-        Selection selection = TableSelector.select(
-                "How many invoices per department?",
-                descendingHits(),
-                List.of(),
-                List.of(),
-                GRAPH,
-                t -> true,
-                BEST_ONLY);
+        Selection selection = selectBestOnly("How many invoices per department?");
 
         assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, EMPLOYEES);
     }
 
     @Test
     void aNarrowQuestionIsNotPadded() {
-        Selection selection = TableSelector.select(
-                "How many departments are there?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, BEST_ONLY);
+        Selection selection = selectBestOnly("How many departments are there?");
 
         assertThat(retrieved(selection)).containsExactly(DEPARTMENTS);
     }
@@ -106,14 +102,7 @@ class TableSelectorTest {
     @Test
     void moreClauseConnectorsThanTablesKeepTheNextRanks() {
         // Three connectors ask for four tables; the three entities it names rank 1 to 3.
-        Selection selection = TableSelector.select(
-                "Departments that have employees who have not taken leave",
-                descendingHits(),
-                List.of(),
-                List.of(),
-                GRAPH,
-                t -> true,
-                BEST_ONLY);
+        Selection selection = selectBestOnly("Departments that have employees who have not taken leave");
 
         assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, EMPLOYEES, LEAVE_REQUESTS, PAYSLIPS);
     }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -175,13 +176,19 @@ public final class InMemoryVectorIndex implements SchemaIndex {
             VectorScan<TableName> tables,
             VectorScan<DatabaseVectors.Column> columns,
             VectorScan<DocChunk> docs) {
+        private static final Function<TableName, String> TABLE_SCHEMA = TableName::schema;
+        private static final Function<DatabaseVectors.Column, String> COLUMN_SCHEMA =
+                c -> c.table().schema();
+        private static final Function<DocChunk, String> DOC_SCHEMA =
+                d -> d.table().schema();
+
         static Snapshot of(String version, DatabaseVectors vectors) {
             return new Snapshot(
                     version,
                     vectors,
-                    VectorScan.of(vectors.tables(), TableName::schema),
-                    VectorScan.of(vectors.columns(), c -> c.table().schema()),
-                    VectorScan.of(vectors.docs(), d -> d.table().schema()));
+                    VectorScan.of(vectors.tables(), TABLE_SCHEMA),
+                    VectorScan.of(vectors.columns(), COLUMN_SCHEMA),
+                    VectorScan.of(vectors.docs(), DOC_SCHEMA));
         }
 
         /** The snapshot of the next version's vectors, reusing this one's scans for the rows they share. */
@@ -189,9 +196,9 @@ public final class InMemoryVectorIndex implements SchemaIndex {
             return new Snapshot(
                     version,
                     vectors,
-                    tables.withRows(vectors.tables(), TableName::schema),
-                    columns.withRows(vectors.columns(), c -> c.table().schema()),
-                    docs.withRows(vectors.docs(), d -> d.table().schema()));
+                    tables.withRows(vectors.tables(), TABLE_SCHEMA),
+                    columns.withRows(vectors.columns(), COLUMN_SCHEMA),
+                    docs.withRows(vectors.docs(), DOC_SCHEMA));
         }
     }
 }

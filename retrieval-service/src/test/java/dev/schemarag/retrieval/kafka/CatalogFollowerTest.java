@@ -50,8 +50,9 @@ class CatalogFollowerTest {
                     .until(() -> follower.readiness().check().up());
             index.loadFailure = new IllegalStateException("connection refused");
             index.replaceCatalog("v2", ErpCatalog.TABLES, List.of(), "another-model");
+            int before = index.listings();
 
-            Thread.sleep(100); // twenty polls that fail
+            await("polls that fail").atMost(WAIT).until(() -> index.listings() >= before + 5);
             assertThat(fallbackReason()).isNotEqualTo(FallbackReason.OTHER_MODEL_INDEX);
             assertThat(follower.readiness().check().up()).isTrue();
 
