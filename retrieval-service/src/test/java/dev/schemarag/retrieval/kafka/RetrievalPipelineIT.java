@@ -458,13 +458,22 @@ class RetrievalPipelineIT {
     /**
      * The value of the first sample of {@code series} whose labels contain {@code labels}; fails when there is none.
      */
+    /**
+     * The sum of every sample of a series whose labels contain {@code labels}: a per-thread series has one sample per
+     * stream thread, and which thread processed a record depends on the partition assignment.
+     */
     private static double sample(String exposition, String series, String labels) {
         Matcher line = Pattern.compile("(?m)^" + Pattern.quote(series) + "(\\{[^}]*})? (\\S+)$")
                 .matcher(exposition);
+        double sum = 0;
+        boolean found = false;
         while (line.find())
-            if (line.group(1) != null && line.group(1).contains(labels) || labels.isEmpty())
-                return Double.parseDouble(line.group(2));
-        throw new AssertionError("no sample " + series + " with " + labels + " in /metrics");
+            if (line.group(1) != null && line.group(1).contains(labels) || labels.isEmpty()) {
+                sum += Double.parseDouble(line.group(2));
+                found = true;
+            }
+        if (!found) throw new AssertionError("no sample " + series + " with " + labels + " in /metrics");
+        return sum;
     }
 
     private static HttpResponse<String> get(String path) throws Exception {
