@@ -172,6 +172,7 @@ final class PipelineRun implements AutoCloseable {
             settle(ledger[0], WARM_UP_TIMEOUT);
             ledger[0] = new QuestionLedger();
             double[] cacheBefore = embeddingCache(fleet);
+            Map<String, Duration> cpuBefore = cpuTimes(fleet);
             out.printf("pipeline: sending %d questions at %.1f/s%n", questions.size(), questionsPerSecond);
             CompletableFuture<Void> sending = producer.sendAsync(questions.size());
             int before = producer.handedOver();
@@ -182,6 +183,7 @@ final class PipelineRun implements AutoCloseable {
             settle(ledger[0], SETTLE_SLACK.plusMillis(generatorMs * questions.size()));
             Thread.sleep(1_000); // stage records are committed with their outcome; give their reader a poll
             double[] cacheAfter = embeddingCache(fleet);
+            Map<String, Duration> cpuAfter = cpuTimes(fleet);
             PipelineFigures figures = new PipelineFigures(
                     ledger[0].firstOutcomes(), stamps.of(contexts), stamps.of(sqls), stamps.of(answers));
             Map<String, Object> accounting = ledger[0].figures(List.of());
@@ -202,8 +204,44 @@ final class PipelineRun implements AutoCloseable {
             result.put("lost", accounting.get("lost"));
             result.put("duplicated", accounting.get("duplicated"));
             result.put("undecoded_outputs", outcomes.undecodedCount());
+            result.put("cpu_ms_per_question", cpuMsPerQuestion(cpuBefore, cpuAfter, questions.size()));
             return result;
         }
+    }
+
+    /**
+     * CPU time used so far by each service (its instances summed), by PostgreSQL (the server and its sessions), and
+     * by this JVM, which runs the broker, the schema registry and the benchmark's own clients.
+     */
+    private Map<String, Duration> cpuTimes(ServiceFleet fleet) {
+        Map<String, Duration> cpu = new LinkedHashMap<>();
+        for (String service : ServiceFleet.pipeline(1).keySet())
+            cpu.put(
+                    service,
+                    fleet.instances(service).stream()
+                            .flatMap(p -> p.pid().stream().boxed())
+                            .map(pid -> ProcessCpu.of(pid).orElse(Duration.ZERO))
+                            .reduce(Duration.ZERO, Duration::plus));
+        stack.postgres().postmasterPid().ifPresent(pid -> ProcessCpu.ofTree(pid)
+                .ifPresent(time -> cpu.put("postgres", time)));
+        ProcessCpu.of(ProcessHandle.current().pid()).ifPresent(time -> cpu.put("broker_registry_and_bench", time));
+        return cpu;
+    }
+
+    /** Per process, the CPU used between the two readings over the questions sent, and their total. */
+    static Map<String, Double> cpuMsPerQuestion(
+            Map<String, Duration> before, Map<String, Duration> after, int questions) {
+        Map<String, Double> perQuestion = new LinkedHashMap<>();
+        double total = 0;
+        for (Map.Entry<String, Duration> reading : after.entrySet()) {
+            Duration from = before.get(reading.getKey());
+            if (from == null) continue;
+            double ms = (double) reading.getValue().minus(from).toMillis() / questions;
+            perQuestion.put(reading.getKey(), ms);
+            total += ms;
+        }
+        perQuestion.put("total", total);
+        return perQuestion;
     }
 
     /**

@@ -80,6 +80,13 @@ class BenchPipelineIT {
                 .isPositive();
         // every question is new to the embedding cache
         assertThat(m.get("cache_hit_rate").asDouble()).isZero();
+        JsonNode cpu = m.get("cpu_ms_per_question");
+        assertThat(fieldNames(cpu))
+                .containsExactly("ingest", "retrieval", "generation", "postgres", "broker_registry_and_bench", "total");
+        for (String process : List.of("retrieval", "generation", "postgres", "broker_registry_and_bench"))
+            assertThat(cpu.get(process).asDouble())
+                    .as(process + " CPU per question")
+                    .isPositive();
     }
 
     private static List<String> fieldNames(JsonNode node) {

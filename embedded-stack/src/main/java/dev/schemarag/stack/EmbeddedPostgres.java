@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -265,6 +266,18 @@ public final class EmbeddedPostgres {
             handToPostgresUser(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** The running server's process id, from line 1 of postmaster.pid; empty when it is not running. */
+    public OptionalLong postmasterPid() {
+        try (Stream<String> lines = Files.lines(dataDir().resolve("postmaster.pid"))) {
+            return lines.findFirst()
+                    .map(String::strip)
+                    .map(pid -> OptionalLong.of(Long.parseLong(pid)))
+                    .orElse(OptionalLong.empty());
+        } catch (IOException | NumberFormatException e) {
+            return OptionalLong.empty();
         }
     }
 
