@@ -18,8 +18,12 @@ import java.util.Map;
  * the same on one partition, one stream thread and one instance as the baseline, in the same process.
  */
 final class PipelineBenchmark {
-    /** Answered before each measurement and not counted: partitions assigned, models and catalogs loaded. */
-    static final int WARM_UP = 10;
+    /**
+     * Answered before each measurement, at its rate, and not counted: partitions assigned, models and catalogs loaded,
+     * and the shared broker's request paths compiled. With only a few, the first measurement ran while the broker's
+     * JIT compiler still worked, and measured worse than the same settings measured second.
+     */
+    static final int WARM_UP = 100;
 
     /** Settings by key that scale a service; the baseline pins both to 1. */
     static final List<String> SCALING_KEYS = List.of("topic.partitions", "stream.threads");

@@ -53,8 +53,10 @@ public final class StreamsProperties {
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         // Low latency over batching: a question should not wait for a commit interval.
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
-        // Kafka Streams lingers 100 ms by default: each stage's output would sit in the producer for as long again.
-        p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
+        // Kafka Streams lingers 100 ms by default, each stage's output would sit in the producer for as long again; and
+        // even 5 ms costs a question that much at every stage. Without lingering, records still share a batch under
+        // load: those produced while a request is in flight are sent together.
+        p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 0);
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, limits.streamThreads());
         // Changelog and repartition topics are replicated like the application's own topics.
         p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) limits.topics().replicationFactor());
