@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
 /**
  * How {@code schemarag serve <service>} is started as a process of its own, and how its output tells that it is up:
  * the admin endpoint it prints ({@code <service> admin on http://host:port}), whose {@code /ready} is then polled,
- * or, from a service without one, its {@code service running} line. Pure: no I/O.
+ * or, from a service without one, its {@code service running} line. Pure but for {@link #ofThisJvm}, which looks
+ * for {@code nice}.
  */
 record ServiceLaunch(
         String service,

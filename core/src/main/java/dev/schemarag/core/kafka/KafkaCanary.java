@@ -34,6 +34,8 @@ import org.slf4j.LoggerFactory;
 public final class KafkaCanary {
     private static final Logger log = LoggerFactory.getLogger(KafkaCanary.class);
     private static final Duration RETENTION = Duration.ofHours(1);
+    /** How long a service's warm-up waits for its canary before it goes on without. */
+    private static final Duration WARM_UP_TIMEOUT = Duration.ofSeconds(30);
 
     private KafkaCanary() {}
 
@@ -43,15 +45,16 @@ public final class KafkaCanary {
     }
 
     /**
-     * {@link #send}s a canary and logs how it went. A warm-up only: a failure (a topic the service may not write, say)
-     * is logged and costs the first question some time, nothing else.
+     * {@link #send}s a canary through the canary topic under {@code prefix} and logs how it went. A warm-up only: a
+     * failure (a topic the service may not write, say) is logged and costs the first question some time, nothing else.
      */
-    public static void warmUp(Map<String, Object> clientConfig, String topic, String sender, Duration timeout) {
+    public static void warmUp(Map<String, Object> clientConfig, String prefix, String sender) {
+        String topic = topic(prefix);
         try {
             log.info(
                     "A canary record went through {} in {} ms",
                     topic,
-                    send(clientConfig, topic, sender, timeout).toMillis());
+                    send(clientConfig, topic, sender, WARM_UP_TIMEOUT).toMillis());
         } catch (RuntimeException e) {
             log.warn(
                     "No canary record went through {}, so the first question will wait for the Kafka clients' first"

@@ -54,13 +54,12 @@ public final class GenerationService implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(GenerationService.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
-    private static final Duration CANARY_TIMEOUT = Duration.ofSeconds(30);
 
     private final PostgresTargetDatabases targets;
     private final AnswerWorkers workers;
     private final ManagedStreams streams;
     private final Map<String, Object> adminConfig;
-    private final String canaryTopic;
+    private final String topicPrefix;
     private final String applicationId;
     private final Optional<String> legacyApplicationId;
 
@@ -120,7 +119,7 @@ public final class GenerationService implements AutoCloseable {
                 ? Optional.of(topics.prefix() + LEGACY_APPLICATION_ID)
                 : Optional.empty();
         this.adminConfig = security.clientConfig(bootstrapServers);
-        this.canaryTopic = KafkaCanary.topic(topics.prefix());
+        this.topicPrefix = topics.prefix();
         VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
         targets = new PostgresTargetDatabases(
                 databases, Duration.ofMillis(settings.get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS)));
@@ -166,7 +165,7 @@ public final class GenerationService implements AutoCloseable {
      */
     public void start(Runnable onFatal) {
         legacyApplicationId.ifPresent(this::carryOverOffsets);
-        KafkaCanary.warmUp(adminConfig, canaryTopic, applicationId, CANARY_TIMEOUT);
+        KafkaCanary.warmUp(adminConfig, topicPrefix, applicationId);
         streams.start(onFatal);
     }
 

@@ -38,7 +38,6 @@ public final class RetrievalService implements AutoCloseable {
     static final Duration LONGEST_RECORD = Duration.ofSeconds(10);
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
-    private static final Duration CANARY_TIMEOUT = Duration.ofSeconds(30);
 
     public static final Setting<Integer> CATALOG_POLL_MS = Setting.integer(
             "retrieval.catalog.poll.ms",
@@ -135,11 +134,7 @@ public final class RetrievalService implements AutoCloseable {
         TopicCreator.ensure(bootstrapServers, security, topics, limits.topics());
         catalogs.start(databases -> {
             RetrievalTopology.warmUp(topics, retriever, databases);
-            KafkaCanary.warmUp(
-                    security.clientConfig(bootstrapServers),
-                    KafkaCanary.topic(topics.prefix()),
-                    applicationId,
-                    CANARY_TIMEOUT);
+            KafkaCanary.warmUp(security.clientConfig(bootstrapServers), topics.prefix(), applicationId);
         });
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, topics, retriever, meters);
