@@ -77,6 +77,12 @@ final class BenchCommand implements Callable<Integer> {
     double rate;
 
     @Option(
+            names = "--warm-up",
+            description = "pipeline: distinct questions answered before each measurement, at its rate, and not counted"
+                    + " (default " + PipelineBenchmark.DEFAULT_WARM_UP + ")")
+    Integer warmUp;
+
+    @Option(
             names = "--instances",
             defaultValue = "1",
             description = "pipeline: processes each of retrieval and generation")
@@ -98,6 +104,7 @@ final class BenchCommand implements Callable<Integer> {
                         PipelineBenchmark.run(
                                 suite == null ? null : new SuiteCatalog(suite),
                                 questions,
+                                warmUp == null ? PipelineBenchmark.DEFAULT_WARM_UP : warmUp,
                                 rate,
                                 instances,
                                 llmLatencyMs,

@@ -1,5 +1,8 @@
 package dev.schemarag.app;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The changes of a DDL burst on a probe table of a benchmark's own: {@code ADD COLUMN} and {@code COMMENT ON COLUMN}
  * in turn, each comment carrying a marker that tells when change capture brought it into the catalog. The table
@@ -19,5 +22,20 @@ record DdlBurst(String probeTable, long burstId) {
 
     String marker(int i) {
         return "burst " + burstId + " change " + i;
+    }
+
+    /**
+     * A burst that leaves the table as it found it: the first {@code changes} changes, a {@code DROP COLUMN} for each
+     * column they added, then one more comment, {@link #marker}{@code (changes + 1)}, which tells when all of it reached
+     * the catalog. {@code changes} must be even.
+     */
+    List<String> reversible(int changes) {
+        if (changes % 2 != 0) throw new IllegalArgumentException("a reversible burst has an even number of changes");
+        List<String> statements = new ArrayList<>();
+        for (int i = 0; i < changes; i++) statements.add(change(i));
+        for (int i = 0; i < changes; i += 2)
+            statements.add("ALTER TABLE " + probeTable + " DROP COLUMN burst_" + burstId + "_" + i);
+        statements.add(change(changes + 1));
+        return statements;
     }
 }

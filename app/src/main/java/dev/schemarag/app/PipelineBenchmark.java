@@ -19,11 +19,12 @@ import java.util.Map;
  */
 final class PipelineBenchmark {
     /**
-     * Answered before each measurement, at its rate, and not counted: partitions assigned, models and catalogs loaded,
-     * and the shared broker's request paths compiled. With only a few, the first measurement ran while the broker's
-     * JIT compiler still worked, and measured worse than the same settings measured second.
+     * Questions answered before each measurement, at its rate, and not counted: partitions assigned, models and catalogs
+     * loaded, and the shared broker's request paths compiled. With only a few, the first measurement ran while the
+     * broker's JIT compiler still worked, and measured worse than the same settings measured second. The JIT compilers
+     * go on for minutes at these rates: a longer warm-up measures a fleet closer to its steady state.
      */
-    static final int WARM_UP = 100;
+    static final int DEFAULT_WARM_UP = 100;
 
     /** Settings by key that scale a service; the baseline pins both to 1. */
     static final List<String> SCALING_KEYS = List.of("topic.partitions", "stream.threads");
@@ -37,24 +38,32 @@ final class PipelineBenchmark {
      * @param suite the catalog and questions to use, or null for the demo database
      * @param questions measured questions per measurement, or null for the default: {@value #DEFAULT_QUESTIONS} on the
      *     demo, as many as a suite's questions allow
+     * @param warmUp questions answered before each measurement and not counted
      * @param llmLatencyMs the scripted LLM's latency, or null for the offline generator
      */
     static BenchReport run(
-            SuiteCatalog suite, Integer questions, double rate, int instances, Integer llmLatencyMs, PrintStream out)
+            SuiteCatalog suite,
+            Integer questions,
+            int warmUp,
+            double rate,
+            int instances,
+            Integer llmLatencyMs,
+            PrintStream out)
             throws Exception {
         if (questions == null)
             questions = suite == null
                     ? DEFAULT_QUESTIONS
-                    : suite.distinctQuestions().size() / 2 - WARM_UP;
+                    : suite.distinctQuestions().size() / 2 - warmUp;
         Path dir = Files.createDirectories(SchemaRagCli.home()
                 .resolve(".schemarag-bench")
                 .resolve("pipeline-"
                         + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)
                                 .format(LocalDateTime.now())));
-        Map<String, Object> figures = measure(dir, suite, questions, rate, instances, llmLatencyMs, out);
+        Map<String, Object> figures = measure(dir, suite, questions, warmUp, rate, instances, llmLatencyMs, out);
         Directories.deleteRecursively(dir.resolve("stack"));
         BenchReport report = new BenchReport("bench pipeline ("
-                + (suite == null ? "demo" : suite.name()) + ", " + questions + " questions at " + rate + "/s, "
+                + (suite == null ? "demo" : suite.name()) + ", " + questions + " questions at " + rate + "/s after "
+                + warmUp + " warm-up questions, "
                 + instances + " instance(s) per stage, "
                 + (llmLatencyMs == null ? "offline generator" : "scripted LLM at " + llmLatencyMs + " ms")
                 + "; logs in " + dir + ")");
@@ -67,31 +76,34 @@ final class PipelineBenchmark {
             Path dir,
             SuiteCatalog suite,
             int questions,
+            int warmUp,
             double rate,
             int instances,
             Integer llmLatencyMs,
             PrintStream out)
             throws Exception {
-        if (questions < 1 || rate <= 0 || instances < 1)
-            throw new IllegalArgumentException("bench pipeline needs --questions, --rate and --instances above 0");
+        if (questions < 1 || warmUp < 1 || rate <= 0 || instances < 1)
+            throw new IllegalArgumentException(
+                    "bench pipeline needs --questions, --warm-up, --rate and --instances above 0");
         if (llmLatencyMs != null && llmLatencyMs < 0)
             throw new IllegalArgumentException("--llm-latency-ms cannot be negative");
         try (PipelineRun run = new PipelineRun(dir, out, suite, llmLatencyMs)) {
-            List<String> texts = run.questions(2 * (WARM_UP + questions));
-            int half = WARM_UP + questions;
+            List<String> texts = run.questions(2 * (warmUp + questions));
+            int half = warmUp + questions;
             Map<String, Object> scaled = run.measure(
                     new PipelineRun.Measurement("scaled", "bench-pipeline.", instances, userScaling()),
-                    texts.subList(0, WARM_UP),
-                    texts.subList(WARM_UP, half),
+                    texts.subList(0, warmUp),
+                    texts.subList(warmUp, half),
                     rate);
             Map<String, Object> baseline = run.measure(
                     new PipelineRun.Measurement("baseline", "bench-baseline.", 1, pinnedToOne()),
-                    texts.subList(half, half + WARM_UP),
-                    texts.subList(half + WARM_UP, 2 * half),
+                    texts.subList(half, half + warmUp),
+                    texts.subList(half + warmUp, 2 * half),
                     rate);
             Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("questions", questions);
             figures.put("instances", instances);
+            figures.put("warm_up", warmUp);
             figures.putAll(scaled);
             figures.put("llm_latency_ms", llmLatencyMs);
             figures.put("rate", rate);

@@ -26,7 +26,8 @@ class BenchPipelineIT {
         // Under the build directory, not /tmp: PostgreSQL runs as its own OS user and must reach its data.
         Path dir = Path.of("target", "bench-pipeline-it").toAbsolutePath();
         Directories.deleteRecursively(dir);
-        Map<String, Object> figures = PipelineBenchmark.measure(dir, null, QUESTIONS, 20, 1, 20, System.out);
+        Map<String, Object> figures = PipelineBenchmark.measure(
+                dir, null, QUESTIONS, PipelineBenchmark.DEFAULT_WARM_UP, 20, 1, 20, System.out);
         BenchReport report = new BenchReport("bench pipeline");
         figures.forEach(report::put);
         Path json = dir.resolve("figures.json");
@@ -43,8 +44,9 @@ class BenchPipelineIT {
                         "stages",
                         "ddl_burst_retrieval_p99_ms",
                         "cache_hit_rate")
-                .contains("first_question_retrieval_ms", "llm_latency_ms", "rate", "suite", "baseline");
+                .contains("first_question_retrieval_ms", "llm_latency_ms", "rate", "suite", "baseline", "warm_up");
         assertThat(root.get("suite").asText()).isEqualTo("demo");
+        assertThat(root.get("warm_up").asInt()).isEqualTo(PipelineBenchmark.DEFAULT_WARM_UP);
         assertThat(root.get("questions").asInt()).isEqualTo(QUESTIONS);
         assertThat(root.get("llm_latency_ms").asInt()).isEqualTo(20);
         assertMeasured(root);

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Join edges a catalog does not declare, inferred from the catalog alone: column names, types, keys and comments.
@@ -155,9 +156,7 @@ public final class RelationshipInference {
         if (entities.size() != 1) return Optional.empty();
         Target entity = entities.get(0);
         if (entity.table().name().equals(table.name())) return Optional.empty();
-        Column key = entity.table().column(entity.column()).orElse(null);
-        if (key == null
-                || !TypeFamily.compatible(column.dataType(), key.dataType())
+        if (!entity.joinsType(TypeFamily.of(column.dataType()))
                 || declaredPairs.contains(pair(table.name(), entity.table().name()))) return Optional.empty();
         return Optional.of(new ForeignKeyEdge(
                 table.name(),
@@ -170,14 +169,15 @@ public final class RelationshipInference {
 
     private static Optional<ForeignKeyEdge> best(
             Table table, Column column, List<Target> targets, Set<Set<TableName>> declaredPairs) {
+        String family = TypeFamily.of(column.dataType());
+        if (family == null) return Optional.empty();
         double bestConfidence = 0;
         List<Target> bestTargets = new ArrayList<>();
         for (Target target : targets) {
+            if (!target.joinsType(family)) continue;
             boolean self = target.table().name().equals(table.name());
             if (self && column.name().equals(target.column())) continue;
             if (declaredPairs.contains(pair(table.name(), target.table().name()))) continue;
-            Column key = target.table().column(target.column()).orElse(null);
-            if (key == null || !TypeFamily.compatible(column.dataType(), key.dataType())) continue;
             double confidence = (self ? selfReference(column, target) : confidence(column, target)) * target.factor();
             if (confidence <= 0) continue;
             if (confidence > bestConfidence) {
@@ -324,10 +324,25 @@ public final class RelationshipInference {
         return out.toString();
     }
 
-    /** A table's single-column key, {@code factor} below 1 for a unique key that is not the primary key. */
-    record Target(Table table, String column, double factor, Naming naming, String key, String keyStem) {
+    /**
+     * A table's single-column key, {@code factor} below 1 for a unique key that is not the primary key. What depends
+     * on the target alone (its naming, its key's stem and type family) is worked out once, not for every column.
+     */
+    record Target(Table table, String column, double factor, Naming naming, String key, String keyStem, String family) {
         Target(Table table, String column, double factor) {
-            this(table, column, factor, Naming.of(table.name()), compact(column), idStem(column));
+            this(
+                    table,
+                    column,
+                    factor,
+                    Naming.of(table.name()),
+                    compact(column),
+                    idStem(column),
+                    table.column(column).map(c -> TypeFamily.of(c.dataType())).orElse(null));
+        }
+
+        /** Whether a column of this type family can hold the key's values. */
+        boolean joinsType(String columnFamily) {
+            return family != null && family.equals(columnFamily);
         }
 
         /** A primary key that identifies the table's own entity: {@code id}, or {@code player_id} in players. */
@@ -412,20 +427,20 @@ public final class RelationshipInference {
         }
     }
 
-    /** Whether two column types can hold the same key values: integers and numerics, strings, uuids, dates. */
+    /** Which column types can hold the same key values: integers and numerics, strings, uuids, dates. */
     static final class TypeFamily {
+        private static final Pattern NUMBER =
+                Pattern.compile("(small|big)?int(eger|[248])?|(small|big)?serial[248]?|numeric.*|decimal.*|number.*");
+        private static final Pattern STRING =
+                Pattern.compile("text|citext|name|(character varying|varchar|character|char|bpchar).*");
+
         private TypeFamily() {}
 
-        static boolean compatible(String a, String b) {
-            String fa = family(a);
-            return fa != null && fa.equals(family(b));
-        }
-
-        private static String family(String type) {
+        /** The type's family, null for a type no key is inferred for. */
+        static String of(String type) {
             String t = type.toLowerCase(Locale.ROOT).trim();
-            if (t.matches("(small|big)?int(eger|[248])?|(small|big)?serial[248]?|numeric.*|decimal.*|number.*"))
-                return "number";
-            if (t.matches("text|citext|name|(character varying|varchar|character|char|bpchar).*")) return "string";
+            if (NUMBER.matcher(t).matches()) return "number";
+            if (STRING.matcher(t).matches()) return "string";
             if (t.equals("uuid")) return "uuid";
             if (t.startsWith("date") || t.startsWith("timestamp")) return "time";
             return null;
