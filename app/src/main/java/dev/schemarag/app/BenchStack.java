@@ -9,10 +9,15 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A stack of its own for a benchmark that runs the services as processes (broker, PostgreSQL + pgvector, schema
@@ -21,6 +26,11 @@ import java.util.Map;
  * services run.
  */
 final class BenchStack implements AutoCloseable {
+    /** How long the processes a benchmark started get to stop when it is interrupted, before they are killed. */
+    static final Duration EXIT_GRACE = Duration.ofSeconds(10);
+
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Thread onExit = new Thread(this::stopOnExit, "bench-stack-exit");
     private final EmbeddedPostgres postgres;
     private final EmbeddedKafka kafka;
     private final SchemaRegistryServer registry;
@@ -36,8 +46,12 @@ final class BenchStack implements AutoCloseable {
         registryUrl = registry.url();
     }
 
-    /** All or nothing, as {@code EmbeddedStack.up}. */
+    /**
+     * All or nothing, as {@code EmbeddedStack.up}. Until closed, an interrupted benchmark (Ctrl-C, SIGTERM) stops what
+     * it started, see {@link #stopOnExit}.
+     */
     void up() {
+        Runtime.getRuntime().addShutdownHook(onExit);
         try {
             postgres.start();
             kafka.start();
@@ -99,8 +113,36 @@ final class BenchStack implements AutoCloseable {
         registry.start();
     }
 
+    /**
+     * When the JVM exits before the benchmark closed its stack: the processes it started (the services), then the
+     * stack. Without it, an interrupted benchmark left its services and its PostgreSQL server, which runs detached,
+     * running and using CPU.
+     */
+    private void stopOnExit() {
+        List<ProcessHandle> children = ProcessHandle.current().children().toList();
+        children.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + EXIT_GRACE.toNanos();
+        for (ProcessHandle child : children) {
+            try {
+                child.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                child.destroyForcibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                child.destroyForcibly();
+            }
+        }
+        close();
+    }
+
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) return;
+        try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException exiting) {
+            // the JVM is exiting: the hook is what closes
+        }
         // The directory is thrown away with its replication slots: nothing to drop first.
         registry.stop();
         kafka.stop();
