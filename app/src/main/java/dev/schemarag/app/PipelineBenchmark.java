@@ -103,8 +103,8 @@ final class PipelineBenchmark {
             Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("questions", questions);
             figures.put("instances", instances);
-            figures.put("warm_up", warmUp);
             figures.putAll(scaled);
+            figures.put("warm_up", warmUp);
             figures.put("llm_latency_ms", llmLatencyMs);
             figures.put("rate", rate);
             figures.put("suite", suite == null ? "demo" : suite.name());
