@@ -78,9 +78,10 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(
             names = "--warm-up",
+            defaultValue = "" + PipelineBenchmark.DEFAULT_WARM_UP,
             description = "pipeline: distinct questions answered before each measurement, at its rate, and not counted"
-                    + " (default " + PipelineBenchmark.DEFAULT_WARM_UP + ")")
-    Integer warmUp;
+                    + " (default ${DEFAULT-VALUE})")
+    int warmUp;
 
     @Option(
             names = "--instances",
@@ -104,7 +105,7 @@ final class BenchCommand implements Callable<Integer> {
                         PipelineBenchmark.run(
                                 suite == null ? null : new SuiteCatalog(suite),
                                 questions,
-                                warmUp == null ? PipelineBenchmark.DEFAULT_WARM_UP : warmUp,
+                                warmUp,
                                 rate,
                                 instances,
                                 llmLatencyMs,

@@ -14,9 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -119,19 +116,7 @@ final class BenchStack implements AutoCloseable {
      * running and using CPU.
      */
     private void stopOnExit() {
-        List<ProcessHandle> children = ProcessHandle.current().children().toList();
-        children.forEach(ProcessHandle::destroy);
-        long deadline = System.nanoTime() + EXIT_GRACE.toNanos();
-        for (ProcessHandle child : children) {
-            try {
-                child.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException | ExecutionException e) {
-                child.destroyForcibly();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                child.destroyForcibly();
-            }
-        }
+        GracefulStop.all(ProcessHandle.current().children().toList(), EXIT_GRACE);
         close();
     }
 

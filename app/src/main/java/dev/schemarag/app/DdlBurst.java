@@ -2,6 +2,7 @@ package dev.schemarag.app;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The changes of a DDL burst on a probe table of a benchmark's own: {@code ADD COLUMN} and {@code COMMENT ON COLUMN}
@@ -20,6 +21,11 @@ record DdlBurst(String probeTable, long burstId) {
                 : "COMMENT ON COLUMN " + probeTable + ".note IS '" + marker(i) + "'";
     }
 
+    /** Changes 0 to {@code count - 1}. */
+    List<String> changes(int count) {
+        return IntStream.range(0, count).mapToObj(this::change).toList();
+    }
+
     String marker(int i) {
         return "burst " + burstId + " change " + i;
     }
@@ -31,8 +37,7 @@ record DdlBurst(String probeTable, long burstId) {
      */
     List<String> reversible(int changes) {
         if (changes % 2 != 0) throw new IllegalArgumentException("a reversible burst has an even number of changes");
-        List<String> statements = new ArrayList<>();
-        for (int i = 0; i < changes; i++) statements.add(change(i));
+        List<String> statements = new ArrayList<>(changes(changes));
         for (int i = 0; i < changes; i += 2)
             statements.add("ALTER TABLE " + probeTable + " DROP COLUMN burst_" + burstId + "_" + i);
         statements.add(change(changes + 1));

@@ -320,17 +320,8 @@ final class PipelineRun implements AutoCloseable {
         long from = System.currentTimeMillis();
         DdlBurst burst = new DdlBurst(PROBE_TABLE, from);
         out.println("pipeline: " + DDL_BURST + " DDL changes on " + PROBE_TABLE + " while questions flow");
-        long lastCommitted = 0;
-        try (Connection c = stack.postgres().connect(databaseId);
-                Statement s = c.createStatement()) {
-            for (int i = 0; i < DDL_BURST; i++) {
-                s.execute(burst.change(i));
-                lastCommitted = System.currentTimeMillis();
-                Thread.sleep(DDL_PACE.toMillis());
-            }
-        }
+        long committed = executePaced(burst.changes(DDL_BURST));
         PipelineFigures.Window window = new PipelineFigures.Window(from, System.currentTimeMillis());
-        long committed = lastCommitted;
         Optional<Long> seen = ProbeComment.awaitMarker(
                 services.store(), databaseId, PROBE_TABLE, burst.marker(DDL_BURST - 1), BURST_CATALOG_TIMEOUT);
         return new Burst(window, seen.map(at -> at - committed).orElse(null));
@@ -339,17 +330,25 @@ final class PipelineRun implements AutoCloseable {
     /** {@value #WARM_UP_DDL} changes on the probe table, undone, paced like the burst; returns once ingest stored them. */
     private void warmUpBurst(Services services) throws SQLException, InterruptedException {
         DdlBurst burst = new DdlBurst(PROBE_TABLE, System.currentTimeMillis());
-        try (Connection c = stack.postgres().connect(databaseId);
-                Statement s = c.createStatement()) {
-            for (String change : burst.reversible(WARM_UP_DDL)) {
-                s.execute(change);
-                Thread.sleep(DDL_PACE.toMillis());
-            }
-        }
+        executePaced(burst.reversible(WARM_UP_DDL));
         if (ProbeComment.awaitMarker(
                         services.store(), databaseId, PROBE_TABLE, burst.marker(WARM_UP_DDL + 1), BURST_CATALOG_TIMEOUT)
                 .isEmpty())
             out.println("pipeline: the warm-up changes did not reach the store in " + BURST_CATALOG_TIMEOUT);
+    }
+
+    /** Runs the statements on the benchmark's database, one every {@code DDL_PACE}; the time the last one committed. */
+    private long executePaced(List<String> statements) throws SQLException, InterruptedException {
+        long lastCommitted = 0;
+        try (Connection c = stack.postgres().connect(databaseId);
+                Statement s = c.createStatement()) {
+            for (String statement : statements) {
+                s.execute(statement);
+                lastCommitted = System.currentTimeMillis();
+                Thread.sleep(DDL_PACE.toMillis());
+            }
+        }
+        return lastCommitted;
     }
 
     /** Until every acknowledged question has an output, within the timeout. */

@@ -165,17 +165,7 @@ final class SupervisedServices {
                     .flatMap(Optional::stream)
                     .filter(p -> p.isAlive() && servesThis(p, service))
                     .forEach(orphans::add);
-        orphans.forEach(ProcessHandle::destroy);
-        for (ProcessHandle orphan : orphans) {
-            try {
-                orphan.onExit().get(SUPERVISOR_STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
-                orphan.destroyForcibly();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                orphan.destroyForcibly();
-            }
-        }
+        GracefulStop.all(orphans, SUPERVISOR_STOP_TIMEOUT);
         Files.deleteIfExists(layout.servicePidsFile());
         return !orphans.isEmpty();
     }

@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /** A benchmark stopped with SIGTERM (as Ctrl-C stops it) leaves neither its services nor its PostgreSQL running. */
@@ -86,8 +88,11 @@ class BenchStackExitIT {
     }
 
     private static boolean gone(ProcessHandle process, Duration within) throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (process.isAlive() && System.nanoTime() < deadline) Thread.sleep(100);
-        return !process.isAlive();
+        try {
+            process.onExit().get(within.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException e) {
+            return !process.isAlive();
+        }
     }
 }

@@ -15,6 +15,6 @@ final class BenchStackExitMain {
         Process service = new ProcessBuilder("sleep", "600").start();
         System.out.println("ready " + stack.postgres().postmasterPid().orElseThrow() + " " + service.pid());
         System.out.flush();
-        Thread.sleep(Long.MAX_VALUE);
+        Thread.currentThread().join(); // until SIGTERM
     }
 }
