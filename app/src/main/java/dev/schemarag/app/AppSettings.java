@@ -50,7 +50,7 @@ public final class AppSettings {
         all.addAll(List.of(ADMIN_HOST, ADMIN_TOKEN, INGEST_ADMIN_PORT, RETRIEVAL_ADMIN_PORT, GENERATION_ADMIN_PORT));
         all.addAll(WebSettings.declared());
         all.addAll(IngestSettings.declared());
-        all.addAll(GenerationSettings.declared()); // the LLM's settings included
+        all.addAll(GenerationSettings.declared()); // the LLM's and the target's limits included
         all.add(VectorSearch.SETTING);
         all.add(RetrievalService.CATALOG_POLL_MS);
         all.addAll(RetrievalSettings.DECLARED);

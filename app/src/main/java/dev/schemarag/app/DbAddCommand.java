@@ -14,6 +14,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.demo.DemoDatabase;
 import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.core.service.TargetLimitSettings;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncSummary;
@@ -117,7 +118,12 @@ final class DbAddCommand implements Callable<Integer> {
             if (cdcPassword == null) cdcPassword = generated();
             System.out.println("creating roles " + roles.reader() + " (read-only) and " + roles.cdc()
                     + " (replication), installing DDL capture");
-            onboarding.install(target.schemas(), roles, ownReader ? readerPassword : null, cdcPassword);
+            onboarding.install(
+                    target.schemas(),
+                    roles,
+                    ownReader ? readerPassword : null,
+                    cdcPassword,
+                    TargetLimitSettings.limits(services.settings()));
         } else if (facts.captureInstalled() && facts.cdcRoleExists() && facts.readerRoleExists()) {
             if (readerPassword == null || cdcPassword == null) {
                 System.err.println("DDL capture and roles are installed: set DB_READER_PASSWORD and DB_CDC_PASSWORD"
@@ -127,7 +133,13 @@ final class DbAddCommand implements Callable<Integer> {
         } else {
             Path script = services.stateDir().resolve("db-add-" + id + ".sql");
             Files.createDirectories(script.getParent());
-            Files.writeString(script, DatabaseOnboarding.installScript(target.databaseName(), target.schemas(), roles));
+            Files.writeString(
+                    script,
+                    DatabaseOnboarding.installScript(
+                            target.databaseName(),
+                            target.schemas(),
+                            roles,
+                            TargetLimitSettings.limits(services.settings())));
             System.err.println(adminUser + " is no superuser: event triggers need one. The SQL is in " + script
                     + "\n  fix: have a superuser run it (psql -v reader_password=... -v cdc_password=... -f " + script
                     + "),\n  then run this command again with DB_READER_PASSWORD and DB_CDC_PASSWORD set");

@@ -15,7 +15,6 @@ import dev.schemarag.generation.validation.SchemaColumns;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -91,8 +90,7 @@ final class ValidateCommand implements Callable<Integer> {
      */
     static Map<String, Object> verdict(
             ServiceRuntime services, DatabaseRegistry databases, String databaseId, String statement) throws Exception {
-        Duration timeout = Duration.ofMillis(services.settings().get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS));
-        try (PostgresTargetDatabases targets = new PostgresTargetDatabases(databases, timeout)) {
+        try (PostgresTargetDatabases targets = GenerationSettings.targetDatabases(services.settings(), databases)) {
             List<String> tables = new PgVectorSchemaStore(services.store())
                     .tables(databaseId).stream().map(TableName::toString).toList();
             SchemaColumns columns = targets.columns(databaseId, tables);

@@ -4,6 +4,7 @@ import static dev.schemarag.core.store.SqlQuoting.identifier;
 
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.ReaderRole;
+import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.ingest.cdc.DdlCaptureInstaller;
 import java.sql.Array;
 import java.sql.Connection;
@@ -60,10 +61,15 @@ public final class DatabaseOnboarding {
      * Creates or updates both roles and installs DDL capture (superuser only). A null reader password leaves an
      * existing reader's password alone.
      */
-    public void install(List<String> schemas, OnboardingRoles roles, String readerPassword, String cdcPassword)
+    public void install(
+            List<String> schemas,
+            OnboardingRoles roles,
+            String readerPassword,
+            String cdcPassword,
+            TargetSessionLimits limits)
             throws SQLException {
         try (Connection c = admin.open()) {
-            ReaderRole.grant(c, roles.reader(), c.getCatalog(), schemas, readerPassword);
+            ReaderRole.grant(c, roles.reader(), c.getCatalog(), schemas, readerPassword, limits);
         }
         DdlCaptureInstaller.install(admin, roles.cdc(), cdcPassword);
     }
@@ -72,14 +78,15 @@ public final class DatabaseOnboarding {
      * The SQL {@link #install} runs, for a superuser to run with psql when the admin login is none; the passwords are
      * the psql variables {@code reader_password} and {@code cdc_password}.
      */
-    public static String installScript(String database, List<String> schemas, OnboardingRoles roles) {
+    public static String installScript(
+            String database, List<String> schemas, OnboardingRoles roles, TargetSessionLimits limits) {
         StringBuilder sql = new StringBuilder();
         sql.append("-- SchemaRAG: reader and replication roles, DDL capture. Run as a superuser:\n")
                 .append("--   psql -d ")
                 .append(database)
                 .append(" -v reader_password=... -v cdc_password=... -f <this file>\n")
                 .append("-- then run schemarag db add again with DB_READER_PASSWORD and DB_CDC_PASSWORD set.\n");
-        for (String statement : ReaderRole.statements(roles.reader(), database, schemas, null))
+        for (String statement : ReaderRole.statements(roles.reader(), database, schemas, null, limits))
             sql.append(statement).append(";\n");
         sql.append("ALTER ROLE ").append(identifier(roles.reader())).append(" PASSWORD :'reader_password';\n");
         sql.append(DdlCaptureInstaller.script()).append('\n');

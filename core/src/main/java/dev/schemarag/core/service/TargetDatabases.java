@@ -58,7 +58,12 @@ public final class TargetDatabases {
                     System.out.println("loaded the demo ERP database into " + erpUrl);
                 try (Connection c = target.borrow()) {
                     ReaderRole.grant(
-                            c, erp.databaseName(), erp.schemas(), erp.reader().password());
+                            c,
+                            ReaderRole.NAME,
+                            erp.databaseName(),
+                            erp.schemas(),
+                            erp.reader().password(),
+                            TargetLimitSettings.limits(settings));
                 }
             }
         }

@@ -54,6 +54,14 @@ public final class Database implements AutoCloseable {
         return pool().getConnection();
     }
 
+    /**
+     * Closes a borrowed connection and keeps it out of the pool: one the pool cannot trust to be idle and clean, such
+     * as a session whose ROLLBACK failed or whose statement was cancelled by a client-side deadline.
+     */
+    public void evict(Connection borrowed) {
+        pool().evictConnection(borrowed);
+    }
+
     private HikariDataSource pool() {
         synchronized (poolLock) {
             if (pool == null) pool = new HikariDataSource(poolConfig());

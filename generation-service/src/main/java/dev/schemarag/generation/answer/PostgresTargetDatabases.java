@@ -5,7 +5,10 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.DatabaseBulkhead;
 import dev.schemarag.core.store.ReaderRole;
+import dev.schemarag.core.store.StatementWatchdog;
+import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.generation.validation.DriverStatements;
 import dev.schemarag.generation.validation.SchemaColumns;
 import java.sql.Array;
@@ -31,8 +34,9 @@ import org.slf4j.LoggerFactory;
  * Adapter: EXPLAIN on the registered PostgreSQL databases, connected with each registration's reader login, such as
  * the least-privilege {@link ReaderRole}. Before a database is used its role is checked ({@link ReaderVerdict}): one
  * that could change the database is refused, at start ({@link #verifyReaders()}) or, for a database unreachable then,
- * at its first question. Every EXPLAIN runs in a READ ONLY transaction with a local statement_timeout and is always
- * rolled back, so even a guard bypass could neither write nor outlast the timeout.
+ * at its first question. Every EXPLAIN runs in a READ ONLY transaction under the {@link TargetSessionLimits} (SET
+ * LOCAL) and a client-side deadline ({@link StatementWatchdog}), within a per-database {@link DatabaseBulkhead}, and
+ * is always rolled back, so even a guard bypass could neither write nor hold the caller past the timeout.
  * <p>
  * Two refusals come before anything is sent: a session with {@code standard_conforming_strings} off (backslashes
  * would then escape quotes in every string, and the guard's reading of the text would no longer be the server's),
@@ -42,15 +46,37 @@ import org.slf4j.LoggerFactory;
 public final class PostgresTargetDatabases implements TargetDatabases, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PostgresTargetDatabases.class);
 
+    /** The SQLSTATE of a statement cancelled for its timeout, which the client-side deadline reports too. */
+    private static final String QUERY_CANCELED = "57014";
+
     private final DatabaseRegistry registry;
-    private final Duration statementTimeout;
+    private final TargetSessionLimits limits;
+    private final DatabaseBulkhead bulkhead;
+    private final Duration queueWait;
+    private final StatementWatchdog watchdog = new StatementWatchdog();
     private final Map<String, Database> connections = new ConcurrentHashMap<>();
     /** Databases whose reader was found read-only; the others are checked again before each use. */
     private final Set<String> verified = ConcurrentHashMap.newKeySet();
 
+    /** With the default session limits and bulkhead, and {@code statementTimeout}. */
     public PostgresTargetDatabases(DatabaseRegistry registry, Duration statementTimeout) {
+        this(
+                registry,
+                TargetSessionLimits.DEFAULT.withStatementTimeout(statementTimeout),
+                new DatabaseBulkhead(2),
+                Duration.ofSeconds(1));
+    }
+
+    /**
+     * @param bulkhead how many statements run at once on each database
+     * @param queueWait how long a statement waits for a place in the bulkhead
+     */
+    public PostgresTargetDatabases(
+            DatabaseRegistry registry, TargetSessionLimits limits, DatabaseBulkhead bulkhead, Duration queueWait) {
         this.registry = registry;
-        this.statementTimeout = statementTimeout;
+        this.limits = limits;
+        this.bulkhead = bulkhead;
+        this.queueWait = queueWait;
     }
 
     /**
@@ -80,7 +106,21 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
         if (registry.find(databaseId).isEmpty())
             return new ExplainResult.Rejected(null, "database '" + databaseId + "' is not registered");
         String explain = "EXPLAIN " + sql;
-        try (Connection c = database(databaseId).borrow()) {
+        Optional<DatabaseBulkhead.Permit> permit;
+        try {
+            permit = bulkhead.enter(databaseId, min(queueWait, atMost));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, "interrupted while waiting for " + databaseId);
+        }
+        if (permit.isEmpty())
+            return new ExplainResult.Refused(
+                    ErrorClass.INFRA_FAILURE,
+                    "database '" + databaseId + "' already runs " + bulkhead.permits()
+                            + " statements and none ended within " + queueWait.toMillis()
+                            + " ms (target.concurrency, target.queue.wait.ms)");
+        Database database = database(databaseId);
+        try (Connection c = database.borrow()) {
             Optional<String> refusal = verify(databaseId, c);
             if (refusal.isEmpty()) refusal = sessionRefusal(databaseId, c);
             // A role that could write, or a session that reads SQL otherwise than the guard, is an operator's problem
@@ -88,29 +128,94 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
             if (refusal.isPresent()) return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, refusal.get());
             if (!DriverStatements.isSingle(explain))
                 return new ExplainResult.Refused(ErrorClass.VALIDATION_BLOCK, DriverStatements.MULTIPLE_STATEMENTS);
-            c.setAutoCommit(false);
-            try (Statement st = c.createStatement()) {
-                st.setEscapeProcessing(false);
-                st.execute("SET TRANSACTION READ ONLY");
-                st.execute("SET LOCAL statement_timeout = " + timeoutMillis(atMost));
-                StringBuilder plan = new StringBuilder();
-                try (ResultSet rs = st.executeQuery(explain)) {
-                    while (rs.next()) plan.append(rs.getString(1)).append('\n');
-                }
-                return new ExplainResult.Planned(plan.toString());
-            } finally {
-                c.rollback();
-                c.setAutoCommit(true);
-            }
+            return plan(databaseId, database, c, explain, timeout(atMost));
         } catch (SQLException e) {
             log.warn("EXPLAIN failed: databaseId={} sqlstate={}", databaseId, e.getSQLState());
             return new ExplainResult.Rejected(e.getSQLState(), e.getMessage());
+        } finally {
+            permit.get().close();
         }
     }
 
-    /** The statement timeout, capped; at least 1 ms, since 0 would turn PostgreSQL's timeout off. */
-    private long timeoutMillis(Duration atMost) {
-        return Math.max(1, Math.min(statementTimeout.toMillis(), atMost.toMillis()));
+    /**
+     * Plans in a READ ONLY transaction under the session limits and the client-side deadline, always rolled back. A
+     * connection whose deadline passed or whose ROLLBACK failed is evicted, never handed to the next validation.
+     */
+    private ExplainResult plan(String databaseId, Database database, Connection c, String explain, Duration timeout)
+            throws SQLException {
+        StatementWatchdog.Watch watch = null;
+        c.setAutoCommit(false);
+        try (Statement st = c.createStatement()) {
+            st.setEscapeProcessing(false);
+            st.execute("SET TRANSACTION READ ONLY");
+            setLocal(c, limits.withStatementTimeout(timeout));
+            StringBuilder plan = new StringBuilder();
+            watch = watchdog.watch(c, st, timeout, terminator(databaseId));
+            try (ResultSet rs = st.executeQuery(explain)) {
+                while (rs.next()) plan.append(rs.getString(1)).append('\n');
+            } finally {
+                watch.close();
+            }
+            return new ExplainResult.Planned(plan.toString());
+        } catch (SQLException e) {
+            if (watch == null || !watch.fired()) throw e;
+            log.warn("EXPLAIN outlived its timeout: databaseId={} sqlstate={}", databaseId, e.getSQLState());
+            return new ExplainResult.Rejected(
+                    QUERY_CANCELED, "cancelled by the client-side deadline after " + timeout.toMillis() + " ms");
+        } finally {
+            boolean reusable = (watch == null || !watch.fired()) && rolledBack(databaseId, c);
+            if (!reusable) database.evict(c);
+        }
+    }
+
+    /** The limits as SET LOCAL, in one round trip: set_config(..., true) is SET LOCAL. */
+    private static void setLocal(Connection c, TargetSessionLimits limits) throws SQLException {
+        Map<String, String> settings = limits.transactionSettings();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT set_config(name, value, true) FROM unnest(?::text[], ?::text[]) AS s(name, value)")) {
+            ps.setArray(1, c.createArrayOf("text", settings.keySet().toArray()));
+            ps.setArray(2, c.createArrayOf("text", settings.values().toArray()));
+            ps.executeQuery().close();
+        }
+    }
+
+    /** Ends the transaction; false when the session is in no state to be reused (an aborted ROLLBACK, say). */
+    private static boolean rolledBack(String databaseId, Connection c) {
+        try {
+            c.rollback();
+            c.setAutoCommit(true);
+            return true;
+        } catch (SQLException e) {
+            log.warn(
+                    "ROLLBACK failed, evicting the connection: databaseId={} sqlstate={}", databaseId, e.getSQLState());
+            return false;
+        }
+    }
+
+    /**
+     * Terminates a backend over a session of its own: the administrator's when the registration has one, else the
+     * reader's (a role may terminate its own backends), so no superuser is needed at run time.
+     */
+    private StatementWatchdog.BackendTerminator terminator(String databaseId) {
+        RegisteredDatabase registered = registered(databaseId);
+        Credentials login = registered.admin() != null ? registered.admin() : registered.requireReader();
+        return pid -> {
+            try (Database signaller = new Database(registered.jdbcUrl(), login.user(), login.password());
+                    Connection c = signaller.open();
+                    PreparedStatement ps = c.prepareStatement("SELECT pg_terminate_backend(?)")) {
+                ps.setInt(1, pid);
+                ps.executeQuery().close();
+            }
+        };
+    }
+
+    /** The statement timeout, capped by {@code atMost}; at least 1 ms, since 0 would turn PostgreSQL's timeout off. */
+    private Duration timeout(Duration atMost) {
+        return Duration.ofMillis(Math.max(1, Math.min(limits.statementTimeout().toMillis(), atMost.toMillis())));
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     @Override
@@ -206,6 +311,7 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     @Override
     public void close() {
         connections.values().forEach(Database::close);
+        watchdog.close();
     }
 
     /**

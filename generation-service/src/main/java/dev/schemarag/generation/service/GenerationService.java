@@ -121,8 +121,7 @@ public final class GenerationService implements AutoCloseable {
         this.adminConfig = security.clientConfig(bootstrapServers);
         this.topicPrefix = topics.prefix();
         VerifiedExampleStore examples = new VerifiedExampleStore(store, model);
-        targets = new PostgresTargetDatabases(
-                databases, Duration.ofMillis(settings.get(GenerationSettings.STATEMENT_TIMEOUT_MILLIS)));
+        targets = GenerationSettings.targetDatabases(settings, databases);
         try {
             targets.verifyReaders();
         } catch (RuntimeException e) {

@@ -1,10 +1,14 @@
 package dev.schemarag.generation.service;
 
+import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.service.TargetLimitSettings;
+import dev.schemarag.core.store.DatabaseBulkhead;
 import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.answer.AnswerWorkers;
 import dev.schemarag.generation.answer.GenerationTopology;
+import dev.schemarag.generation.answer.PostgresTargetDatabases;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.validation.StatementLimits;
@@ -42,12 +46,9 @@ public final class GenerationSettings {
             1_000,
             "how often each partition's task forwards finished answers and hands waiting questions to the workers"
                     + " (also the stream threads' poll.ms)");
-    public static final Setting<Integer> STATEMENT_TIMEOUT_MILLIS = Setting.integer(
-            "generation.statement.timeout.millis",
-            5_000,
-            1,
-            600_000,
-            "statement_timeout for EXPLAIN on the target database");
+    /** Declared with the other limits on the target database. */
+    public static final Setting<Integer> STATEMENT_TIMEOUT_MILLIS = TargetLimitSettings.STATEMENT_TIMEOUT_MILLIS;
+
     public static final Setting<Double> EXAMPLE_THRESHOLD = Setting.decimal(
             "generation.example.threshold",
             VerifiedExampleGenerator.DEFAULT_THRESHOLD,
@@ -85,6 +86,15 @@ public final class GenerationSettings {
         return Duration.ofMillis(settings.get(PUNCTUATE_INTERVAL_MS));
     }
 
+    /** EXPLAIN on the registered databases as their readers, under the configured limits and bulkhead. */
+    public static PostgresTargetDatabases targetDatabases(Settings settings, DatabaseRegistry databases) {
+        return new PostgresTargetDatabases(
+                databases,
+                TargetLimitSettings.limits(settings),
+                new DatabaseBulkhead(settings.get(TargetLimitSettings.CONCURRENCY)),
+                Duration.ofMillis(settings.get(TargetLimitSettings.QUEUE_WAIT_MS)));
+    }
+
     public static StatementLimits statementLimits(Settings settings) {
         return new StatementLimits(
                 settings.get(SQL_MAX_LENGTH), settings.get(SQL_MAX_DEPTH), settings.get(SQL_MAX_OPERATOR_CHAIN));
@@ -96,12 +106,12 @@ public final class GenerationSettings {
                 RECORD_DEADLINE_MS,
                 CONCURRENCY,
                 PUNCTUATE_INTERVAL_MS,
-                STATEMENT_TIMEOUT_MILLIS,
                 EXAMPLE_THRESHOLD,
                 SQL_MAX_LENGTH,
                 SQL_MAX_DEPTH,
                 SQL_MAX_OPERATOR_CHAIN));
         all.addAll(LlmSettings.declared());
+        all.addAll(TargetLimitSettings.declared());
         return all;
     }
 }

@@ -22,6 +22,8 @@ public final class SqlStateClassifier {
             Map.entry("57014", ErrorClass.QUERY_TIMEOUT),
             Map.entry("57P01", ErrorClass.QUERY_TIMEOUT),
             Map.entry("57P02", ErrorClass.QUERY_TIMEOUT),
+            // lock_not_available: lock_timeout, waiting behind a migration's lock
+            Map.entry("55P03", ErrorClass.QUERY_TIMEOUT),
             // insufficient_privilege: the read-only role refused the query
             Map.entry("42501", ErrorClass.VALIDATION_BLOCK),
             // errors in the query itself, which the generator can repair

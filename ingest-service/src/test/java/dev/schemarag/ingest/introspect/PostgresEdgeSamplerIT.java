@@ -8,6 +8,7 @@ import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.ReaderRole;
+import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import java.sql.Connection;
@@ -42,7 +43,7 @@ class PostgresEdgeSamplerIT {
             // Line 7 points at an order that does not exist.
             s.execute("INSERT INTO \"Order Lines\" SELECT g, CASE WHEN g = 7 THEN 9999 ELSE g END"
                     + " FROM generate_series(1, 100) g");
-            ReaderRole.grant(admin, READER, DB, List.of("public"), "reader-secret");
+            ReaderRole.grant(admin, READER, DB, List.of("public"), "reader-secret", TargetSessionLimits.DEFAULT);
         }
         reader = new Database(stack.postgres().jdbcUrl(DB), READER, "reader-secret");
     }

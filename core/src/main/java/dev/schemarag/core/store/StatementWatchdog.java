@@ -1,0 +1,114 @@
+package dev.schemarag.core.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.postgresql.PGConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The client-side deadline of a statement on a target database, behind the server's own statement_timeout: a
+ * backend notices a timeout only where it checks for interrupts, which some planner loops do not, so the caller would
+ * wait as long as the backend works. Shortly after the timeout the watchdog sends the driver's cancel request; if the
+ * call still has not returned it aborts the connection, so the caller's call fails at once, and asks the server to
+ * terminate the backend. A connection the watchdog acted on must be evicted from its pool.
+ */
+public final class StatementWatchdog implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(StatementWatchdog.class);
+    /** After the server's timeout, time for its own cancellation to arrive before the driver's cancel request. */
+    static final Duration CANCEL_GRACE = Duration.ofMillis(250);
+    /** After the cancel request, time for the backend to act on it before the connection is given up. */
+    static final Duration ABORT_GRACE = Duration.ofMillis(400);
+
+    /** Terminates a backend by its process id over a session of its own (pg_terminate_backend). */
+    @FunctionalInterface
+    public interface BackendTerminator {
+        void terminate(int backendPid) throws SQLException;
+    }
+
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("watchdog"));
+    /** Aborts and terminations connect and wait; they must not hold up the timer of other statements. */
+    private final ExecutorService actions = Executors.newCachedThreadPool(daemon("watchdog-action"));
+
+    /**
+     * Watches {@code statement} on {@code connection} until the returned watch is closed.
+     *
+     * @param timeout the server-side statement timeout the statement runs under
+     */
+    public Watch watch(Connection connection, Statement statement, Duration timeout, BackendTerminator terminator)
+            throws SQLException {
+        int pid = connection.unwrap(PGConnection.class).getBackendPID();
+        Watch watch = new Watch();
+        long cancelAt = timeout.plus(CANCEL_GRACE).toMillis();
+        watch.cancel = timer.schedule(() -> cancel(watch, statement, pid), cancelAt, TimeUnit.MILLISECONDS);
+        watch.abort = timer.schedule(
+                () -> actions.execute(() -> abort(connection, pid, terminator)),
+                cancelAt + ABORT_GRACE.toMillis(),
+                TimeUnit.MILLISECONDS);
+        return watch;
+    }
+
+    private static void cancel(Watch watch, Statement statement, int pid) {
+        watch.fired.set(true);
+        log.warn("a statement outlived its timeout; cancelling it (backend pid {})", pid);
+        try {
+            statement.cancel();
+        } catch (SQLException e) {
+            log.warn("cancel request failed for backend pid {} (sqlstate={})", pid, e.getSQLState());
+        }
+    }
+
+    private void abort(Connection connection, int pid, BackendTerminator terminator) {
+        log.warn("backend pid {} ignored its cancel request; closing its connection and terminating it", pid);
+        try {
+            connection.abort(actions);
+        } catch (SQLException e) {
+            log.warn("could not abort the connection of backend pid {} (sqlstate={})", pid, e.getSQLState());
+        }
+        try {
+            terminator.terminate(pid);
+        } catch (SQLException e) {
+            log.warn("could not terminate backend pid {} (sqlstate={})", pid, e.getSQLState());
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        actions.shutdown();
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, "schemarag-" + name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    /** One watched statement; closing it before the deadline disarms the watchdog. */
+    public static final class Watch implements AutoCloseable {
+        private final AtomicBoolean fired = new AtomicBoolean();
+        private volatile ScheduledFuture<?> cancel;
+        private volatile ScheduledFuture<?> abort;
+
+        /** Whether the deadline passed and the watchdog acted: the connection can no longer be trusted. */
+        public boolean fired() {
+            return fired.get();
+        }
+
+        @Override
+        public void close() {
+            cancel.cancel(false);
+            abort.cancel(false);
+        }
+    }
+}
