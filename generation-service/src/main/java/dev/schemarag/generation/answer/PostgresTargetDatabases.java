@@ -193,15 +193,13 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     }
 
     /**
-     * Terminates a backend over a session of its own: the administrator's when the registration has one, else the
-     * reader's (a role may terminate its own backends), so no superuser is needed at run time.
+     * Terminates a backend over a session of its own as the same reader: a role may terminate its own backends, so
+     * neither an administrator nor a superuser login is needed at run time.
      */
     private StatementWatchdog.BackendTerminator terminator(String databaseId) {
-        RegisteredDatabase registered = registered(databaseId);
-        Credentials login = registered.admin() != null ? registered.admin() : registered.requireReader();
+        Database database = database(databaseId);
         return pid -> {
-            try (Database signaller = new Database(registered.jdbcUrl(), login.user(), login.password());
-                    Connection c = signaller.open();
+            try (Connection c = database.open();
                     PreparedStatement ps = c.prepareStatement("SELECT pg_terminate_backend(?)")) {
                 ps.setInt(1, pid);
                 ps.executeQuery().close();
