@@ -3,7 +3,10 @@ package dev.schemarag.app;
 import dev.schemarag.core.config.Setting;
 import java.util.List;
 
-/** The README's settings table, rendered from the declarations so the documentation cannot drift from the code. */
+/**
+ * The settings table of docs/configuration.md, rendered from the declarations so the documentation cannot drift from
+ * the code.
+ */
 final class SettingsTable {
     static final String START = "<!-- settings:start -->";
     static final String END = "<!-- settings:end -->";
@@ -35,13 +38,13 @@ final class SettingsTable {
         return table.toString();
     }
 
-    /** {@code readme} with the text between the markers replaced by the table. */
-    static String replaceTable(String readme, String table) {
-        int start = readme.indexOf(START);
-        int end = readme.indexOf(END);
+    /** {@code page} with the text between the markers replaced by the table. */
+    static String replaceTable(String page, String table) {
+        int start = page.indexOf(START);
+        int end = page.indexOf(END);
         if (start < 0 || end < start)
-            throw new IllegalArgumentException("README has no " + START + " … " + END + " section");
-        return readme.substring(0, start + START.length()) + "\n" + table + readme.substring(end);
+            throw new IllegalArgumentException("the page has no " + START + " … " + END + " section");
+        return page.substring(0, start + START.length()) + "\n" + table + page.substring(end);
     }
 
     private static String code(String text) {

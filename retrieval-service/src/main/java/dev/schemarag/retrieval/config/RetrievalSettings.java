@@ -18,8 +18,8 @@ import java.util.Map;
  * 0.7, because with k 60 a table ranked 15th by both retrievers outranks the dense top hit, so BM25's many partial
  * name matches crowd it out; the relative cut-off, which sends fewer tables when both retrievers agree on a clear
  * winner; an evidence set of the top 30 instead of 20; and the leading tables' parents admitted without the evidence
- * score (see {@code ForeignKeyExpansion}). Figures in the README. Questions are capped at 4 KiB: far above any real
- * question, far below the 1 MiB a Kafka record may have (the question travels on in every later record).
+ * score (see {@code ForeignKeyExpansion}). Figures in docs/benchmarks.md. Questions are capped at 4 KiB: far above any
+ * real question, far below the 1 MiB a Kafka record may have (the question travels on in every later record).
  */
 public final class RetrievalSettings {
     private static final int MANY = 10_000;
