@@ -4,6 +4,7 @@ import dev.schemarag.core.admin.AdminServer;
 import dev.schemarag.core.admin.ReadinessCheck;
 import dev.schemarag.core.admin.ReadinessChecks;
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.metrics.MetricsRoute;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -27,7 +28,19 @@ public record ServiceAdmin(
         checks.addAll(runtime.readinessChecks());
         checks.addAll(own);
         return new AdminServer(
-                service, host, runtime.settings().get(port), token, lifecycle::live, checks, List.of(metrics()));
+                service,
+                host,
+                runtime.settings().get(port),
+                token,
+                allowList(),
+                lifecycle::live,
+                checks,
+                List.of(metrics()));
+    }
+
+    /** The host names and web origins the admin endpoint answers to beyond its own ({@code HTTP_ALLOWED_*}). */
+    public HttpAllowList allowList() {
+        return HttpAllowList.from(runtime.settings());
     }
 
     /** This process's meters, scraped at {@code /metrics}. */
