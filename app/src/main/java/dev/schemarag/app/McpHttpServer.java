@@ -113,7 +113,7 @@ final class McpHttpServer implements AutoCloseable {
         }
     }
 
-    /** {@link BrowserRequestPolicy}'s verdict, before the token is checked: a refusal or a preflight is answered here. */
+    /** {@link BrowserRequestPolicy}'s verdict before the token is checked: a refusal or a preflight ends here. */
     private record BrowserRequests(BrowserRequestPolicy policy) implements Filter {
         @Override
         public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)

@@ -142,7 +142,7 @@ class WebServerTest {
         }
     }
 
-    /** The dead-letter routes, whose handlers are never reached here, and {@code POST /api/ask}, which records bodies. */
+    /** The dead-letter routes (their handlers are never reached here) and {@code POST /api/ask}, recording bodies. */
     private List<ApiRoute> withAsk() {
         List<ApiRoute> routes = new ArrayList<>(routes());
         routes.add(

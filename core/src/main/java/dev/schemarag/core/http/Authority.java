@@ -24,7 +24,7 @@ record Authority(String host, int port) {
     private static final int MAX_NAME = 253;
     private static final String IPV6_LOOPBACK = "0:0:0:0:0:0:0:1";
 
-    /** {@code host[:port]} with an IPv6 literal in brackets, as in a {@code Host} header or after an origin's scheme. */
+    /** {@code host[:port]}, an IPv6 literal in brackets: a {@code Host} header, or an origin after its scheme. */
     static Optional<Authority> parse(String text) {
         if (text == null) return Optional.empty();
         String hostPart;

@@ -26,11 +26,11 @@ import java.util.Set;
  * header is ever sent. Pure: nothing is resolved or read.
  */
 public final class BrowserRequestPolicy {
-    static final String ALLOWED_METHODS = "GET, POST, DELETE";
-    static final String ALLOWED_HEADERS =
+    private static final String ALLOWED_METHODS = "GET, POST, DELETE";
+    private static final String ALLOWED_HEADERS =
             "Authorization, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID";
-    static final String EXPOSED_HEADERS = "Location, Retry-After, Mcp-Session-Id";
-    static final String PREFLIGHT_MAX_AGE_SECONDS = "600";
+    private static final String EXPOSED_HEADERS = "Location, Retry-After, Mcp-Session-Id";
+    private static final String PREFLIGHT_MAX_AGE_SECONDS = "600";
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
 
     private final Set<String> hosts;

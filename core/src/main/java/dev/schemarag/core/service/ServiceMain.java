@@ -28,7 +28,10 @@ public final class ServiceMain {
         void run(ServiceRuntime runtime, ServiceAdmin admin, ServiceLifecycle lifecycle) throws Exception;
     }
 
-    /** The settings a service reads: the shared connections, admin and HTTP, Kafka security and streams limits, then its own. */
+    /**
+     * The settings a service reads: the shared connections, admin and HTTP, Kafka security and streams limits, then its
+     * own.
+     */
     public static List<Setting<?>> settings(List<Setting<?>> own) {
         List<Setting<?>> all = new ArrayList<>(RuntimeSettings.declared());
         all.addAll(AdminSettings.declared());

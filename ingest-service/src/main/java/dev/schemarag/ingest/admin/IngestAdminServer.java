@@ -28,9 +28,9 @@ import org.slf4j.LoggerFactory;
  * change-capture engines among its checks) plus the sync jobs. {@code POST /internal/schema/sync?db=<id>} queues a
  * full sync and answers {@code 202} with the job's location; {@code GET /internal/schema/sync/<job>} reports it. Both
  * need the bearer token when one is configured, and the POST a JSON {@code Content-Type} like every state-changing
- * request to an admin endpoint (it has no body: the header is what a cross-site form cannot send). Syncs run on {@link SyncJobs}, so a long sync never holds up a probe.
- * Error bodies are {@code {"code", "message"}} with a fixed message: no exception text, no list of registered
- * databases.
+ * request to an admin endpoint (it has no body: the header is what a cross-site form cannot send). Syncs run on
+ * {@link SyncJobs}, so a long sync never holds up a probe. Error bodies are {@code {"code", "message"}} with a fixed
+ * message: no exception text, no list of registered databases.
  */
 public final class IngestAdminServer implements AutoCloseable {
     static final String SYNC_PATH = "/internal/schema/sync";
