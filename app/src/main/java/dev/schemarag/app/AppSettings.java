@@ -3,6 +3,7 @@ package dev.schemarag.app;
 import dev.schemarag.app.onboard.OnboardSettings;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.http.HttpSettings;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.service.RuntimeSettings;
@@ -48,6 +49,7 @@ public final class AppSettings {
     public static List<Setting<?>> all() {
         List<Setting<?>> all = new ArrayList<>(RuntimeSettings.declared());
         all.addAll(List.of(ADMIN_HOST, ADMIN_TOKEN, INGEST_ADMIN_PORT, RETRIEVAL_ADMIN_PORT, GENERATION_ADMIN_PORT));
+        all.addAll(HttpSettings.declared());
         all.addAll(WebSettings.declared());
         all.addAll(IngestSettings.declared());
         all.addAll(GenerationSettings.declared()); // the LLM's and the target's limits included

@@ -2,6 +2,7 @@ package dev.schemarag.app;
 
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.ServiceLifecycle;
@@ -80,6 +81,7 @@ final class McpCommand implements Callable<Integer> {
                 host,
                 services.settings().get(McpSettings.PORT),
                 services.settings().get(AdminSettings.ADMIN_TOKEN),
+                HttpAllowList.from(services.settings()),
                 spec -> SchemaRagMcpServer.build(spec, tools, docs, databases))) {
             System.out.println("mcp on http://" + host + ":" + server.port() + McpHttpServer.ENDPOINT);
             lifecycle.awaitStop();

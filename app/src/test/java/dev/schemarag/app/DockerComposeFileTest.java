@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.http.HttpAllowList;
+import dev.schemarag.core.http.HttpSettings;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -172,6 +175,29 @@ class DockerComposeFileTest {
         assertThat(ports)
                 .containsExactly("127.0.0.1:${WEB_HOST_PORT:-8080}:"
                         + environment.path("WEB_PORT").asText());
+    }
+
+    /** A scraper or another container names a service by its compose name: a Host header each must accept. */
+    @Test
+    void eachServiceAnswersToItsComposeServiceNameAndToTheNamesTheOperatorAdds() {
+        for (String service : SERVICES) {
+            JsonNode environment = services.path(service).path("environment");
+            String hosts = environment
+                    .path(HttpSettings.ALLOWED_HOSTS.environmentVariable())
+                    .asText();
+            String origins = environment
+                    .path(HttpSettings.ALLOWED_ORIGINS.environmentVariable())
+                    .asText();
+
+            assertThat(hosts).as(service).isEqualTo(service + ",${HTTP_ALLOWED_HOSTS:-}");
+            assertThat(HttpAllowList.from(Settings.of(Map.of(
+                                    HttpSettings.ALLOWED_HOSTS.key(), withDefaults(hosts),
+                                    HttpSettings.ALLOWED_ORIGINS.key(), withDefaults(origins))))
+                            .hosts())
+                    .as(service)
+                    .containsExactly(service);
+            assertThat(origins).as(service).isEqualTo("${HTTP_ALLOWED_ORIGINS:-}");
+        }
     }
 
     /** The image has curl (eclipse-temurin installs it); the probe runs inside the container, hence localhost. */

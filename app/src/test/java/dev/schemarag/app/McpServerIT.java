@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
@@ -64,6 +65,7 @@ class McpServerIT {
                 "127.0.0.1",
                 0,
                 TOKEN,
+                HttpAllowList.NONE,
                 spec -> SchemaRagMcpServer.build(
                         spec,
                         McpCommand.tools(environment.services, databases, httpRetrieval.retriever(), WAIT),
@@ -273,8 +275,38 @@ class McpServerIT {
     }
 
     @Test
+    void streamableHttpRefusesAHostNamingAnotherServerAndAMessageThatIsNotJsonEvenWithTheToken() throws Exception {
+        String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+                + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"mcp-it\",\"version\":\"1\"}}}";
+
+        HttpResponse<String> rebound = rawPost("application/json", initialize, "attacker.example:" + http.port());
+        HttpResponse<String> textPlain = rawPost("text/plain", initialize, null);
+        HttpResponse<String> byName =
+                rawPost("application/json; charset=utf-8", initialize, "localhost:" + http.port());
+
+        assertThat(rebound.statusCode()).isEqualTo(421);
+        assertThat(rebound.body()).contains("\"code\":\"misdirected_request\"");
+        assertThat(textPlain.statusCode()).isEqualTo(415);
+        assertThat(byName.statusCode()).as(byName.body()).isEqualTo(200);
+        assertThat(byName.body()).contains("\"serverInfo\"");
+    }
+
+    /** A JSON-RPC message with the token, {@code contentType} and, unless null, {@code host} as the Host header. */
+    private static HttpResponse<String> rawPost(String contentType, String body, String host) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + http.port() + McpHttpServer.ENDPOINT))
+                .header("Authorization", "Bearer " + TOKEN)
+                .header("Content-Type", contentType)
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (host != null) request.header("Host", host);
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
     void streamableHttpRefusesToStartOnTheNetworkWithoutAToken() {
-        assertThatThrownBy(() -> McpHttpServer.start("0.0.0.0", 0, "", spec -> {
+        assertThatThrownBy(() -> McpHttpServer.start("0.0.0.0", 0, "", HttpAllowList.NONE, spec -> {
                     throw new AssertionError("must refuse before building the server");
                 }))
                 .isInstanceOf(IllegalStateException.class)

@@ -85,6 +85,9 @@ class WebConsoleIT {
                         llm.baseUrl().toString(),
                         "web.port",
                         "0",
+                        // The name a proxy in front would forward as the Host.
+                        "http.allowed.hosts",
+                        "console.internal",
                         // Two tables: retrieval would send them whole; the page is to show how it ranks.
                         RetrievalSettings.TABLE_THRESHOLD.key(),
                         "0"));
@@ -273,6 +276,41 @@ class WebConsoleIT {
                 .collect(Collectors.toList());
         assertThat(errors).isEmpty();
         screenshot("console");
+    }
+
+    @Test
+    @Order(6)
+    void whatAnotherWebPageCouldSendIsRefusedWhileScriptsAndAllowedNamesAreServed() throws Exception {
+        String question = "{\"db\":\"web_it\",\"question\":\"Number of employees per department\"}";
+        HttpResponse<String> rebound = http.send(
+                HttpRequest.newBuilder(URI.create(console.url() + "api/dlq"))
+                        .header("Host", "attacker.example:" + console.port())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> crossSiteForm = http.send(
+                HttpRequest.newBuilder(URI.create(console.url() + "api/questions"))
+                        .header("Origin", "http://attacker.example")
+                        .header("Content-Type", "text/plain")
+                        .POST(HttpRequest.BodyPublishers.ofString(question))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> textPlain = http.send(
+                HttpRequest.newBuilder(URI.create(console.url() + "api/questions"))
+                        .header("Content-Type", "text/plain")
+                        .POST(HttpRequest.BodyPublishers.ofString(question))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> proxied = http.send(
+                HttpRequest.newBuilder(URI.create(console.url() + "api/databases"))
+                        .header("Host", "console.internal")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(rebound.statusCode()).isEqualTo(421);
+        assertThat(crossSiteForm.statusCode()).isEqualTo(403);
+        assertThat(textPlain.statusCode()).isEqualTo(415);
+        assertThat(proxied.statusCode()).isEqualTo(200);
+        assertThat(get("/api/databases").statusCode()).isEqualTo(200);
     }
 
     private static void waitFor(java.util.function.BooleanSupplier condition) {

@@ -2,6 +2,7 @@ package dev.schemarag.web;
 
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.core.questions.DeadLetterArchive;
 import dev.schemarag.core.service.ServiceRuntime;
@@ -36,7 +37,13 @@ public final class WebConsole implements AutoCloseable {
                             runtime.topics())
                     .routes());
             routes.addAll(new EventStream(feed).routes());
-            server = new WebServer(host, runtime.settings().get(WebSettings.WEB_PORT), token, feed::running, routes);
+            server = new WebServer(
+                    host,
+                    runtime.settings().get(WebSettings.WEB_PORT),
+                    token,
+                    HttpAllowList.from(runtime.settings()),
+                    feed::running,
+                    routes);
         } catch (IOException | RuntimeException e) {
             close();
             throw e;

@@ -7,6 +7,8 @@ import static dev.schemarag.core.admin.AdminHttp.send;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.schemarag.core.admin.AdminAccess;
+import dev.schemarag.core.admin.BrowserRequestFilter;
+import dev.schemarag.core.http.HttpAllowList;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -25,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * The console's HTTP listener (JDK {@code HttpServer}): API routes, the OpenAPI document and the page's static files.
  * Every route, the page included, needs the bearer token when one is configured ({@link AdminAccess}); without one it
  * only starts on loopback. {@code /health} and {@code /ready} are open to probes, as on the services' admin endpoints. No cookies are set or read, so there is no session a forged cross-site request could ride
- * on; errors carry a stable code and a fixed message, never exception text.
+ * on; and before anything else {@link BrowserRequestFilter} refuses what another web page could send: a Host not
+ * naming this console (DNS rebinding), a foreign Origin, a POST that is not JSON. Errors carry a stable code and a
+ * fixed message, never exception text.
  */
 public final class WebServer implements AutoCloseable {
     /** Event streams hold a thread each: {@link EventStream#MAX_SUBSCRIBERS} of them, and the rest for requests. */
@@ -42,8 +46,12 @@ public final class WebServer implements AutoCloseable {
     private final ExecutorService requests;
     private final HttpServer server;
 
-    /** @param live whether the console works (its event feed reads): {@code /health} and {@code /ready} report it */
-    public WebServer(String host, int port, String token, BooleanSupplier live, List<ApiRoute> routes)
+    /**
+     * @param allowList the host names and web origins allowed beyond the console's own ({@code HTTP_ALLOWED_*})
+     * @param live whether the console works (its event feed reads): {@code /health} and {@code /ready} report it
+     */
+    public WebServer(
+            String host, int port, String token, HttpAllowList allowList, BooleanSupplier live, List<ApiRoute> routes)
             throws IOException {
         this.access = AdminAccess.forBinding(host, token);
         this.live = live;
@@ -57,7 +65,7 @@ public final class WebServer implements AutoCloseable {
             return t;
         });
         server.setExecutor(requests);
-        server.createContext("/", this::handle);
+        server.createContext("/", this::handle).getFilters().add(BrowserRequestFilter.forBinding(host, allowList));
         server.start();
         if (!access.requiresToken()) log.info("web console on loopback {} without a token", host);
     }

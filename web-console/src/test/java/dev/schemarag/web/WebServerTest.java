@@ -3,17 +3,28 @@ package dev.schemarag.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemarag.core.admin.AdminHttp;
+import dev.schemarag.core.http.HttpAllowList;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
-/** The listener's access rule and error shapes, with routes whose handlers are never reached. */
+/**
+ * The listener's access rules and error shapes over real HTTP on loopback: the token, and what a foreign web page could
+ * send (the tests' JVM lets the client choose its Host header).
+ */
 class WebServerTest {
     private static final String TOKEN = "0123456789abcdef-token";
     private final HttpClient http = HttpClient.newHttpClient();
+    private final List<String> asked = new CopyOnWriteArrayList<>();
 
     private static List<ApiRoute> routes() {
         return new DeadLettersApi(null, null).routes();
@@ -21,14 +32,14 @@ class WebServerTest {
 
     @Test
     void aNonLoopbackBindingWithoutATokenNeverStarts() {
-        assertThatThrownBy(() -> new WebServer("0.0.0.0", 0, "", () -> true, routes()))
+        assertThatThrownBy(() -> new WebServer("0.0.0.0", 0, "", HttpAllowList.NONE, () -> true, routes()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("SCHEMARAG_ADMIN_TOKEN");
     }
 
     @Test
     void withATokenEveryRouteThePageIncludedNeedsIt() throws Exception {
-        try (WebServer server = new WebServer("127.0.0.1", 0, TOKEN, () -> true, routes())) {
+        try (WebServer server = new WebServer("127.0.0.1", 0, TOKEN, HttpAllowList.NONE, () -> true, routes())) {
             for (String path : List.of("/", "/app.js", "/api/openapi.json", "/api/dlq")) {
                 HttpResponse<String> refused = get(server, path, null);
                 assertThat(refused.statusCode()).as(path).isEqualTo(401);
@@ -49,7 +60,7 @@ class WebServerTest {
 
     @Test
     void unknownRoutesAndWrongMethodsAnswerACodeAndASafeMessage() throws Exception {
-        try (WebServer server = new WebServer("127.0.0.1", 0, "", () -> false, routes())) {
+        try (WebServer server = new WebServer("127.0.0.1", 0, "", HttpAllowList.NONE, () -> false, routes())) {
             HttpResponse<String> missing = get(server, "/api/nothing", null);
             assertThat(missing.statusCode()).isEqualTo(404);
             assertThat(missing.body()).isEqualTo("{\"code\":\"not_found\",\"message\":\"no such route\"}");
@@ -61,6 +72,97 @@ class WebServerTest {
             assertThat(health.statusCode()).isEqualTo(503);
             assertThat(health.body()).isEqualTo("{\"status\":\"DOWN\"}");
         }
+    }
+
+    @Test
+    void aPageOnAnotherSiteOrARebindingNameCannotReadOrDriveTheConsoleWithoutAToken() throws Exception {
+        try (WebServer server = new WebServer("127.0.0.1", 0, "", HttpAllowList.NONE, () -> true, withAsk())) {
+            for (String path : List.of("/", "/app.js", "/api/openapi.json", "/api/dlq", "/api/events", "/health")) {
+                HttpResponse<String> rebound =
+                        send(request(server, path).header("Host", "attacker.example:" + server.port()));
+                assertThat(rebound.statusCode()).as(path).isEqualTo(421);
+                assertThat(rebound.body()).contains("\"code\":\"misdirected_request\"");
+            }
+            HttpResponse<String> crossSite = send(request(server, "/api/ask")
+                    .header("Origin", "http://attacker.example")
+                    .header("Content-Type", "text/plain")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"db\":\"erp\",\"question\":\"x\"}")));
+            HttpResponse<String> crossSiteRead =
+                    send(request(server, "/api/dlq").header("Origin", "http://attacker.example"));
+            HttpResponse<String> sandboxed =
+                    send(json(request(server, "/api/ask"), "{}").header("Origin", "null"));
+            HttpResponse<String> plain = send(request(server, "/api/ask")
+                    .header("Content-Type", "text/plain;charset=UTF-8")
+                    .POST(HttpRequest.BodyPublishers.ofString("{}")));
+            HttpResponse<String> replayWithoutJson =
+                    send(request(server, "/api/dlq/sql_error/replay").POST(HttpRequest.BodyPublishers.noBody()));
+
+            assertThat(crossSite.statusCode()).isEqualTo(403);
+            assertThat(crossSite.body()).contains("\"code\":\"origin_refused\"");
+            assertThat(crossSite.headers().firstValue("Access-Control-Allow-Origin"))
+                    .isEmpty();
+            assertThat(crossSiteRead.statusCode()).isEqualTo(403);
+            assertThat(sandboxed.statusCode()).isEqualTo(403);
+            assertThat(plain.statusCode()).isEqualTo(415);
+            assertThat(plain.body()).contains("\"code\":\"unsupported_media_type\"");
+            assertThat(replayWithoutJson.statusCode()).isEqualTo(415);
+            assertThat(asked).as("no refused request reached a handler").isEmpty();
+        }
+    }
+
+    @Test
+    void thePagesOwnRequestsAndScriptsOnTheMachineAreServed() throws Exception {
+        try (WebServer server = new WebServer("127.0.0.1", 0, "", HttpAllowList.NONE, () -> true, withAsk())) {
+            String own = "http://localhost:" + server.port();
+            HttpResponse<String> fromThePage = send(json(request(server, "/api/ask"), "{\"q\":1}")
+                    .header("Host", "localhost:" + server.port())
+                    .header("Origin", own));
+            HttpResponse<String> fromAScript = send(json(request(server, "/api/ask"), "{\"q\":2}"));
+            HttpResponse<String> page = send(request(server, "/").header("Host", "LOCALHOST:" + server.port()));
+
+            assertThat(fromThePage.statusCode()).isEqualTo(200);
+            assertThat(fromThePage.headers().firstValue("Access-Control-Allow-Origin"))
+                    .as("no CORS header unless HTTP_ALLOWED_ORIGINS lists an origin")
+                    .isEmpty();
+            assertThat(fromAScript.statusCode()).isEqualTo(200);
+            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(asked).containsExactly("{\"q\":1}", "{\"q\":2}");
+        }
+    }
+
+    @Test
+    void thePageSendsItsApiCallsAsJson() throws Exception {
+        try (InputStream in = WebServerTest.class.getResourceAsStream("/dev/schemarag/web/static/app.js")) {
+            String script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+
+            assertThat(script)
+                    .as("every fetch goes through api(), which sends Content-Type: application/json")
+                    .contains("fetch(path, { ...options, headers: { 'Content-Type': 'application/json' } })");
+            assertThat(script.split("fetch\\(", -1)).hasSize(2);
+        }
+    }
+
+    /** The dead-letter routes (their handlers are never reached here) and {@code POST /api/ask}, recording bodies. */
+    private List<ApiRoute> withAsk() {
+        List<ApiRoute> routes = new ArrayList<>(routes());
+        routes.add(
+                new ApiRoute("POST", "/api/ask", OpenApiDocument.operation("ask", "test", "records"), (exchange, p) -> {
+                    asked.add(new String(WebServer.body(exchange, 1024), StandardCharsets.UTF_8));
+                    AdminHttp.send(exchange, 200, Map.of());
+                }));
+        return routes;
+    }
+
+    private static HttpRequest.Builder request(WebServer server, String path) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path));
+    }
+
+    private static HttpRequest.Builder json(HttpRequest.Builder request, String body) {
+        return request.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> get(WebServer server, String path, String authorization) throws Exception {

@@ -6,6 +6,7 @@ import static dev.schemarag.core.admin.AdminHttp.send;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.schemarag.core.http.HttpAllowList;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -23,8 +24,10 @@ import org.slf4j.LoggerFactory;
  * neither stopping nor failed, else 503. {@code GET /ready} is readiness: 200 when every check passes (the process
  * alive among them), else 503, with each check's name, status and a safe detail. Both are open to probes without the
  * token: they reveal no data, SQL or secret. Every other route, the service's own ({@link AdminRoute}), needs the
- * bearer token when one is configured ({@link AdminAccess}). Requests are handled on a small pool, so a slow check or
- * route never holds up a liveness probe. Bodies are never read.
+ * bearer token when one is configured ({@link AdminAccess}). Before any of that, every request, the probes included,
+ * must pass {@link BrowserRequestFilter}: a Host naming this server, no foreign Origin, a JSON Content-Type on POST.
+ * Requests are handled on a small pool, so a slow check or route never holds up a liveness probe. Bodies are never
+ * read.
  */
 public final class AdminServer implements AutoCloseable {
     private static final int REQUEST_THREADS = 4;
@@ -41,6 +44,7 @@ public final class AdminServer implements AutoCloseable {
     /**
      * Starts serving at once.
      *
+     * @param allowList the host names and web origins allowed beyond the server's own ({@code HTTP_ALLOWED_*})
      * @param live whether the process is alive: false once it stops or one of its stream clients has failed
      * @param checks the service's readiness checks; liveness is added as the check {@code process}
      * @throws IllegalStateException when {@code host} is not loopback and there is no token: nothing is started
@@ -50,6 +54,7 @@ public final class AdminServer implements AutoCloseable {
             String host,
             int port,
             String token,
+            HttpAllowList allowList,
             BooleanSupplier live,
             List<ReadinessCheck> checks,
             List<AdminRoute> routes)
@@ -69,7 +74,7 @@ public final class AdminServer implements AutoCloseable {
             return t;
         });
         server.setExecutor(requests);
-        server.createContext("/", this::handle);
+        server.createContext("/", this::handle).getFilters().add(BrowserRequestFilter.forBinding(host, allowList));
         server.start();
         if (!access.requiresToken()) log.info("{} admin endpoint on loopback {} without a token", service, host);
     }

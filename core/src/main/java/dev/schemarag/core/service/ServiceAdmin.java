@@ -4,6 +4,7 @@ import dev.schemarag.core.admin.AdminServer;
 import dev.schemarag.core.admin.ReadinessCheck;
 import dev.schemarag.core.admin.ReadinessChecks;
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.metrics.MetricsRoute;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -27,7 +28,19 @@ public record ServiceAdmin(
         checks.addAll(runtime.readinessChecks());
         checks.addAll(own);
         return new AdminServer(
-                service, host, runtime.settings().get(port), token, lifecycle::live, checks, List.of(metrics()));
+                service,
+                host,
+                runtime.settings().get(port),
+                token,
+                allowList(),
+                lifecycle::live,
+                checks,
+                List.of(metrics()));
+    }
+
+    /** The host names and web origins the admin endpoint answers to beyond its own ({@code HTTP_ALLOWED_*}). */
+    public HttpAllowList allowList() {
+        return HttpAllowList.from(runtime.settings());
     }
 
     /** This process's meters, scraped at {@code /metrics}. */
@@ -37,6 +50,17 @@ public record ServiceAdmin(
 
     /** The line a harness reads to find the port (0 in the settings = any free one). */
     public void announce(int port) {
-        System.out.println(service + " admin on http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port);
+        System.out.println(service + " admin on " + url(host, port));
+    }
+
+    /**
+     * Where a process on this machine reaches an endpoint bound to {@code host}: a wildcard address on loopback, since
+     * {@code Host: 0.0.0.0} names no server and is refused ({@code BrowserRequestPolicy}).
+     */
+    static String url(String host, int port) {
+        String reachable = host.equals("0.0.0.0") || host.equals("::")
+                ? "127.0.0.1"
+                : host.contains(":") ? "[" + host + "]" : host;
+        return "http://" + reachable + ":" + port;
     }
 }

@@ -3,6 +3,7 @@ package dev.schemarag.core.service;
 import dev.schemarag.core.admin.AdminAccess;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.http.HttpSettings;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsSettings;
 import java.util.ArrayList;
@@ -27,10 +28,14 @@ public final class ServiceMain {
         void run(ServiceRuntime runtime, ServiceAdmin admin, ServiceLifecycle lifecycle) throws Exception;
     }
 
-    /** The settings a service reads: the shared connections, admin, Kafka security and streams limits, then its own. */
+    /**
+     * The settings a service reads: the shared connections, admin and HTTP, Kafka security and streams limits, then its
+     * own.
+     */
     public static List<Setting<?>> settings(List<Setting<?>> own) {
         List<Setting<?>> all = new ArrayList<>(RuntimeSettings.declared());
         all.addAll(AdminSettings.declared());
+        all.addAll(HttpSettings.declared());
         all.addAll(KafkaClientSecurity.declared());
         all.addAll(StreamsSettings.declared());
         all.addAll(own);

@@ -10,6 +10,7 @@ import dev.schemarag.core.admin.AdminAccess;
 import dev.schemarag.core.admin.AdminRoute;
 import dev.schemarag.core.admin.AdminServer;
 import dev.schemarag.core.admin.ReadinessCheck;
+import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.ingest.sync.SyncSummary;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -26,9 +27,10 @@ import org.slf4j.LoggerFactory;
  * Ingest admin HTTP: the shared {@link AdminServer} ({@code /health}, {@code /ready} with the embedding updater and the
  * change-capture engines among its checks) plus the sync jobs. {@code POST /internal/schema/sync?db=<id>} queues a
  * full sync and answers {@code 202} with the job's location; {@code GET /internal/schema/sync/<job>} reports it. Both
- * need the bearer token when one is configured. Syncs run on {@link SyncJobs}, so a long sync never holds up a probe.
- * Error bodies are {@code {"code", "message"}} with a fixed message: no exception text, no list of registered
- * databases.
+ * need the bearer token when one is configured, and the POST a JSON {@code Content-Type} like every state-changing
+ * request to an admin endpoint (it has no body: the header is what a cross-site form cannot send). Syncs run on
+ * {@link SyncJobs}, so a long sync never holds up a probe. Error bodies are {@code {"code", "message"}} with a fixed
+ * message: no exception text, no list of registered databases.
  */
 public final class IngestAdminServer implements AutoCloseable {
     static final String SYNC_PATH = "/internal/schema/sync";
@@ -43,6 +45,7 @@ public final class IngestAdminServer implements AutoCloseable {
     private final AdminServer server;
 
     /**
+     * @param allowList the host names and web origins allowed beyond the server's own ({@code HTTP_ALLOWED_*})
      * @param live whether the process is alive (liveness)
      * @param sharedChecks the readiness checks every service has (store, registry); the ingest service's own follow
      * @param sharedRoutes the routes every service has ({@code /metrics}), next to the sync routes
@@ -53,6 +56,7 @@ public final class IngestAdminServer implements AutoCloseable {
             String host,
             int port,
             String token,
+            HttpAllowList allowList,
             BooleanSupplier live,
             List<ReadinessCheck> sharedChecks,
             List<AdminRoute> sharedRoutes)
@@ -65,7 +69,7 @@ public final class IngestAdminServer implements AutoCloseable {
         try {
             List<AdminRoute> routes = new ArrayList<>(sharedRoutes);
             routes.add(new SyncRoutes());
-            server = new AdminServer("ingest", host, port, token, live, checks, routes);
+            server = new AdminServer("ingest", host, port, token, allowList, live, checks, routes);
         } catch (IOException | RuntimeException e) {
             jobs.close();
             throw e;

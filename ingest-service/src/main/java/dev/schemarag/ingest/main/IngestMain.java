@@ -64,6 +64,7 @@ public final class IngestMain {
                         admin.host(),
                         runtime.settings().get(AdminSettings.INGEST_ADMIN_PORT),
                         admin.token(),
+                        admin.allowList(),
                         lifecycle::live,
                         runtime.readinessChecks(),
                         List.of(admin.metrics()))) {

@@ -11,6 +11,7 @@ import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
+import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
@@ -90,6 +91,7 @@ class IngestAdminServerIT {
                 "127.0.0.1",
                 0,
                 TOKEN,
+                new HttpAllowList(List.of("ingest"), List.of()),
                 () -> true,
                 List.of(ReadinessChecks.store(store)),
                 List.of());
@@ -208,12 +210,52 @@ class IngestAdminServerIT {
     }
 
     @Test
+    void aSyncCannotBeQueuedFromAForeignWebPage() throws Exception {
+        HttpResponse<String> rebound = send(authorized(post("/internal/schema/sync?db=admin_it"))
+                .header("Host", "attacker.example:" + server.port()));
+        HttpResponse<String> crossSite =
+                send(authorized(post("/internal/schema/sync?db=admin_it")).header("Origin", "http://attacker.example"));
+        HttpResponse<String> form = send(authorized(HttpRequest.newBuilder(uri("/internal/schema/sync?db=admin_it"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("db=admin_it"))));
+        HttpResponse<String> bare = send(authorized(HttpRequest.newBuilder(uri("/internal/schema/sync?db=admin_it"))
+                .POST(HttpRequest.BodyPublishers.noBody())));
+
+        assertThat(rebound.statusCode()).isEqualTo(421);
+        assertThat(body(rebound)).containsEntry("code", "misdirected_request");
+        assertThat(crossSite.statusCode()).isEqualTo(403);
+        assertThat(body(crossSite)).containsEntry("code", "origin_refused");
+        assertThat(form.statusCode()).isEqualTo(415);
+        assertThat(bare.statusCode())
+                .as("curl -X POST without a Content-Type, like a bodiless cross-site fetch")
+                .isEqualTo(415);
+        assertThat(body(bare)).containsEntry("code", "unsupported_media_type");
+    }
+
+    @Test
+    void theServiceNameAllowedInHttpAllowedHostsAndTheOwnOriginReachTheRoutes() throws Exception {
+        HttpResponse<String> byServiceName =
+                send(authorized(get("/internal/schema/sync/no-such-job")).header("Host", "ingest:8081"));
+        HttpResponse<String> byOtherService =
+                send(authorized(get("/internal/schema/sync/no-such-job")).header("Host", "retrieval:8082"));
+        HttpResponse<String> ownOrigin = send(authorized(post("/internal/schema/sync?db=nowhere"))
+                .header("Origin", "http://127.0.0.1:" + server.port()));
+
+        assertThat(byServiceName.statusCode()).isEqualTo(404);
+        assertThat(body(byServiceName)).containsEntry("code", "unknown_job");
+        assertThat(byOtherService.statusCode()).isEqualTo(421);
+        assertThat(ownOrigin.statusCode()).isEqualTo(404);
+        assertThat(body(ownOrigin)).containsEntry("code", "unknown_database");
+    }
+
+    @Test
     void aNonLoopbackAddressWithoutATokenRefusesToStart() {
         assertThatThrownBy(() -> new IngestAdminServer(
                         IngestAdmin.of(ingest, new DatabaseRegistry(List.of())),
                         "0.0.0.0",
                         0,
                         "",
+                        HttpAllowList.NONE,
                         () -> true,
                         List.of(),
                         List.of()))
@@ -238,8 +280,12 @@ class IngestAdminServerIT {
                 .until(() -> body(send(authorized(get(location)))).get("status").equals(status));
     }
 
+    /** A POST as a script sends it: no body, but the JSON Content-Type every state-changing admin request needs. */
     private static HttpRequest.Builder post(String path) {
-        return HttpRequest.newBuilder(uri(path)).timeout(WAIT).POST(HttpRequest.BodyPublishers.noBody());
+        return HttpRequest.newBuilder(uri(path))
+                .timeout(WAIT)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.noBody());
     }
 
     private static HttpRequest.Builder get(String path) {

@@ -13,6 +13,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
@@ -145,6 +146,7 @@ class RetrievalPipelineIT {
                 "127.0.0.1",
                 0,
                 "",
+                HttpAllowList.NONE,
                 () -> !failedForGood.get(),
                 List.of(
                         ReadinessChecks.streams("streams", retrieval::state),

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The retrieval image's entry point runs from this module's runtime class path alone (what Jib puts into the image):
- * no app, no other service, no embedded stack on it. It becomes ready against a real broker, registry and store, and
- * SIGTERM stops it within the grace period.
+ * no app, no other service, no embedded stack on it. It becomes ready against a real broker, registry and store, its
+ * admin endpoint answers to the host name HTTP_ALLOWED_HOSTS adds and to no other, and SIGTERM stops it within the
+ * grace period.
  */
 class RetrievalMainIT {
     private static final Pattern ADMIN = Pattern.compile("retrieval admin on (http://\\S+)");
@@ -54,15 +55,26 @@ class RetrievalMainIT {
                 .redirectErrorStream(true);
         builder.environment()
                 .putAll(Map.of(
-                        "KAFKA_BOOTSTRAP_SERVERS", stack.bootstrapServers(),
-                        "SCHEMA_REGISTRY_URL", stack.registryUrl(),
-                        "STORE_JDBC_URL", stack.postgres().jdbcUrl("schemarag"),
-                        "STORE_ADMIN_USER", stack.postgres().user(),
-                        "STORE_ADMIN_PASSWORD", stack.postgres().password(),
-                        "STORE_USER", "retrieval_main_it",
-                        "STORE_PASSWORD", "retrieval-main-it-secret",
-                        "TOPIC_PREFIX", "retrievalmainit.",
-                        "RETRIEVAL_ADMIN_PORT", "0"));
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        stack.bootstrapServers(),
+                        "SCHEMA_REGISTRY_URL",
+                        stack.registryUrl(),
+                        "STORE_JDBC_URL",
+                        stack.postgres().jdbcUrl("schemarag"),
+                        "STORE_ADMIN_USER",
+                        stack.postgres().user(),
+                        "STORE_ADMIN_PASSWORD",
+                        stack.postgres().password(),
+                        "STORE_USER",
+                        "retrieval_main_it",
+                        "STORE_PASSWORD",
+                        "retrieval-main-it-secret",
+                        "TOPIC_PREFIX",
+                        "retrievalmainit.",
+                        "RETRIEVAL_ADMIN_PORT",
+                        "0",
+                        "HTTP_ALLOWED_HOSTS",
+                        "retrieval"));
         Process process = builder.start();
         try {
             CompletableFuture<URI> admin = new CompletableFuture<>();
@@ -82,6 +94,10 @@ class RetrievalMainIT {
                                     .statusCode())
                             .as(output::toString)
                             .isEqualTo(200));
+            // As a scraper on the compose network names it; any other name is a rebinding page's.
+            assertThat(status(http, url.resolve("/metrics"), "retrieval:8082")).isEqualTo(200);
+            assertThat(status(http, url.resolve("/metrics"), "attacker.example:8082"))
+                    .isEqualTo(421);
 
             process.destroy(); // SIGTERM: the shutdown hook closes the service, then the JVM exits as terminated
             assertThat(process.waitFor(90, TimeUnit.SECONDS))
@@ -93,6 +109,13 @@ class RetrievalMainIT {
         } finally {
             process.destroyForcibly();
         }
+    }
+
+    private static int status(HttpClient http, URI uri, String host) throws Exception {
+        return http.send(
+                        HttpRequest.newBuilder(uri).header("Host", host).build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     /** This module's classes and its runtime dependencies, as the build wrote them (target/runtime-classpath.txt). */
