@@ -3,6 +3,7 @@ package dev.schemarag.app;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.http.HttpAllowList;
+import dev.schemarag.core.http.ServerAddresses;
 import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.ServiceLifecycle;
@@ -83,7 +84,7 @@ final class McpCommand implements Callable<Integer> {
                 services.settings().get(AdminSettings.ADMIN_TOKEN),
                 HttpAllowList.from(services.settings()),
                 spec -> SchemaRagMcpServer.build(spec, tools, docs, databases))) {
-            System.out.println("mcp on http://" + host + ":" + server.port() + McpHttpServer.ENDPOINT);
+            System.out.println("mcp on " + ServerAddresses.localUrl(host, server.port()) + McpHttpServer.ENDPOINT);
             lifecycle.awaitStop();
         } finally {
             lifecycle.closed();

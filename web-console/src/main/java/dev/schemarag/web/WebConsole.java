@@ -3,6 +3,7 @@ package dev.schemarag.web;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.http.HttpAllowList;
+import dev.schemarag.core.http.ServerAddresses;
 import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.core.questions.DeadLetterArchive;
 import dev.schemarag.core.service.ServiceRuntime;
@@ -57,10 +58,7 @@ public final class WebConsole implements AutoCloseable {
 
     /** The URL of a console listening on {@code host}:{@code port}; a wildcard address is reached on loopback. */
     public static String url(String host, int port) {
-        String reachable = host.equals("0.0.0.0") || host.equals("::")
-                ? "127.0.0.1"
-                : host.contains(":") ? "[" + host + "]" : host;
-        return "http://" + reachable + ":" + port + "/";
+        return ServerAddresses.localUrl(host, port) + "/";
     }
 
     public int port() {

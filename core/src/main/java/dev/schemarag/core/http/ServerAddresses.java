@@ -24,4 +24,15 @@ public final class ServerAddresses {
             return List.of(); // loopback names and the allowed hosts still work
         }
     }
+
+    /**
+     * The base URL a process on this machine reaches a server bound to {@code host} at: a wildcard address on loopback,
+     * since {@code Host: 0.0.0.0} names no server and is refused ({@link BrowserRequestPolicy}).
+     */
+    public static String localUrl(String host, int port) {
+        String reachable = host.equals("0.0.0.0") || host.equals("::")
+                ? "127.0.0.1"
+                : host.contains(":") ? "[" + host + "]" : host;
+        return "http://" + reachable + ":" + port;
+    }
 }

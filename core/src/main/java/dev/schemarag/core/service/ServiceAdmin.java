@@ -5,6 +5,7 @@ import dev.schemarag.core.admin.ReadinessCheck;
 import dev.schemarag.core.admin.ReadinessChecks;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.http.HttpAllowList;
+import dev.schemarag.core.http.ServerAddresses;
 import dev.schemarag.core.metrics.MetricsRoute;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -50,17 +51,6 @@ public record ServiceAdmin(
 
     /** The line a harness reads to find the port (0 in the settings = any free one). */
     public void announce(int port) {
-        System.out.println(service + " admin on " + url(host, port));
-    }
-
-    /**
-     * Where a process on this machine reaches an endpoint bound to {@code host}: a wildcard address on loopback, since
-     * {@code Host: 0.0.0.0} names no server and is refused ({@code BrowserRequestPolicy}).
-     */
-    static String url(String host, int port) {
-        String reachable = host.equals("0.0.0.0") || host.equals("::")
-                ? "127.0.0.1"
-                : host.contains(":") ? "[" + host + "]" : host;
-        return "http://" + reachable + ":" + port;
+        System.out.println(service + " admin on " + ServerAddresses.localUrl(host, port));
     }
 }
