@@ -26,6 +26,10 @@ import org.slf4j.LoggerFactory;
  * reading the text differently from PostgreSQL (it silently drops a tail after some dollar-quoted strings).
  * Before either, {@link StatementLimits} keeps recursive parsing away from a stack overflow, and the JDBC driver's
  * own splitter must also see exactly one statement, since the driver sends whatever statements it finds.
+ * <p>
+ * A read-only query can still exhaust the server while it is planned for EXPLAIN, where statement_timeout does not
+ * reach every costly step: size-amplifying calls ({@link AmplifyingCalls}), jsonpath filters ({@link JsonPaths}) and
+ * regular expressions ({@link RegularExpressions}) are bounded on the tokens.
  */
 public final class ReadOnlySafetyGuard {
 
@@ -74,7 +78,9 @@ public final class ReadOnlySafetyGuard {
         SqlTokens tokens = new SqlTokens(statementSql, all.tokens().subList(0, semicolon), Optional.empty());
         Optional<String> violation = lexicalViolation(tokens)
                 .or(() -> AttributeNotation.violation(tokens))
-                .or(() -> AmplifyingCalls.violation(tokens));
+                .or(() -> AmplifyingCalls.violation(tokens))
+                .or(() -> JsonPaths.violation(tokens))
+                .or(() -> RegularExpressions.violation(tokens));
         if (violation.isPresent()) return SafetyVerdict.block(violation.get());
 
         ParsedStatement parsed = ParsedStatement.parse(statementSql);
