@@ -94,7 +94,10 @@ final class ValidateCommand implements Callable<Integer> {
             List<String> tables = new PgVectorSchemaStore(services.store())
                     .tables(databaseId).stream().map(TableName::toString).toList();
             SchemaColumns columns = targets.columns(databaseId, tables);
-            return view(new StatementValidator(targets, GenerationSettings.statementLimits(services.settings()))
+            return view(new StatementValidator(
+                            targets,
+                            GenerationSettings.statementLimits(services.settings()),
+                            GenerationSettings.structuralBudget(services.settings()))
                     .validate(databaseId, statement, columns));
         }
     }

@@ -19,6 +19,7 @@ import dev.schemarag.generation.validation.LintIssue;
 import dev.schemarag.generation.validation.RetryPolicy;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.StatementLimits;
+import dev.schemarag.generation.validation.StructuralBudget;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -54,7 +55,15 @@ public final class AnswerPipeline {
     private final LongSupplier nanoTime;
 
     public AnswerPipeline(SqlGenerator generator, TargetDatabases targets, ValidatedAnswerSink sink, int maxAttempts) {
-        this(generator, targets, sink, maxAttempts, StatementLimits.DEFAULT, DEFAULT_RECORD_DEADLINE, System::nanoTime);
+        this(
+                generator,
+                targets,
+                sink,
+                maxAttempts,
+                StatementLimits.DEFAULT,
+                StructuralBudget.DEFAULT,
+                DEFAULT_RECORD_DEADLINE,
+                System::nanoTime);
     }
 
     /** @param nanoTime the monotonic clock the record deadline runs on */
@@ -64,12 +73,13 @@ public final class AnswerPipeline {
             ValidatedAnswerSink sink,
             int maxAttempts,
             StatementLimits limits,
+            StructuralBudget budget,
             Duration recordDeadline,
             LongSupplier nanoTime) {
         if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts must be at least 1, was " + maxAttempts);
         this.generator = generator;
         this.targets = targets;
-        this.validator = new StatementValidator(targets, limits);
+        this.validator = new StatementValidator(targets, limits, budget);
         this.sink = sink;
         this.maxAttempts = maxAttempts;
         this.recordDeadline = recordDeadline;

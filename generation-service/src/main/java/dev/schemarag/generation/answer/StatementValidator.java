@@ -9,6 +9,7 @@ import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.SqlLinter;
 import dev.schemarag.generation.validation.SqlStateClassifier;
 import dev.schemarag.generation.validation.StatementLimits;
+import dev.schemarag.generation.validation.StructuralBudget;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +18,8 @@ import java.util.stream.Collectors;
 /**
  * The checks one SQL statement passes to count as valid, in order: size limits first (a statement too long or too
  * deeply nested for the recursive parsers is a validation_block before anything parses it), then lint (malformed SQL is never executed, and
- * goes back for repair), then the read-only guard (a blocked statement never reaches the database), then EXPLAIN on
+ * goes back for repair), then the read-only guard and its structural budget (a blocked statement never reaches the
+ * database, and a structure too costly to plan is blocked too), then EXPLAIN on
  * the target as its reader role. Every generated candidate goes through here, and so does {@code schemarag validate}.
  */
 public final class StatementValidator {
@@ -29,13 +31,13 @@ public final class StatementValidator {
     private final SqlStateClassifier classifier = new SqlStateClassifier();
 
     public StatementValidator(TargetDatabases targets) {
-        this(targets, StatementLimits.DEFAULT);
+        this(targets, StatementLimits.DEFAULT, StructuralBudget.DEFAULT);
     }
 
-    public StatementValidator(TargetDatabases targets, StatementLimits limits) {
+    public StatementValidator(TargetDatabases targets, StatementLimits limits, StructuralBudget budget) {
         this.targets = targets;
         this.limits = limits;
-        this.guard = new ReadOnlySafetyGuard(limits);
+        this.guard = new ReadOnlySafetyGuard(limits, budget);
     }
 
     /** Validation with the configured statement timeout for EXPLAIN, as {@code schemarag validate} runs it. */

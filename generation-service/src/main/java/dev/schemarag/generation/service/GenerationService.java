@@ -134,6 +134,7 @@ public final class GenerationService implements AutoCloseable {
                 examples,
                 settings.get(GenerationSettings.MAX_ATTEMPTS),
                 GenerationSettings.statementLimits(settings),
+                GenerationSettings.structuralBudget(settings),
                 recordDeadline,
                 System::nanoTime);
         workers = new AnswerWorkers(settings.get(GenerationSettings.CONCURRENCY));

@@ -12,6 +12,7 @@ import dev.schemarag.generation.answer.PostgresTargetDatabases;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.validation.StatementLimits;
+import dev.schemarag.generation.validation.StructuralBudget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,6 +75,40 @@ public final class GenerationSettings {
             10,
             1_000,
             "most operators chained within one nesting level of generated SQL");
+    public static final Setting<Integer> SQL_MAX_CTES = Setting.integer(
+            StructuralBudget.MAX_CTES_KEY,
+            StructuralBudget.DEFAULT_MAX_CTES,
+            0,
+            1_000,
+            "most common table expressions (WITH entries) in one generated statement, at any level");
+    public static final Setting<Integer> SQL_MAX_QUERY_DEPTH = Setting.integer(
+            StructuralBudget.MAX_QUERY_DEPTH_KEY,
+            StructuralBudget.DEFAULT_MAX_QUERY_DEPTH,
+            1,
+            100,
+            "deepest nesting of subqueries, derived tables and CTE bodies in generated SQL (a flat query is 1)");
+    public static final Setting<Integer> SQL_MAX_RELATIONS = Setting.integer(
+            StructuralBudget.MAX_RELATIONS_KEY,
+            StructuralBudget.DEFAULT_MAX_RELATIONS,
+            1,
+            10_000,
+            "most FROM and JOIN entries (tables, CTE references, derived tables, table functions) in one generated"
+                    + " statement, all query blocks together: planning a join chain grows much faster than the"
+                    + " chain, and statement_timeout does not stop all of it");
+    public static final Setting<Integer> SQL_MAX_SET_OPERATIONS = Setting.integer(
+            StructuralBudget.MAX_SET_OPERATIONS_KEY,
+            StructuralBudget.DEFAULT_MAX_SET_OPERATIONS,
+            0,
+            10_000,
+            "most UNION, INTERSECT and EXCEPT operators in one generated statement");
+    public static final Setting<Integer> SQL_MAX_PLAN_SIZE = Setting.integer(
+            StructuralBudget.MAX_PLAN_SIZE_KEY,
+            StructuralBudget.DEFAULT_MAX_PLAN_SIZE,
+            100,
+            100_000_000,
+            "largest estimated number of expression nodes the planner builds for generated SQL once it has"
+                    + " inlined CTEs and derived tables, copying a column's expression into each reference to it (a"
+                    + " column used twice per level doubles at every level)");
 
     private GenerationSettings() {}
 
@@ -100,6 +135,15 @@ public final class GenerationSettings {
                 settings.get(SQL_MAX_LENGTH), settings.get(SQL_MAX_DEPTH), settings.get(SQL_MAX_OPERATOR_CHAIN));
     }
 
+    public static StructuralBudget structuralBudget(Settings settings) {
+        return new StructuralBudget(
+                settings.get(SQL_MAX_CTES),
+                settings.get(SQL_MAX_QUERY_DEPTH),
+                settings.get(SQL_MAX_RELATIONS),
+                settings.get(SQL_MAX_SET_OPERATIONS),
+                settings.get(SQL_MAX_PLAN_SIZE));
+    }
+
     public static List<Setting<?>> declared() {
         List<Setting<?>> all = new ArrayList<>(List.of(
                 MAX_ATTEMPTS,
@@ -109,7 +153,12 @@ public final class GenerationSettings {
                 EXAMPLE_THRESHOLD,
                 SQL_MAX_LENGTH,
                 SQL_MAX_DEPTH,
-                SQL_MAX_OPERATOR_CHAIN));
+                SQL_MAX_OPERATOR_CHAIN,
+                SQL_MAX_CTES,
+                SQL_MAX_QUERY_DEPTH,
+                SQL_MAX_RELATIONS,
+                SQL_MAX_SET_OPERATIONS,
+                SQL_MAX_PLAN_SIZE));
         all.addAll(LlmSettings.declared());
         all.addAll(TargetLimitSettings.declared());
         return all;

@@ -1,7 +1,6 @@
 package dev.schemarag.generation.validation;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,6 +30,12 @@ final class AmplifyingCalls {
     /** 0-based position of the argument that sets the result size. */
     private static final Map<String, Integer> SIZE_ARGUMENT = Map.of("repeat", 1, "lpad", 1, "rpad", 1, "factorial", 0);
 
+    /**
+     * Blank-padded types, compared as PostgreSQL resolves the name before "(": quoted or schema-qualified
+     * ({@code "bit"(n)}, {@code pg_catalog."bpchar"(n)}) they are the same types. A quoted {@code "char"} is the
+     * server's one-byte type, which refuses a modifier, but it is bounded here all the same; {@code "BIT"} names no
+     * type, and the allowlist refuses it as a call.
+     */
     private static final Set<String> PADDED_TYPES = Set.of("char", "character", "bpchar", "nchar", "bit");
 
     private AmplifyingCalls() {}
@@ -42,7 +47,7 @@ final class AmplifyingCalls {
             if (!token.isIdentifier() || !tokens.symbolAt(i + 1, "(")) continue;
             String name = token.identifier();
             boolean amplifier = PostgresFunctions.isAmplifier(name);
-            boolean padded = !amplifier && token.isWordIn(PADDED_TYPES);
+            boolean padded = !amplifier && PADDED_TYPES.contains(name);
             if (!amplifier && !padded) continue;
             Optional<String> violation =
                     amplifier ? callViolation(tokens, i, name) : typeModifierViolation(tokens, i, name);
@@ -64,7 +69,7 @@ final class AmplifyingCalls {
     private static BigInteger factor(SqlTokens tokens, int nameIndex, String name) {
         int close = tokens.closingParen(nameIndex + 1);
         if (close < 0) return BigInteger.ONE; // unbalanced: the parser refuses the statement
-        List<List<SqlToken>> arguments = arguments(tokens, nameIndex + 1, close);
+        List<List<SqlToken>> arguments = tokens.arguments(nameIndex + 1);
         Integer sizeArgument = SIZE_ARGUMENT.get(name);
         BigInteger factor;
         if (sizeArgument != null) {
@@ -110,7 +115,7 @@ final class AmplifyingCalls {
     private static Optional<String> callViolation(SqlTokens tokens, int nameIndex, String name) {
         int close = tokens.closingParen(nameIndex + 1);
         if (close < 0) return Optional.of("function " + name + " is not closed");
-        List<List<SqlToken>> arguments = arguments(tokens, nameIndex + 1, close);
+        List<List<SqlToken>> arguments = tokens.arguments(nameIndex + 1);
         for (int i = nameIndex + 2; i < close; i++) {
             SqlToken inner = tokens.get(i);
             if (inner.isIdentifier()
@@ -158,30 +163,9 @@ final class AmplifyingCalls {
     private static Optional<String> typeModifierViolation(SqlTokens tokens, int nameIndex, String name) {
         int close = tokens.closingParen(nameIndex + 1);
         if (close < 0) return Optional.empty();
-        Optional<BigInteger> length =
-                integer(arguments(tokens, nameIndex + 1, close).get(0));
+        Optional<BigInteger> length = integer(tokens.arguments(nameIndex + 1).get(0));
         if (length.isPresent() && length.get().compareTo(BigInteger.valueOf(MAX_SIZE)) <= 0) return Optional.empty();
         return Optional.of("type " + name + "(n) needs an integer literal n of at most " + MAX_SIZE);
-    }
-
-    /** The tokens of each top-level argument between the parentheses at {@code open} and {@code close}. */
-    private static List<List<SqlToken>> arguments(SqlTokens tokens, int open, int close) {
-        List<List<SqlToken>> arguments = new ArrayList<>();
-        List<SqlToken> current = new ArrayList<>();
-        int depth = 0;
-        for (int i = open + 1; i < close; i++) {
-            SqlToken token = tokens.get(i);
-            if (token.isSymbol("(") || token.isSymbol("[")) depth++;
-            if (token.isSymbol(")") || token.isSymbol("]")) depth--;
-            if (depth == 0 && token.isSymbol(",")) {
-                arguments.add(current);
-                current = new ArrayList<>();
-            } else {
-                current.add(token);
-            }
-        }
-        arguments.add(current);
-        return arguments;
     }
 
     /** The value of an argument written as a plain integer literal, optionally signed. */

@@ -26,6 +26,11 @@ import org.slf4j.LoggerFactory;
  * reading the text differently from PostgreSQL (it silently drops a tail after some dollar-quoted strings).
  * Before either, {@link StatementLimits} keeps recursive parsing away from a stack overflow, and the JDBC driver's
  * own splitter must also see exactly one statement, since the driver sends whatever statements it finds.
+ * <p>
+ * A read-only query can still exhaust the server while it is planned for EXPLAIN, where statement_timeout does not
+ * reach every costly step: size-amplifying calls ({@link AmplifyingCalls}), jsonpath filters ({@link JsonPaths}) and
+ * regular expressions ({@link RegularExpressions}) are bounded on the tokens, the query's structure by a
+ * {@link StructuralBudget} on the tree.
  */
 public final class ReadOnlySafetyGuard {
 
@@ -36,13 +41,15 @@ public final class ReadOnlySafetyGuard {
     private static final Set<String> ROW_LOCK_MODES = Set.of("update", "share", "no", "key");
 
     private final StatementLimits limits;
+    private final StructuralBudget budget;
 
     public ReadOnlySafetyGuard() {
-        this(StatementLimits.DEFAULT);
+        this(StatementLimits.DEFAULT, StructuralBudget.DEFAULT);
     }
 
-    public ReadOnlySafetyGuard(StatementLimits limits) {
+    public ReadOnlySafetyGuard(StatementLimits limits, StructuralBudget budget) {
         this.limits = limits;
+        this.budget = budget;
     }
 
     public SafetyVerdict check(String sql) {
@@ -74,7 +81,9 @@ public final class ReadOnlySafetyGuard {
         SqlTokens tokens = new SqlTokens(statementSql, all.tokens().subList(0, semicolon), Optional.empty());
         Optional<String> violation = lexicalViolation(tokens)
                 .or(() -> AttributeNotation.violation(tokens))
-                .or(() -> AmplifyingCalls.violation(tokens));
+                .or(() -> AmplifyingCalls.violation(tokens))
+                .or(() -> JsonPaths.violation(tokens))
+                .or(() -> RegularExpressions.violation(tokens));
         if (violation.isPresent()) return SafetyVerdict.block(violation.get());
 
         ParsedStatement parsed = ParsedStatement.parse(statementSql);
@@ -82,11 +91,13 @@ public final class ReadOnlySafetyGuard {
             return SafetyVerdict.block("the SQL could not be parsed (" + parsed.error() + ")");
         }
         Statement statement = parsed.statement().get();
-        if (!(statement instanceof Select)) {
+        if (!(statement instanceof Select select)) {
             return SafetyVerdict.block("only SELECT queries are allowed, not " + statementKind(statement));
         }
         try {
-            violation = treeViolation(statement).or(() -> callViolation(tokens, definedNames(statement)));
+            violation = treeViolation(statement)
+                    .or(() -> callViolation(tokens, definedNames(statement)))
+                    .or(() -> budget.violation(StatementShape.of(select)));
         } catch (RuntimeException e) {
             log.warn("could not analyse a query, blocking it: {}", e.toString());
             return SafetyVerdict.block("the query could not be analysed");

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.validation;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -62,5 +63,30 @@ record SqlTokens(String sql, List<SqlToken> tokens, Optional<Unclosed> unclosed)
             else if (tokens.get(i).isSymbol(")") && --depth == 0) return i;
         }
         return -1;
+    }
+
+    /**
+     * The tokens of each top-level argument between the parenthesis at {@code open} and the one closing it (or the
+     * end of the tokens when none does).
+     */
+    List<List<SqlToken>> arguments(int open) {
+        int close = closingParen(open);
+        int end = close < 0 ? tokens.size() : close;
+        List<List<SqlToken>> arguments = new ArrayList<>();
+        List<SqlToken> current = new ArrayList<>();
+        int depth = 0;
+        for (int i = open + 1; i < end; i++) {
+            SqlToken token = tokens.get(i);
+            if (token.isSymbol("(") || token.isSymbol("[")) depth++;
+            if (token.isSymbol(")") || token.isSymbol("]")) depth--;
+            if (depth == 0 && token.isSymbol(",")) {
+                arguments.add(current);
+                current = new ArrayList<>();
+            } else {
+                current.add(token);
+            }
+        }
+        arguments.add(current);
+        return arguments;
     }
 }

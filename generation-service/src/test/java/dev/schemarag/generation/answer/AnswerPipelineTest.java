@@ -13,6 +13,7 @@ import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.StatementLimits;
+import dev.schemarag.generation.validation.StructuralBudget;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -96,6 +97,7 @@ class AnswerPipelineTest {
                         (id, db, question, sql) -> remembered.add(sql),
                         3,
                         StatementLimits.DEFAULT,
+                        StructuralBudget.DEFAULT,
                         Duration.ofSeconds(60),
                         nanos::get)
                 .answer(EVENT);

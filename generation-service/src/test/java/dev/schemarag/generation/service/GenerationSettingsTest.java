@@ -3,6 +3,7 @@ package dev.schemarag.generation.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.generation.validation.StructuralBudget;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -33,5 +34,28 @@ class GenerationSettingsTest {
 
         assertThat(defaults.get(GenerationSettings.CONCURRENCY)).isEqualTo(16);
         assertThat(GenerationSettings.punctuateInterval(defaults)).isEqualTo(Duration.ofMillis(10));
+    }
+
+    @Test
+    void theStructuralBudgetsComeFromTheirSettingsAndDefaultToTheGuardsDefaults() {
+        assertThat(GenerationSettings.structuralBudget(Settings.of(Map.of()))).isEqualTo(StructuralBudget.DEFAULT);
+
+        StructuralBudget configured = GenerationSettings.structuralBudget(Settings.of(Map.of(
+                "generation.sql.max.ctes", "1",
+                "generation.sql.max.query.depth", "2",
+                "generation.sql.max.relations", "3",
+                "generation.sql.max.set.operations", "4",
+                "generation.sql.max.plan.size", "500")));
+
+        assertThat(configured).isEqualTo(new StructuralBudget(1, 2, 3, 4, 500));
+        assertThat(GenerationSettings.SQL_MAX_RELATIONS.environmentVariable())
+                .isEqualTo("GENERATION_SQL_MAX_RELATIONS");
+        assertThat(GenerationSettings.declared())
+                .contains(
+                        GenerationSettings.SQL_MAX_CTES,
+                        GenerationSettings.SQL_MAX_QUERY_DEPTH,
+                        GenerationSettings.SQL_MAX_RELATIONS,
+                        GenerationSettings.SQL_MAX_SET_OPERATIONS,
+                        GenerationSettings.SQL_MAX_PLAN_SIZE);
     }
 }

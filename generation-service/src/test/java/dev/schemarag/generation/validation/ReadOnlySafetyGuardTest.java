@@ -218,6 +218,76 @@ class ReadOnlySafetyGuardTest {
         assertThat(guard.check(sql).blocked()).as(sql).isTrue();
     }
 
+    /**
+     * Type and function names are compared as PostgreSQL resolves them: quoted or schema-qualified spellings of a
+     * lower-case name are that name, so the padded-type cap and the amplifier bounds hold for them too.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT B'1'::\"bit\"(%d)",
+                "SELECT CAST(B'1' AS \"bit\"(%d))",
+                "SELECT B'1'::pg_catalog.\"bit\"(%d)",
+                "SELECT B'1'::\"pg_catalog\".\"bit\"(%d)",
+                "SELECT B'1'::pg_catalog.bit(%d)",
+                "SELECT B'1'::\"bit\" /* a comment */ (%d)[]",
+                "SELECT CAST('x' AS \"char\"(%d))",
+                "SELECT 'x'::national character(%d)",
+                "SELECT \"pg_catalog\".\"repeat\"('x', %d)",
+                "SELECT \"lpad\"('x', %d)",
+                "SELECT pg_catalog.\"rpad\"('x', %d)",
+            })
+    void givenQuotedOrQualifiedSpellingOfABoundedName_whenChecked_thenTheSameCapHolds(String template) {
+        String atCap = String.format(template, AmplifyingCalls.MAX_SIZE);
+        String overCap = String.format(template, AmplifyingCalls.MAX_SIZE + 1);
+
+        assertThat(guard.check(atCap).allowed()).as(atCap).isTrue();
+        assertThat(guard.check(overCap).reason()).as(overCap).contains("of at most " + AmplifyingCalls.MAX_SIZE);
+    }
+
+    /** bpchar and nchar are not on the allowlist at any length, but an oversized one is refused for its length. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT 'x'::\"bpchar\"(1001)",
+                "SELECT 'x'::\"pg_catalog\".bpchar(1001)",
+                "SELECT 'x'::nchar(1001)"
+            })
+    void givenOversizedPaddedTypeOffTheAllowlist_whenChecked_thenItsLengthIsTheReason(String sql) {
+        assertThat(guard.check(sql).reason()).as(sql).contains("(n) needs an integer literal n of at most 1000");
+    }
+
+    /**
+     * A quoted name keeps its case in PostgreSQL, so {@code "REPEAT"} is not repeat but a function that does not
+     * exist, like any unknown name refused by the allowlist; the function form of a padded type is capped too.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT \"REPEAT\"('x', 10)",
+                "SELECT \"Repeat\"('x', 10)",
+                "SELECT \"LOWER\"(name) FROM t",
+                "SELECT \"PG_CATALOG\".lower(name) FROM t",
+                "SELECT B'1'::\"BIT\"(83886080)",
+                "SELECT \"bit\"(B'1', 83886084, false)",
+                "SELECT bpchar('x', 10485764, false)",
+            })
+    void givenNameThatIsAnotherIdentifierOnceQuoted_whenChecked_thenBlocked(String sql) {
+        assertThat(guard.check(sql).blocked()).as(sql).isTrue();
+    }
+
+    /** varchar(n) and numeric(p, s) only check and round, they never pad, so their modifiers are not capped. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT CAST(name AS \"varchar\"(10485760)) FROM t",
+                "SELECT name::varchar(10485760), name::character varying(10485760) FROM t",
+                "SELECT salary::\"numeric\", salary::\"numeric\"(10, 2), pg_catalog.\"lower\"(name) FROM t",
+            })
+    void givenNonPaddingTypeInAnySpelling_whenChecked_thenAllowed(String sql) {
+        assertThat(guard.check(sql).allowed()).as(sql).isTrue();
+    }
+
     @ParameterizedTest
     @ValueSource(
             strings = {

@@ -22,6 +22,7 @@ import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
 import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.select.Select;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
@@ -37,6 +38,12 @@ class SpiderGoldSqlTest {
     /** ../shared next to the repository; tests run in the module directory, one level further down. */
     private static final List<Path> BENCH =
             List.of(Path.of("../shared/bench/spider-dev"), Path.of("../../shared/bench/spider-dev"));
+
+    private static final List<Path> SPIDER2_LITE =
+            List.of(Path.of("../shared/bench/spider2-lite-local"), Path.of("../../shared/bench/spider2-lite-local"));
+    /** SQLite functions in Spider 2.0-lite's gold SQL, which PostgreSQL does not have. */
+    private static final Pattern SQLITE_FUNCTION =
+            Pattern.compile("function (julianday|strftime|instr|ifnull) is not allowed");
 
     private static final Pattern QUALIFIED_COLUMN =
             Pattern.compile("\\b(T\\d)\\.([A-Za-z_]\\w{4,})\\b", Pattern.CASE_INSENSITIVE);
@@ -128,6 +135,34 @@ class SpiderGoldSqlTest {
         assertThat(golds.size() - passedLint).isLessThanOrEqualTo(2);
         // SQLite also rejects ambiguous column references, so any such warning on gold SQL would be a false positive.
         assertThat(warnings).doesNotContainKey(LintCode.AMBIGUOUS_COLUMN.code());
+    }
+
+    /**
+     * Spider 2.0-lite's gold SQL is long, analytic and CTE-heavy: the structural budgets must leave all of it alone.
+     * The guard blocks only the queries calling SQLite functions (10 of 24).
+     */
+    @Test
+    void givenSpider2LiteGoldSql_whenChecked_thenOnlySqliteFunctionsAreBlockedAndNoStructuralBudgetIsReached()
+            throws IOException {
+        Optional<Path> bench = SPIDER2_LITE.stream()
+                .filter(p -> Files.exists(p.resolve("questions.jsonl")))
+                .findFirst();
+        assumeTrue(bench.isPresent(), "Spider 2.0-lite bench not found at " + SPIDER2_LITE);
+        ObjectMapper json = new ObjectMapper();
+        int allowed = 0;
+        List<String> refusals = new ArrayList<>();
+        for (String line : Files.readAllLines(bench.get().resolve("questions.jsonl"))) {
+            if (line.isBlank()) continue;
+            String sql = json.readTree(line).get("gold_sql").asText();
+            Select select = (Select) ParsedStatement.parse(sql).statement().orElseThrow();
+            StructuralBudget.DEFAULT.violation(StatementShape.of(select)).ifPresent(refusals::add);
+            SafetyVerdict verdict = guard.check(sql);
+            if (verdict.allowed()) allowed++;
+            else if (!SQLITE_FUNCTION.matcher(verdict.reason()).matches()) refusals.add(verdict.reason());
+        }
+
+        assertThat(refusals).isEmpty();
+        assertThat(allowed).isEqualTo(14);
     }
 
     /** Misspells one qualified column of each gold query (two letters swapped) and lets autocorrect repair it. */
