@@ -49,6 +49,12 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     /** The SQLSTATE of a statement cancelled for its timeout, which the client-side deadline reports too. */
     private static final String QUERY_CANCELED = "57014";
 
+    /**
+     * A backend keeps the memory it took, even idle (the C allocator rarely gives it back): after a plan this slow,
+     * which may have taken hundreds of MB, its session is closed rather than pooled, so that the memory is freed.
+     */
+    private static final Duration HEAVY_PLAN = Duration.ofSeconds(1);
+
     private final DatabaseRegistry registry;
     private final TargetSessionLimits limits;
     private final DatabaseBulkhead bulkhead;
@@ -139,11 +145,13 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
 
     /**
      * Plans in a READ ONLY transaction under the session limits and the client-side deadline, always rolled back. A
-     * connection whose deadline passed or whose ROLLBACK failed is evicted, never handed to the next validation.
+     * connection whose deadline passed, whose ROLLBACK failed or whose plan was heavy is evicted, never handed to the
+     * next validation.
      */
     private ExplainResult plan(String databaseId, Database database, Connection c, String explain, Duration timeout)
             throws SQLException {
         StatementWatchdog.Watch watch = null;
+        long started = System.nanoTime();
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
             st.setEscapeProcessing(false);
@@ -163,7 +171,8 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
             return new ExplainResult.Rejected(
                     QUERY_CANCELED, "cancelled by the client-side deadline after " + timeout.toMillis() + " ms");
         } finally {
-            boolean reusable = (watch == null || !watch.fired()) && rolledBack(databaseId, c);
+            boolean heavy = System.nanoTime() - started > HEAVY_PLAN.toNanos();
+            boolean reusable = (watch == null || !watch.fired()) && rolledBack(databaseId, c) && !heavy;
             if (!reusable) database.evict(c);
         }
     }

@@ -7,11 +7,11 @@ import java.util.Optional;
  * How large a query's structure may be before the guard refuses it, counted on the parsed statement
  * ({@link StatementShape}), since EXPLAIN plans a statement and statement_timeout does not stop every costly step of
  * planning: on PostgreSQL 15, 339 chained LEFT JOINs planned for 63 s, 256 inner joins ON true for 24 s, and 21
- * levels of CTEs each doubling an expression took over 3 GB. Each default sits well above what the shared benchmarks'
+ * levels of CTEs each doubling an expression took over 3 GB. Each default sits above what the shared benchmarks'
  * gold queries need (at most 7 CTEs, 3 levels, 31 relations, 4 set operations, a plan size estimate of 855) and
- * keeps the attacks measured there under a second of planning: 64 LEFT JOINs planned in 0.2 s, 64 inner joins
- * ON true in 0.6 s (inner joins on one equality chain took 2.5 s and 340 MB, but that search stops at the timeout),
- * and the longest doubling chain allowed (11 nested derived tables, estimated at 8,178 nodes) in 21 ms and 3 MB.
+ * keeps the attacks measured there short: 64 LEFT JOINs planned in 0.2 s and 64 inner joins ON true in 0.6 s, but
+ * 64 inner joins on one equality chain planned for the whole 5 s timeout and reached 256 MB, hence 40 relations;
+ * the longest doubling chain allowed (11 nested derived tables, estimated at 8,178 nodes) plans in 21 ms and 3 MB.
  *
  * @param maxCtes most WITH list entries in the whole statement
  * @param maxQueryDepth deepest nesting of query blocks (subqueries, derived tables, CTE bodies)
@@ -30,7 +30,7 @@ public record StructuralBudget(
 
     public static final int DEFAULT_MAX_CTES = 32;
     public static final int DEFAULT_MAX_QUERY_DEPTH = 16;
-    public static final int DEFAULT_MAX_RELATIONS = 64;
+    public static final int DEFAULT_MAX_RELATIONS = 40;
     public static final int DEFAULT_MAX_SET_OPERATIONS = 64;
     public static final int DEFAULT_MAX_PLAN_SIZE = 10_000;
 

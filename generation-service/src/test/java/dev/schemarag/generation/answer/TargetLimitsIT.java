@@ -160,6 +160,35 @@ class TargetLimitsIT {
     }
 
     @Test
+    void aSessionThatPlannedForLongIsClosedSoItsBackendFreesItsMemory() throws Exception {
+        TargetSessionLimits patientLimits = new TargetSessionLimits(
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
+                LIMITS.idleInTransactionTimeout(),
+                LIMITS.workMemKb(),
+                LIMITS.tempFileLimitKb(),
+                LIMITS.maxParallelWorkersPerGather(),
+                LIMITS.joinCollapseLimit(),
+                LIMITS.fromCollapseLimit(),
+                LIMITS.geqoThreshold());
+        try (PostgresTargetDatabases patient = new PostgresTargetDatabases(
+                new DatabaseRegistry(List.of(registration("one"))),
+                patientLimits,
+                new DatabaseBulkhead(1),
+                Duration.ZERO)) {
+            lockEmployees();
+            CompletableFuture<ExplainResult> explained = CompletableFuture.supplyAsync(
+                    () -> patient.explain("one", "SELECT id FROM employees", Duration.ofMinutes(1)));
+            int pid = readerBackendWaitingForALock();
+            Thread.sleep(1_200);
+            admin.rollback();
+
+            assertThat(explained.get(10, TimeUnit.SECONDS)).isInstanceOf(ExplainResult.Planned.class);
+            awaitGone(pid);
+        }
+    }
+
+    @Test
     void aBusyDatabaseRefusesTheNextStatementWithoutHoldingUpAnother() throws Exception {
         lockEmployees();
         CompletableFuture<ExplainResult> waiting =

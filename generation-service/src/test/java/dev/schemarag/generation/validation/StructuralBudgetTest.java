@@ -95,7 +95,7 @@ class StructuralBudgetTest {
         assertThat(guard.check(leftJoinChain(StructuralBudget.DEFAULT_MAX_RELATIONS + 1))
                         .reason())
                 .isEqualTo(
-                        "statement too complex (more than 64 joined relations; budget GENERATION_SQL_MAX_RELATIONS)");
+                        "statement too complex (more than 40 joined relations; budget GENERATION_SQL_MAX_RELATIONS)");
     }
 
     @Test
