@@ -11,7 +11,7 @@ import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
-import dev.schemarag.core.retry.BoundedRetry;
+import dev.schemarag.core.retry.BudgetedRetry;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.events.SchemaChanged;
@@ -218,7 +218,8 @@ public final class IngestService implements AutoCloseable {
                 indexer,
                 relationships,
                 texts,
-                BoundedRetry.forOutages(config.recovery().refreshRetryBudget()));
+                BudgetedRetry.forOutages(),
+                config.recovery().refreshRetryBudget());
         EmbeddingUpdaterTopology.build(builder, topics, refresher::apply, meters, this::catalogVersion);
         Properties props = StreamsProperties.of(
                 topics.prefix() + "embedding-updater",
