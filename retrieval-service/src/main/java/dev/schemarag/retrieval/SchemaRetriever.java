@@ -183,22 +183,22 @@ public final class SchemaRetriever {
         }
 
         ResolvedRequest r = new ResolvedRequest(request, databaseId, effective, database, scope, started);
-        Strategy strategy = Strategy.choose(
-                request.useRetrieval(), effective.enabled(), scope.size(), effective.minTablesForRetrieval());
+        Strategy strategy =
+                Strategy.choose(request.useRetrieval(), effective.enabled(), scope.size(), effective.tableThreshold());
         if (strategy == Strategy.FULL_SCHEMA) return fullSchema(r, null, Map.of());
-        if (QuestionSignal.contentWords(request.question()) < effective.minContentWords())
+        if (QuestionSignal.contentWords(request.question()) < effective.fallbackMinContentWords())
             return fullSchema(r, FallbackReason.QUESTION_TOO_SHORT, Map.of());
         if (database.vectorsOfOtherModels() > 0) return fullSchema(r, FallbackReason.OTHER_MODEL_INDEX, Map.of());
         return rag(r);
     }
 
-    /** Why a text is too long, if it is: its size in UTF-8 bytes against {@link RetrievalSettings#maxQuestionBytes()}. */
+    /** Why a text is too long, if it is: its size in UTF-8 bytes against {@link RetrievalSettings#questionMaxBytes()}. */
     private Optional<String> oversized(String field, String text) {
         if (text == null) return Optional.empty();
         int bytes = text.getBytes(StandardCharsets.UTF_8).length;
-        return bytes <= settings.maxQuestionBytes()
+        return bytes <= settings.questionMaxBytes()
                 ? Optional.empty()
-                : Optional.of(field + " is " + bytes + " bytes (UTF-8); at most " + settings.maxQuestionBytes()
+                : Optional.of(field + " is " + bytes + " bytes (UTF-8); at most " + settings.questionMaxBytes()
                         + " are accepted (" + RetrievalSettings.QUESTION_MAX_BYTES.key() + ")");
     }
 
@@ -233,7 +233,7 @@ public final class SchemaRetriever {
                     .computeIfAbsent(hit.table(), t -> new HashSet<>())
                     .add(hit.column()));
             List<LexicalHit> lexicalHits = s.lexicalEnabled()
-                    ? r.database().lexical().search(text, schemas, s.lexicalTopK(), s.bm25K1(), s.bm25B())
+                    ? r.database().lexical().search(text, schemas, s.lexicalTopK(), s.lexicalBm25K1(), s.lexicalBm25B())
                     : List.of();
             selection = TableSelector.select(
                     r.request().question(),
@@ -246,13 +246,13 @@ public final class SchemaRetriever {
             if (selection.fallback() != null) return fullSchema(r, selection.fallback(), selectionMetrics(selection));
             Set<TableName> selected = new HashSet<>(
                     selection.tables().stream().map(SelectedTable::table).toList());
-            docs = s.docTopK() == 0
+            docs = s.docsTopK() == 0
                     ? List.of()
                     : DocChunkSelection.choose(
-                            index.searchDocs(r.databaseId(), schemas, query, s.docTopK() * DOC_CANDIDATES_PER_CHUNK),
+                            index.searchDocs(r.databaseId(), schemas, query, s.docsTopK() * DOC_CANDIDATES_PER_CHUNK),
                             selected,
-                            s.docTopK(),
-                            s.docMinSimilarity());
+                            s.docsTopK(),
+                            s.docsMinSimilarity());
         } catch (RuntimeException e) {
             log.warn("Retrieval failed for database {}, sending the full schema", r.databaseId(), e);
             return fullSchema(r, FallbackReason.RETRIEVAL_ERROR, Map.of());

@@ -59,7 +59,7 @@ public final class TableSelector {
 
         if (ranking.isEmpty()) return Selection.fallback(FallbackReason.NO_RESULTS, dense.stats(), lexical.size(), 0);
         double best = ranking.stream().mapToDouble(RankedTable::score).max().orElse(0);
-        if (best < settings.minTopScore())
+        if (best < settings.fallbackMinScore())
             return Selection.fallback(FallbackReason.LOW_SCORES, dense.stats(), lexical.size(), onlyViaLexical);
 
         List<RankedTable> top = settings.selectBreadth()

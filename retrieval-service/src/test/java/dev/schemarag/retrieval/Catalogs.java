@@ -4,6 +4,7 @@ import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.schema.Tables;
 import dev.schemarag.retrieval.index.CatalogChanges;
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocKind;

@@ -1,6 +1,6 @@
 package dev.schemarag.retrieval;
 
-import static dev.schemarag.retrieval.Tables.name;
+import static dev.schemarag.core.schema.Tables.name;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.retrieval.index.DocChunk;

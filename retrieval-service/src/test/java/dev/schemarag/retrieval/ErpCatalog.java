@@ -1,9 +1,10 @@
 package dev.schemarag.retrieval;
 
-import static dev.schemarag.retrieval.Tables.table;
+import static dev.schemarag.core.schema.Tables.table;
 
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.schema.Tables;
 import java.util.List;
 
 /** A twelve-table ERP catalog over three schemas: hr (4 tables), sales (6), finance (2). */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.schema.Tables;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocChunk;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.schema.Tables;
 import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import java.util.ArrayList;

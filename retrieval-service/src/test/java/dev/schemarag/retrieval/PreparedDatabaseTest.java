@@ -1,6 +1,6 @@
 package dev.schemarag.retrieval;
 
-import static dev.schemarag.retrieval.Tables.table;
+import static dev.schemarag.core.schema.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.embedding.TextHash;
@@ -8,6 +8,7 @@ import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.relationships.JoinEdges;
 import dev.schemarag.core.schema.Relationship;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.Tables;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;

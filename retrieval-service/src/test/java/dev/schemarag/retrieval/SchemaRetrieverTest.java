@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.Tables;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocChunk;

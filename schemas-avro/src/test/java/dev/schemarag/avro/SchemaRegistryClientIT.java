@@ -2,6 +2,7 @@ package dev.schemarag.avro;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.events.QuestionAsked;
@@ -10,7 +11,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.RetriableException;
@@ -192,9 +193,11 @@ class SchemaRegistryClientIT {
         }
         SchemaRegistryClient waiting =
                 new SchemaRegistryClient("http://127.0.0.1:" + port, null, Duration.ofSeconds(20));
-        CompletableFuture<Integer> id =
-                CompletableFuture.supplyAsync(() -> waiting.register("questions-value", SCHEMA));
-        Thread.sleep(800);
+        FutureTask<Integer> id = new FutureTask<>(() -> waiting.register("questions-value", SCHEMA));
+        Thread caller = new Thread(id, "registry-caller");
+        caller.start();
+        // Asleep between attempts: the closed port has refused the call at least once.
+        await().atMost(Duration.ofSeconds(10)).until(() -> caller.getState() == Thread.State.TIMED_WAITING);
         assertThat(id).isNotDone();
 
         try (StubRegistry late = new StubRegistry(port)) {

@@ -6,6 +6,7 @@ import static dev.schemarag.web.OpenApiDocument.json;
 import static dev.schemarag.web.OpenApiDocument.operation;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.ContextMetadata;
 import dev.schemarag.retrieval.RetrievalFailure;
@@ -54,7 +55,7 @@ final class ContextApi {
         String db = query(exchange, "db");
         String q = query(exchange, "q");
         if (db == null || db.isBlank() || q == null || q.isBlank())
-            throw new WebServer.ApiError(400, "invalid_request", "db and q are required");
+            throw new WebServer.ApiError(400, ErrorClass.INVALID_REQUEST.wireName(), "db and q are required");
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of(db, q));
         if (result instanceof RetrievalFailure f) {
             int status =

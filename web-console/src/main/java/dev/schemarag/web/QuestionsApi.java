@@ -8,6 +8,7 @@ import static dev.schemarag.web.OpenApiDocument.operation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.events.QuestionAsked;
 import io.swagger.v3.oas.models.media.BooleanSchema;
@@ -77,12 +78,13 @@ final class QuestionsApi {
             throw new WebServer.ApiError(400, "invalid_json", "the body is not JSON");
         }
         if (body == null || !body.isObject())
-            throw new WebServer.ApiError(400, "invalid_request", "the body must be a JSON object");
+            throw new WebServer.ApiError(400, ErrorClass.INVALID_REQUEST.wireName(), "the body must be a JSON object");
         String db = text(body, "db");
         String question = text(body, "question");
         JsonNode use = body.get("useRetrieval");
         if (use != null && !use.isNull() && !use.isBoolean())
-            throw new WebServer.ApiError(400, "invalid_request", "useRetrieval must be true, false or absent");
+            throw new WebServer.ApiError(
+                    400, ErrorClass.INVALID_REQUEST.wireName(), "useRetrieval must be true, false or absent");
         QuestionAsked asked;
         try {
             asked = asker.send(db, question, use == null || use.isNull() ? null : use.booleanValue());
@@ -111,13 +113,16 @@ final class QuestionsApi {
         Optional<ConsoleEvent> outcome = feed.outcome(id);
         if (outcome.isPresent()) send(exchange, 200, outcome.get().outcome());
         else if (feed.pending(id)) send(exchange, 200, Map.of("id", id, "status", "pending"));
-        else throw new WebServer.ApiError(404, "unknown_question", "no question with this id is known here");
+        else
+            throw new WebServer.ApiError(
+                    404, ErrorClass.UNKNOWN_QUESTION.wireName(), "no question with this id is known here");
     }
 
     private static String text(JsonNode body, String field) {
         JsonNode node = body.get(field);
         if (node == null || !node.isTextual() || node.asText().isBlank())
-            throw new WebServer.ApiError(400, "invalid_request", field + " must be a non-empty string");
+            throw new WebServer.ApiError(
+                    400, ErrorClass.INVALID_REQUEST.wireName(), field + " must be a non-empty string");
         return node.asText();
     }
 

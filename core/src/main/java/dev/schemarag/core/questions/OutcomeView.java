@@ -19,7 +19,7 @@ public final class OutcomeView {
         Map<String, Object> v = new LinkedHashMap<>();
         if (outcome.isEmpty()) {
             v.put("status", "failed");
-            v.put("errorClass", "timeout");
+            v.put("errorClass", NoOutcome.TIMEOUT.wireName());
             return v;
         }
         AskClient.Outcome o = outcome.get();

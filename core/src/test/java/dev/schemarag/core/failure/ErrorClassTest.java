@@ -3,18 +3,44 @@ package dev.schemarag.core.failure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 class ErrorClassTest {
 
-    @ParameterizedTest
-    @EnumSource(ErrorClass.class)
-    void everyClassHasATopicInEveryStage(ErrorClass errorClass) {
-        for (Stage stage : Stage.values())
-            assertThat(errorClass.deadLetterTopic(stage)).isNotNull();
+    /** The whole routing, spelled out: the dead-letter topic of each class in each stage, in {@link Stage} order. */
+    @Test
+    void everyClassGoesToTheTopicThisTableNamesInEveryStage() {
+        Map<ErrorClass, List<String>> topics = new EnumMap<>(ErrorClass.class);
+        topics.put(ErrorClass.INFRA_FAILURE, answerStagesTo("infra_failure"));
+        topics.put(ErrorClass.QUERY_TIMEOUT, answerStagesTo("query_timeout"));
+        topics.put(ErrorClass.VALIDATION_BLOCK, answerStagesTo("validation_block"));
+        topics.put(ErrorClass.SQL_ERROR, answerStagesTo("sql_error"));
+        topics.put(ErrorClass.UNKNOWN, answerStagesTo("unknown"));
+        topics.put(ErrorClass.GENERATION_UNAVAILABLE, answerStagesTo("generation_unavailable"));
+        topics.put(ErrorClass.MALFORMED_EVENT, answerStagesTo("unknown"));
+        topics.put(ErrorClass.PROCESSING_ERROR, answerStagesTo("unknown"));
+        topics.put(ErrorClass.OUTPUT_TOO_LARGE, answerStagesTo("unknown"));
+        topics.put(ErrorClass.INVALID_REQUEST, answerStagesTo("unknown"));
+        topics.put(ErrorClass.INVALID_SETTINGS, answerStagesTo("unknown"));
+        topics.put(ErrorClass.UNKNOWN_DATABASE, answerStagesTo("unknown"));
+        topics.put(ErrorClass.UNKNOWN_SCHEMA, answerStagesTo("unknown"));
+        topics.put(ErrorClass.EMPTY_CATALOG, answerStagesTo("unknown"));
+        topics.put(ErrorClass.UNKNOWN_QUESTION, answerStagesTo("unknown"));
+
+        assertThat(topics).containsOnlyKeys(ErrorClass.values());
+        topics.forEach((errorClass, expected) -> assertThat(Arrays.stream(Stage.values())
+                        .map(stage -> errorClass.deadLetterTopic(stage).wireName())
+                        .toList())
+                .as(errorClass.wireName())
+                .isEqualTo(expected));
+    }
+
+    /** Ingest and retrieval have one topic each; generation, validation and feedback route by class. */
+    private static List<String> answerStagesTo(String topic) {
+        return List.of("ingest", "retrieval", topic, topic, topic);
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.schemarag.core.relationships;
 
-import static dev.schemarag.core.relationships.Tables.name;
+import static dev.schemarag.core.schema.Tables.name;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,7 +1,7 @@
 package dev.schemarag.core.relationships;
 
-import static dev.schemarag.core.relationships.Tables.name;
-import static dev.schemarag.core.relationships.Tables.table;
+import static dev.schemarag.core.schema.Tables.name;
+import static dev.schemarag.core.schema.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 

@@ -196,10 +196,7 @@ final class AnswerProcessor implements Processor<String, ContextRetrieved, Strin
     private void deadLetterUnreadable(String id, BufferedQuestion question, RuntimeException e) {
         FailureRecord failure = failure(question, Stage.GENERATION, ErrorClass.MALFORMED_EVENT, Failures.describe(e))
                 .build();
-        forward(
-                question,
-                new RoutedResult.DeadLetter(
-                        List.of(), ErrorClass.MALFORMED_EVENT.deadLetterTopic(Stage.GENERATION), failure));
+        forward(question, new RoutedResult.DeadLetter(List.of(), failure));
         pending.delete(id);
     }
 
@@ -221,8 +218,7 @@ final class AnswerProcessor implements Processor<String, ContextRetrieved, Strin
                 .setCorrelationId(event.getQuestion().getCorrelationId())
                 .setContext(event.getContextPacket())
                 .build();
-        return new RoutedResult.DeadLetter(
-                failed.candidates(), failure.errorClass().deadLetterTopic(stage), failureRecord);
+        return new RoutedResult.DeadLetter(failed.candidates(), failureRecord);
     }
 
     private static FailureRecord.Builder failure(

@@ -1,22 +1,14 @@
 package dev.schemarag.generation.answer;
 
-import dev.schemarag.core.failure.DeadLetterTopic;
-import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
+import dev.schemarag.core.kafka.DeadLetterRouting;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
-import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.ContextRetrieved;
-import dev.schemarag.events.FailureRecord;
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
-import java.util.EnumSet;
-import java.util.Set;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.kstream.Branched;
-import org.apache.kafka.streams.kstream.BranchedKStream;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.state.Stores;
 
@@ -58,30 +50,8 @@ public final class GenerationTopology {
                         AnswerProcessor.STORE);
         results.flatMapValues(RoutedResult::candidates)
                 .to(topics.sqlGenerated().name(), topics.sqlGenerated().produced());
-        results.filter((key, result) -> result instanceof RoutedResult.Answer)
-                .mapValues(result -> ((RoutedResult.Answer) result).answer())
+        DeadLetterRouting.route(
+                        results.mapValues(RoutedResult::outcome), topics, meters, Stage.GENERATION, Stage.VALIDATION)
                 .to(topics.answers().name(), topics.answers().produced());
-        BranchedKStream<String, RoutedResult.DeadLetter> byTopic = results.filter(
-                        (key, result) -> result instanceof RoutedResult.DeadLetter)
-                .mapValues(result -> (RoutedResult.DeadLetter) result)
-                .split();
-        for (DeadLetterTopic which : answerTopics()) {
-            Topic<String, FailureRecord> dlq = topics.deadLetter(which);
-            Counter deadLetters = DeadLetterMeters.counter(meters, dlq.name());
-            byTopic.branch((key, dead) -> dead.topic() == which, Branched.withConsumer(dead -> dead.peek(
-                            (key, letter) -> deadLetters.increment())
-                    .mapValues(RoutedResult.DeadLetter::failure)
-                    .to(dlq.name(), dlq.produced())));
-        }
-    }
-
-    /** Every dead-letter topic a generation or validation failure can go to. */
-    private static Set<DeadLetterTopic> answerTopics() {
-        Set<DeadLetterTopic> topics = EnumSet.noneOf(DeadLetterTopic.class);
-        for (ErrorClass c : ErrorClass.values()) {
-            topics.add(c.deadLetterTopic(Stage.GENERATION));
-            topics.add(c.deadLetterTopic(Stage.VALIDATION));
-        }
-        return topics;
     }
 }

@@ -1,6 +1,6 @@
 package dev.schemarag.generation.answer;
 
-import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.failure.Outcome;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.SqlGenerated;
@@ -10,9 +10,20 @@ import java.util.List;
 sealed interface RoutedResult {
     List<SqlGenerated> candidates();
 
-    record Answer(List<SqlGenerated> candidates, AnswerValidated answer) implements RoutedResult {}
+    /** The answer, or the failure for the dead-letter topic of its class and stage. */
+    Outcome<AnswerValidated> outcome();
 
-    /** A failure and the dead-letter topic its class goes to, decided once where the class is known. */
-    record DeadLetter(List<SqlGenerated> candidates, DeadLetterTopic topic, FailureRecord failure)
-            implements RoutedResult {}
+    record Answer(List<SqlGenerated> candidates, AnswerValidated answer) implements RoutedResult {
+        @Override
+        public Outcome<AnswerValidated> outcome() {
+            return Outcome.delivered(answer);
+        }
+    }
+
+    record DeadLetter(List<SqlGenerated> candidates, FailureRecord failure) implements RoutedResult {
+        @Override
+        public Outcome<AnswerValidated> outcome() {
+            return Outcome.deadLettered(failure);
+        }
+    }
 }

@@ -9,13 +9,14 @@ import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
 import com.openai.models.ResponseFormatJsonObject;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import dev.schemarag.core.retry.Backoff;
+import dev.schemarag.core.retry.BudgetedRetry;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.Prompt;
 import dev.schemarag.generation.PromptBuilder;
 import dev.schemarag.generation.SqlGenerator;
-import dev.schemarag.generation.llm.DeadlineRetry.Attempt;
 import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.Optional;
@@ -26,17 +27,21 @@ import org.slf4j.LoggerFactory;
 /**
  * Adapter: any OpenAI-compatible chat-completions endpoint (OpenAI, Azure-style proxies, vLLM, Ollama, LiteLLM)
  * through the official openai-java SDK, asked for a JSON object ({@code json_object}: the response format local
- * servers support most widely). 408, 409, 429, 5xx and I/O failures are retried within the record's deadline
- * ({@link DeadlineRetry}; the SDK's own retries are off); whatever still fails becomes {@code generation_unavailable},
- * and a deadline passing during a call becomes {@link GenerationOutcome.OutOfTime}.
+ * servers support most widely). 408, 409, 429, 5xx and I/O failures are retried within what is left of the record's
+ * deadline ({@link BudgetedRetry}), after the server's Retry-After or the backoff, each attempt given the call timeout
+ * or what is left if that is less. The SDK's own retries are off: they wait and re-send without knowing the deadline.
+ * Whatever still fails becomes {@code generation_unavailable}; a deadline passing during a call, or cutting an
+ * attempt short, becomes {@link GenerationOutcome.OutOfTime}, which the pipeline dead-letters as infra_failure.
  */
 public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
     private static final Logger log = LoggerFactory.getLogger(OpenAiCompatibleSqlGenerator.class);
+    /** 0.5 s, 1 s, 2 s, ... at most 8 s: the SDK's schedule, without its jitter. */
+    private static final Backoff BACKOFF = new Backoff(Duration.ofMillis(500), Duration.ofSeconds(8));
 
     private final LlmSettings settings;
     private final PromptBuilder prompts = new PromptBuilder();
     private final OpenAIClient client;
-    private final DeadlineRetry retry;
+    private final BudgetedRetry retry;
     private final LlmMeters meters;
 
     public OpenAiCompatibleSqlGenerator(LlmSettings settings, LlmMeters meters) {
@@ -48,7 +53,8 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
                 .maxRetries(0)
                 .timeout(settings.timeout())
                 .build();
-        this.retry = new DeadlineRetry(settings.timeout(), settings.maxRetries(), d -> Thread.sleep(d.toMillis()));
+        this.retry = new BudgetedRetry(
+                BACKOFF, settings.maxRetries(), FailedCall.RULE, System::nanoTime, BudgetedRetry.Sleeper.THREAD);
     }
 
     @Override
@@ -62,24 +68,46 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
                 .addUserMessage(prompt.user())
                 .build();
         AtomicInteger attempts = new AtomicInteger();
-        GenerationOutcome outcome = retry.run(deadline, timeout -> {
-            attempts.incrementAndGet();
-            return timedAttempt(params, timeout);
-        });
+        GenerationOutcome outcome;
+        try {
+            outcome = retry.call(
+                    "LLM call for question " + request.questionId(),
+                    deadline.remaining(),
+                    () -> timedAttempt(params, deadline, attempts));
+        } catch (BudgetedRetry.GaveUp e) {
+            FailedCall last = (FailedCall) e.getCause();
+            outcome = deadline.passed() || last.cutShortByDeadline
+                    ? GenerationOutcome.outOfTime(
+                            "the record deadline of " + deadline.budget().toMillis() + " ms passed: "
+                                    + last.getMessage() + " on attempt " + e.attempts())
+                    : GenerationOutcome.unavailable(e.getMessage());
+        }
         meters.request(attempts.get());
         if (!(outcome instanceof GenerationOutcome.Generated))
             log.warn("LLM call failed: questionId={} reason={}", request.questionId(), reason(outcome));
         return outcome;
     }
 
-    private Attempt timedAttempt(ChatCompletionCreateParams params, Duration timeout) {
+    /** One attempt, given the call timeout or what is left of the deadline if that is less. */
+    private GenerationOutcome timedAttempt(ChatCompletionCreateParams params, Deadline deadline, AtomicInteger attempts)
+            throws FailedCall {
+        Duration timeout = deadline.cap(settings.timeout());
+        if (timeout.isZero()) throw new FailedCall("no time left for the call", false, Optional.empty(), false);
+        attempts.incrementAndGet();
         long start = System.nanoTime();
-        Attempt attempt = attempt(params, timeout);
-        meters.attempt(Duration.ofNanos(System.nanoTime() - start), attempt instanceof Attempt.Done);
-        return attempt;
+        boolean answered = false;
+        try {
+            GenerationOutcome outcome = attempt(params, timeout);
+            answered = true;
+            return outcome;
+        } catch (FailedCall failed) {
+            throw failed.timedOut && timeout.compareTo(settings.timeout()) < 0 ? failed.cutShort() : failed;
+        } finally {
+            meters.attempt(Duration.ofNanos(System.nanoTime() - start), answered);
+        }
     }
 
-    private Attempt attempt(ChatCompletionCreateParams params, Duration timeout) {
+    private GenerationOutcome attempt(ChatCompletionCreateParams params, Duration timeout) throws FailedCall {
         // Every phase of the call, connecting included, within the attempt's time.
         RequestOptions options = RequestOptions.builder()
                 .timeout(Timeout.builder()
@@ -90,17 +118,16 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
                         .build())
                 .build();
         try {
-            return new Attempt.Done(
-                    ModelAnswerParser.parse(client.chat().completions().create(params, options)));
+            return ModelAnswerParser.parse(client.chat().completions().create(params, options));
         } catch (OpenAIServiceException e) {
-            return new Attempt.Failed(
+            throw new FailedCall(
                     "LLM endpoint answered HTTP " + e.statusCode(),
                     retryable(e),
-                    DeadlineRetry.retryAfter(header(e, "Retry-After-Ms"), header(e, "Retry-After")),
+                    FailedCall.retryAfter(header(e, "Retry-After-Ms"), header(e, "Retry-After")),
                     false);
         } catch (OpenAIIoException e) {
             boolean timedOut = e.getCause() instanceof InterruptedIOException; // OkHttp's call and read timeouts
-            return new Attempt.Failed(
+            throw new FailedCall(
                     timedOut
                             ? "LLM endpoint timed out (" + timeout.toMillis() + " ms)"
                             : "LLM endpoint unreachable (" + e.getCause() + ")",
@@ -108,8 +135,8 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
                     Optional.empty(),
                     timedOut);
         } catch (OpenAIException e) { // a 200 whose body is not a chat completion: a proxy or endpoint misconfigured
-            return new Attempt.Done(GenerationOutcome.unavailable(
-                    "the LLM endpoint's response is not a chat completion: " + e.getMessage()));
+            return GenerationOutcome.unavailable(
+                    "the LLM endpoint's response is not a chat completion: " + e.getMessage());
         }
     }
 

@@ -199,7 +199,7 @@ class OpenAiCompatibleSqlGeneratorIT {
 
         assertThat(outcome)
                 .isEqualTo(GenerationOutcome.unavailable("LLM endpoint answered HTTP 500 after 2 attempt(s); the retry"
-                        + " in 1000 ms would pass the record deadline"));
+                        + " in 1000 ms would pass the deadline"));
         assertThat(llm.answered(Fault.HTTP_500)).isEqualTo(2);
         assertThat(elapsedSince(started)).isLessThan(Duration.ofMillis(1200));
     }

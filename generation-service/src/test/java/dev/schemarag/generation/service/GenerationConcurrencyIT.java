@@ -9,6 +9,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.kafka.ConsumerGroups;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.TopicCreator;
@@ -24,20 +25,26 @@ import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.stack.ScriptedChatCompletions.Fault;
 import dev.schemarag.testkit.SharedTestStack;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.IntStream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -226,24 +233,74 @@ class GenerationConcurrencyIT {
         }
     }
 
-    /** Waits until every question has an outcome, then gives the topics each question's outcomes are on. */
+    /**
+     * Waits until every question has an outcome and the service has nothing left that could give one another (see
+     * {@link #settled}), then gives the topics each question's outcomes are on: a late duplicate would be among them.
+     */
     private static Map<String, List<String>> awaitOutcomes(List<String> ids) {
-        Map<String, List<String>> found = new HashMap<>();
         Awaitility.await("an outcome for each of " + ids.size() + " questions")
                 .atMost(Duration.ofSeconds(120))
                 .pollInterval(Duration.ofMillis(500))
-                .until(() -> {
-                    found.clear();
-                    found.putAll(outcomes());
-                    return found.keySet().containsAll(ids);
-                });
-        // A second read after a few commits would show a late duplicate.
-        try {
-            Thread.sleep(1_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+                .until(() -> outcomes().keySet().containsAll(ids));
+        Awaitility.await("nothing left to answer")
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(500))
+                .until(GenerationConcurrencyIT::settled);
         return outcomes();
+    }
+
+    /**
+     * Whether the service's group has committed past every question and its changelogged store of waiting questions
+     * (its only store) holds none: then no question can be answered again, by this service or by one taking over.
+     */
+    private static boolean settled() throws Exception {
+        String group = topics.prefix() + GenerationService.APPLICATION_ID;
+        Map<String, Object> admin = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers());
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers());
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try (Admin client = Admin.create(admin);
+                KafkaConsumer<byte[], byte[]> consumer =
+                        new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            Map<TopicPartition, OffsetAndMetadata> committed = ConsumerGroups.committed(client, group);
+            boolean allCommitted =
+                    consumer
+                            .endOffsets(partitions(
+                                    consumer, topics.contextRetrieved().name()))
+                            .entrySet()
+                            .stream()
+                            .allMatch(end -> committed.containsKey(end.getKey())
+                                    ? committed.get(end.getKey()).offset() >= end.getValue()
+                                    : end.getValue() == 0);
+            List<String> changelogs = client.listTopics().names().get().stream()
+                    .filter(t -> t.startsWith(group + "-") && t.endsWith("-changelog"))
+                    .toList();
+            return allCommitted
+                    && !changelogs.isEmpty()
+                    && changelogs.stream().allMatch(t -> liveKeys(consumer, t).isEmpty());
+        }
+    }
+
+    /** The keys of {@code topic} whose latest record is not a tombstone. */
+    private static Set<String> liveKeys(KafkaConsumer<byte[], byte[]> consumer, String topic) {
+        List<TopicPartition> partitions = partitions(consumer, topic);
+        consumer.assign(partitions);
+        consumer.seekToBeginning(partitions);
+        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+        Set<String> live = new HashSet<>();
+        while (partitions.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp)))
+            for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                String key = new String(record.key(), StandardCharsets.UTF_8);
+                if (record.value() == null) live.remove(key);
+                else live.add(key);
+            }
+        return live;
+    }
+
+    private static List<TopicPartition> partitions(KafkaConsumer<byte[], byte[]> consumer, String topic) {
+        return consumer.partitionsFor(topic).stream()
+                .map(info -> new TopicPartition(info.topic(), info.partition()))
+                .toList();
     }
 
     /** Every committed outcome on the answers and every dead-letter topic, by question id. */

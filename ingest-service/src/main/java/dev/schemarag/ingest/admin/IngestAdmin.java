@@ -34,7 +34,7 @@ public interface IngestAdmin {
             @Override
             public List<ReadinessCheck> readinessChecks() {
                 return List.of(
-                        ReadinessChecks.streams("embedding-updater", ingest::updaterState),
+                        ReadinessChecks.streams(IngestService.UPDATER_APPLICATION_ID, ingest::updaterState),
                         ReadinessChecks.condition(
                                 "change-capture",
                                 ingest::capturing,

@@ -10,6 +10,7 @@ import dev.schemarag.core.admin.AdminAccess;
 import dev.schemarag.core.admin.AdminRoute;
 import dev.schemarag.core.admin.AdminServer;
 import dev.schemarag.core.admin.ReadinessCheck;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.ingest.sync.SyncSummary;
 import java.io.IOException;
@@ -99,7 +100,7 @@ public final class IngestAdminServer implements AutoCloseable {
             return;
         }
         if (!DATABASE_ID.matcher(db.get()).matches() || !ingest.registered(db.get())) {
-            send(exchange, 404, error("unknown_database", "the database is not registered"));
+            send(exchange, 404, error(ErrorClass.UNKNOWN_DATABASE.wireName(), "the database is not registered"));
             return;
         }
         Optional<SyncJobs.Job> job = jobs.submit(db.get());

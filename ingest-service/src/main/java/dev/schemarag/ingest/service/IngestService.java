@@ -11,7 +11,7 @@ import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
-import dev.schemarag.core.retry.BoundedRetry;
+import dev.schemarag.core.retry.BudgetedRetry;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.events.SchemaChanged;
@@ -58,6 +58,9 @@ import org.apache.kafka.streams.StreamsBuilder;
  * database feeding the schema-changes topic, and the Kafka Streams embedding updater consuming it.
  */
 public final class IngestService implements AutoCloseable {
+    /** The embedding updater's application id (and consumer group) under the topic prefix, and its streams' name. */
+    public static final String UPDATER_APPLICATION_ID = "embedding-updater";
+
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(IngestService.class);
     /** One last attempt may outlast the retry budget by its connect timeout, plus embedding and writes. */
     private static final Duration REFRESH_MARGIN = Duration.ofSeconds(30);
@@ -218,10 +221,11 @@ public final class IngestService implements AutoCloseable {
                 indexer,
                 relationships,
                 texts,
-                BoundedRetry.forOutages(config.recovery().refreshRetryBudget()));
+                BudgetedRetry.forOutages(),
+                config.recovery().refreshRetryBudget());
         EmbeddingUpdaterTopology.build(builder, topics, refresher::apply, meters, this::catalogVersion);
         Properties props = StreamsProperties.of(
-                topics.prefix() + "embedding-updater",
+                topics.prefix() + UPDATER_APPLICATION_ID,
                 config.bootstrapServers(),
                 config.security(),
                 topics.deadLetter(DeadLetterTopic.INGEST),
@@ -230,7 +234,7 @@ public final class IngestService implements AutoCloseable {
                 limits,
                 // A change retried through an outage keeps its exactly-once transaction open meanwhile.
                 config.recovery().refreshRetryBudget().plus(REFRESH_MARGIN));
-        updater = new ManagedStreams("embedding-updater", builder.build(), props, CLOSE_TIMEOUT, meters);
+        updater = new ManagedStreams(UPDATER_APPLICATION_ID, builder.build(), props, CLOSE_TIMEOUT, meters);
         updater.start(onFatal);
     }
 

@@ -1,16 +1,13 @@
 package dev.schemarag.ingest.updater;
 
-import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.Outcome;
 import dev.schemarag.core.failure.Stage;
+import dev.schemarag.core.kafka.DeadLetterRouting;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
-import dev.schemarag.core.metrics.DeadLetterMeters;
-import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.SchemaChanged;
 import io.micrometer.core.instrument.Clock;
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import java.util.OptionalLong;
@@ -18,7 +15,7 @@ import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
@@ -38,26 +35,18 @@ public final class EmbeddingUpdaterTopology {
             MeterRegistry meters,
             Function<String, OptionalLong> catalogVersion) {
         Topic<String, SchemaChanged> source = topics.schemaChanges();
-        Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.INGEST); // every class, see ErrorClass
         UpdaterMeters updater = new UpdaterMeters(meters, catalogVersion);
-        Counter deadLetters = DeadLetterMeters.counter(meters, dlq.name());
-        builder.stream(source.name(), source.consumed())
+        KStream<String, Outcome<List<CatalogUpdate>>> outcomes = builder.stream(source.name(), source.consumed())
                 .processValues(() -> new Refresh(
                         refresh,
                         source.valueSerde().serializer(),
                         updater,
-                        meters.config().clock()))
-                .split()
-                .branch((key, outcome) -> outcome.isDeadLettered(), Branched.withConsumer(failed -> failed.peek(
-                                (key, outcome) -> deadLetters.increment())
-                        .mapValues(Outcome::failure)
-                        .to(dlq.name(), dlq.produced())))
-                .defaultBranch(Branched.withConsumer(ok -> ok.flatMap((key, outcome) -> outcome.value().stream()
-                                .map(u -> KeyValue.pair(u.key(), u.entry()))
-                                .toList())
-                        .to(
-                                topics.schemaCatalog().name(),
-                                topics.schemaCatalog().produced())));
+                        meters.config().clock()));
+        DeadLetterRouting.route(outcomes, topics, meters, Stage.INGEST)
+                .flatMap((key, updates) -> updates.stream()
+                        .map(u -> KeyValue.pair(u.key(), u.entry()))
+                        .toList())
+                .to(topics.schemaCatalog().name(), topics.schemaCatalog().produced());
     }
 
     /** Applies each change; a failure carries the change's coordinates and bytes, so that it can be replayed. */

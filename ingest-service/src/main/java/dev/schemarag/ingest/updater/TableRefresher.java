@@ -5,7 +5,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
-import dev.schemarag.core.retry.BoundedRetry;
+import dev.schemarag.core.retry.BudgetedRetry;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.Table;
@@ -21,6 +21,7 @@ import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,7 +52,8 @@ public final class TableRefresher {
     private final SchemaIndexer indexer;
     private final RelationshipSync relationships;
     private final EmbeddingTexts texts;
-    private final BoundedRetry outages;
+    private final BudgetedRetry outages;
+    private final Duration outageBudget;
 
     public TableRefresher(
             DatabaseRegistry databases,
@@ -60,7 +62,8 @@ public final class TableRefresher {
             SchemaIndexer indexer,
             RelationshipSync relationships,
             EmbeddingTexts texts,
-            BoundedRetry outages) {
+            BudgetedRetry outages,
+            Duration outageBudget) {
         this.databases = databases;
         this.introspectors = introspectors;
         this.annotations = annotations;
@@ -68,6 +71,7 @@ public final class TableRefresher {
         this.relationships = relationships;
         this.texts = texts;
         this.outages = outages;
+        this.outageBudget = outageBudget;
     }
 
     public RefreshResult apply(SchemaChanged change) {
@@ -82,10 +86,10 @@ public final class TableRefresher {
         String what = "applying " + change.getCommandTag() + " on " + change.getDatabaseId() + "." + change.getSchema$()
                 + "." + change.getTable();
         try {
-            return RefreshResult.ok(outages.call(what, () -> refresh(db.get(), affectedTables(change))));
-        } catch (RuntimeException e) {
-            throw e; // a bug, not an outage: the processing handler files it with the record's bytes
-        } catch (Exception e) {
+            return RefreshResult.ok(outages.call(what, outageBudget, () -> refresh(db.get(), affectedTables(change))));
+        } catch (BudgetedRetry.GaveUp e) {
+            // a bug, not an outage: the processing handler files it with the record's bytes
+            if (e.getCause() instanceof RuntimeException bug) throw bug;
             log.warn(
                     "cannot apply {} on {}.{}.{}: {}",
                     change.getCommandTag(),
@@ -93,7 +97,7 @@ public final class TableRefresher {
                     change.getSchema$(),
                     change.getTable(),
                     e.getMessage());
-            return new RefreshResult.Failed(ErrorClass.INFRA_FAILURE, Failures.describe(e));
+            return new RefreshResult.Failed(ErrorClass.INFRA_FAILURE, Failures.describe(e.getCause()));
         }
     }
 

@@ -9,7 +9,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.retry.Backoff;
-import dev.schemarag.core.retry.BoundedRetry;
+import dev.schemarag.core.retry.BudgetedRetry;
 import dev.schemarag.core.retry.TransientFailures;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
@@ -53,15 +53,16 @@ class TableRefresherTest {
             new SchemaIndexer(model, store, EmbeddingTexts.defaults()),
             new RelationshipSync(store),
             EmbeddingTexts.defaults(),
-            new BoundedRetry(
-                    Duration.ofSeconds(60),
+            new BudgetedRetry(
                     new Backoff(Duration.ofMillis(500), Duration.ofSeconds(10)),
+                    Integer.MAX_VALUE,
                     TransientFailures::isTransient,
                     () -> nanos[0],
                     d -> {
                         waits.add(d);
                         nanos[0] += d.toNanos();
-                    }));
+                    }),
+            Duration.ofSeconds(60));
 
     private static SchemaChanged change(String databaseId, String schema, String tag, String table, String previous) {
         return SchemaChangeMapper.toEvent(

@@ -3,15 +3,18 @@ package dev.schemarag.retrieval.config;
 import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Every retrieval parameter, each declared once as a core {@link Setting} with its default, range and description.
+ * Every retrieval parameter, each declared once as a core {@link Setting} with its default, range and description;
+ * declaring it lists it in {@link #DECLARED}, and its accessor, the constant's name in camel case, reads it when asked.
  * The service's values come from the process configuration ({@link #from(Settings)}: system property, environment
  * variable, default); a question's own settings override them per request ({@link #withOverrides(Map)}), by dotted
- * key or environment-variable spelling.
+ * key or environment-variable spelling. Every value is checked when the settings are made.
  *
  * <p>The defaults are the design's, except where the retrieval benchmark (spider-union, 881 tables) showed better,
  * each on a plateau of neighbouring values rather than a peak: RRF k 5 instead of 60 and lexical weight 0.5 instead of
@@ -23,226 +26,126 @@ import java.util.Map;
  */
 public final class RetrievalSettings {
     private static final int MANY = 10_000;
+    private static final List<Setting<?>> IN_ORDER = new ArrayList<>();
 
-    public static final Setting<Boolean> ENABLED = Setting.bool(
+    /** Every retrieval setting, in declaration order. */
+    public static final List<Setting<?>> DECLARED = Collections.unmodifiableList(IN_ORDER);
+
+    public static final Setting<Boolean> ENABLED = declare(Setting.bool(
                     "retrieval.enabled",
                     true,
                     "Use RAG at all; false sends the full schema (the historical ENABLE_DOC_RETRIEVAL is still read)")
-            .withAlias("ENABLE_DOC_RETRIEVAL");
-    public static final Setting<Integer> TABLE_THRESHOLD =
-            Setting.integer("retrieval.table.threshold", 10, 0, MANY, "Catalogs with fewer tables are sent whole");
+            .withAlias("ENABLE_DOC_RETRIEVAL"));
+    public static final Setting<Integer> TABLE_THRESHOLD = declare(
+            Setting.integer("retrieval.table.threshold", 10, 0, MANY, "Catalogs with fewer tables are sent whole"));
     public static final Setting<Integer> TABLE_TOPK =
-            Setting.integer("retrieval.table.topk", 15, 1, MANY, "Table rows asked from the vector index");
-    public static final Setting<Double> TABLE_MIN_SIMILARITY = Setting.decimal(
-            "retrieval.table.min-similarity", 0.20, -1, 1, "Table hits below this similarity are dropped");
+            declare(Setting.integer("retrieval.table.topk", 15, 1, MANY, "Table rows asked from the vector index"));
+    public static final Setting<Double> TABLE_MIN_SIMILARITY = declare(Setting.decimal(
+            "retrieval.table.min-similarity", 0.20, -1, 1, "Table hits below this similarity are dropped"));
     public static final Setting<Integer> COLUMN_TOPK =
-            Setting.integer("retrieval.column.topk", 50, 0, MANY, "Column rows asked from the vector index");
-    public static final Setting<Double> COLUMN_MIN_SIMILARITY = Setting.decimal(
-            "retrieval.column.min-similarity", 0.18, -1, 1, "Column hits below this similarity are dropped");
-    public static final Setting<Double> COLUMN_SECOND_WEIGHT =
-            Setting.decimal("retrieval.column.second-weight", 0.5, 0, 1, "Column score of a table = top1 + w·top2");
-    public static final Setting<Double> COLUMN_GENERIC_FACTOR =
-            Setting.decimal("retrieval.column.generic-factor", 0.7, 0, 1, "Damps generic columns (ids, timestamps)");
-    public static final Setting<Double> FUSION_TABLE_WEIGHT = Setting.decimal(
-            "retrieval.fusion.table-weight", 0.6, 0, 1, "Dense score = wt·table + wc·column: the table weight");
-    public static final Setting<Double> FUSION_COLUMN_WEIGHT = Setting.decimal(
-            "retrieval.fusion.column-weight", 0.4, 0, 1, "Dense score = wt·table + wc·column: the column weight");
-    public static final Setting<Boolean> LEXICAL_ENABLED =
-            Setting.bool("retrieval.lexical.enabled", true, "BM25 over the stored texts, fused with the dense ranking");
+            declare(Setting.integer("retrieval.column.topk", 50, 0, MANY, "Column rows asked from the vector index"));
+    public static final Setting<Double> COLUMN_MIN_SIMILARITY = declare(Setting.decimal(
+            "retrieval.column.min-similarity", 0.18, -1, 1, "Column hits below this similarity are dropped"));
+    public static final Setting<Double> COLUMN_SECOND_WEIGHT = declare(
+            Setting.decimal("retrieval.column.second-weight", 0.5, 0, 1, "Column score of a table = top1 + w·top2"));
+    public static final Setting<Double> COLUMN_GENERIC_FACTOR = declare(
+            Setting.decimal("retrieval.column.generic-factor", 0.7, 0, 1, "Damps generic columns (ids, timestamps)"));
+    public static final Setting<Double> FUSION_TABLE_WEIGHT = declare(Setting.decimal(
+            "retrieval.fusion.table-weight", 0.6, 0, 1, "Dense score = wt·table + wc·column: the table weight"));
+    public static final Setting<Double> FUSION_COLUMN_WEIGHT = declare(Setting.decimal(
+            "retrieval.fusion.column-weight", 0.4, 0, 1, "Dense score = wt·table + wc·column: the column weight"));
+    public static final Setting<Boolean> LEXICAL_ENABLED = declare(Setting.bool(
+            "retrieval.lexical.enabled", true, "BM25 over the stored texts, fused with the dense ranking"));
     public static final Setting<Integer> LEXICAL_TOPK =
-            Setting.integer("retrieval.lexical.topk", 20, 1, MANY, "Tables taken from the BM25 ranking");
-    public static final Setting<Double> BM25_K1 =
-            Setting.decimal("retrieval.lexical.bm25-k1", 1.5, 0, 10, "BM25 term-frequency saturation k1");
-    public static final Setting<Double> BM25_B =
-            Setting.decimal("retrieval.lexical.bm25-b", 0.75, 0, 1, "BM25 length normalisation b");
-    public static final Setting<Integer> RRF_K = Setting.integer(
-            "retrieval.rrf.k",
-            5,
-            0,
-            MANY,
-            "Reciprocal rank fusion constant; small, so a table's rank in each list matters more than appearing in both");
-    public static final Setting<Double> RRF_DENSE_WEIGHT = Setting.decimal(
-            "retrieval.rrf.dense-weight", 1.0, 0, 10, "Weight of the dense ranking in the fusion (dense leads)");
-    public static final Setting<Double> RRF_LEXICAL_WEIGHT =
-            Setting.decimal("retrieval.rrf.lexical-weight", 0.5, 0, 10, "Weight of the BM25 ranking in the fusion");
-    public static final Setting<Integer> SELECT_TOPK =
-            Setting.integer("retrieval.select.topk", 10, 1, MANY, "Tables selected by rank before expansion, at most");
-    public static final Setting<Integer> SELECT_MIN_TABLES = Setting.integer(
-            "retrieval.select.min-tables", 3, 1, MANY, "Tables selected by rank however the scores fall");
-    public static final Setting<Double> SELECT_RELATIVE_CUTOFF = Setting.decimal(
-            "retrieval.select.relative-cutoff",
-            0.45,
-            0,
-            1,
-            "Beyond the minimum, a table is selected only while its fused score is at least this share of the best one; 0 = plain top-k");
-    public static final Setting<Boolean> SELECT_BREADTH = Setting.bool(
-            "retrieval.select.breadth",
-            true,
-            "Size the selection to the question's breadth: each entity it names gets a table naming it, and a question with more clause connectors keeps more tables (only tables that join the best one)");
-    public static final Setting<Integer> EVIDENCE_TOPK = Setting.integer(
-            "retrieval.evidence.topk", 30, 0, MANY, "Ranks that count as evidence for foreign-key expansion");
+            declare(Setting.integer("retrieval.lexical.topk", 20, 1, MANY, "Tables taken from the BM25 ranking"));
+    public static final Setting<Double> LEXICAL_BM25_K1 =
+            declare(Setting.decimal("retrieval.lexical.bm25-k1", 1.5, 0, 10, "BM25 term-frequency saturation k1"));
+    public static final Setting<Double> LEXICAL_BM25_B =
+            declare(Setting.decimal("retrieval.lexical.bm25-b", 0.75, 0, 1, "BM25 length normalisation b"));
+    public static final Setting<Integer> RRF_K = declare(
+            Setting.integer(
+                    "retrieval.rrf.k",
+                    5,
+                    0,
+                    MANY,
+                    "Reciprocal rank fusion constant; small, so a table's rank in each list matters more than appearing in both"));
+    public static final Setting<Double> RRF_DENSE_WEIGHT = declare(Setting.decimal(
+            "retrieval.rrf.dense-weight", 1.0, 0, 10, "Weight of the dense ranking in the fusion (dense leads)"));
+    public static final Setting<Double> RRF_LEXICAL_WEIGHT = declare(
+            Setting.decimal("retrieval.rrf.lexical-weight", 0.5, 0, 10, "Weight of the BM25 ranking in the fusion"));
+    public static final Setting<Integer> SELECT_TOPK = declare(
+            Setting.integer("retrieval.select.topk", 10, 1, MANY, "Tables selected by rank before expansion, at most"));
+    public static final Setting<Integer> SELECT_MIN_TABLES = declare(Setting.integer(
+            "retrieval.select.min-tables", 3, 1, MANY, "Tables selected by rank however the scores fall"));
+    public static final Setting<Double> SELECT_RELATIVE_CUTOFF = declare(
+            Setting.decimal(
+                    "retrieval.select.relative-cutoff",
+                    0.45,
+                    0,
+                    1,
+                    "Beyond the minimum, a table is selected only while its fused score is at least this share of the best one; 0 = plain top-k"));
+    public static final Setting<Boolean> SELECT_BREADTH = declare(
+            Setting.bool(
+                    "retrieval.select.breadth",
+                    true,
+                    "Size the selection to the question's breadth: each entity it names gets a table naming it, and a question with more clause connectors keeps more tables (only tables that join the best one)"));
+    public static final Setting<Integer> EVIDENCE_TOPK = declare(Setting.integer(
+            "retrieval.evidence.topk", 30, 0, MANY, "Ranks that count as evidence for foreign-key expansion"));
     public static final Setting<Double> EVIDENCE_MIN_SCORE =
-            Setting.decimal("retrieval.evidence.min-score", 0.20, 0, 2, "Score an evidence rank needs");
+            declare(Setting.decimal("retrieval.evidence.min-score", 0.20, 0, 2, "Score an evidence rank needs"));
     public static final Setting<Integer> FK_MAX_ADDED =
-            Setting.integer("retrieval.fk.max-added", 3, 0, MANY, "Foreign-key neighbours added at most");
-    public static final Setting<Integer> FK_PARENTS_OF_TOP = Setting.integer(
+            declare(Setting.integer("retrieval.fk.max-added", 3, 0, MANY, "Foreign-key neighbours added at most"));
+    public static final Setting<Integer> FK_PARENTS_OF_TOP = declare(Setting.integer(
             "retrieval.fk.parents-of-top",
             2,
             0,
             MANY,
-            "The tables referenced by this many leading tables need only a rank in the evidence set, not its score");
+            "The tables referenced by this many leading tables need only a rank in the evidence set, not its score"));
     public static final Setting<Integer> MAX_TABLES =
-            Setting.integer("retrieval.max-tables", 12, 1, MANY, "Tables in the packet at most");
-    public static final Setting<Boolean> BRIDGES_ENABLED =
-            Setting.bool("retrieval.bridges.enabled", true, "Connect selected tables through foreign-key paths");
-    public static final Setting<Double> FALLBACK_MIN_SCORE =
-            Setting.decimal("retrieval.fallback.min-score", 0.20, 0, 2, "Below this best score, send the full schema");
-    public static final Setting<Integer> FALLBACK_MIN_CONTENT_WORDS = Setting.integer(
+            declare(Setting.integer("retrieval.max-tables", 12, 1, MANY, "Tables in the packet at most"));
+    public static final Setting<Boolean> BRIDGES_ENABLED = declare(
+            Setting.bool("retrieval.bridges.enabled", true, "Connect selected tables through foreign-key paths"));
+    public static final Setting<Double> FALLBACK_MIN_SCORE = declare(
+            Setting.decimal("retrieval.fallback.min-score", 0.20, 0, 2, "Below this best score, send the full schema"));
+    public static final Setting<Integer> FALLBACK_MIN_CONTENT_WORDS = declare(Setting.integer(
             "retrieval.fallback.min-content-words",
             1,
             0,
             100,
-            "Questions with fewer content words get the full schema");
+            "Questions with fewer content words get the full schema"));
     public static final Setting<Integer> DOCS_TOPK =
-            Setting.integer("retrieval.docs.topk", 5, 0, 100, "Documentation chunks in the packet at most");
-    public static final Setting<Double> DOCS_MIN_SIMILARITY = Setting.decimal(
-            "retrieval.docs.min-similarity", 0.35, -1, 1, "Documentation chunks below this similarity are dropped");
-    public static final Setting<JoinHintFormat> JOIN_HINT_FORMAT =
-            Setting.choice("join.hint.format", JoinHintFormat.EDGES, JoinHintFormat.class, "Join hints in the packet");
-    public static final Setting<PacketFormat> PACKET_FORMAT = Setting.choice(
+            declare(Setting.integer("retrieval.docs.topk", 5, 0, 100, "Documentation chunks in the packet at most"));
+    public static final Setting<Double> DOCS_MIN_SIMILARITY = declare(Setting.decimal(
+            "retrieval.docs.min-similarity", 0.35, -1, 1, "Documentation chunks below this similarity are dropped"));
+    public static final Setting<JoinHintFormat> JOIN_HINT_FORMAT = declare(
+            Setting.choice("join.hint.format", JoinHintFormat.EDGES, JoinHintFormat.class, "Join hints in the packet"));
+    public static final Setting<PacketFormat> PACKET_FORMAT = declare(Setting.choice(
             "retrieval.packet.format",
             PacketFormat.CREATE_TABLE,
             PacketFormat.class,
-            "Schema rendering: CREATE TABLE statements or one compact line per table");
-    public static final Setting<Integer> CONTEXT_BUDGET_TOKENS = Setting.integer(
+            "Schema rendering: CREATE TABLE statements or one compact line per table"));
+    public static final Setting<Integer> CONTEXT_BUDGET_TOKENS = declare(Setting.integer(
             "retrieval.context.budget-tokens",
             12_000,
             1,
             10_000_000,
-            "Packets above this many tokens are flagged over budget");
-    public static final Setting<Integer> QUESTION_MAX_BYTES = Setting.integer(
-            "retrieval.question.max-bytes",
-            4 * 1024,
-            1,
-            10_000_000,
-            "A question or evidence longer than this, in UTF-8 bytes, is an invalid request; the service's value holds, a question cannot raise it");
-
-    /** Every retrieval setting, in declaration order. */
-    public static final List<Setting<?>> DECLARED = List.of(
-            ENABLED,
-            TABLE_THRESHOLD,
-            TABLE_TOPK,
-            TABLE_MIN_SIMILARITY,
-            COLUMN_TOPK,
-            COLUMN_MIN_SIMILARITY,
-            COLUMN_SECOND_WEIGHT,
-            COLUMN_GENERIC_FACTOR,
-            FUSION_TABLE_WEIGHT,
-            FUSION_COLUMN_WEIGHT,
-            LEXICAL_ENABLED,
-            LEXICAL_TOPK,
-            BM25_K1,
-            BM25_B,
-            RRF_K,
-            RRF_DENSE_WEIGHT,
-            RRF_LEXICAL_WEIGHT,
-            SELECT_TOPK,
-            SELECT_MIN_TABLES,
-            SELECT_RELATIVE_CUTOFF,
-            SELECT_BREADTH,
-            EVIDENCE_TOPK,
-            EVIDENCE_MIN_SCORE,
-            FK_MAX_ADDED,
-            FK_PARENTS_OF_TOP,
-            MAX_TABLES,
-            BRIDGES_ENABLED,
-            FALLBACK_MIN_SCORE,
-            FALLBACK_MIN_CONTENT_WORDS,
-            DOCS_TOPK,
-            DOCS_MIN_SIMILARITY,
-            JOIN_HINT_FORMAT,
-            PACKET_FORMAT,
-            CONTEXT_BUDGET_TOKENS,
-            QUESTION_MAX_BYTES);
+            "Packets above this many tokens are flagged over budget"));
+    public static final Setting<Integer> QUESTION_MAX_BYTES = declare(
+            Setting.integer(
+                    "retrieval.question.max-bytes",
+                    4 * 1024,
+                    1,
+                    10_000_000,
+                    "A question or evidence longer than this, in UTF-8 bytes, is an invalid request; the service's value holds, a question cannot raise it"));
 
     private static final Map<String, Setting<?>> BY_VARIABLE = byVariable();
 
     /** The raw values these were resolved from; overrides are layered on them. */
     private final Settings values;
 
-    private final boolean enabled;
-    private final int minTablesForRetrieval;
-    private final int tableTopK;
-    private final double tableMinSimilarity;
-    private final int columnTopK;
-    private final double columnMinSimilarity;
-    private final double secondColumnWeight;
-    private final double genericColumnFactor;
-    private final double tableWeight;
-    private final double columnWeight;
-    private final boolean lexicalEnabled;
-    private final int lexicalTopK;
-    private final double bm25K1;
-    private final double bm25B;
-    private final int rrfK;
-    private final double rrfDenseWeight;
-    private final double rrfLexicalWeight;
-    private final int selectTopK;
-    private final int selectMinTables;
-    private final double selectRelativeCutoff;
-    private final boolean selectBreadth;
-    private final int evidenceTopK;
-    private final double evidenceMinScore;
-    private final int fkMaxAdded;
-    private final int fkParentsOfTop;
-    private final int maxTables;
-    private final boolean bridgesEnabled;
-    private final double minTopScore;
-    private final int minContentWords;
-    private final int docTopK;
-    private final double docMinSimilarity;
-    private final JoinHintFormat joinHintFormat;
-    private final PacketFormat packetFormat;
-    private final int contextBudgetTokens;
-    private final int maxQuestionBytes;
-
     private RetrievalSettings(Settings values) {
+        values.validate(DECLARED);
         this.values = values;
-        enabled = values.get(ENABLED);
-        minTablesForRetrieval = values.get(TABLE_THRESHOLD);
-        tableTopK = values.get(TABLE_TOPK);
-        tableMinSimilarity = values.get(TABLE_MIN_SIMILARITY);
-        columnTopK = values.get(COLUMN_TOPK);
-        columnMinSimilarity = values.get(COLUMN_MIN_SIMILARITY);
-        secondColumnWeight = values.get(COLUMN_SECOND_WEIGHT);
-        genericColumnFactor = values.get(COLUMN_GENERIC_FACTOR);
-        tableWeight = values.get(FUSION_TABLE_WEIGHT);
-        columnWeight = values.get(FUSION_COLUMN_WEIGHT);
-        lexicalEnabled = values.get(LEXICAL_ENABLED);
-        lexicalTopK = values.get(LEXICAL_TOPK);
-        bm25K1 = values.get(BM25_K1);
-        bm25B = values.get(BM25_B);
-        rrfK = values.get(RRF_K);
-        rrfDenseWeight = values.get(RRF_DENSE_WEIGHT);
-        rrfLexicalWeight = values.get(RRF_LEXICAL_WEIGHT);
-        selectTopK = values.get(SELECT_TOPK);
-        selectMinTables = values.get(SELECT_MIN_TABLES);
-        selectRelativeCutoff = values.get(SELECT_RELATIVE_CUTOFF);
-        selectBreadth = values.get(SELECT_BREADTH);
-        evidenceTopK = values.get(EVIDENCE_TOPK);
-        evidenceMinScore = values.get(EVIDENCE_MIN_SCORE);
-        fkMaxAdded = values.get(FK_MAX_ADDED);
-        fkParentsOfTop = values.get(FK_PARENTS_OF_TOP);
-        maxTables = values.get(MAX_TABLES);
-        bridgesEnabled = values.get(BRIDGES_ENABLED);
-        minTopScore = values.get(FALLBACK_MIN_SCORE);
-        minContentWords = values.get(FALLBACK_MIN_CONTENT_WORDS);
-        docTopK = values.get(DOCS_TOPK);
-        docMinSimilarity = values.get(DOCS_MIN_SIMILARITY);
-        joinHintFormat = values.get(JOIN_HINT_FORMAT);
-        packetFormat = values.get(PACKET_FORMAT);
-        contextBudgetTokens = values.get(CONTEXT_BUDGET_TOKENS);
-        maxQuestionBytes = values.get(QUESTION_MAX_BYTES);
     }
 
     public static RetrievalSettings defaults() {
@@ -281,6 +184,11 @@ public final class RetrievalSettings {
         return new RetrievalSettings(values.with(byKey));
     }
 
+    private static <T> Setting<T> declare(Setting<T> setting) {
+        IN_ORDER.add(setting);
+        return setting;
+    }
+
     private static Map<String, Setting<?>> byVariable() {
         Map<String, Setting<?>> byVariable = new HashMap<>();
         for (Setting<?> s : DECLARED) {
@@ -291,143 +199,143 @@ public final class RetrievalSettings {
     }
 
     public boolean enabled() {
-        return enabled;
+        return values.get(ENABLED);
     }
 
-    public int minTablesForRetrieval() {
-        return minTablesForRetrieval;
+    public int tableThreshold() {
+        return values.get(TABLE_THRESHOLD);
     }
 
     public int tableTopK() {
-        return tableTopK;
+        return values.get(TABLE_TOPK);
     }
 
     public double tableMinSimilarity() {
-        return tableMinSimilarity;
+        return values.get(TABLE_MIN_SIMILARITY);
     }
 
     public int columnTopK() {
-        return columnTopK;
+        return values.get(COLUMN_TOPK);
     }
 
     public double columnMinSimilarity() {
-        return columnMinSimilarity;
+        return values.get(COLUMN_MIN_SIMILARITY);
     }
 
-    public double secondColumnWeight() {
-        return secondColumnWeight;
+    public double columnSecondWeight() {
+        return values.get(COLUMN_SECOND_WEIGHT);
     }
 
-    public double genericColumnFactor() {
-        return genericColumnFactor;
+    public double columnGenericFactor() {
+        return values.get(COLUMN_GENERIC_FACTOR);
     }
 
-    public double tableWeight() {
-        return tableWeight;
+    public double fusionTableWeight() {
+        return values.get(FUSION_TABLE_WEIGHT);
     }
 
-    public double columnWeight() {
-        return columnWeight;
+    public double fusionColumnWeight() {
+        return values.get(FUSION_COLUMN_WEIGHT);
     }
 
     public boolean lexicalEnabled() {
-        return lexicalEnabled;
+        return values.get(LEXICAL_ENABLED);
     }
 
     public int lexicalTopK() {
-        return lexicalTopK;
+        return values.get(LEXICAL_TOPK);
     }
 
-    public double bm25K1() {
-        return bm25K1;
+    public double lexicalBm25K1() {
+        return values.get(LEXICAL_BM25_K1);
     }
 
-    public double bm25B() {
-        return bm25B;
+    public double lexicalBm25B() {
+        return values.get(LEXICAL_BM25_B);
     }
 
     public int rrfK() {
-        return rrfK;
+        return values.get(RRF_K);
     }
 
     public double rrfDenseWeight() {
-        return rrfDenseWeight;
+        return values.get(RRF_DENSE_WEIGHT);
     }
 
     public double rrfLexicalWeight() {
-        return rrfLexicalWeight;
+        return values.get(RRF_LEXICAL_WEIGHT);
     }
 
     public int selectTopK() {
-        return selectTopK;
+        return values.get(SELECT_TOPK);
     }
 
     public int selectMinTables() {
-        return selectMinTables;
+        return values.get(SELECT_MIN_TABLES);
     }
 
     public double selectRelativeCutoff() {
-        return selectRelativeCutoff;
-    }
-
-    public int evidenceTopK() {
-        return evidenceTopK;
-    }
-
-    public double evidenceMinScore() {
-        return evidenceMinScore;
-    }
-
-    public int fkMaxAdded() {
-        return fkMaxAdded;
-    }
-
-    public int fkParentsOfTop() {
-        return fkParentsOfTop;
-    }
-
-    public int maxTables() {
-        return maxTables;
+        return values.get(SELECT_RELATIVE_CUTOFF);
     }
 
     public boolean selectBreadth() {
-        return selectBreadth;
+        return values.get(SELECT_BREADTH);
+    }
+
+    public int evidenceTopK() {
+        return values.get(EVIDENCE_TOPK);
+    }
+
+    public double evidenceMinScore() {
+        return values.get(EVIDENCE_MIN_SCORE);
+    }
+
+    public int fkMaxAdded() {
+        return values.get(FK_MAX_ADDED);
+    }
+
+    public int fkParentsOfTop() {
+        return values.get(FK_PARENTS_OF_TOP);
+    }
+
+    public int maxTables() {
+        return values.get(MAX_TABLES);
     }
 
     public boolean bridgesEnabled() {
-        return bridgesEnabled;
+        return values.get(BRIDGES_ENABLED);
     }
 
-    public double minTopScore() {
-        return minTopScore;
+    public double fallbackMinScore() {
+        return values.get(FALLBACK_MIN_SCORE);
     }
 
-    public int minContentWords() {
-        return minContentWords;
+    public int fallbackMinContentWords() {
+        return values.get(FALLBACK_MIN_CONTENT_WORDS);
     }
 
-    public int docTopK() {
-        return docTopK;
+    public int docsTopK() {
+        return values.get(DOCS_TOPK);
     }
 
-    public double docMinSimilarity() {
-        return docMinSimilarity;
+    public double docsMinSimilarity() {
+        return values.get(DOCS_MIN_SIMILARITY);
     }
 
     public JoinHintFormat joinHintFormat() {
-        return joinHintFormat;
+        return values.get(JOIN_HINT_FORMAT);
     }
 
     public PacketFormat packetFormat() {
-        return packetFormat;
+        return values.get(PACKET_FORMAT);
     }
 
     public int contextBudgetTokens() {
-        return contextBudgetTokens;
+        return values.get(CONTEXT_BUDGET_TOKENS);
     }
 
-    public int maxQuestionBytes() {
-        return maxQuestionBytes;
+    public int questionMaxBytes() {
+        return values.get(QUESTION_MAX_BYTES);
     }
 
     private List<Object> resolved() {

@@ -1,20 +1,18 @@
 package dev.schemarag.retrieval.kafka;
 
-import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Outcome;
 import dev.schemarag.core.failure.Stage;
+import dev.schemarag.core.kafka.DeadLetterRouting;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
-import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.retrieval.RetrievalFailure;
 import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.SchemaRetriever;
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,7 +20,7 @@ import java.util.List;
 import java.util.UUID;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
@@ -33,23 +31,14 @@ public final class RetrievalTopology {
 
     public static void build(StreamsBuilder builder, Topics topics, SchemaRetriever retriever, MeterRegistry meters) {
         Topic<String, QuestionAsked> source = topics.questions();
-        Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.RETRIEVAL); // every class, see ErrorClass
         RetrievalMeters retrievals = new RetrievalMeters(meters);
-        Counter deadLetters = DeadLetterMeters.counter(meters, dlq.name());
-        builder.stream(source.name(), source.consumed())
+        KStream<String, Outcome<ContextRetrieved>> outcomes = builder.stream(source.name(), source.consumed())
                 // Every record of one question is keyed by its id, whatever key its producer chose.
                 .selectKey((key, question) -> question == null ? key : question.getId())
                 .processValues(
-                        () -> new Retrieval(retriever, source.valueSerde().serializer(), retrievals))
-                .split()
-                .branch((key, outcome) -> outcome.isDeadLettered(), Branched.withConsumer(failed -> failed.peek(
-                                (key, outcome) -> deadLetters.increment())
-                        .mapValues(Outcome::failure)
-                        .to(dlq.name(), dlq.produced())))
-                .defaultBranch(Branched.withConsumer(ok -> ok.mapValues(Outcome::value)
-                        .to(
-                                topics.contextRetrieved().name(),
-                                topics.contextRetrieved().produced())));
+                        () -> new Retrieval(retriever, source.valueSerde().serializer(), retrievals));
+        DeadLetterRouting.route(outcomes, topics, meters, Stage.RETRIEVAL)
+                .to(topics.contextRetrieved().name(), topics.contextRetrieved().produced());
     }
 
     /**

@@ -35,7 +35,7 @@ public final class DenseScoring {
         int columnCount = 0;
         for (ColumnHit hit : columnHits) {
             if (hit.similarity() < settings.columnMinSimilarity() || !known.test(hit.table())) continue;
-            double damped = hit.generic() ? hit.similarity() * settings.genericColumnFactor() : hit.similarity();
+            double damped = hit.generic() ? hit.similarity() * settings.columnGenericFactor() : hit.similarity();
             columnSimilarities
                     .computeIfAbsent(hit.table(), t -> new ArrayList<>())
                     .add(damped);
@@ -89,8 +89,8 @@ public final class DenseScoring {
             double tableSimilarity,
             List<Double> columns,
             RetrievalSettings settings) {
-        double columnScore = columnScore(columns, settings.secondColumnWeight());
-        double score = settings.tableWeight() * tableSimilarity + settings.columnWeight() * columnScore;
+        double columnScore = columnScore(columns, settings.columnSecondWeight());
+        double score = settings.fusionTableWeight() * tableSimilarity + settings.fusionColumnWeight() * columnScore;
         return new DenseCandidate(table, tableHit, tableSimilarity, columnScore, columns.size(), score);
     }
 

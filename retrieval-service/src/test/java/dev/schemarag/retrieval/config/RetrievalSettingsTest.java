@@ -6,6 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -16,19 +21,19 @@ class RetrievalSettingsTest {
     @Test
     void everyDefaultIsTheBenchmarkedValue() {
         assertThat(defaults.enabled()).isTrue();
-        assertThat(defaults.minTablesForRetrieval()).isEqualTo(10);
+        assertThat(defaults.tableThreshold()).isEqualTo(10);
         assertThat(defaults.tableTopK()).isEqualTo(15);
         assertThat(defaults.tableMinSimilarity()).isEqualTo(0.20);
         assertThat(defaults.columnTopK()).isEqualTo(50);
         assertThat(defaults.columnMinSimilarity()).isEqualTo(0.18);
-        assertThat(defaults.secondColumnWeight()).isEqualTo(0.5);
-        assertThat(defaults.genericColumnFactor()).isEqualTo(0.7);
-        assertThat(defaults.tableWeight()).isEqualTo(0.6);
-        assertThat(defaults.columnWeight()).isEqualTo(0.4);
+        assertThat(defaults.columnSecondWeight()).isEqualTo(0.5);
+        assertThat(defaults.columnGenericFactor()).isEqualTo(0.7);
+        assertThat(defaults.fusionTableWeight()).isEqualTo(0.6);
+        assertThat(defaults.fusionColumnWeight()).isEqualTo(0.4);
         assertThat(defaults.lexicalEnabled()).isTrue();
         assertThat(defaults.lexicalTopK()).isEqualTo(20);
-        assertThat(defaults.bm25K1()).isEqualTo(1.5);
-        assertThat(defaults.bm25B()).isEqualTo(0.75);
+        assertThat(defaults.lexicalBm25K1()).isEqualTo(1.5);
+        assertThat(defaults.lexicalBm25B()).isEqualTo(0.75);
         assertThat(defaults.rrfK()).isEqualTo(5);
         assertThat(defaults.rrfDenseWeight()).isEqualTo(1.0);
         assertThat(defaults.rrfLexicalWeight()).isEqualTo(0.5);
@@ -41,21 +46,21 @@ class RetrievalSettingsTest {
         assertThat(defaults.fkParentsOfTop()).isEqualTo(2);
         assertThat(defaults.maxTables()).isEqualTo(12);
         assertThat(defaults.bridgesEnabled()).isTrue();
-        assertThat(defaults.minTopScore()).isEqualTo(0.20);
-        assertThat(defaults.minContentWords()).isEqualTo(1);
-        assertThat(defaults.docTopK()).isEqualTo(5);
-        assertThat(defaults.docMinSimilarity()).isEqualTo(0.35);
+        assertThat(defaults.fallbackMinScore()).isEqualTo(0.20);
+        assertThat(defaults.fallbackMinContentWords()).isEqualTo(1);
+        assertThat(defaults.docsTopK()).isEqualTo(5);
+        assertThat(defaults.docsMinSimilarity()).isEqualTo(0.35);
         assertThat(defaults.joinHintFormat()).isEqualTo(JoinHintFormat.EDGES);
         assertThat(defaults.packetFormat()).isEqualTo(PacketFormat.CREATE_TABLE);
         assertThat(defaults.contextBudgetTokens()).isEqualTo(12_000);
-        assertThat(defaults.maxQuestionBytes()).isEqualTo(4096);
+        assertThat(defaults.questionMaxBytes()).isEqualTo(4096);
         assertThat(RetrievalSettings.DECLARED).hasSize(35);
     }
 
     @Test
     void theQuestionSizeCapIsSetLikeAnyOtherSetting() {
         assertThat(RetrievalSettings.from(Settings.of(Map.of("retrieval.question.max-bytes", "16384")))
-                        .maxQuestionBytes())
+                        .questionMaxBytes())
                 .isEqualTo(16384);
         assertThatThrownBy(() -> defaults.withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES.key(), "0")))
                 .isInstanceOf(ConfigException.class);
@@ -71,7 +76,7 @@ class RetrievalSettingsTest {
                 "join.hint.format",
                 "both")));
 
-        assertThat(settings.minTablesForRetrieval()).isEqualTo(25);
+        assertThat(settings.tableThreshold()).isEqualTo(25);
         assertThat(settings.tableMinSimilarity()).isEqualTo(0.3);
         assertThat(settings.joinHintFormat()).isEqualTo(JoinHintFormat.BOTH);
     }
@@ -110,7 +115,7 @@ class RetrievalSettingsTest {
                 "JOIN_HINT_FORMAT",
                 "both"));
 
-        assertThat(settings.minTablesForRetrieval()).isEqualTo(25);
+        assertThat(settings.tableThreshold()).isEqualTo(25);
         assertThat(settings.tableMinSimilarity()).isEqualTo(0.3);
         assertThat(settings.joinHintFormat()).isEqualTo(JoinHintFormat.BOTH);
     }
@@ -174,6 +179,23 @@ class RetrievalSettingsTest {
         assertThatThrownBy(() -> defaults.withOverrides(Map.of("join.hint.format", "graph")))
                 .hasMessage(
                         "invalid value 'graph' for setting join.hint.format: expected one of [edges, paths, both, none]");
+    }
+
+    /** One name per setting: its accessor is its constant's name without the underscores, in camel case. */
+    @Test
+    void everySettingIsReadByTheAccessorOfItsConstantsName() throws ReflectiveOperationException {
+        List<Setting<?>> withAccessor = new ArrayList<>();
+        for (Field constant : RetrievalSettings.class.getFields()) {
+            if (constant.getType() != Setting.class) continue;
+            Setting<?> setting = (Setting<?>) constant.get(null);
+            Method accessor = Arrays.stream(RetrievalSettings.class.getMethods())
+                    .filter(m -> m.getName().equalsIgnoreCase(constant.getName().replace("_", "")))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no accessor for " + constant.getName()));
+            assertThat(accessor.invoke(defaults)).as(accessor.getName()).isEqualTo(setting.defaultValue());
+            withAccessor.add(setting);
+        }
+        assertThat(withAccessor).containsExactlyInAnyOrderElementsOf(RetrievalSettings.DECLARED);
     }
 
     @Test

@@ -1,7 +1,7 @@
 package dev.schemarag.retrieval.lexical;
 
-import static dev.schemarag.retrieval.Tables.name;
-import static dev.schemarag.retrieval.Tables.table;
+import static dev.schemarag.core.schema.Tables.name;
+import static dev.schemarag.core.schema.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.schema.TableName;

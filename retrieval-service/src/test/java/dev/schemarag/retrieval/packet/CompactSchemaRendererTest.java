@@ -1,6 +1,6 @@
 package dev.schemarag.retrieval.packet;
 
-import static dev.schemarag.retrieval.Tables.table;
+import static dev.schemarag.core.schema.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

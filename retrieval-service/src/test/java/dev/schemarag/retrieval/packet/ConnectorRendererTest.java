@@ -1,11 +1,11 @@
 package dev.schemarag.retrieval.packet;
 
-import static dev.schemarag.retrieval.Tables.table;
+import static dev.schemarag.core.schema.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
-import dev.schemarag.retrieval.Tables;
+import dev.schemarag.core.schema.Tables;
 import dev.schemarag.retrieval.config.PacketFormat;
 import java.util.List;
 import java.util.Set;

@@ -10,6 +10,7 @@ import org.apache.avro.Schema;
  * A registry that can be taken down and brought back, in front of another one (as {@link InMemorySchemaRegistry},
  * for running topologies through a registry outage without a server): while down, every call fails as
  * {@link SchemaRegistryClient} fails once its retries are spent, with {@link SchemaRegistryUnavailableException}.
+ * Shared with core's tests through this module's test jar.
  */
 public final class OutageSimulatingSchemaRegistry implements SchemaRegistry {
     private final SchemaRegistry registry;

@@ -1,13 +1,12 @@
-package dev.schemarag.core.relationships;
+package dev.schemarag.core.schema;
 
-import dev.schemarag.core.schema.Column;
-import dev.schemarag.core.schema.ForeignKey;
-import dev.schemarag.core.schema.Table;
-import dev.schemarag.core.schema.TableName;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Builds test tables tersely: {@code Tables.table("hr.employees").pk("employee_id").fk("dept_id", "hr.departments", "dept_id").build()}. */
+/**
+ * Builds test tables tersely: {@code Tables.table("hr.employees").pk("employee_id").fk("dept_id", "hr.departments",
+ * "dept_id").build()}. Shared with the tests of other modules through core's test jar.
+ */
 public final class Tables {
     private final TableName name;
     private final List<Column> columns = new ArrayList<>();
