@@ -1,4 +1,4 @@
-package dev.schemarag.generation.feedback;
+package dev.schemarag.generation.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +14,7 @@ import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.FeedbackVerdict;
 import dev.schemarag.generation.examples.AnswerReviews;
 import dev.schemarag.generation.examples.ExampleStatus;
+import dev.schemarag.generation.examples.ExampleStoreException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -147,8 +148,8 @@ class FeedbackTopologyTest {
 
         @Override
         public Optional<Review> review(String questionId, FeedbackVerdict verdict, String note, String actor)
-                throws SQLException {
-            if (questionId.equals(failOn)) throw new SQLException("connection refused");
+                throws ExampleStoreException {
+            if (questionId.equals(failOn)) throw new ExampleStoreException(new SQLException("connection refused"));
             ExampleStatus before = statuses.get(questionId);
             if (before == null) return Optional.empty();
             applied.add(questionId + " " + verdict + " note=" + note + " actor=" + actor);

@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.postgres;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

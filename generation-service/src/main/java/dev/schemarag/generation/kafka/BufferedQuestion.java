@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.kafka;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

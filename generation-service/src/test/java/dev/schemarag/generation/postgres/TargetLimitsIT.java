@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,7 @@ import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.store.DatabaseBulkhead;
 import dev.schemarag.core.store.ReaderRole;
 import dev.schemarag.core.store.TargetSessionLimits;
+import dev.schemarag.generation.answer.ExplainResult;
 import dev.schemarag.stack.EmbeddedPostgres;
 import dev.schemarag.testkit.SharedTestStack;
 import java.sql.Connection;

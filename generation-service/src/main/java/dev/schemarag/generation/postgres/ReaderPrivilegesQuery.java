@@ -1,6 +1,8 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.postgres;
 
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.generation.answer.ReaderPrivileges;
+import dev.schemarag.generation.answer.ReaderVerdict;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,5 +1,6 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.kafka;
 
+import dev.schemarag.generation.answer.PipelineResult;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 

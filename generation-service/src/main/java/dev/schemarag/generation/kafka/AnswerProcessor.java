@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.kafka;
 
 import dev.schemarag.avro.SchemaRegistryUnavailableException;
 import dev.schemarag.core.failure.ErrorClass;
@@ -6,6 +6,9 @@ import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
+import dev.schemarag.generation.answer.AnswerPipeline;
+import dev.schemarag.generation.answer.PipelineFailure;
+import dev.schemarag.generation.answer.PipelineResult;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.schemarag.generation.feedback;
+package dev.schemarag.generation.kafka;
 
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
@@ -6,6 +6,7 @@ import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.generation.examples.AnswerReviews;
+import dev.schemarag.generation.feedback.Feedback;
 import java.util.Optional;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;

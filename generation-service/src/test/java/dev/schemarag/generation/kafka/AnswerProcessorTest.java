@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,10 @@ import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.generation.answer.AnswerPipeline;
+import dev.schemarag.generation.answer.Events;
+import dev.schemarag.generation.answer.ExplainResult;
+import dev.schemarag.generation.answer.TargetDatabases;
 import dev.schemarag.generation.validation.SchemaColumns;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,7 +10,10 @@ import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.ReaderRole;
+import dev.schemarag.generation.answer.ExplainResult;
+import dev.schemarag.generation.answer.ReaderPrivileges;
 import dev.schemarag.generation.answer.ReaderPrivileges.Attribute;
+import dev.schemarag.generation.answer.ReaderVerdict;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import java.sql.Connection;

@@ -1,4 +1,4 @@
-package dev.schemarag.generation.feedback;
+package dev.schemarag.generation.kafka;
 
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.Topic;

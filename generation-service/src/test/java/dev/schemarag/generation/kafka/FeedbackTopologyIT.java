@@ -1,4 +1,4 @@
-package dev.schemarag.generation.feedback;
+package dev.schemarag.generation.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +14,7 @@ import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
-import dev.schemarag.generation.examples.VerifiedExampleStore;
+import dev.schemarag.generation.postgres.VerifiedExampleStore;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.schemarag.generation.examples;
+package dev.schemarag.generation.postgres;
 
 import com.pgvector.PGvector;
 import dev.schemarag.core.embedding.EmbeddingModel;
@@ -6,6 +6,12 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.HnswScan;
 import dev.schemarag.events.FeedbackVerdict;
 import dev.schemarag.generation.answer.ValidatedAnswerSink;
+import dev.schemarag.generation.examples.AnswerReviews;
+import dev.schemarag.generation.examples.DocumentedQuery;
+import dev.schemarag.generation.examples.ExampleStatus;
+import dev.schemarag.generation.examples.ExampleStoreException;
+import dev.schemarag.generation.examples.VerifiedExample;
+import dev.schemarag.generation.examples.VerifiedExamples;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,9 +26,10 @@ import java.util.stream.Collectors;
  * Adapter: question → SQL examples in the store's {@code verified_examples} table (migrations V2, V5), searched by
  * question embedding. Documented queries are upserted on their normalized wording, so re-seeding is harmless;
  * validated answers are candidates kept once per question id, and only what {@link ExampleStatus#servedOffline()}
- * admits is ever searched.
+ * admits is ever searched. The ports' methods report an SQL failure as {@link ExampleStoreException}; seeding, which
+ * only the processes' wiring calls, throws the driver's own.
  */
-public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerReviews {
+public final class VerifiedExampleStore implements VerifiedExamples, ValidatedAnswerSink, AnswerReviews {
     private static final String SERVED =
             ExampleStatus.served().stream().map(s -> "'" + s.wireName() + "'").collect(Collectors.joining(", "));
 
@@ -38,7 +45,8 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
      * The served example closest to {@code question}, if the database has any embedded by this model. The HNSW scan is
      * filtered (database, model, status), so it runs with {@link HnswScan}'s iterative scan to find a match at all.
      */
-    public Optional<VerifiedExample> nearest(String databaseId, String question) throws SQLException {
+    @Override
+    public Optional<VerifiedExample> nearest(String databaseId, String question) throws ExampleStoreException {
         PGvector vector = new PGvector(model.embed(question));
         try (Connection c = store.borrow()) {
             HnswScan.begin(c);
@@ -62,6 +70,8 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
             }
             c.commit();
             return nearest;
+        } catch (SQLException e) {
+            throw new ExampleStoreException(e);
         }
     }
 
@@ -70,7 +80,8 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
      * with other SQL must not take over a verdict given on the first.
      */
     @Override
-    public void validated(String questionId, String databaseId, String question, String sql) throws SQLException {
+    public void validated(String questionId, String databaseId, String question, String sql)
+            throws ExampleStoreException {
         PGvector embedding = new PGvector(model.embed(question));
         try (Connection c = store.borrow();
                 PreparedStatement ps = c.prepareStatement("""
@@ -86,6 +97,8 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
             ps.setObject(7, embedding);
             ps.setString(8, model.modelId());
             ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new ExampleStoreException(e);
         }
     }
 
@@ -96,6 +109,15 @@ public final class VerifiedExampleStore implements ValidatedAnswerSink, AnswerRe
      */
     @Override
     public Optional<Review> review(String questionId, FeedbackVerdict verdict, String note, String actor)
+            throws ExampleStoreException {
+        try {
+            return apply(questionId, verdict, note, actor);
+        } catch (SQLException e) {
+            throw new ExampleStoreException(e);
+        }
+    }
+
+    private Optional<Review> apply(String questionId, FeedbackVerdict verdict, String note, String actor)
             throws SQLException {
         while (true) {
             Optional<ExampleStatus> current = status(questionId);

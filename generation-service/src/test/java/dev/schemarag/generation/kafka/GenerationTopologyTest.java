@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +16,10 @@ import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.SqlGenerated;
+import dev.schemarag.generation.answer.AnswerPipeline;
+import dev.schemarag.generation.answer.Events;
+import dev.schemarag.generation.answer.ExplainResult;
+import dev.schemarag.generation.answer.TargetDatabases;
 import dev.schemarag.generation.validation.SchemaColumns;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.ByteBuffer;

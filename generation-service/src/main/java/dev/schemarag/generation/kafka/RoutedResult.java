@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.kafka;
 
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.events.AnswerValidated;

@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.kafka;
 
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GeneratedSql;

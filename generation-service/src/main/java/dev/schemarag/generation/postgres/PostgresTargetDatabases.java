@@ -1,4 +1,4 @@
-package dev.schemarag.generation.answer;
+package dev.schemarag.generation.postgres;
 
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
@@ -9,6 +9,9 @@ import dev.schemarag.core.store.DatabaseBulkhead;
 import dev.schemarag.core.store.ReaderRole;
 import dev.schemarag.core.store.StatementWatchdog;
 import dev.schemarag.core.store.TargetSessionLimits;
+import dev.schemarag.generation.answer.ExplainResult;
+import dev.schemarag.generation.answer.ReaderVerdict;
+import dev.schemarag.generation.answer.TargetDatabases;
 import dev.schemarag.generation.validation.DriverStatements;
 import dev.schemarag.generation.validation.SchemaColumns;
 import java.sql.Array;
