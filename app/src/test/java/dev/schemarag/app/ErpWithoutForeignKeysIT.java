@@ -9,7 +9,7 @@ import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.annotations.AnnotationsLoader;
-import dev.schemarag.ingest.introspect.PostgresIntrospector;
+import dev.schemarag.ingest.postgres.PostgresIntrospector;
 import dev.schemarag.retrieval.config.JoinHintFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import dev.schemarag.retrieval.packet.JoinHints;

@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.introspect;
+package dev.schemarag.ingest.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

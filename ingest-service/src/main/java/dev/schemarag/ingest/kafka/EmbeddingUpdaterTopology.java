@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.updater;
+package dev.schemarag.ingest.kafka;
 
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.Outcome;
@@ -9,6 +9,9 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.SchemaChanged;
+import dev.schemarag.ingest.updater.CatalogUpdate;
+import dev.schemarag.ingest.updater.RefreshResult;
+import dev.schemarag.ingest.updater.TableRefresher;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.introspect;
+package dev.schemarag.ingest.postgres;
 
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
@@ -6,6 +6,8 @@ import dev.schemarag.core.schema.SchemaCatalog;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.ingest.introspect.IntrospectionException;
+import dev.schemarag.ingest.introspect.SchemaIntrospector;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

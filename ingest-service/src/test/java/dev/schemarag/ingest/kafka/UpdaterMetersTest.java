@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.updater;
+package dev.schemarag.ingest.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.updater;
+package dev.schemarag.ingest.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,6 +15,8 @@ import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.SchemaCatalogEntry;
 import dev.schemarag.events.SchemaChanged;
+import dev.schemarag.ingest.updater.CatalogUpdate;
+import dev.schemarag.ingest.updater.RefreshResult;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

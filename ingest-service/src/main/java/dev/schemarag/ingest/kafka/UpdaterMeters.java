@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.updater;
+package dev.schemarag.ingest.kafka;
 
 import dev.schemarag.events.SchemaChanged;
 import io.micrometer.core.instrument.Gauge;

@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.cdc;
+package dev.schemarag.ingest.changes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.introspect;
+package dev.schemarag.ingest.postgres;
 
 import static dev.schemarag.core.store.SqlQuoting.identifier;
 
@@ -6,6 +6,7 @@ import dev.schemarag.core.relationships.DataCheck;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.ingest.introspect.EdgeSampler;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

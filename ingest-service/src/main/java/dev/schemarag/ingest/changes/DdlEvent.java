@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.cdc;
+package dev.schemarag.ingest.changes;
 
 /**
  * One row of {@code schemarag_cdc.ddl_events} as Debezium delivers it: a DDL command that touched a table.

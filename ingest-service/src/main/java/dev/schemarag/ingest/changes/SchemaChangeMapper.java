@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.cdc;
+package dev.schemarag.ingest.changes;
 
 import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.SchemaChanged;
