@@ -9,6 +9,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.demo.DemoDatabase;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.service.IngestService;
@@ -35,6 +36,7 @@ class ArchitectureTest {
         List<URL> modules = Stream.of(
                         Setting.class,
                         QuestionAsked.class,
+                        DemoDatabase.class,
                         StackConfig.class,
                         IngestService.class,
                         SchemaRetriever.class,
@@ -50,7 +52,8 @@ class ArchitectureTest {
 
     @Test
     void everyModuleIsImported() {
-        for (String module : new String[] {"core", "events", "stack", "ingest", "retrieval", "generation", "app"}) {
+        for (String module :
+                new String[] {"core", "events", "demo", "stack", "ingest", "retrieval", "generation", "app"}) {
             assertThat(classes.containPackage("dev.schemarag." + module))
                     .as(module)
                     .isTrue();

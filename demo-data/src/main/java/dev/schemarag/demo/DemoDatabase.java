@@ -1,4 +1,4 @@
-package dev.schemarag.core.demo;
+package dev.schemarag.demo;
 
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -22,8 +22,9 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The demo ERP database shipped with SchemaRAG (core resources {@code demo/erp}): loaded into the
- * embedded PostgreSQL once, and registered under the id {@code erp} with its module annotations and table docs.
+ * The demo ERP database shipped with SchemaRAG (this module's resources {@code demo/erp}): loaded into the
+ * embedded PostgreSQL once, and registered ({@link DemoRegistration}) under the id {@code erp} with its module
+ * annotations and table docs.
  */
 public final class DemoDatabase {
     public static final String ID = "erp";
