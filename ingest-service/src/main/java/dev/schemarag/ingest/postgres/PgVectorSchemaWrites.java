@@ -16,7 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Adapter: the {@link SchemaStore} port on the pgvector store, each SQL failure reported as a {@link SchemaStoreException}. */
+/**
+ * Adapter: the {@link SchemaStore} port on the pgvector store, each SQL failure reported as a
+ * {@link SchemaStoreException} around the driver's exception.
+ */
 public final class PgVectorSchemaWrites implements SchemaStore {
     private final PgVectorSchemaStore store;
 
