@@ -7,7 +7,7 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.docs.TableDocSkeleton;
-import dev.schemarag.ingest.introspect.PostgresIntrospector;
+import dev.schemarag.ingest.postgres.PostgresIntrospector;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -9,6 +9,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.demo.DemoDatabase;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.service.IngestService;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The package structure of every module's main code (the app's test classpath holds them all): no cycles between
- * packages, and the retrieval domain free of its adapters (Kafka, JDBC, meters), so it stays testable without I/O.
+ * packages, and the domains of retrieval, generation and ingest free of their adapters (Kafka, JDBC, meters, CDC), so
+ * they stay testable without I/O.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
@@ -34,6 +36,7 @@ class ArchitectureTest {
         List<URL> modules = Stream.of(
                         Setting.class,
                         QuestionAsked.class,
+                        DemoDatabase.class,
                         StackConfig.class,
                         IngestService.class,
                         SchemaRetriever.class,
@@ -49,7 +52,8 @@ class ArchitectureTest {
 
     @Test
     void everyModuleIsImported() {
-        for (String module : new String[] {"core", "events", "stack", "ingest", "retrieval", "generation", "app"}) {
+        for (String module :
+                new String[] {"core", "events", "demo", "stack", "ingest", "retrieval", "generation", "app"}) {
             assertThat(classes.containPackage("dev.schemarag." + module))
                     .as(module)
                     .isTrue();
@@ -82,6 +86,62 @@ class ArchitectureTest {
                         "io.micrometer..",
                         "org.apache.kafka..",
                         "org.postgresql..")
+                .check(classes);
+    }
+
+    @Test
+    void theGenerationDomainDoesNotUseItsAdapters() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.schemarag.generation",
+                        "dev.schemarag.generation.answer",
+                        "dev.schemarag.generation.examples",
+                        "dev.schemarag.generation.feedback",
+                        "dev.schemarag.generation.validation")
+                // It asks the JDBC driver's own parser how the driver would split a text into statements: the
+                // postgres adapter's concern, still in the validation package.
+                .and()
+                .doNotHaveFullyQualifiedName("dev.schemarag.generation.validation.DriverStatements")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.schemarag.generation.kafka..",
+                        "dev.schemarag.generation.postgres..",
+                        "dev.schemarag.generation.llm..",
+                        "java.sql..",
+                        "io.micrometer..",
+                        "org.apache.kafka..",
+                        "org.postgresql..",
+                        "com.pgvector..",
+                        "com.openai..")
+                .check(classes);
+    }
+
+    @Test
+    void theIngestDomainDoesNotUseItsAdapters() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.schemarag.ingest.annotations",
+                        "dev.schemarag.ingest.changes",
+                        "dev.schemarag.ingest.docs",
+                        "dev.schemarag.ingest.introspect",
+                        "dev.schemarag.ingest.sync",
+                        "dev.schemarag.ingest.text",
+                        "dev.schemarag.ingest.updater")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.schemarag.ingest.kafka..",
+                        "dev.schemarag.ingest.postgres..",
+                        "dev.schemarag.ingest.cdc..",
+                        "java.sql..",
+                        "io.micrometer..",
+                        "org.apache.kafka..",
+                        "org.postgresql..",
+                        "com.pgvector..",
+                        "io.debezium..")
                 .check(classes);
     }
 

@@ -25,9 +25,10 @@ import java.util.Set;
 /**
  * Adapter: the schema store in PostgreSQL + pgvector (tables {@code schema_embeddings}, {@code doc_chunks} and
  * {@code catalog_relationships}).
- * Writes are upserts on the entity's unique key, so replaying a change leaves the store as it was.
+ * Writes are upserts on the entity's unique key, so replaying a change leaves the store as it was. Ingest writes
+ * through its own port, which its postgres adapter maps onto this class; the CLI reads and cleans up here directly.
  */
-public final class PgVectorSchemaStore implements SchemaStore {
+public final class PgVectorSchemaStore {
     private final Database db;
 
     public PgVectorSchemaStore(Database db) {
@@ -35,7 +36,6 @@ public final class PgVectorSchemaStore implements SchemaStore {
     }
 
     /** Text hashes of every stored entity of a database, or of one table when {@code table} is given. */
-    @Override
     public synchronized Map<EntityKey, String> hashes(String databaseId, TableName table) throws SQLException {
         String sql =
                 "SELECT entity_type, schema_name, table_name, column_name, text_hash FROM schema_embeddings WHERE database_id = ?"
@@ -87,7 +87,6 @@ public final class PgVectorSchemaStore implements SchemaStore {
     }
 
     /** Inserts or updates entities in one transaction. */
-    @Override
     public synchronized void upsert(String databaseId, Collection<StoredEntity> entities) throws SQLException {
         if (entities.isEmpty()) return;
         inTransaction(c -> {
@@ -123,7 +122,6 @@ public final class PgVectorSchemaStore implements SchemaStore {
      * Updates the non-embedded fields of table rows (compact form, definition) whose text did not change.
      * Rows already equal are left untouched.
      */
-    @Override
     public synchronized void updateTableDefinitions(String databaseId, Map<TableName, TableDefinition> definitions)
             throws SQLException {
         if (definitions.isEmpty()) return;
@@ -148,7 +146,6 @@ public final class PgVectorSchemaStore implements SchemaStore {
     }
 
     /** Deletes the given entities (e.g. dropped columns). */
-    @Override
     public synchronized int delete(String databaseId, Collection<EntityKey> keys) throws SQLException {
         if (keys.isEmpty()) return 0;
         int[] counts = new int[1];
@@ -189,7 +186,6 @@ public final class PgVectorSchemaStore implements SchemaStore {
     }
 
     /** Text hashes of the stored doc chunks of a database, keyed by table/kind/index. */
-    @Override
     public synchronized Map<String, String> docHashes(String databaseId) throws SQLException {
         Map<String, String> hashes = new HashMap<>();
         try (Connection c = db.borrow();
@@ -199,7 +195,7 @@ public final class PgVectorSchemaStore implements SchemaStore {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next())
                     hashes.put(
-                            SchemaStore.docKey(
+                            StoredDocChunk.key(
                                     new TableName(rs.getString(1), rs.getString(2)), rs.getString(3), rs.getInt(4)),
                             rs.getString(5));
             }
@@ -207,12 +203,7 @@ public final class PgVectorSchemaStore implements SchemaStore {
         return hashes;
     }
 
-    public static String docKey(TableName table, String kind, int index) {
-        return SchemaStore.docKey(table, kind, index);
-    }
-
     /** Replaces the doc chunks of a database: upserts the given ones, deletes the rest. */
-    @Override
     public synchronized void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep)
             throws SQLException {
         inTransaction(c -> {
@@ -249,7 +240,7 @@ public final class PgVectorSchemaStore implements SchemaStore {
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         TableName t = new TableName(rs.getString(1), rs.getString(2));
-                        if (keep.contains(docKey(t, rs.getString(3), rs.getInt(4)))) continue;
+                        if (keep.contains(StoredDocChunk.key(t, rs.getString(3), rs.getInt(4)))) continue;
                         del.setString(1, databaseId);
                         del.setString(2, t.schema());
                         del.setString(3, t.table());
@@ -263,7 +254,6 @@ public final class PgVectorSchemaStore implements SchemaStore {
         });
     }
 
-    @Override
     public synchronized List<Table> definitions(String databaseId, Set<String> schemas) throws SQLException {
         List<Table> tables = new ArrayList<>();
         try (Connection c = db.borrow();
@@ -282,7 +272,6 @@ public final class PgVectorSchemaStore implements SchemaStore {
         return tables;
     }
 
-    @Override
     public synchronized Set<TableName> replaceRelationships(
             String databaseId, Set<String> schemas, Collection<ForeignKeyEdge> edges) throws SQLException {
         for (ForeignKeyEdge e : edges)

@@ -14,4 +14,10 @@ public record StoredDocChunk(
         int tokenEstimate,
         String content,
         String textHash,
-        float[] embedding) {}
+        float[] embedding) {
+
+    /** The key a chunk is stored under in its database: table, kind and index, e.g. {@code public.orders/query/2}. */
+    public static String key(TableName table, String kind, int index) {
+        return table + "/" + kind + "/" + index;
+    }
+}

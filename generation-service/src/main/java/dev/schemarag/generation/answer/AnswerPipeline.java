@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * <p>
  * All of it runs within one deadline per record: each LLM call and EXPLAIN gets at most what is left of it, and a
  * question whose deadline passes before it has an answer or a final verdict is infra_failure (replayable), so that
- * no question holds one of the {@link AnswerWorkers} for longer. Runs of different questions overlap: everything
+ * no question holds a worker thread for longer. Runs of different questions overlap: everything
  * shared here (the generator's HTTP client, the pooled JDBC connections, the meters) is thread-safe.
  */
 public final class AnswerPipeline {

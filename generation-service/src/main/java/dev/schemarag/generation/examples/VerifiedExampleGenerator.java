@@ -6,7 +6,6 @@ import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.validation.SqlTables;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -22,10 +21,10 @@ public final class VerifiedExampleGenerator implements SqlGenerator {
     public static final double DEFAULT_THRESHOLD = 0.80;
     private static final Logger log = LoggerFactory.getLogger(VerifiedExampleGenerator.class);
 
-    private final VerifiedExampleStore examples;
+    private final VerifiedExamples examples;
     private final double threshold;
 
-    public VerifiedExampleGenerator(VerifiedExampleStore examples, double threshold) {
+    public VerifiedExampleGenerator(VerifiedExamples examples, double threshold) {
         this.examples = examples;
         this.threshold = threshold;
     }
@@ -38,12 +37,8 @@ public final class VerifiedExampleGenerator implements SqlGenerator {
         Optional<VerifiedExample> nearest;
         try {
             nearest = examples.nearest(request.databaseId(), request.question());
-        } catch (SQLException e) {
-            log.warn(
-                    "verified example lookup failed: questionId={} sqlstate={} error={}",
-                    request.questionId(),
-                    e.getSQLState(),
-                    e.getMessage());
+        } catch (ExampleStoreException e) {
+            log.warn("verified example lookup failed: questionId={} error={}", request.questionId(), e.getMessage());
             return GenerationOutcome.unavailable("verified examples unavailable: " + e.getMessage());
         }
         if (nearest.isEmpty() || nearest.get().similarity() < threshold) {

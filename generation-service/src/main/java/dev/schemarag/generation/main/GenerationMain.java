@@ -10,7 +10,7 @@ import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.ServiceMain;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.core.service.TargetDatabases;
-import dev.schemarag.generation.examples.VerifiedExampleStore;
+import dev.schemarag.generation.postgres.VerifiedExampleStore;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.generation.service.GenerationSettings;
 import java.nio.file.Path;

@@ -9,6 +9,7 @@ import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.store.ReaderRole;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
+import dev.schemarag.generation.postgres.PostgresTargetDatabases;
 import dev.schemarag.generation.validation.HostileCorpus;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.stack.EmbeddedPostgres;

@@ -26,7 +26,7 @@ import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
-import dev.schemarag.generation.examples.VerifiedExampleStore;
+import dev.schemarag.generation.postgres.VerifiedExampleStore;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.testkit.SharedTestStack;

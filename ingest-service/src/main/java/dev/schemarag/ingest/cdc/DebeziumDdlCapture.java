@@ -3,6 +3,8 @@ package dev.schemarag.ingest.cdc;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.retry.Backoff;
 import dev.schemarag.events.SchemaChanged;
+import dev.schemarag.ingest.changes.DdlEvent;
+import dev.schemarag.ingest.changes.SchemaChangeMapper;
 import io.debezium.embedded.Connect;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;

@@ -24,16 +24,19 @@ import dev.schemarag.ingest.docs.DocChunk;
 import dev.schemarag.ingest.docs.DocsLoader;
 import dev.schemarag.ingest.introspect.EdgeSampler;
 import dev.schemarag.ingest.introspect.IntrospectionException;
-import dev.schemarag.ingest.introspect.PostgresEdgeSampler;
-import dev.schemarag.ingest.introspect.PostgresIntrospector;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
+import dev.schemarag.ingest.kafka.EmbeddingUpdaterTopology;
+import dev.schemarag.ingest.postgres.PgVectorSchemaWrites;
+import dev.schemarag.ingest.postgres.PostgresEdgeSampler;
+import dev.schemarag.ingest.postgres.PostgresIntrospector;
 import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
+import dev.schemarag.ingest.sync.SchemaStore;
+import dev.schemarag.ingest.sync.SchemaStoreException;
 import dev.schemarag.ingest.sync.SchemaSync;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.sync.SyncSummary;
 import dev.schemarag.ingest.text.EmbeddingTexts;
-import dev.schemarag.ingest.updater.EmbeddingUpdaterTopology;
 import dev.schemarag.ingest.updater.TableRefresher;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
@@ -150,6 +153,7 @@ public final class IngestService implements AutoCloseable {
     private final Supplier<Topics> topics;
     private final EmbeddingModel model;
     private final PgVectorSchemaStore store;
+    private final SchemaStore writes;
     private final EmbeddingTexts texts = EmbeddingTexts.defaults();
     private final SchemaIndexer indexer;
     private final Map<String, Database> targets = new ConcurrentHashMap<>();
@@ -172,17 +176,19 @@ public final class IngestService implements AutoCloseable {
         this.topics = topics;
         this.model = model;
         this.store = new PgVectorSchemaStore(storeDb);
-        this.indexer = new SchemaIndexer(model, store, texts);
-        this.relationships = new RelationshipSync(store, this::sampler);
+        this.writes = new PgVectorSchemaWrites(store);
+        this.indexer = new SchemaIndexer(model, writes, texts);
+        this.relationships = new RelationshipSync(writes, this::sampler);
     }
 
-    public SyncSummary sync(String databaseId, SyncProgress progress) throws IntrospectionException, SQLException {
+    public SyncSummary sync(String databaseId, SyncProgress progress)
+            throws IntrospectionException, SchemaStoreException {
         RegisteredDatabase db = databases
                 .find(databaseId)
                 .orElseThrow(() -> new IllegalArgumentException("unknown database '" + databaseId + "'; registered: "
                         + databases.all().stream().map(RegisteredDatabase::id).toList()));
         annotations.remove(databaseId); // a full sync re-reads annotations edited since
-        return new SchemaSync(indexer, relationships, model, store)
+        return new SchemaSync(indexer, relationships, model, writes)
                 .sync(db, introspector(db), annotations(db), docs(db), progress);
     }
 
@@ -299,8 +305,8 @@ public final class IngestService implements AutoCloseable {
     private void refreshEdges(RegisteredDatabase db) {
         try {
             relationships.refresh(db.id(), null);
-        } catch (SQLException e) {
-            log.warn("join edges of {} not refreshed at start: sqlstate={}", db.id(), e.getSQLState());
+        } catch (SchemaStoreException e) {
+            log.warn("join edges of {} not refreshed at start: {}", db.id(), e.getMessage());
         }
     }
 

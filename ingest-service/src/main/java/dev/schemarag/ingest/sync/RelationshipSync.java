@@ -6,9 +6,7 @@ import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.relationships.JoinEdges;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.ingest.introspect.EdgeSampler;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +53,7 @@ public final class RelationshipSync {
     }
 
     /** Recomputes the edges of the given schemas, every schema when null. */
-    public Outcome refresh(String databaseId, Set<String> schemas) throws SQLException {
+    public Outcome refresh(String databaseId, Set<String> schemas) throws SchemaStoreException {
         List<Table> tables = store.definitions(databaseId, schemas);
         EdgeSampler sampler = samplers.apply(databaseId);
         List<ForeignKeyEdge> edges = new ArrayList<>();

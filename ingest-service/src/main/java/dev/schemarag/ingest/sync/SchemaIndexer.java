@@ -5,7 +5,6 @@ import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
-import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.core.store.TableDefinition;
 import dev.schemarag.core.store.TableDefinitions;
@@ -13,7 +12,6 @@ import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.text.ColumnText;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.ingest.text.EntityTexts;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -53,7 +51,7 @@ public final class SchemaIndexer {
             Set<TableName> scope,
             Annotations annotations,
             SyncProgress progress)
-            throws SQLException {
+            throws SchemaStoreException {
         Map<EntityKey, String> stored = new HashMap<>();
         if (scope == null) stored.putAll(store.hashes(databaseId, null));
         else for (TableName t : scope) stored.putAll(store.hashes(databaseId, t));
@@ -95,7 +93,8 @@ public final class SchemaIndexer {
         return new Outcome(pending.size(), unchanged, deleted, removedTables);
     }
 
-    private void embedAndStore(String databaseId, List<Pending> pending, SyncProgress progress) throws SQLException {
+    private void embedAndStore(String databaseId, List<Pending> pending, SyncProgress progress)
+            throws SchemaStoreException {
         for (int from = 0; from < pending.size(); from += BATCH) {
             List<Pending> batch = pending.subList(from, Math.min(pending.size(), from + BATCH));
             List<float[]> vectors =

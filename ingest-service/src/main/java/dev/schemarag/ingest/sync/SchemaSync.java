@@ -6,13 +6,11 @@ import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.SchemaCatalog;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.core.store.StoredDocChunk;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.docs.DocChunk;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -47,7 +45,7 @@ public final class SchemaSync {
             Annotations annotations,
             List<DocChunk> docs,
             SyncProgress progress)
-            throws IntrospectionException, SQLException {
+            throws IntrospectionException, SchemaStoreException {
         long start = System.nanoTime();
         SchemaCatalog catalog = introspector.introspect(db.id(), db.schemas());
         SchemaIndexer.Outcome outcome = indexer.index(db.id(), catalog.tables(), null, annotations, progress);
@@ -74,12 +72,12 @@ public final class SchemaSync {
     }
 
     /** Embeds new or changed doc chunks only, and removes chunks whose doc or table is gone. */
-    private int syncDocs(String databaseId, List<DocChunk> docs) throws SQLException {
+    private int syncDocs(String databaseId, List<DocChunk> docs) throws SchemaStoreException {
         Map<String, String> stored = store.docHashes(databaseId);
         List<DocChunk> changed = new ArrayList<>();
         Set<String> keep = new HashSet<>();
         for (DocChunk d : docs) {
-            String key = SchemaStore.docKey(d.table(), kind(d), d.index());
+            String key = StoredDocChunk.key(d.table(), kind(d), d.index());
             keep.add(key);
             if (!TextHash.stamp(model.modelId(), TextHash.sha256(d.content())).equals(stored.get(key))) changed.add(d);
         }

@@ -18,9 +18,9 @@ import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
 import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
+import dev.schemarag.ingest.sync.SchemaStoreException;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.text.EmbeddingTexts;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -110,7 +110,7 @@ public final class TableRefresher {
     }
 
     private List<CatalogUpdate> refresh(RegisteredDatabase db, Set<TableName> names)
-            throws IntrospectionException, SQLException {
+            throws IntrospectionException, SchemaStoreException {
         SchemaIntrospector introspector = introspectors.apply(db);
         Annotations notes = annotations.apply(db);
         Map<TableName, Table> present = new LinkedHashMap<>();

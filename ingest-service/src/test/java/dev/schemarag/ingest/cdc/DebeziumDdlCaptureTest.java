@@ -2,6 +2,7 @@ package dev.schemarag.ingest.cdc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.ingest.changes.DdlEvent;
 import java.util.Map;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;

@@ -4,11 +4,12 @@ import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
-import dev.schemarag.core.store.SchemaStore;
 import dev.schemarag.core.store.StoredDocChunk;
 import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.core.store.TableDefinition;
 import dev.schemarag.core.store.TableDefinitions;
+import dev.schemarag.ingest.sync.SchemaStore;
+import dev.schemarag.ingest.sync.SchemaStoreException;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.Comparator;
@@ -20,7 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The schema store in maps, keyed like the pgvector tables' unique constraints. Can be told to fail. */
+/**
+ * The schema store in maps, keyed like the pgvector tables' unique constraints. Can be told to fail as the pgvector
+ * adapter does: with the driver's SQLException wrapped in a SchemaStoreException.
+ */
 public final class InMemorySchemaStore implements SchemaStore {
     private final Map<String, Map<EntityKey, StoredEntity>> entities = new HashMap<>();
     private final Map<String, Map<String, StoredDocChunk>> docs = new HashMap<>();
@@ -38,7 +42,7 @@ public final class InMemorySchemaStore implements SchemaStore {
     }
 
     @Override
-    public Map<EntityKey, String> hashes(String databaseId, TableName table) throws SQLException {
+    public Map<EntityKey, String> hashes(String databaseId, TableName table) throws SchemaStoreException {
         failIfAsked();
         Map<EntityKey, String> hashes = new HashMap<>();
         entities(databaseId).forEach((k, e) -> {
@@ -48,14 +52,14 @@ public final class InMemorySchemaStore implements SchemaStore {
     }
 
     @Override
-    public void upsert(String databaseId, Collection<StoredEntity> rows) throws SQLException {
+    public void upsert(String databaseId, Collection<StoredEntity> rows) throws SchemaStoreException {
         failIfAsked();
         rows.forEach(e -> entities(databaseId).put(e.key(), e));
     }
 
     @Override
     public void updateTableDefinitions(String databaseId, Map<TableName, TableDefinition> definitions)
-            throws SQLException {
+            throws SchemaStoreException {
         failIfAsked();
         definitions.forEach((table, d) -> entities(databaseId)
                 .computeIfPresent(
@@ -72,7 +76,7 @@ public final class InMemorySchemaStore implements SchemaStore {
     }
 
     @Override
-    public int delete(String databaseId, Collection<EntityKey> keys) throws SQLException {
+    public int delete(String databaseId, Collection<EntityKey> keys) throws SchemaStoreException {
         failIfAsked();
         int deleted = 0;
         for (EntityKey k : keys) if (entities(databaseId).remove(k) != null) deleted++;
@@ -80,7 +84,7 @@ public final class InMemorySchemaStore implements SchemaStore {
     }
 
     @Override
-    public Map<String, String> docHashes(String databaseId) throws SQLException {
+    public Map<String, String> docHashes(String databaseId) throws SchemaStoreException {
         failIfAsked();
         Map<String, String> hashes = new HashMap<>();
         docs(databaseId).forEach((k, d) -> hashes.put(k, d.textHash()));
@@ -89,9 +93,9 @@ public final class InMemorySchemaStore implements SchemaStore {
 
     @Override
     public void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep)
-            throws SQLException {
+            throws SchemaStoreException {
         failIfAsked();
-        for (StoredDocChunk d : chunks) docs(databaseId).put(SchemaStore.docKey(d.table(), d.kind(), d.index()), d);
+        for (StoredDocChunk d : chunks) docs(databaseId).put(StoredDocChunk.key(d.table(), d.kind(), d.index()), d);
         docs(databaseId).keySet().retainAll(keep);
     }
 
@@ -101,7 +105,7 @@ public final class InMemorySchemaStore implements SchemaStore {
     }
 
     @Override
-    public List<Table> definitions(String databaseId, Set<String> schemas) throws SQLException {
+    public List<Table> definitions(String databaseId, Set<String> schemas) throws SchemaStoreException {
         failIfAsked();
         return entities(databaseId).values().stream()
                 .filter(e -> e.definitionJson() != null)
@@ -113,7 +117,7 @@ public final class InMemorySchemaStore implements SchemaStore {
 
     @Override
     public Set<TableName> replaceRelationships(String databaseId, Set<String> schemas, Collection<ForeignKeyEdge> edges)
-            throws SQLException {
+            throws SchemaStoreException {
         failIfAsked();
         Set<ForeignKeyEdge> stored = relationships(databaseId);
         Set<ForeignKeyEdge> current = new HashSet<>(edges);
@@ -127,10 +131,10 @@ public final class InMemorySchemaStore implements SchemaStore {
         return changed;
     }
 
-    private void failIfAsked() throws SQLException {
+    private void failIfAsked() throws SchemaStoreException {
         if (failWith != null && failures > 0) {
             failures--;
-            throw failWith;
+            throw new SchemaStoreException(failWith);
         }
     }
 }

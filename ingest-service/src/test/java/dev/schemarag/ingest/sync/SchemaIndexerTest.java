@@ -11,7 +11,6 @@ import dev.schemarag.ingest.fakes.InMemorySchemaStore;
 import dev.schemarag.ingest.fakes.Tables;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.testkit.FakeEmbeddingModel;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -23,12 +22,12 @@ class SchemaIndexerTest {
     private final SchemaIndexer indexer = new SchemaIndexer(model, store, EmbeddingTexts.defaults());
 
     private SchemaIndexer.Outcome index(Set<TableName> scope, dev.schemarag.core.schema.Table... tables)
-            throws SQLException {
+            throws SchemaStoreException {
         return indexer.index("erp", List.of(tables), scope, Annotations.empty(), SyncProgress.NONE);
     }
 
     @Test
-    void firstIndexEmbedsEveryTableAndColumnOnce() throws SQLException {
+    void firstIndexEmbedsEveryTableAndColumnOnce() throws SchemaStoreException {
         SchemaIndexer.Outcome outcome = index(null, Tables.employees(null), Tables.leaveRequests("fk"));
 
         assertThat(outcome).isEqualTo(new SchemaIndexer.Outcome(7, 0, 0, Set.of()));
@@ -42,7 +41,7 @@ class SchemaIndexerTest {
     }
 
     @Test
-    void aSecondIndexOfTheSameTablesEmbedsNothing() throws SQLException {
+    void aSecondIndexOfTheSameTablesEmbedsNothing() throws SchemaStoreException {
         index(null, Tables.employees(null), Tables.leaveRequests("fk"));
         model.embedded.clear();
 
@@ -53,7 +52,7 @@ class SchemaIndexerTest {
     }
 
     @Test
-    void aChangedColumnCommentReEmbedsThatColumnButNotItsSiblings() throws SQLException {
+    void aChangedColumnCommentReEmbedsThatColumnButNotItsSiblings() throws SchemaStoreException {
         index(null, Tables.employees(null));
         model.embedded.clear();
 
@@ -67,7 +66,7 @@ class SchemaIndexerTest {
     }
 
     @Test
-    void aRenamedConstraintUpdatesTheStoredDefinitionWithoutEmbedding() throws SQLException {
+    void aRenamedConstraintUpdatesTheStoredDefinitionWithoutEmbedding() throws SchemaStoreException {
         index(null, Tables.employees(null), Tables.leaveRequests("leave_fk"));
         model.embedded.clear();
 
@@ -79,7 +78,7 @@ class SchemaIndexerTest {
     }
 
     @Test
-    void aFullIndexDeletesTablesThatAreGoneAndNamesThem() throws SQLException {
+    void aFullIndexDeletesTablesThatAreGoneAndNamesThem() throws SchemaStoreException {
         index(null, Tables.employees(null), Tables.leaveRequests("fk"));
 
         SchemaIndexer.Outcome outcome = index(null, Tables.employees(null));
@@ -91,7 +90,7 @@ class SchemaIndexerTest {
     }
 
     @Test
-    void aScopedIndexLeavesTablesOutsideItsScopeAlone() throws SQLException {
+    void aScopedIndexLeavesTablesOutsideItsScopeAlone() throws SchemaStoreException {
         index(null, Tables.employees(null), Tables.leaveRequests("fk"));
 
         SchemaIndexer.Outcome outcome = index(Set.of(EMPLOYEES), Tables.employees(null));
@@ -101,7 +100,7 @@ class SchemaIndexerTest {
     }
 
     @Test
-    void aDroppedColumnIsDeletedButItsTableIsNotReportedRemoved() throws SQLException {
+    void aDroppedColumnIsDeletedButItsTableIsNotReportedRemoved() throws SchemaStoreException {
         index(null, Tables.wide(EMPLOYEES, 3));
 
         SchemaIndexer.Outcome outcome = index(Set.of(EMPLOYEES), Tables.wide(EMPLOYEES, 2));
@@ -112,7 +111,7 @@ class SchemaIndexerTest {
     }
 
     @Test
-    void anotherModelReEmbedsEverything() throws SQLException {
+    void anotherModelReEmbedsEverything() throws SchemaStoreException {
         index(null, Tables.employees(null));
         FakeEmbeddingModel other = new FakeEmbeddingModel("other-8");
 
@@ -123,7 +122,7 @@ class SchemaIndexerTest {
     }
 
     @Test
-    void embedsInBatchesAndReportsProgressAfterEach() throws SQLException {
+    void embedsInBatchesAndReportsProgressAfterEach() throws SchemaStoreException {
         List<String> progress = new ArrayList<>();
 
         SchemaIndexer.Outcome outcome = indexer.index(
@@ -138,7 +137,7 @@ class SchemaIndexerTest {
     }
 
     @Test
-    void databasesAreKeptApart() throws SQLException {
+    void databasesAreKeptApart() throws SchemaStoreException {
         index(null, Tables.employees(null));
 
         indexer.index("crm", List.of(), null, Annotations.empty(), SyncProgress.NONE);

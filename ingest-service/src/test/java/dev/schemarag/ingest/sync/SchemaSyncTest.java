@@ -8,7 +8,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.core.store.SchemaStore;
+import dev.schemarag.core.store.StoredDocChunk;
 import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.annotations.RelationshipNote;
 import dev.schemarag.ingest.docs.ChunkKind;
@@ -19,7 +19,6 @@ import dev.schemarag.ingest.fakes.Tables;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.testkit.FakeEmbeddingModel;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,7 +40,7 @@ class SchemaSyncTest {
                 table, Optional.empty(), ChunkKind.OVERVIEW, index, content, List.of(), List.of(), 3, Optional.empty());
     }
 
-    private SyncSummary run(List<DocChunk> docs) throws IntrospectionException, SQLException {
+    private SyncSummary run(List<DocChunk> docs) throws IntrospectionException, SchemaStoreException {
         return sync.sync(ERP, target, Annotations.empty(), docs, SyncProgress.NONE);
     }
 
@@ -53,7 +52,7 @@ class SchemaSyncTest {
         assertThat(summary.embedded()).isEqualTo(7);
         assertThat(summary.unchanged()).isZero();
         assertThat(summary.docChunks()).isEqualTo(1);
-        assertThat(store.docs("erp")).containsOnlyKeys(SchemaStore.docKey(EMPLOYEES, "overview", 0));
+        assertThat(store.docs("erp")).containsOnlyKeys(StoredDocChunk.key(EMPLOYEES, "overview", 0));
         assertThat(model.embedded).contains("Everyone on the payroll.");
     }
 
@@ -103,7 +102,7 @@ class SchemaSyncTest {
         run(List.of(doc(EMPLOYEES, 0, "Everyone on the payroll, past and present.")));
 
         assertThat(model.embedded).containsExactly("Everyone on the payroll, past and present.");
-        assertThat(store.docs("erp")).containsOnlyKeys(SchemaStore.docKey(EMPLOYEES, "overview", 0));
+        assertThat(store.docs("erp")).containsOnlyKeys(StoredDocChunk.key(EMPLOYEES, "overview", 0));
     }
 
     @Test

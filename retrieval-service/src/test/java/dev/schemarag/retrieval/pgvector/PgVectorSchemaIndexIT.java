@@ -222,7 +222,7 @@ class PgVectorSchemaIndexIT {
                 id,
                 List.of(new StoredDocChunk(
                         ledger, "", "overview", 0, List.of(), List.of(), 3, "The general ledger.", "h3", query)),
-                Set.of(PgVectorSchemaStore.docKey(ledger, "overview", 0)));
+                Set.of(StoredDocChunk.key(ledger, "overview", 0)));
         Optional<String> docAdded = pgvector.version(id);
         writer.updateTableDefinitions(id, Map.of(ledger, new TableDefinition("ledger(amount)", "{\"updated\": true}")));
         Optional<String> updated = pgvector.version(id);

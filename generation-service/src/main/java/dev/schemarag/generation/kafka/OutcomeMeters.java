@@ -1,0 +1,31 @@
+package dev.schemarag.generation.kafka;
+
+import dev.schemarag.generation.answer.PipelineResult;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * {@code schemarag.generation.outcomes}: how each question ended in generation and validation, tagged {@code class}:
+ * {@code answered}, or the error class its failure is dead-lettered under.
+ */
+public final class OutcomeMeters {
+    static final String NAME = "schemarag.generation.outcomes";
+    static final String ANSWERED = "answered";
+
+    private final MeterRegistry registry;
+
+    public OutcomeMeters(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    void record(PipelineResult result) {
+        String outcome = result instanceof PipelineResult.Failed failed
+                ? failed.failure().errorClass().wireName()
+                : ANSWERED;
+        Counter.builder(NAME)
+                .description("Questions answered or failed, by error class")
+                .tag("class", outcome)
+                .register(registry)
+                .increment();
+    }
+}

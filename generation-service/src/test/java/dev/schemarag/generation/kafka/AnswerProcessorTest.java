@@ -1,0 +1,210 @@
+package dev.schemarag.generation.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.schemarag.avro.InMemorySchemaRegistry;
+import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.generation.answer.AnswerPipeline;
+import dev.schemarag.generation.answer.Events;
+import dev.schemarag.generation.answer.ExplainResult;
+import dev.schemarag.generation.answer.TargetDatabases;
+import dev.schemarag.generation.validation.SchemaColumns;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The processor's hand-over and its task's end, driven by hand: the punctuation is called directly, so that a test
+ * can run it after the task closed, when Kafka Streams itself no longer would.
+ */
+class AnswerProcessorTest {
+    private final GatedGenerator generator = new GatedGenerator();
+    private final AnswerWorkers workers = new AnswerWorkers(2);
+    private final Topic<String, ContextRetrieved> source =
+            new Topics("answer-processor-test.", new InMemorySchemaRegistry()).contextRetrieved();
+    private MockProcessorContext<String, RoutedResult> context;
+    private KeyValueStore<String, BufferedQuestion> store;
+    private AnswerPipeline pipeline;
+    private AnswerProcessor processor;
+
+    @BeforeEach
+    void init() {
+        TargetDatabases planner = new TargetDatabases() {
+            @Override
+            public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+                return new ExplainResult.Planned("Aggregate");
+            }
+
+            @Override
+            public SchemaColumns columns(String databaseId, List<String> tables) {
+                return SchemaColumns.of(Map.of("public.employees", List.of("employee_id")));
+            }
+        };
+        context = new MockProcessorContext<>();
+        store = Stores.keyValueStoreBuilder(
+                        Stores.inMemoryKeyValueStore(AnswerProcessor.STORE), Serdes.String(), BufferedQuestion.SERDE)
+                .withLoggingDisabled()
+                .build();
+        store.init(context.getStateStoreContext(), store);
+        context.addStateStore(store);
+        pipeline = new AnswerPipeline(generator, planner, (id, db, question, sql) -> {}, 3);
+        processor = processor(workers);
+        processor.init(context);
+    }
+
+    private AnswerProcessor processor(AnswerWorkers on) {
+        return new AnswerProcessor(
+                pipeline, source.valueSerde(), new OutcomeMeters(new SimpleMeterRegistry()), on, Duration.ofMillis(10));
+    }
+
+    @AfterEach
+    void close() {
+        workers.close();
+    }
+
+    private void ask(String id, String question, long offset) {
+        context.setRecordMetadata(source.name(), 3, offset);
+        processor.process(new Record<>(
+                id, Events.context(id, "erp", question, "CREATE TABLE public.employees (employee_id bigint);"), 42L));
+    }
+
+    /** The latest punctuation, as Kafka Streams would run it; the processor cancels it whenever the task is idle. */
+    private void punctuate() {
+        latestPunctuation().getPunctuator().punctuate(System.currentTimeMillis());
+    }
+
+    private MockProcessorContext.CapturedPunctuator latestPunctuation() {
+        List<MockProcessorContext.CapturedPunctuator> all = context.scheduledPunctuators();
+        return all.get(all.size() - 1);
+    }
+
+    @Test
+    void anIdleTaskPunctuatesOnlyWhileItHasQuestions() {
+        assertThat(context.scheduledPunctuators()).isEmpty();
+
+        ask("q0", "Count employees", 6);
+        assertThat(latestPunctuation().cancelled()).isFalse();
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+            punctuate();
+            return !context.forwarded().isEmpty();
+        });
+
+        assertThat(latestPunctuation().cancelled()).isTrue();
+        ask("q1", "Count employees again", 7);
+        assertThat(context.scheduledPunctuators()).hasSize(2);
+        assertThat(latestPunctuation().cancelled()).isFalse();
+    }
+
+    @Test
+    void theAnswerKeepsTheRecordsKeyAndTimestampAndLeavesTheStoreInTheSameStep() {
+        ask("q1", "Count employees", 7);
+        assertThat(store.get("q1").offset()).isEqualTo(7);
+
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+            punctuate();
+            return !context.forwarded().isEmpty();
+        });
+
+        Record<? extends String, ? extends RoutedResult> forwarded =
+                context.forwarded().get(0).record();
+        assertThat(forwarded.key()).isEqualTo("q1");
+        assertThat(forwarded.timestamp()).isEqualTo(42L);
+        assertThat(forwarded.value()).isInstanceOf(RoutedResult.Answer.class);
+        assertThat(store.get("q1")).isNull();
+        punctuate();
+        assertThat(context.forwarded()).hasSize(1);
+    }
+
+    @Test
+    void aClosedTaskCancelsItsRunsForwardsNothingAndKeepsItsQuestionsForTheNextOwner() {
+        generator.hold("Count employees");
+        ask("q2", "Count employees", 8);
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> generator.underWay() == 1);
+
+        processor.close();
+
+        Awaitility.await("the run interrupted")
+                .atMost(Duration.ofSeconds(10))
+                .until(() -> generator.interrupted() == 1);
+        generator.release("Count employees");
+        punctuate();
+        assertThat(context.forwarded()).isEmpty();
+        assertThat(store.get("q2")).isNotNull();
+    }
+
+    @Test
+    void aRecordReplacingARunningQuestionIsTheOneAnsweredAndOnlyOnce() {
+        generator.hold("Count employees");
+        ask("q3", "Count employees", 9);
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> generator.underWay() == 1);
+        ask("q3", "Count employees again", 10);
+        generator.release("Count employees");
+
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+            punctuate();
+            return store.get("q3") == null;
+        });
+        for (int i = 0; i < 5; i++) punctuate();
+
+        assertThat(context.forwarded()).hasSize(1);
+        RoutedResult.Answer answer =
+                (RoutedResult.Answer) context.forwarded().get(0).record().value();
+        assertThat(answer.answer().getQuestion()).isEqualTo("Count employees again");
+        assertThat(generator.calls()).isEqualTo(2);
+    }
+
+    @Test
+    void anErrorInARunStopsTheStreamLoudlyAndKeepsTheQuestion() {
+        ask("q4", "Out of memory, please", 11);
+
+        Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThatThrownBy(this::punctuate)
+                .isInstanceOf(OutOfMemoryError.class));
+
+        assertThat(context.forwarded()).isEmpty();
+        assertThat(store.get("q4")).isNotNull();
+    }
+
+    @Test
+    void questionsAPreviousOwnerLeftInTheStoreRunInTheirArrivalOrder() {
+        for (String[] q : new String[][] {{"zz", "Count employees zz", "5"}, {"aa", "Count employees aa", "6"}}) {
+            ContextRetrieved event = Events.context(q[0], "erp", q[1], "CREATE TABLE public.employees (id bigint);");
+            store.put(
+                    q[0],
+                    new BufferedQuestion(
+                            source.name(),
+                            3,
+                            Long.parseLong(q[2]),
+                            0L,
+                            null,
+                            source.valueSerde().serializer().serialize(source.name(), event)));
+        }
+        processor.close();
+        try (AnswerWorkers one = new AnswerWorkers(1)) {
+            AnswerProcessor next = processor(one);
+            next.init(context);
+
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+                punctuate();
+                return store.approximateNumEntries() == 0;
+            });
+
+            assertThat(generator.asked()).containsExactly("Count employees zz", "Count employees aa");
+            assertThat(context.forwarded())
+                    .extracting(forward -> forward.record().key())
+                    .containsExactly(null, null);
+        }
+    }
+}
