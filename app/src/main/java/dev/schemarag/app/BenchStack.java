@@ -4,6 +4,7 @@ import dev.schemarag.core.config.Setting;
 import dev.schemarag.stack.EmbeddedKafka;
 import dev.schemarag.stack.EmbeddedPostgres;
 import dev.schemarag.stack.SchemaRegistryServer;
+import dev.schemarag.stack.process.GracefulStop;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;

@@ -15,6 +15,7 @@ import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.stack.ScriptedChatCompletions;
+import dev.schemarag.stack.process.ServiceProcess;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

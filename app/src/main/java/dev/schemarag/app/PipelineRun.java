@@ -16,6 +16,7 @@ import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.retrieval.kafka.RetrievalMeters;
 import dev.schemarag.stack.ScriptedChatCompletions;
+import dev.schemarag.stack.process.ServiceProcess;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;

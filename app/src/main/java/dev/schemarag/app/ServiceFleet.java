@@ -2,6 +2,8 @@ package dev.schemarag.app;
 
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.kafka.StreamsSettings;
+import dev.schemarag.stack.process.ServiceLaunch;
+import dev.schemarag.stack.process.ServiceProcess;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -40,7 +42,9 @@ final class ServiceFleet implements AutoCloseable {
                 own.put(Setting.environmentVariable(service.getKey() + ".admin.port"), Integer.toString(freePort()));
                 processes.add(new ServiceProcess(
                         ServiceLaunch.ofThisJvm(
-                                service.getKey(), dir.resolve("services").resolve(name)),
+                                SchemaRagCli.class.getName(),
+                                service.getKey(),
+                                dir.resolve("services").resolve(name)),
                         own,
                         dir.resolve("logs").resolve(name + ".log")));
             }

@@ -2,6 +2,8 @@ package dev.schemarag.app;
 
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.stack.DaemonPidFile;
+import dev.schemarag.stack.process.ServiceLaunch;
+import dev.schemarag.stack.process.ServiceProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +39,9 @@ public final class ServiceSupervisor {
             services.put(
                     service,
                     new Supervised(new ServiceProcess(
-                            ServiceLaunch.ofThisJvm(service, layout.home()), own, layout.log(service))));
+                            ServiceLaunch.ofThisJvm(SchemaRagCli.class.getName(), service, layout.home()),
+                            own,
+                            layout.log(service))));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.schemarag.app;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.stack.DaemonPidFile;
+import dev.schemarag.stack.process.GracefulStop;
 import dev.schemarag.web.WebSettings;
 import java.io.File;
 import java.io.IOException;

@@ -8,6 +8,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
+import dev.schemarag.stack.process.ServiceLaunch;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;

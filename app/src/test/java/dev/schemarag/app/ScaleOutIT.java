@@ -14,6 +14,8 @@ import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
+import dev.schemarag.stack.process.ServiceLaunch;
+import dev.schemarag.stack.process.ServiceProcess;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -138,7 +140,10 @@ class ScaleOutIT {
         environment.put(Setting.environmentVariable(service + ".admin.port"), Integer.toString(freePort()));
         environment.put(StreamsSettings.GROUP_INSTANCE_ID.environmentVariable(), "scale-" + instance);
         return new ServiceProcess(
-                ServiceLaunch.ofThisJvm(service, dir.resolve("homes").resolve(instance)),
+                ServiceLaunch.ofThisJvm(
+                        SchemaRagCli.class.getName(),
+                        service,
+                        dir.resolve("homes").resolve(instance)),
                 environment,
                 dir.resolve("logs").resolve(instance + ".log"));
     }

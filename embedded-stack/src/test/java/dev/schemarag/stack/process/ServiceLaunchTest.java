@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.stack.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,8 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ServiceLaunchTest {
+    private static final String CLI = "org.example.Cli";
     private final ServiceLaunch retrieval = new ServiceLaunch(
-            "retrieval", List.of(), "/jdk/bin/java", "/a.jar:/b", List.of("-Xmx512m"), Path.of("/run/retrieval"));
+            "retrieval", List.of(), "/jdk/bin/java", "/a.jar:/b", CLI, List.of("-Xmx512m"), Path.of("/run/retrieval"));
 
     @Test
     void theCommandRunsServeWithTheServicesHomeAndThisClasspath() {
@@ -21,7 +22,7 @@ class ServiceLaunchTest {
                         "-Dschemarag.home=/run/retrieval",
                         "-cp",
                         "/a.jar:/b",
-                        "dev.schemarag.app.SchemaRagCli",
+                        CLI,
                         "serve",
                         "retrieval");
     }
@@ -33,6 +34,7 @@ class ServiceLaunchTest {
                 List.of("/usr/bin/nice", "-n", "10"),
                 "/jdk/bin/java",
                 "/a.jar",
+                CLI,
                 List.of(),
                 Path.of("/run/ingest"));
 
@@ -43,9 +45,10 @@ class ServiceLaunchTest {
 
     @Test
     void onThisMachineIngestAloneRunsAtALowerPriority() {
-        assertThat(ServiceLaunch.ofThisJvm("ingest", Path.of("/run/ingest")).launcher())
+        assertThat(ServiceLaunch.ofThisJvm(CLI, "ingest", Path.of("/run/ingest"))
+                        .launcher())
                 .containsExactly("/usr/bin/nice", "-n", "10");
-        assertThat(ServiceLaunch.ofThisJvm("retrieval", Path.of("/run/retrieval"))
+        assertThat(ServiceLaunch.ofThisJvm(CLI, "retrieval", Path.of("/run/retrieval"))
                         .launcher())
                 .isEmpty();
     }

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.stack.process;
 
 import java.time.Duration;
 import java.util.List;
@@ -7,11 +7,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /** Stops processes as a supervisor would: SIGTERM to all, so their shutdown hooks run, then SIGKILL to those left. */
-final class GracefulStop {
+public final class GracefulStop {
     private GracefulStop() {}
 
     /** Returns once every process is gone, or was killed for still running {@code grace} after the SIGTERM. */
-    static void all(List<ProcessHandle> processes, Duration grace) {
+    public static void all(List<ProcessHandle> processes, Duration grace) {
         processes.forEach(ProcessHandle::destroy);
         long deadline = System.nanoTime() + grace.toNanos();
         for (ProcessHandle process : processes) {

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.stack.process;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * One service run as an OS process ({@link ServiceLaunch}), its output appended to a log file, that can be waited
  * for until ready, killed with SIGKILL (as {@code kill -9}), restarted and stopped.
  */
-final class ServiceProcess implements AutoCloseable {
+public final class ServiceProcess implements AutoCloseable {
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -35,21 +35,21 @@ final class ServiceProcess implements AutoCloseable {
     /** The admin endpoint the running process announced, once {@link #awaitReady} saw it. */
     private volatile Optional<URI> adminUrl = Optional.empty();
 
-    ServiceProcess(ServiceLaunch launch, Map<String, String> environment, Path logFile) {
+    public ServiceProcess(ServiceLaunch launch, Map<String, String> environment, Path logFile) {
         this.launch = launch;
         this.environment = Map.copyOf(environment);
         this.logFile = logFile;
     }
 
-    String service() {
+    public String service() {
         return launch.service();
     }
 
-    Path logFile() {
+    public Path logFile() {
         return logFile;
     }
 
-    synchronized void start() throws IOException {
+    public synchronized void start() throws IOException {
         if (process != null && process.isAlive()) throw new IllegalStateException(service() + " is already running");
         Files.createDirectories(logFile.getParent());
         Files.createDirectories(launch.home());
@@ -68,7 +68,7 @@ final class ServiceProcess implements AutoCloseable {
      * Waits until the service is ready: its admin endpoint's {@code /ready} answers 200, or, when it serves none, it
      * printed that it runs. Fails when the process exits or the time is up.
      */
-    void awaitReady(Duration timeout) throws IOException, InterruptedException {
+    public void awaitReady(Duration timeout) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean running = false;
         Optional<URI> admin = Optional.empty();
@@ -94,7 +94,7 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /** SIGKILL on Linux: no shutdown hook runs, no transaction is aborted, no consumer group is left. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         Process current;
         synchronized (this) {
             current = current();
@@ -105,7 +105,7 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /** SIGTERM, so shutdown hooks run; SIGKILL when it is not gone within the grace period. */
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         Process current;
         synchronized (this) {
             current = process;
@@ -120,11 +120,11 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /** Whether it exited without this harness ending it: a supervisor would start it again. */
-    synchronized boolean exitedOnItsOwn() {
+    public synchronized boolean exitedOnItsOwn() {
         return process != null && !process.isAlive() && !endedByUs;
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         Process current;
         synchronized (this) {
             current = process;
@@ -133,12 +133,12 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /** The base URL of the admin endpoint (health, readiness, {@code /metrics}) of a process that got ready. */
-    Optional<URI> adminUrl() {
+    public Optional<URI> adminUrl() {
         return adminUrl;
     }
 
     /** The running process's pid, if it runs. */
-    synchronized OptionalLong pid() {
+    public synchronized OptionalLong pid() {
         return process != null && process.isAlive() ? OptionalLong.of(process.pid()) : OptionalLong.empty();
     }
 

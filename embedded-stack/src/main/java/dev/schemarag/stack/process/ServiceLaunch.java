@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.stack.process;
 
 import java.io.File;
 import java.net.URI;
@@ -18,16 +18,20 @@ import java.util.stream.Collectors;
  * the admin endpoint it prints ({@code <service> admin on http://host:port}), whose {@code /ready} is then polled,
  * or, from a service without one, its {@code service running} line. Pure but for {@link #ofThisJvm}, which looks
  * for {@code nice}.
+ *
+ * @param mainClass the command line's main class, whose {@code serve <service>} runs the service: the caller's, since
+ *     this module sits below the command line
  */
-record ServiceLaunch(
+public record ServiceLaunch(
         String service,
         List<String> launcher,
         String javaExecutable,
         String classpath,
+        String mainClass,
         List<String> jvmOptions,
         Path home) {
     /** Small heaps and the serial collector: three services and the stack share a developer machine. */
-    static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseSerialGC");
+    public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseSerialGC");
 
     /**
      * Ingest's work can wait a little, the questions' cannot: on a machine the services share, ingest runs at a lower
@@ -41,13 +45,13 @@ record ServiceLaunch(
     private static final Pattern ADMIN = Pattern.compile("(\\w+) admin on (http://[^\\s;,]+)");
     private static final String RUNNING = "service running";
 
-    ServiceLaunch {
+    public ServiceLaunch {
         launcher = List.copyOf(launcher);
         jvmOptions = List.copyOf(jvmOptions);
     }
 
     /** This JVM's {@code java} and classpath: the one a {@code ./schemarag} run or a test runs with. */
-    static ServiceLaunch ofThisJvm(String service, Path home) {
+    public static ServiceLaunch ofThisJvm(String mainClass, String service, Path home) {
         Integer niceness = NICENESS.get(service);
         return new ServiceLaunch(
                 service,
@@ -56,26 +60,27 @@ record ServiceLaunch(
                         : List.of(),
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 absolute(System.getProperty("java.class.path"), Path.of("").toAbsolutePath()),
+                mainClass,
                 DEFAULT_JVM_OPTIONS,
                 home);
     }
 
     /** The classpath with relative entries resolved against {@code workingDir}: a service runs in its own home. */
-    static String absolute(String classpath, Path workingDir) {
+    public static String absolute(String classpath, Path workingDir) {
         return Arrays.stream(classpath.split(File.pathSeparator))
                 .filter(entry -> !entry.isEmpty())
                 .map(entry -> workingDir.resolve(entry).normalize().toString())
                 .collect(Collectors.joining(File.pathSeparator));
     }
 
-    List<String> command() {
+    public List<String> command() {
         List<String> command = new ArrayList<>(launcher);
         command.add(javaExecutable);
         command.addAll(jvmOptions);
         command.add("-Dschemarag.home=" + home);
         command.add("-cp");
         command.add(classpath);
-        command.add(SchemaRagCli.class.getName());
+        command.add(mainClass);
         command.add("serve");
         command.add(service);
         return command;
