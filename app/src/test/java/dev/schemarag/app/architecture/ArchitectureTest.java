@@ -8,6 +8,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.schemarag.app.AppSettings;
+import dev.schemarag.bench.BenchReport;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.generation.service.GenerationService;
@@ -38,6 +39,7 @@ class ArchitectureTest {
                         IngestService.class,
                         SchemaRetriever.class,
                         GenerationService.class,
+                        BenchReport.class,
                         AppSettings.class)
                 .map(c -> c.getProtectionDomain().getCodeSource().getLocation())
                 .toList();
@@ -49,7 +51,8 @@ class ArchitectureTest {
 
     @Test
     void everyModuleIsImported() {
-        for (String module : new String[] {"core", "events", "stack", "ingest", "retrieval", "generation", "app"}) {
+        for (String module :
+                new String[] {"core", "events", "stack", "ingest", "retrieval", "generation", "bench", "app"}) {
             assertThat(classes.containPackage("dev.schemarag." + module))
                     .as(module)
                     .isTrue();
