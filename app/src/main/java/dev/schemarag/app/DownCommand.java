@@ -1,5 +1,7 @@
 package dev.schemarag.app;
 
+import dev.schemarag.app.supervision.SupervisedLayout;
+import dev.schemarag.app.supervision.SupervisedServices;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.StackConfig;
@@ -14,7 +16,8 @@ final class DownCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Settings settings = Settings.fromEnvironment(AppSettings.all());
-        SupervisedServices services = new SupervisedServices(new SupervisedLayout(SchemaRagCli.home()), settings);
+        SupervisedServices services = new SupervisedServices(
+                new SupervisedLayout(SchemaRagCli.home()), settings, SchemaRagCli.class.getName());
         System.out.println(services.stop() ? "services stopped" : "no services were running");
         if (StackSession.usesEmbeddedStack(settings)) {
             DetachedStack.down(StackConfig.defaults(SchemaRagCli.home()));

@@ -1,5 +1,8 @@
 package dev.schemarag.app;
 
+import dev.schemarag.app.supervision.ServiceHealth;
+import dev.schemarag.app.supervision.SupervisedLayout;
+import dev.schemarag.app.supervision.SupervisedServices;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.StackConfig;
@@ -14,7 +17,8 @@ final class StatusCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Settings settings = Settings.fromEnvironment(AppSettings.all());
-        SupervisedServices services = new SupervisedServices(new SupervisedLayout(SchemaRagCli.home()), settings);
+        SupervisedServices services = new SupervisedServices(
+                new SupervisedLayout(SchemaRagCli.home()), settings, SchemaRagCli.class.getName());
         List<ServiceHealth> health = services.probe();
         System.out.println("supervisor  "
                 + services.supervisor().map(p -> "pid " + p.pid()).orElse("not running"));

@@ -1,5 +1,8 @@
 package dev.schemarag.app;
 
+import dev.schemarag.app.supervision.ServiceHealth;
+import dev.schemarag.app.supervision.SupervisedLayout;
+import dev.schemarag.app.supervision.SupervisedServices;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.stack.DetachedStack;
@@ -39,7 +42,8 @@ final class UpCommand implements Callable<Integer> {
                 DetachedStack.up(config, classpath);
             }
         }
-        SupervisedServices services = new SupervisedServices(new SupervisedLayout(SchemaRagCli.home()), settings);
+        SupervisedServices services = new SupervisedServices(
+                new SupervisedLayout(SchemaRagCli.home()), settings, SchemaRagCli.class.getName());
         Optional<ProcessHandle> running = services.supervisor();
         if (running.isPresent()) {
             System.out.println("services already supervised (supervisor pid "

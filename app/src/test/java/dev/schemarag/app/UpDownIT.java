@@ -2,6 +2,9 @@ package dev.schemarag.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.app.supervision.ServicePids;
+import dev.schemarag.app.supervision.SupervisedLayout;
+import dev.schemarag.app.supervision.SupervisedServices;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

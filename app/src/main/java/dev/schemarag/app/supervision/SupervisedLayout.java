@@ -1,13 +1,13 @@
-package dev.schemarag.app;
+package dev.schemarag.app.supervision;
 
 import java.nio.file.Path;
 import java.util.List;
 
 /** Where {@code schemarag up} keeps its supervisor's pid file, the services' pids and their logs. */
-record SupervisedLayout(Path home) {
-    static final List<String> SERVICES = List.of("ingest", "retrieval", "generation", "web");
+public record SupervisedLayout(Path home) {
+    public static final List<String> SERVICES = List.of("ingest", "retrieval", "generation", "web");
 
-    SupervisedLayout {
+    public SupervisedLayout {
         home = home.toAbsolutePath().normalize();
     }
 
@@ -15,12 +15,12 @@ record SupervisedLayout(Path home) {
         return home.resolve(".schemarag");
     }
 
-    Path supervisorPidFile() {
+    public Path supervisorPidFile() {
         return stateDir().resolve("supervisor.pid");
     }
 
     /** The services' current pids, rewritten by the supervisor whenever it starts one. */
-    Path servicePidsFile() {
+    public Path servicePidsFile() {
         return stateDir().resolve("services.pids");
     }
 
@@ -28,7 +28,7 @@ record SupervisedLayout(Path home) {
         return stateDir().resolve("logs");
     }
 
-    Path log(String service) {
+    public Path log(String service) {
         return logsDir().resolve(service + ".log");
     }
 }

@@ -1,5 +1,6 @@
-package dev.schemarag.app;
+package dev.schemarag.app.supervision;
 
+import dev.schemarag.app.AppSettings;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.stack.DaemonPidFile;
@@ -27,12 +28,12 @@ import java.util.concurrent.TimeoutException;
  * The services {@code schemarag up} runs under a detached {@link ServiceSupervisor}: starting it, probing each
  * service's admin endpoint, stopping it. The supervisor's pid file says whether it runs.
  */
-final class SupervisedServices {
+public final class SupervisedServices {
     private static final Path SETSID = Path.of("/usr/bin/setsid");
     private static final Duration SUPERVISOR_STOP_TIMEOUT = Duration.ofSeconds(45);
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    static final Map<String, Setting<Integer>> ADMIN_PORTS = Map.of(
+    public static final Map<String, Setting<Integer>> ADMIN_PORTS = Map.of(
             "ingest", AppSettings.INGEST_ADMIN_PORT,
             "retrieval", AppSettings.RETRIEVAL_ADMIN_PORT,
             "generation", AppSettings.GENERATION_ADMIN_PORT,
@@ -40,13 +41,16 @@ final class SupervisedServices {
 
     private final SupervisedLayout layout;
     private final Settings settings;
+    private final String cliMainClass;
 
-    SupervisedServices(SupervisedLayout layout, Settings settings) {
+    /** @param cliMainClass the main class whose {@code serve <service>} runs a service */
+    public SupervisedServices(SupervisedLayout layout, Settings settings, String cliMainClass) {
         this.layout = layout;
         this.settings = settings;
+        this.cliMainClass = cliMainClass;
     }
 
-    Optional<ProcessHandle> supervisor() {
+    public Optional<ProcessHandle> supervisor() {
         try {
             return DaemonPidFile.liveProcess(layout.supervisorPidFile());
         } catch (IOException unreadable) {
@@ -58,13 +62,14 @@ final class SupervisedServices {
      * Spawns the supervisor in a session of its own (a Ctrl-C in this terminal does not reach it), with this JVM's
      * settings given as system properties passed on as environment variables, and waits for its pid file.
      */
-    ProcessHandle startSupervisor(String classpath) throws IOException, InterruptedException {
+    public ProcessHandle startSupervisor(String classpath) throws IOException, InterruptedException {
         Files.createDirectories(layout.logsDir());
         List<String> command = new ArrayList<>();
         if (Files.isExecutable(SETSID)) command.addAll(List.of(SETSID.toString(), "--wait"));
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of("-Xmx64m", "-XX:+UseSerialGC", "-cp", classpath, ServiceSupervisor.class.getName()));
         command.add(layout.home().toString());
+        command.add(cliMainClass);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(layout.home().toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
@@ -90,7 +95,7 @@ final class SupervisedServices {
     }
 
     /** Polls until every service is ready or {@code timeout} passes; the last probe either way. */
-    List<ServiceHealth> awaitReady(Duration timeout) throws InterruptedException {
+    public List<ServiceHealth> awaitReady(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<ServiceHealth> health = probe();
         while (!ServiceHealth.allReady(health)
@@ -102,7 +107,7 @@ final class SupervisedServices {
         return health;
     }
 
-    List<ServiceHealth> probe() throws InterruptedException {
+    public List<ServiceHealth> probe() throws InterruptedException {
         ServicePids pids = readPids();
         List<ServiceHealth> health = new ArrayList<>();
         for (String service : SupervisedLayout.SERVICES) {
@@ -124,7 +129,7 @@ final class SupervisedServices {
         return "http://127.0.0.1:" + settings.get(ADMIN_PORTS.get(service));
     }
 
-    Path log(String service) {
+    public Path log(String service) {
         return layout.log(service);
     }
 
@@ -132,7 +137,7 @@ final class SupervisedServices {
      * SIGTERM to the supervisor, which stops its services; SIGKILL to all of them if it is not gone in time. Services
      * a killed supervisor left behind are stopped too.
      */
-    boolean stop() throws IOException, InterruptedException {
+    public boolean stop() throws IOException, InterruptedException {
         Optional<ProcessHandle> running = supervisor();
         if (running.isEmpty()) return stopOrphans();
         ProcessHandle supervisor = running.get();
@@ -157,7 +162,7 @@ final class SupervisedServices {
      * recorded. A pid is only trusted when its command line is still that service's {@code serve}, since pids are
      * reused.
      */
-    boolean stopOrphans() throws IOException {
+    public boolean stopOrphans() throws IOException {
         List<ProcessHandle> orphans = new ArrayList<>();
         ServicePids pids = readPids();
         for (String service : SupervisedLayout.SERVICES)
@@ -173,7 +178,7 @@ final class SupervisedServices {
 
     private boolean servesThis(ProcessHandle process, String service) {
         String commandLine = commandLine(process);
-        return commandLine.contains(SchemaRagCli.class.getName() + " serve " + service)
+        return commandLine.contains(cliMainClass + " serve " + service)
                 && commandLine.contains("-Dschemarag.home=" + layout.home());
     }
 

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.app.supervision;
 
 import java.time.Duration;
 

@@ -1,10 +1,11 @@
-package dev.schemarag.app;
+package dev.schemarag.app.supervision;
 
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.stack.DaemonPidFile;
 import dev.schemarag.stack.process.ServiceLaunch;
 import dev.schemarag.stack.process.ServiceProcess;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,38 +21,41 @@ import java.util.concurrent.TimeUnit;
  * The detached process behind {@code schemarag up}: runs ingest, retrieval and generation as {@code serve}
  * processes with static membership ({@code group.instance.id} = the service's name), starts again any that exits
  * ({@link RestartPolicy}), and on SIGTERM stops them all (SIGTERM, then SIGKILL after a grace period). The services
- * inherit its environment, which carries the caller's settings. Argument: the project home.
+ * inherit its environment, which carries the caller's settings. Arguments: the project home and the main class whose
+ * {@code serve <service>} runs a service.
  */
 public final class ServiceSupervisor {
     private static final Duration CHECK_INTERVAL = Duration.ofSeconds(1);
 
     private final SupervisedLayout layout;
     private final RestartPolicy policy;
+    /** Its log: the supervisor's standard output, which {@code up} appends to {@code supervisor.log}. */
+    private final PrintStream log;
+
     private final Map<String, Supervised> services = new LinkedHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean stopping;
 
-    private ServiceSupervisor(SupervisedLayout layout, RestartPolicy policy) {
+    private ServiceSupervisor(SupervisedLayout layout, RestartPolicy policy, String cliMainClass, PrintStream log) {
         this.layout = layout;
         this.policy = policy;
+        this.log = log;
         for (String service : SupervisedLayout.SERVICES) {
             Map<String, String> own = Map.of(StreamsSettings.GROUP_INSTANCE_ID.environmentVariable(), service);
             services.put(
                     service,
                     new Supervised(new ServiceProcess(
-                            ServiceLaunch.ofThisJvm(SchemaRagCli.class.getName(), service, layout.home()),
-                            own,
-                            layout.log(service))));
+                            ServiceLaunch.ofThisJvm(cliMainClass, service, layout.home()), own, layout.log(service))));
         }
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 1) {
-            System.err.println("usage: ServiceSupervisor <home>");
+        if (args.length != 2) {
+            System.err.println("usage: ServiceSupervisor <home> <cli main class>");
             System.exit(2);
         }
-        ServiceSupervisor supervisor =
-                new ServiceSupervisor(new SupervisedLayout(Path.of(args[0])), RestartPolicy.DEFAULT);
+        ServiceSupervisor supervisor = new ServiceSupervisor(
+                new SupervisedLayout(Path.of(args[0])), RestartPolicy.DEFAULT, args[1], System.out);
         Runtime.getRuntime().addShutdownHook(new Thread(supervisor::stopAll, "supervisor-stop"));
         DaemonPidFile.writeCurrentProcess(supervisor.layout.supervisorPidFile());
         supervisor.superviseUntilStopped();
@@ -110,12 +114,12 @@ public final class ServiceSupervisor {
         }
     }
 
-    private static void log(String message) {
-        System.out.println(Instant.now() + " " + message);
+    private void log(String message) {
+        log.println(Instant.now() + " " + message);
     }
 
     /** One service's process and its restart bookkeeping. */
-    private static final class Supervised {
+    private final class Supervised {
         private final ServiceProcess process;
         private Instant startedAt;
         private Instant nextStart = Instant.MIN;

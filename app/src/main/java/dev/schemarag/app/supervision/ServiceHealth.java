@@ -1,12 +1,12 @@
-package dev.schemarag.app;
+package dev.schemarag.app.supervision;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
 
 /** One supervised service as {@code schemarag status} shows it, and how a table of them is rendered. Pure. */
-record ServiceHealth(String service, OptionalLong pid, Health health, String adminUrl) {
-    enum Health {
+public record ServiceHealth(String service, OptionalLong pid, Health health, String adminUrl) {
+    public enum Health {
         READY("ready"),
         NOT_READY("not ready"),
         DOWN("down");
@@ -17,7 +17,7 @@ record ServiceHealth(String service, OptionalLong pid, Health health, String adm
             this.label = label;
         }
 
-        String label() {
+        public String label() {
             return label;
         }
 
@@ -28,7 +28,7 @@ record ServiceHealth(String service, OptionalLong pid, Health health, String adm
         }
     }
 
-    static String render(List<ServiceHealth> services) {
+    public static String render(List<ServiceHealth> services) {
         StringBuilder out = new StringBuilder();
         for (ServiceHealth s : services) {
             String pid = s.pid().isPresent() ? Long.toString(s.pid().getAsLong()) : "-";
@@ -38,7 +38,7 @@ record ServiceHealth(String service, OptionalLong pid, Health health, String adm
         return out.toString();
     }
 
-    static boolean allReady(List<ServiceHealth> services) {
+    public static boolean allReady(List<ServiceHealth> services) {
         return services.stream().allMatch(s -> s.health() == Health.READY);
     }
 }

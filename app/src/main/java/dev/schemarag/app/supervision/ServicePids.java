@@ -1,16 +1,16 @@
-package dev.schemarag.app;
+package dev.schemarag.app.supervision;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 
 /** The supervised services' pids as the supervisor writes them ({@code <service> <pid>} a line). Pure. */
-record ServicePids(Map<String, Long> pids) {
-    ServicePids {
+public record ServicePids(Map<String, Long> pids) {
+    public ServicePids {
         pids = Map.copyOf(pids);
     }
 
-    OptionalLong of(String service) {
+    public OptionalLong of(String service) {
         Long pid = pids.get(service);
         return pid == null ? OptionalLong.empty() : OptionalLong.of(pid);
     }
@@ -23,7 +23,7 @@ record ServicePids(Map<String, Long> pids) {
     }
 
     /** Lines that are not a known service and a positive pid are ignored: the file may be stale or edited. */
-    static ServicePids parse(String text) {
+    public static ServicePids parse(String text) {
         Map<String, Long> pids = new LinkedHashMap<>();
         for (String line : text.lines().toList()) {
             String[] parts = line.strip().split("\\s+");

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.app.supervision;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

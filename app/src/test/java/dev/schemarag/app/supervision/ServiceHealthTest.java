@@ -1,8 +1,8 @@
-package dev.schemarag.app;
+package dev.schemarag.app.supervision;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.schemarag.app.ServiceHealth.Health;
+import dev.schemarag.app.supervision.ServiceHealth.Health;
 import java.util.List;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
