@@ -1,6 +1,10 @@
 package dev.schemarag.app;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.generation.service.StatementCheck;
+import dev.schemarag.generation.service.StatementVerdict;
 import dev.schemarag.retrieval.RetrievalFailure;
 import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
@@ -23,6 +27,8 @@ import org.slf4j.LoggerFactory;
  */
 final class AgentTools {
     private static final Logger log = LoggerFactory.getLogger(AgentTools.class);
+    /** The verdict as JSON fields, the same as {@code schemarag validate --json} prints: null ones included. */
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A tool's answer: {@code error} marks a refusal or a failure that the content explains. */
     record Answer(Map<String, Object> content, boolean error) {
@@ -40,7 +46,7 @@ final class AgentTools {
 
     /** Lint, read-only guard and EXPLAIN as the reader role: {@code schemarag validate}'s verdict. */
     interface SqlValidator {
-        Map<String, Object> validate(String databaseId, String sql) throws Exception;
+        StatementVerdict validate(String databaseId, String sql) throws Exception;
     }
 
     /** Publishes a question to the running pipeline and waits for its outcome: {@code schemarag ask}'s view. */
@@ -96,15 +102,15 @@ final class AgentTools {
 
     Answer validateSql(String databaseId, String sql) {
         Answer refused = checkDatabase(databaseId);
-        if (refused == null) refused = checkText("sql", sql, ValidateCommand.MAX_SQL_BYTES);
+        if (refused == null) refused = checkText("sql", sql, StatementCheck.MAX_SQL_BYTES);
         if (refused != null) return refused;
         if (databases.find(databaseId).orElseThrow().reader() == null)
             return Answer.refused(
                     "invalid_request",
                     "database '" + databaseId + "' has no reader login: validation runs only as a read-only role");
         try {
-            Map<String, Object> verdict = validator.validate(databaseId, sql.strip());
-            return Answer.ok(verdict);
+            StatementVerdict verdict = validator.validate(databaseId, sql.strip());
+            return Answer.ok(JSON.convertValue(verdict, new TypeReference<Map<String, Object>>() {}));
         } catch (Exception e) {
             return failed("validate_sql", e);
         }

@@ -6,6 +6,7 @@ import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.generation.service.StatementCheck;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
@@ -95,7 +96,7 @@ final class McpCommand implements Callable<Integer> {
         return new AgentTools(
                 databases,
                 retriever,
-                (db, sql) -> ValidateCommand.verdict(services, databases, db, sql),
+                (db, sql) -> StatementCheck.check(services, databases, db, sql),
                 (db, question) -> ask(services, db, question, askTimeout),
                 services.settings().get(RetrievalSettings.QUESTION_MAX_BYTES));
     }

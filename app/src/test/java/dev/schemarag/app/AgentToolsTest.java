@@ -1,10 +1,13 @@
 package dev.schemarag.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.generation.service.StatementCheck;
+import dev.schemarag.generation.service.StatementVerdict;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,9 +53,9 @@ class AgentToolsTest {
         assertThat(tools.schemaContext("erp", "é".repeat(60), null).content())
                 .containsEntry("errorClass", "invalid_request")
                 .containsEntry("message", "question is longer than 100 bytes");
-        assertThat(tools.validateSql("erp", "S".repeat(ValidateCommand.MAX_SQL_BYTES + 1))
+        assertThat(tools.validateSql("erp", "S".repeat(StatementCheck.MAX_SQL_BYTES + 1))
                         .content())
-                .containsEntry("message", "sql is longer than " + ValidateCommand.MAX_SQL_BYTES + " bytes");
+                .containsEntry("message", "sql is longer than " + StatementCheck.MAX_SQL_BYTES + " bytes");
         assertThat(validated).isEmpty();
     }
 
@@ -69,7 +72,21 @@ class AgentToolsTest {
         AgentTools.Answer answer = tools(answered()).validateSql("erp", "  SELECT 1; SELECT 2  ");
 
         assertThat(answer.error()).isFalse();
-        assertThat(answer.content()).containsEntry("valid", false);
+        assertThat(answer.content())
+                .containsExactly(
+                        entry("valid", false),
+                        entry("errorClass", "sql_error"),
+                        entry("sqlstate", null),
+                        entry("message", "lint: one statement only"),
+                        entry(
+                                "lint",
+                                List.of(Map.of(
+                                        "code",
+                                        "multiple_statements",
+                                        "severity",
+                                        "error",
+                                        "message",
+                                        "one statement only"))));
         assertThat(validated).containsExactly("SELECT 1; SELECT 2");
     }
 
@@ -110,7 +127,13 @@ class AgentToolsTest {
                 null,
                 (db, sql) -> {
                     validated.add(sql);
-                    return Map.of("valid", false);
+                    return new StatementVerdict(
+                            false,
+                            "sql_error",
+                            null,
+                            "lint: one statement only",
+                            List.of(new StatementVerdict.LintFinding(
+                                    "multiple_statements", "error", "one statement only")));
                 },
                 (db, question) -> askOutcome,
                 100);
