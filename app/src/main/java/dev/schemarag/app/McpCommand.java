@@ -1,5 +1,10 @@
 package dev.schemarag.app;
 
+import dev.schemarag.app.mcp.AgentTools;
+import dev.schemarag.app.mcp.McpHttpServer;
+import dev.schemarag.app.mcp.McpSettings;
+import dev.schemarag.app.mcp.SchemaRagMcpServer;
+import dev.schemarag.app.mcp.StoredTableDocs;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.questions.AskClient;
@@ -65,7 +70,8 @@ final class McpCommand implements Callable<Integer> {
         CountDownLatch clientGone = new CountDownLatch(1);
         StdioServerTransportProvider transport =
                 new StdioServerTransportProvider(SchemaRagMcpServer.json(), untilEnd(System.in, clientGone), out);
-        McpSyncServer server = SchemaRagMcpServer.build(McpServer.sync(transport), tools, docs, databases);
+        McpSyncServer server =
+                SchemaRagMcpServer.build(McpServer.sync(transport), SchemaRagCli.version(), tools, docs, databases);
         System.err.println("mcp serving on stdio");
         clientGone.await();
         server.closeGracefully();
@@ -81,7 +87,7 @@ final class McpCommand implements Callable<Integer> {
                 host,
                 services.settings().get(McpSettings.PORT),
                 services.settings().get(AdminSettings.ADMIN_TOKEN),
-                spec -> SchemaRagMcpServer.build(spec, tools, docs, databases))) {
+                spec -> SchemaRagMcpServer.build(spec, SchemaRagCli.version(), tools, docs, databases))) {
             System.out.println("mcp on http://" + host + ":" + server.port() + McpHttpServer.ENDPOINT);
             lifecycle.awaitStop();
         } finally {

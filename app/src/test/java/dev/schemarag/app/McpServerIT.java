@@ -3,6 +3,9 @@ package dev.schemarag.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemarag.app.mcp.McpHttpServer;
+import dev.schemarag.app.mcp.SchemaRagMcpServer;
+import dev.schemarag.app.mcp.StoredTableDocs;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.service.TargetDatabases;
@@ -67,6 +70,7 @@ class McpServerIT {
                 TOKEN,
                 spec -> SchemaRagMcpServer.build(
                         spec,
+                        SchemaRagCli.version(),
                         McpCommand.tools(environment.services, databases, httpRetrieval.retriever(), WAIT),
                         new StoredTableDocs(environment.services.store()),
                         databases));

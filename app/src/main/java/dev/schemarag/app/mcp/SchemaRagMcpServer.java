@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.app.mcp;
 
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.schema.TableName;
@@ -27,19 +27,24 @@ import java.util.stream.Collectors;
  * {@code schemarag://docs/<db>} lists a database's documented tables, {@code schemarag://docs/<db>/<schema.table>}
  * is one table's doc.
  */
-final class SchemaRagMcpServer {
+public final class SchemaRagMcpServer {
     static final String DOCS = "schemarag://docs/";
     private static final String MARKDOWN = "text/markdown";
 
     private SchemaRagMcpServer() {}
 
-    static McpJsonMapper json() {
+    public static McpJsonMapper json() {
         return McpJsonDefaults.getMapper();
     }
 
-    static <S extends McpServer.SyncSpecification<S>> McpSyncServer build(
-            McpServer.SyncSpecification<S> spec, AgentTools tools, StoredTableDocs docs, DatabaseRegistry databases) {
-        return spec.serverInfo("schemarag", SchemaRagCli.version())
+    /** @param version the release the server announces, e.g. {@code 0.1.0} */
+    public static <S extends McpServer.SyncSpecification<S>> McpSyncServer build(
+            McpServer.SyncSpecification<S> spec,
+            String version,
+            AgentTools tools,
+            StoredTableDocs docs,
+            DatabaseRegistry databases) {
+        return spec.serverInfo("schemarag", version)
                 .instructions("Text-to-SQL over registered PostgreSQL databases. Call list_databases first; "
                         + "get_schema_context gives the few tables a question needs and why; validate_sql checks a"
                         + " statement without running it; ask answers through the running pipeline.")

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.app.mcp;
 
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
@@ -14,14 +14,14 @@ import java.util.Optional;
  * The table docs as ingest stored them (the docs' chunks in the RAG store), read back as one markdown text per table:
  * the MCP server's resources.
  */
-final class StoredTableDocs {
+public final class StoredTableDocs {
     /** The order a reader expects: what the table is, its columns, its relationships, then queries and examples. */
     private static final String KIND_ORDER = "CASE chunk_kind WHEN 'overview' THEN 0 WHEN 'column' THEN 1"
             + " WHEN 'relationship' THEN 2 WHEN 'query' THEN 3 ELSE 4 END";
 
     private final Database store;
 
-    StoredTableDocs(Database store) {
+    public StoredTableDocs(Database store) {
         this.store = store;
     }
 

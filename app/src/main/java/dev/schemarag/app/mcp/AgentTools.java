@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.app.mcp;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,13 +25,13 @@ import org.slf4j.LoggerFactory;
  * process, the statement validator (nothing is ever executed) and the running pipeline. Every answer is a JSON-ready
  * map; bad input and failures are answers with {@code error} set, never exceptions, and never carry a stack trace.
  */
-final class AgentTools {
+public final class AgentTools {
     private static final Logger log = LoggerFactory.getLogger(AgentTools.class);
     /** The verdict as JSON fields, the same as {@code schemarag validate --json} prints: null ones included. */
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A tool's answer: {@code error} marks a refusal or a failure that the content explains. */
-    record Answer(Map<String, Object> content, boolean error) {
+    public record Answer(Map<String, Object> content, boolean error) {
         static Answer ok(Map<String, Object> content) {
             return new Answer(content, false);
         }
@@ -45,12 +45,12 @@ final class AgentTools {
     }
 
     /** Lint, read-only guard and EXPLAIN as the reader role: {@code schemarag validate}'s verdict. */
-    interface SqlValidator {
+    public interface SqlValidator {
         StatementVerdict validate(String databaseId, String sql) throws Exception;
     }
 
     /** Publishes a question to the running pipeline and waits for its outcome: {@code schemarag ask}'s view. */
-    interface PipelineAsker {
+    public interface PipelineAsker {
         Map<String, Object> ask(String databaseId, String question) throws Exception;
     }
 
@@ -60,7 +60,7 @@ final class AgentTools {
     private final PipelineAsker asker;
     private final int maxQuestionBytes;
 
-    AgentTools(
+    public AgentTools(
             DatabaseRegistry databases,
             SchemaRetriever retriever,
             SqlValidator validator,

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.app.mcp;
 
 import dev.schemarag.core.admin.AdminAccess;
 import io.modelcontextprotocol.server.McpServer;
@@ -29,8 +29,8 @@ import org.eclipse.jetty.server.ServerConnector;
  * host, any other address refuses to start without one, and with one every request must carry it. Requests from a web
  * page (an Origin header) are refused.
  */
-final class McpHttpServer implements AutoCloseable {
-    static final String ENDPOINT = "/mcp";
+public final class McpHttpServer implements AutoCloseable {
+    public static final String ENDPOINT = "/mcp";
     /** A JSON-RPC message larger than this is refused before it is parsed. */
     private static final int MAX_REQUEST_BYTES = 1024 * 1024;
 
@@ -48,7 +48,7 @@ final class McpHttpServer implements AutoCloseable {
      * @param serverFor builds the MCP server on the transport (tools and resources)
      * @throws IllegalStateException when the address needs a token and none is set (the message says which)
      */
-    static McpHttpServer start(
+    public static McpHttpServer start(
             String host,
             int port,
             String token,
@@ -84,7 +84,7 @@ final class McpHttpServer implements AutoCloseable {
         return new McpHttpServer(jetty, mcp);
     }
 
-    int port() {
+    public int port() {
         return ((ServerConnector) jetty.getConnectors()[0]).getLocalPort();
     }
 

@@ -1,4 +1,4 @@
-package dev.schemarag.app;
+package dev.schemarag.app.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
@@ -111,7 +111,8 @@ class AgentToolsTest {
 
     @Test
     void anAskThatWasNotAnsweredIsAToolErrorCarryingTheOutcome() {
-        Map<String, Object> noPipeline = AskCommand.noPipeline("no question pipeline is running");
+        Map<String, Object> noPipeline =
+                Map.of("status", "failed", "errorClass", "no_pipeline", "message", "no question pipeline is running");
 
         AgentTools.Answer failed = tools(noPipeline).ask("erp", "how many orders?");
         AgentTools.Answer answered = tools(answered()).ask("erp", "how many orders?");
