@@ -13,7 +13,7 @@ import java.util.List;
  * an in-process one that lives as long as the command (one JVM, less memory than a second one). None at all when
  * the settings point at other endpoints: then someone else runs the stack.
  */
-final class StackSession implements AutoCloseable {
+public final class StackSession implements AutoCloseable {
     private static final List<Setting<String>> ENDPOINTS =
             List.of(AppSettings.KAFKA_BOOTSTRAP_SERVERS, AppSettings.SCHEMA_REGISTRY_URL, AppSettings.STORE_JDBC_URL);
 
@@ -23,7 +23,7 @@ final class StackSession implements AutoCloseable {
         this.owned = owned;
     }
 
-    static StackSession ensure(Path home) {
+    public static StackSession ensure(Path home) {
         if (!usesEmbeddedStack(Settings.fromEnvironment(AppSettings.all()))) return new StackSession(null);
         StackConfig config = StackConfig.defaults(home);
         if (DetachedStack.status(config).allUp()) return new StackSession(null);
@@ -37,7 +37,7 @@ final class StackSession implements AutoCloseable {
     }
 
     /** Whether any endpoint is the embedded stack's default, which only the embedded stack serves. */
-    static boolean usesEmbeddedStack(Settings settings) {
+    public static boolean usesEmbeddedStack(Settings settings) {
         return ENDPOINTS.stream().anyMatch(endpoint -> isEmbeddedDefault(settings, endpoint));
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.app.cli.SchemaRagCli;
 import dev.schemarag.bench.BenchReport;
 import dev.schemarag.bench.PipelineBenchmark;
 import dev.schemarag.stack.Directories;

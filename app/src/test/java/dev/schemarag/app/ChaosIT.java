@@ -2,6 +2,7 @@ package dev.schemarag.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.app.cli.SchemaRagCli;
 import dev.schemarag.bench.ChaosFault;
 import dev.schemarag.bench.ChaosRun;
 import dev.schemarag.stack.Directories;

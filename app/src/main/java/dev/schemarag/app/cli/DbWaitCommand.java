@@ -1,0 +1,53 @@
+package dev.schemarag.app.cli;
+
+import dev.schemarag.app.Services;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.ingest.service.FreshnessBarrier;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code schemarag db wait <id>}: returns once every DDL committed on the database before the call is in the index
+ * ({@link FreshnessBarrier}). A change the updater dead-letters counts as handled: {@code schemarag dlq list} shows
+ * it.
+ */
+@Command(
+        name = "wait",
+        description = "Wait until every committed DDL on the database is in the index (for migration pipelines).")
+final class DbWaitCommand implements Callable<Integer> {
+    @Parameters(index = "0", description = "registered database id")
+    String id;
+
+    @Option(names = "--timeout", defaultValue = "120", description = "seconds to wait at most (exit 1 past them)")
+    int timeoutSeconds;
+
+    @Override
+    public Integer call() throws Exception {
+        try (Services services = Services.fromEnvironment()) {
+            Optional<RegisteredDatabase> db = TargetDatabases.load(services).find(id);
+            if (db.isEmpty()) {
+                System.err.println("unknown database '" + id + "'");
+                return DbAddCommand.USAGE;
+            }
+            FreshnessBarrier.Outcome outcome =
+                    new FreshnessBarrier(services).await(db.get(), Duration.ofSeconds(timeoutSeconds));
+            if (outcome instanceof FreshnessBarrier.CaptureBehind capture) {
+                System.err.println("timed out: change capture of " + id + " has not confirmed " + capture.position()
+                        + " (slot " + capture.slot() + "); is ingest running? see schemarag doctor");
+                return DbAddCommand.FAILED;
+            }
+            if (outcome instanceof FreshnessBarrier.UpdaterBehind updater) {
+                System.err.println("timed out: the embedding updater (" + updater.group() + ") has not applied every"
+                        + " change of " + updater.topic() + "; is ingest running? see schemarag doctor");
+                return DbAddCommand.FAILED;
+            }
+            System.out.println(id + ": every committed DDL is in the index");
+            return 0;
+        }
+    }
+}

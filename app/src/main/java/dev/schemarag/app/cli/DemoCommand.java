@@ -1,0 +1,247 @@
+package dev.schemarag.app.cli;
+
+import dev.schemarag.app.AppSettings;
+import dev.schemarag.app.Services;
+import dev.schemarag.app.StackSession;
+import dev.schemarag.app.demo.PeakMemory;
+import dev.schemarag.app.pipeline.PipelineProbe;
+import dev.schemarag.app.pipeline.ThrowAwayPipeline;
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.demo.DemoDatabase;
+import dev.schemarag.core.questions.AskClient;
+import dev.schemarag.core.questions.OutcomeView;
+import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.generation.llm.LlmSettings;
+import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.retrieval.ContextMetadata;
+import dev.schemarag.retrieval.RetrievalFailure;
+import dev.schemarag.retrieval.RetrievalRequest;
+import dev.schemarag.retrieval.RetrievalResult;
+import dev.schemarag.retrieval.RetrievedContext;
+import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.SelectionReason;
+import dev.schemarag.stack.StackConfig;
+import dev.schemarag.web.WebConsole;
+import dev.schemarag.web.WebSettings;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code schemarag demo}: the main job on the embedded default — stack, demo ERP database, full sync, then a live
+ * schema change that arrives in pgvector through Debezium and the embedding updater — and a summary with peak memory.
+ */
+@Command(name = "demo", description = "Run the end-to-end demo on the embedded stack with the demo ERP database.")
+final class DemoCommand implements Callable<Integer> {
+
+    @Override
+    @SuppressWarnings("try") // the stack (and pipeline) stay open for the command's lifetime without being referenced
+    public Integer call() throws Exception {
+        StackConfig stackConfig = StackConfig.defaults(ServiceRuntime.home());
+        try (StackSession stack = StackSession.ensure(ServiceRuntime.home());
+                Services services = Services.fromEnvironment()) {
+            Settings settings = services.settings();
+            DatabaseRegistry databases = TargetDatabases.load(services);
+            RegisteredDatabase erp = databases.find(DemoDatabase.ID).orElseThrow();
+            Path extracted = erp.annotationsFile().getParent(); // the demo files TargetDatabases extracted
+            try (IngestService ingest = services.ingest(databases)) {
+                step("1. Full sync of the demo ERP database");
+                System.out.println(SyncCommand.summary(
+                        DemoDatabase.ID, ingest.sync(DemoDatabase.ID, new ProgressBar(System.out))));
+                printStats(services.store());
+
+                step("2. Live sync: Debezium captures DDL, the embedding updater re-embeds what changed");
+                ingest.startLiveSync(
+                        services.streamsSettings(), services.meters(), ThrowAwayPipeline.COMMAND_ENDS_ON_ITS_TIMEOUT);
+                ingest.awaitCaptureReady(Duration.ofSeconds(60));
+                liveChange(erp, services.store());
+            }
+            step("3. Questions: the tables retrieval chose, with their scores, and the tokens saved");
+            SchemaRetriever retriever = services.retrieval().retriever();
+            for (String question : DemoDatabase.sampleQuestions(extracted)) showRetrieval(retriever, question);
+
+            step("4. Answers: questions through Kafka (retrieval -> generation -> read-only validation)");
+            System.out.println(
+                    LlmSettings.from(settings).isPresent()
+                            ? "generator: the configured LLM"
+                            : "generator: offline verified examples (set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL for an LLM)");
+            try (ThrowAwayPipeline pipeline = pipelineUnlessRunning(services, databases);
+                    AskClient client =
+                            new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
+                List<QuestionAsked> asked = new ArrayList<>();
+                for (String question : DemoDatabase.sampleQuestions(extracted))
+                    asked.add(client.send(DemoDatabase.ID, question, null));
+                Map<String, AskClient.Outcome> outcomes = client.await(asked, Duration.ofSeconds(120));
+                for (QuestionAsked q : asked) {
+                    System.out.println();
+                    System.out.println("Q: " + q.getQuestion());
+                    AskCommand.print(OutcomeView.of(Optional.ofNullable(outcomes.get(q.getCorrelationId()))));
+                }
+            }
+            step("Summary");
+            long jvm = PeakMemory.jvmPeakKb();
+            long pg = PeakMemory.postgresKb(stackConfig.postgresDir());
+            System.out.printf(
+                    Locale.ROOT,
+                    "peak memory: JVM %d MiB + PostgreSQL %d MiB = %d MiB resident (budget 2560 MiB)%n",
+                    jvm / 1024,
+                    pg / 1024,
+                    (jvm + pg) / 1024);
+            String console = WebConsole.url(settings.get(WebSettings.WEB_HOST), settings.get(WebSettings.WEB_PORT));
+            System.out.println("web console: " + console
+                    + (answers(console) ? "" : " (start it with ./schemarag up or ./schemarag serve web)"));
+        }
+        return 0;
+    }
+
+    /** Whether a web console answers at {@code url}. */
+    private static boolean answers(String url) {
+        try {
+            HttpResponse<Void> health = HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(2))
+                    .build()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(url + "health"))
+                                    .timeout(Duration.ofSeconds(2))
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding());
+            return health.statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Null when the services run (they answer, as for {@code ask}); otherwise a throw-away pipeline that answers. */
+    private static ThrowAwayPipeline pipelineUnlessRunning(Services services, DatabaseRegistry databases)
+            throws Exception {
+        if (PipelineProbe.check(
+                        services.bootstrapServers(),
+                        services.security(),
+                        services.settings().get(AppSettings.TOPIC_PREFIX))
+                .running()) {
+            System.out.println("asking the running retrieval and generation services");
+            return null;
+        }
+        return new ThrowAwayPipeline(services, databases, "demo");
+    }
+
+    /** Adds (or re-comments) a column and waits until its embedding text in pgvector carries the new comment. */
+    private static void liveChange(RegisteredDatabase target, Database store)
+            throws SQLException, InterruptedException {
+        String comment = "Name the employee prefers to be called by (demo change " + System.currentTimeMillis() + ")";
+        try (Database erp = new Database(
+                        target.jdbcUrl(),
+                        target.requireAdmin().user(),
+                        target.requireAdmin().password());
+                Connection c = erp.borrow();
+                Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE employees ADD COLUMN IF NOT EXISTS preferred_name varchar(80)");
+            s.execute("COMMENT ON COLUMN employees.preferred_name IS '" + comment.replace("'", "''") + "'");
+        }
+        long committed = System.nanoTime();
+        System.out.println("ALTER TABLE employees ADD COLUMN preferred_name; COMMENT ON COLUMN ... committed");
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT stable_text FROM schema_embeddings WHERE database_id = 'erp'"
+                                + " AND entity_type = 'column' AND table_name = 'employees' AND column_name = 'preferred_name'")) {
+            while (System.nanoTime() - committed < Duration.ofSeconds(30).toNanos()) {
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next() && rs.getString(1).contains(comment)) {
+                        System.out.printf(
+                                Locale.ROOT,
+                                "arrived in pgvector after %.0f ms; embedding text:%n%s%n",
+                                (System.nanoTime() - committed) / 1e6,
+                                indent(rs.getString(1)));
+                        return;
+                    }
+                }
+                Thread.sleep(5);
+            }
+        }
+        throw new IllegalStateException("the live change did not reach pgvector within 30 s");
+    }
+
+    private static void showRetrieval(SchemaRetriever retriever, String question) {
+        System.out.println();
+        System.out.println("Q: " + question);
+        RetrievalResult result = retriever.retrieve(RetrievalRequest.of(DemoDatabase.ID, question));
+        if (result instanceof RetrievalFailure failure) {
+            System.out.println("   retrieval failed: " + failure.errorClass().wireName() + ": " + failure.message());
+            return;
+        }
+        RetrievedContext context = ((RetrievalResult.Retrieved) result).context();
+        ContextMetadata m = context.metadata();
+        String tables = context.tables().stream()
+                .map(t -> String.format(
+                        Locale.ROOT,
+                        "%s %.2f%s",
+                        t.table().table(),
+                        t.score(),
+                        t.reason() == SelectionReason.RETRIEVED
+                                ? ""
+                                : " (" + t.reason().wireName() + ")"))
+                .collect(Collectors.joining(", "));
+        System.out.println("   " + m.strategy().wireName()
+                + (m.fallbackReason() == null
+                        ? ""
+                        : " (fallback: " + m.fallbackReason().wireName() + ")") + ": " + tables);
+        System.out.printf(
+                Locale.ROOT,
+                "   %d tokens instead of %d for the full schema (%.0fx smaller), %d doc chunks%n",
+                m.contextTokens(),
+                m.fullSchemaTokens(),
+                m.fullSchemaTokens() / (double) Math.max(1, m.contextTokens()),
+                m.chunksRetrieved());
+    }
+
+    private static void printStats(Database store) throws SQLException {
+        try (Connection c = store.borrow();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT entity_type, sum(embedding_count), sum(generic_count), count(DISTINCT module)"
+                                + " FROM retrieval_stats WHERE database_id = 'erp' GROUP BY entity_type ORDER BY entity_type")) {
+            while (rs.next())
+                System.out.printf(
+                        Locale.ROOT,
+                        "  %-7s %5d embeddings, %4d generic, %d modules%n",
+                        rs.getString(1),
+                        rs.getLong(2),
+                        rs.getLong(3),
+                        rs.getLong(4));
+        }
+    }
+
+    private static String indent(String text) {
+        return "    " + text.replace("\n", "\n    ");
+    }
+
+    private static void step(String title) {
+        System.out.println();
+        System.out.println("== " + title);
+    }
+}

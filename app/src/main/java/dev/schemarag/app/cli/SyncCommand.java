@@ -1,0 +1,50 @@
+package dev.schemarag.app.cli;
+
+import dev.schemarag.app.Services;
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.ingest.sync.SyncSummary;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code schemarag sync --db <id>}: full, idempotent sync of one database's schema into pgvector. */
+@Command(
+        name = "sync",
+        description = "Full sync of a registered database's schema, docs and annotations into pgvector.")
+final class SyncCommand implements Callable<Integer> {
+    @Option(names = "--db", required = true, description = "registered database id, e.g. erp")
+    String databaseId;
+
+    @Override
+    public Integer call() throws Exception {
+        try (Services services = Services.fromEnvironment()) {
+            DatabaseRegistry databases = TargetDatabases.load(services);
+            if (databases.find(databaseId).isEmpty()) {
+                System.err.println("unknown database '" + databaseId + "'; registered: "
+                        + databases.all().stream().map(d -> d.id()).toList());
+                return 2;
+            }
+            try (IngestService ingest = services.ingest(databases)) {
+                SyncSummary s = ingest.sync(databaseId, new ProgressBar(System.out));
+                System.out.println(summary(databaseId, s));
+            }
+        }
+        return 0;
+    }
+
+    static String summary(String databaseId, SyncSummary s) {
+        return String.format(
+                Locale.ROOT,
+                "sync %s: %d tables | embedded %d | unchanged %d | deleted %d | doc chunks %d | %.2f s",
+                databaseId,
+                s.tables(),
+                s.embedded(),
+                s.unchanged(),
+                s.deleted(),
+                s.docChunks(),
+                s.seconds());
+    }
+}
