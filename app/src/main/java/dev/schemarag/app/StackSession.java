@@ -5,6 +5,7 @@ import dev.schemarag.core.config.Settings;
 import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.StackConfig;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -23,11 +24,12 @@ public final class StackSession implements AutoCloseable {
         this.owned = owned;
     }
 
-    public static StackSession ensure(Path home) {
+    /** @param out where starting the stack is told */
+    public static StackSession ensure(Path home, PrintWriter out) {
         if (!usesEmbeddedStack(Settings.fromEnvironment(AppSettings.all()))) return new StackSession(null);
         StackConfig config = StackConfig.defaults(home);
         if (DetachedStack.status(config).allUp()) return new StackSession(null);
-        System.out.println("starting the embedded stack (Kafka KRaft, PostgreSQL + pgvector, schema registry) in "
+        out.println("starting the embedded stack (Kafka KRaft, PostgreSQL + pgvector, schema registry) in "
                 + config.baseDir());
         EmbeddedStack stack = new EmbeddedStack(config);
         // Ctrl-C must not leave PostgreSQL running: it is a separate process.

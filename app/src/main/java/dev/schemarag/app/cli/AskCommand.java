@@ -15,6 +15,7 @@ import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.StackConfig;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,8 +24,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag ask --db <id> "<question>" [--json] [--standalone]}: exit 0 only when answered, 1 when the question
@@ -37,6 +40,9 @@ import picocli.CommandLine.Parameters;
         name = "ask",
         description = "Publish a question and print its validated answer, or the dead-letter record that closed it.")
 final class AskCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     static final int NO_PIPELINE = 3;
 
     @Option(names = "--db", required = true, description = "registered database id")
@@ -96,7 +102,8 @@ final class AskCommand implements Callable<Integer> {
 
     @SuppressWarnings("try") // the stack and the pipeline stay open for the command's lifetime without being referenced
     private int askStandalone() throws Exception {
-        try (StackSession stack = StackSession.ensure(ServiceRuntime.home());
+        try (StackSession stack = StackSession.ensure(
+                        ServiceRuntime.home(), spec.commandLine().getOut());
                 Services services = Services.fromEnvironment()) {
             PipelineProbe.Status status = PipelineProbe.check(
                     services.bootstrapServers(),
@@ -104,11 +111,17 @@ final class AskCommand implements Callable<Integer> {
                     services.settings().get(AppSettings.TOPIC_PREFIX));
             if (status.running()) {
                 // Its pipeline would answer every question asked meanwhile a second time.
-                System.err.println("a question pipeline is running (" + status.retrievalGroup() + ", "
-                        + status.generationGroup() + "): ask without --standalone");
+                spec.commandLine()
+                        .getErr()
+                        .println("a question pipeline is running (" + status.retrievalGroup() + ", "
+                                + status.generationGroup() + "): ask without --standalone");
                 return 2;
             }
-            try (ThrowAwayPipeline pipeline = new ThrowAwayPipeline(services, TargetDatabases.load(services), "ask");
+            try (ThrowAwayPipeline pipeline = new ThrowAwayPipeline(
+                            services,
+                            TargetDatabases.load(services),
+                            "ask",
+                            spec.commandLine().getErr());
                     AskClient client = client(services, services.topics())) {
                 return ask(client);
             }
@@ -145,11 +158,12 @@ final class AskCommand implements Callable<Integer> {
     }
 
     private void report(Map<String, Object> view) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
         if (json)
-            System.out.println(new ObjectMapper()
+            out.println(new ObjectMapper()
                     .enable(SerializationFeature.INDENT_OUTPUT)
                     .writeValueAsString(view));
-        else print(view);
+        else print(view, out);
     }
 
     static Map<String, Object> noPipeline(String message) {
@@ -160,18 +174,18 @@ final class AskCommand implements Callable<Integer> {
         return v;
     }
 
-    static void print(Map<String, Object> view) {
+    static void print(Map<String, Object> view, PrintWriter out) {
         if ("answered".equals(view.get("status"))) {
-            System.out.println(view.get("sql"));
-            System.out.printf(
+            out.println(view.get("sql"));
+            out.printf(
                     java.util.Locale.ROOT,
                     "-- confidence %.2f, tables %s, attempts %s%n",
                     (Double) view.get("confidence"),
                     view.get("tablesUsed"),
                     view.get("attempts"));
-            System.out.println("-- unreviewed: schemarag feedback " + view.get("id") + " approve|reject");
+            out.println("-- unreviewed: schemarag feedback " + view.get("id") + " approve|reject");
         } else {
-            System.out.println("failed: " + view.get("errorClass")
+            out.println("failed: " + view.get("errorClass")
                     + (view.get("sqlstate") == null ? "" : " (SQLSTATE " + view.get("sqlstate") + ")")
                     + (view.get("message") == null ? "" : ": " + view.get("message")));
         }

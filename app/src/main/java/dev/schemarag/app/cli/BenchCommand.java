@@ -123,14 +123,13 @@ final class BenchCommand implements Callable<Integer> {
 
     @SuppressWarnings("try") // the stack stays open for the command's lifetime without being referenced
     private BenchReport onDevelopmentStack(PrintWriter out) throws Exception {
-        try (StackSession stack = StackSession.ensure(ServiceRuntime.home());
+        try (StackSession stack = StackSession.ensure(ServiceRuntime.home(), out);
                 Services services = Services.fromEnvironment()) {
             if (kind == Kind.freshness) return FreshnessBenchmark.run(services, changes);
             if (suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
             return kind == Kind.sync
-                    ? SyncBenchmark.run(services, suite, new ProgressBar(System.out))
-                    : RetrievalBenchmark.run(
-                            services, suite, limit, scope == Scope.db, new ProgressBar(System.out), out);
+                    ? SyncBenchmark.run(services, suite, new ProgressBar(out))
+                    : RetrievalBenchmark.run(services, suite, limit, scope == Scope.db, new ProgressBar(out), out);
         }
     }
 }

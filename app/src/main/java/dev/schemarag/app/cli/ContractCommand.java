@@ -11,7 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code schemarag contract asyncapi [--output f]}: the published contract of the topics, from the topic registry. */
 @Command(
@@ -28,12 +30,15 @@ final class ContractCommand {
         @Option(names = "--output", description = "write to this file instead of standard output")
         Path output;
 
+        @Spec
+        CommandSpec spec;
+
         @Override
         public Integer call() throws Exception {
             String prefix = Settings.fromEnvironment(AppSettings.all()).get(RuntimeSettings.TOPIC_PREFIX);
             // Only names and types are read: the serdes, and so the registry, are never used.
             String yaml = AsyncApiDocument.yaml(new Topics(prefix, new InMemorySchemaRegistry()));
-            if (output == null) System.out.print(yaml);
+            if (output == null) spec.commandLine().getOut().print(yaml);
             else Files.writeString(output, yaml, StandardCharsets.UTF_8);
             return 0;
         }

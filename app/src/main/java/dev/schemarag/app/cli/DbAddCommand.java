@@ -29,7 +29,9 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag db add}: checks the server, creates the database's reader and replication roles, installs DDL
@@ -40,6 +42,9 @@ import picocli.CommandLine.Option;
         name = "add",
         description = "Onboard a PostgreSQL database: check, create roles, install DDL capture, register, sync.")
 final class DbAddCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     static final int FAILED = 1;
     static final int USAGE = 2;
 
@@ -68,12 +73,16 @@ final class DbAddCommand implements Callable<Integer> {
             boolean withDemo =
                     services.settings().get(AppSettings.DATABASES_FILE).isBlank();
             if (file.find(id).isPresent() || (withDemo && id.equals(DemoDatabase.ID))) {
-                System.err.println("database '" + id + "' is registered already (" + file.path() + ")");
+                spec.commandLine()
+                        .getErr()
+                        .println("database '" + id + "' is registered already (" + file.path() + ")");
                 return USAGE;
             }
             String adminPassword = adminPassword(services);
             if (adminPassword == null) {
-                System.err.println("no admin password: set DB_ADMIN_PASSWORD or run at a terminal to be asked");
+                spec.commandLine()
+                        .getErr()
+                        .println("no admin password: set DB_ADMIN_PASSWORD or run at a terminal to be asked");
                 return USAGE;
             }
             OnboardingRoles roles;
@@ -83,17 +92,19 @@ final class DbAddCommand implements Callable<Integer> {
                 target = new RegisteredDatabase(
                         id, jdbcUrl, new Credentials(adminUser, adminPassword), null, schemas, null, null);
             } catch (IllegalArgumentException e) {
-                System.err.println(e.getMessage());
+                spec.commandLine().getErr().println(e.getMessage());
                 return USAGE;
             }
             try (Database admin = new Database(jdbcUrl, adminUser, adminPassword)) {
                 Registration registration = prepare(services, new DatabaseOnboarding(admin), target, roles);
                 if (registration == null) return FAILED;
                 file.add(registration.entry(target));
-                System.out.println("registered " + id + " in " + file.path());
+                spec.commandLine().getOut().println("registered " + id + " in " + file.path());
             } catch (SQLException e) {
-                System.err.println(
-                        "cannot onboard " + id + ": " + e.getMessage() + " (SQLSTATE " + e.getSQLState() + ")");
+                spec.commandLine()
+                        .getErr()
+                        .println(
+                                "cannot onboard " + id + ": " + e.getMessage() + " (SQLSTATE " + e.getSQLState() + ")");
                 return FAILED;
             }
             return firstSync(services, file.registry());
@@ -106,20 +117,25 @@ final class DbAddCommand implements Callable<Integer> {
             throws Exception {
         ServerFacts facts = onboarding.facts(target.schemas(), roles);
         List<OnboardingChecks.Problem> problems = OnboardingChecks.problems(facts);
-        for (OnboardingChecks.Problem p : problems) System.err.println("problem: " + p.what() + "\n  fix: " + p.fix());
+        for (OnboardingChecks.Problem p : problems)
+            spec.commandLine().getErr().println("problem: " + p.what() + "\n  fix: " + p.fix());
         if (!problems.isEmpty()) return null;
         String readerPassword = given(services, OnboardSettings.READER_PASSWORD);
         String cdcPassword = given(services, OnboardSettings.CDC_PASSWORD);
         boolean ownReader = readerUser == null || readerUser.isBlank() || !facts.readerRoleExists();
         if (!ownReader && readerPassword == null) {
-            System.err.println("role " + roles.reader() + " exists already: set DB_READER_PASSWORD to its password");
+            spec.commandLine()
+                    .getErr()
+                    .println("role " + roles.reader() + " exists already: set DB_READER_PASSWORD to its password");
             return null;
         }
         if (facts.superuser()) {
             if (readerPassword == null) readerPassword = generated();
             if (cdcPassword == null) cdcPassword = generated();
-            System.out.println("creating roles " + roles.reader() + " (read-only) and " + roles.cdc()
-                    + " (replication), installing DDL capture");
+            spec.commandLine()
+                    .getOut()
+                    .println("creating roles " + roles.reader() + " (read-only) and " + roles.cdc()
+                            + " (replication), installing DDL capture");
             onboarding.install(
                     target.schemas(),
                     roles,
@@ -128,8 +144,10 @@ final class DbAddCommand implements Callable<Integer> {
                     TargetLimitSettings.limits(services.settings()));
         } else if (facts.captureInstalled() && facts.cdcRoleExists() && facts.readerRoleExists()) {
             if (readerPassword == null || cdcPassword == null) {
-                System.err.println("DDL capture and roles are installed: set DB_READER_PASSWORD and DB_CDC_PASSWORD"
-                        + " to the passwords given to the script");
+                spec.commandLine()
+                        .getErr()
+                        .println("DDL capture and roles are installed: set DB_READER_PASSWORD and DB_CDC_PASSWORD"
+                                + " to the passwords given to the script");
                 return null;
             }
         } else {
@@ -142,9 +160,12 @@ final class DbAddCommand implements Callable<Integer> {
                             target.schemas(),
                             roles,
                             TargetLimitSettings.limits(services.settings())));
-            System.err.println(adminUser + " is no superuser: event triggers need one. The SQL is in " + script
-                    + "\n  fix: have a superuser run it (psql -v reader_password=... -v cdc_password=... -f " + script
-                    + "),\n  then run this command again with DB_READER_PASSWORD and DB_CDC_PASSWORD set");
+            spec.commandLine()
+                    .getErr()
+                    .println(adminUser + " is no superuser: event triggers need one. The SQL is in " + script
+                            + "\n  fix: have a superuser run it (psql -v reader_password=... -v cdc_password=... -f "
+                            + script
+                            + "),\n  then run this command again with DB_READER_PASSWORD and DB_CDC_PASSWORD set");
             return null;
         }
         return new Registration(
@@ -155,12 +176,15 @@ final class DbAddCommand implements Callable<Integer> {
 
     private int firstSync(Services services, DatabaseRegistry registry) {
         try (IngestService ingest = services.ingest(registry)) {
-            SyncSummary summary = ingest.sync(id, new ProgressBar(System.out));
-            System.out.println(SyncCommand.summary(id, summary));
+            SyncSummary summary =
+                    ingest.sync(id, new ProgressBar(spec.commandLine().getOut()));
+            spec.commandLine().getOut().println(SyncCommand.summary(id, summary));
             return 0;
         } catch (Exception e) {
-            System.err.println("registered, but the first sync failed: " + e.getMessage()
-                    + "\n  fix: see schemarag doctor, then run schemarag sync --db " + id);
+            spec.commandLine()
+                    .getErr()
+                    .println("registered, but the first sync failed: " + e.getMessage()
+                            + "\n  fix: see schemarag doctor, then run schemarag sync --db " + id);
             return FAILED;
         }
     }

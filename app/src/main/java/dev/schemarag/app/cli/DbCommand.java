@@ -1,7 +1,10 @@
 package dev.schemarag.app.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code schemarag db add|list|remove|wait|docs}: onboarding one's own PostgreSQL databases. */
 @Command(
@@ -15,8 +18,12 @@ import picocli.CommandLine.Command;
             DbDocsCommand.class
         })
 final class DbCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
     @Override
     public void run() {
-        new CommandLine(this).usage(System.out);
+        PrintWriter out = spec.commandLine().getOut(); // before a new CommandLine injects its own spec
+        new CommandLine(this).usage(out);
     }
 }

@@ -9,13 +9,16 @@ import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.docs.TableDocSkeleton;
 import dev.schemarag.ingest.introspect.PostgresIntrospector;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag db docs --init <id>}: writes a skeleton doc per table from the catalog into the database's docs
@@ -25,6 +28,9 @@ import picocli.CommandLine.Parameters;
         name = "docs",
         description = "Write a skeleton markdown doc per table for people to fill in; sync indexes them.")
 final class DbDocsCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--init", required = true, description = "write the skeletons (existing files are kept)")
     boolean init;
 
@@ -33,16 +39,18 @@ final class DbDocsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         try (Services services = Services.fromEnvironment()) {
             Optional<RegisteredDatabase> found = TargetDatabases.load(services).find(id);
             if (found.isEmpty()) {
-                System.err.println("unknown database '" + id + "'");
+                err.println("unknown database '" + id + "'");
                 return DbAddCommand.USAGE;
             }
             RegisteredDatabase db = found.get();
             Path dir = docsDir(services, db);
             if (dir == null) {
-                System.err.println(id + " registers no \"docs\" directory: add one to its registration");
+                err.println(id + " registers no \"docs\" directory: add one to its registration");
                 return DbAddCommand.USAGE;
             }
             SchemaCatalog catalog;
@@ -63,7 +71,7 @@ final class DbDocsCommand implements Callable<Integer> {
                 Files.writeString(file, TableDocSkeleton.render(table, catalog, defaultSchema));
                 written++;
             }
-            System.out.println("wrote " + written + " table doc skeleton(s) to " + dir
+            out.println("wrote " + written + " table doc skeleton(s) to " + dir
                     + (kept > 0 ? " (" + kept + " existing kept)" : "")
                     + "; fill them in, then run schemarag sync --db " + id);
             return 0;

@@ -7,22 +7,29 @@ import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
+import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code schemarag db list}: every registered database with its sync state, CDC lag and the WAL its slot retains. */
 @Command(
         name = "list",
         description = "Registered databases: tables indexed, catalog version, CDC slot, lag, retained WAL.")
 final class DbListCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
         try (Services services = Services.fromEnvironment()) {
             PgVectorSchemaStore store = new PgVectorSchemaStore(services.store());
-            System.out.printf(
+            out.printf(
                     "%-16s %-8s %-8s %-10s %-12s %s%n", "ID", "TABLES", "VERSION", "SLOT", "CDC LAG", "RETAINED WAL");
             for (RegisteredDatabase db : TargetDatabases.load(services).all()) {
                 int tables = store.tables(db.id()).size();
@@ -30,7 +37,7 @@ final class DbListCommand implements Callable<Integer> {
                         .mapToObj(Long::toString)
                         .findFirst()
                         .orElse("-");
-                System.out.printf("%-16s %-8d %-8s %s%n", db.id(), tables, version, slot(db));
+                out.printf("%-16s %-8d %-8s %s%n", db.id(), tables, version, slot(db));
             }
         }
         return 0;

@@ -20,8 +20,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag db remove <id>}: unregisters the database, waits for ingest to stop streaming from its slot, then
@@ -29,6 +31,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "remove", description = "Unregister a database and drop its slot, DDL capture, roles and index.")
 final class DbRemoveCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Parameters(index = "0", description = "registered database id")
     String id;
 
@@ -47,7 +52,7 @@ final class DbRemoveCommand implements Callable<Integer> {
             DatabasesFile file = new DatabasesFile(TargetDatabases.file(services));
             Optional<ObjectNode> entry = file.find(id);
             if (entry.isEmpty()) {
-                System.err.println("database '" + id + "' is not registered in " + file.path());
+                spec.commandLine().getErr().println("database '" + id + "' is not registered in " + file.path());
                 return DbAddCommand.USAGE;
             }
             RegisteredDatabase db = file.registry().find(id).orElseThrow();
@@ -55,7 +60,9 @@ final class DbRemoveCommand implements Callable<Integer> {
             if (adminUser != null) {
                 String password = DbAddCommand.adminPassword(services);
                 if (password == null) {
-                    System.err.println("no password for " + adminUser + ": set DB_ADMIN_PASSWORD or run at a terminal");
+                    spec.commandLine()
+                            .getErr()
+                            .println("no password for " + adminUser + ": set DB_ADMIN_PASSWORD or run at a terminal");
                     return DbAddCommand.USAGE;
                 }
                 admin = new Credentials(adminUser, password);
@@ -64,14 +71,18 @@ final class DbRemoveCommand implements Callable<Integer> {
             try (Database login = new Database(db.jdbcUrl(), admin.user(), admin.password());
                     Connection c = login.open()) {
                 if (!DdlCaptureInstaller.superuser(c)) {
-                    System.err.println(admin.user() + " is no superuser: dropping the event triggers and the slot needs"
-                            + " one; nothing was changed\n  fix: schemarag db remove " + id
-                            + " --admin-user <a superuser>");
+                    spec.commandLine()
+                            .getErr()
+                            .println(admin.user() + " is no superuser: dropping the event triggers and the slot needs"
+                                    + " one; nothing was changed\n  fix: schemarag db remove " + id
+                                    + " --admin-user <a superuser>");
                     return DbAddCommand.FAILED;
                 }
             } catch (SQLException e) {
-                System.err.println("cannot connect to " + id + " as " + admin.user() + " (SQLSTATE " + e.getSQLState()
-                        + "); nothing was changed");
+                spec.commandLine()
+                        .getErr()
+                        .println("cannot connect to " + id + " as " + admin.user() + " (SQLSTATE " + e.getSQLState()
+                                + "); nothing was changed");
                 return DbAddCommand.FAILED;
             }
             List<String> createdRoles = new ArrayList<>();
@@ -90,25 +101,32 @@ final class DbRemoveCommand implements Callable<Integer> {
                 }
             } catch (Exception e) {
                 file.add(entry.get());
-                System.err.println("cannot remove " + id + ", it stays registered: " + e.getMessage());
+                spec.commandLine().getErr().println("cannot remove " + id + ", it stays registered: " + e.getMessage());
                 return DbAddCommand.FAILED;
             }
             if (left.slotActive()) {
                 file.add(entry.get());
-                System.err.println("replication slot " + slot + " is still streamed from after " + timeoutSeconds
-                        + " s; " + id + " stays registered\n  fix: stop ingest (or restart it so that it drops "
-                        + id + "), then run db remove again");
+                spec.commandLine()
+                        .getErr()
+                        .println("replication slot " + slot + " is still streamed from after " + timeoutSeconds
+                                + " s; " + id + " stays registered\n  fix: stop ingest (or restart it so that it drops "
+                                + id + "), then run db remove again");
                 return DbAddCommand.FAILED;
             }
             PgVectorSchemaStore store = new PgVectorSchemaStore(services.store());
             for (TableName table : store.tables(id)) store.deleteTable(id, table);
-            System.out.println("removed " + id + ": slot " + slot + ", event triggers, publication, schema"
-                    + " schemarag_cdc and its index dropped");
+            spec.commandLine()
+                    .getOut()
+                    .println("removed " + id + ": slot " + slot + ", event triggers, publication, schema"
+                            + " schemarag_cdc and its index dropped");
             if (!left.roles().isEmpty()) {
-                System.err.println("roles " + left.roles() + " still hold privileges in other databases; not dropped");
+                spec.commandLine()
+                        .getErr()
+                        .println("roles " + left.roles() + " still hold privileges in other databases; not dropped");
                 return DbAddCommand.FAILED;
             }
-            if (!createdRoles.isEmpty()) System.out.println("roles dropped: " + String.join(", ", createdRoles));
+            if (!createdRoles.isEmpty())
+                spec.commandLine().getOut().println("roles dropped: " + String.join(", ", createdRoles));
             return 0;
         }
     }

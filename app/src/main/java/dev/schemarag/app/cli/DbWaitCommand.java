@@ -4,12 +4,15 @@ import dev.schemarag.app.Services;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.ingest.service.FreshnessBarrier;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag db wait <id>}: returns once every DDL committed on the database before the call is in the index
@@ -20,6 +23,9 @@ import picocli.CommandLine.Parameters;
         name = "wait",
         description = "Wait until every committed DDL on the database is in the index (for migration pipelines).")
 final class DbWaitCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Parameters(index = "0", description = "registered database id")
     String id;
 
@@ -28,25 +34,27 @@ final class DbWaitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         try (Services services = Services.fromEnvironment()) {
             Optional<RegisteredDatabase> db = TargetDatabases.load(services).find(id);
             if (db.isEmpty()) {
-                System.err.println("unknown database '" + id + "'");
+                err.println("unknown database '" + id + "'");
                 return DbAddCommand.USAGE;
             }
             FreshnessBarrier.Outcome outcome =
                     new FreshnessBarrier(services).await(db.get(), Duration.ofSeconds(timeoutSeconds));
             if (outcome instanceof FreshnessBarrier.CaptureBehind capture) {
-                System.err.println("timed out: change capture of " + id + " has not confirmed " + capture.position()
+                err.println("timed out: change capture of " + id + " has not confirmed " + capture.position()
                         + " (slot " + capture.slot() + "); is ingest running? see schemarag doctor");
                 return DbAddCommand.FAILED;
             }
             if (outcome instanceof FreshnessBarrier.UpdaterBehind updater) {
-                System.err.println("timed out: the embedding updater (" + updater.group() + ") has not applied every"
+                err.println("timed out: the embedding updater (" + updater.group() + ") has not applied every"
                         + " change of " + updater.topic() + "; is ingest running? see schemarag doctor");
                 return DbAddCommand.FAILED;
             }
-            System.out.println(id + ": every committed DDL is in the index");
+            out.println(id + ": every committed DDL is in the index");
             return 0;
         }
     }

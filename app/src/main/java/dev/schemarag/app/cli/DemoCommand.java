@@ -29,6 +29,7 @@ import dev.schemarag.stack.StackConfig;
 import dev.schemarag.web.WebConsole;
 import dev.schemarag.web.WebSettings;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,6 +49,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag demo}: the main job on the embedded default — stack, demo ERP database, full sync, then a live
@@ -55,39 +58,41 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "demo", description = "Run the end-to-end demo on the embedded stack with the demo ERP database.")
 final class DemoCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
 
     @Override
     @SuppressWarnings("try") // the stack (and pipeline) stay open for the command's lifetime without being referenced
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
         StackConfig stackConfig = StackConfig.defaults(ServiceRuntime.home());
-        try (StackSession stack = StackSession.ensure(ServiceRuntime.home());
+        try (StackSession stack = StackSession.ensure(ServiceRuntime.home(), out);
                 Services services = Services.fromEnvironment()) {
             Settings settings = services.settings();
             DatabaseRegistry databases = TargetDatabases.load(services);
             RegisteredDatabase erp = databases.find(DemoDatabase.ID).orElseThrow();
             Path extracted = erp.annotationsFile().getParent(); // the demo files TargetDatabases extracted
             try (IngestService ingest = services.ingest(databases)) {
-                step("1. Full sync of the demo ERP database");
-                System.out.println(SyncCommand.summary(
-                        DemoDatabase.ID, ingest.sync(DemoDatabase.ID, new ProgressBar(System.out))));
-                printStats(services.store());
+                step("1. Full sync of the demo ERP database", out);
+                out.println(SyncCommand.summary(DemoDatabase.ID, ingest.sync(DemoDatabase.ID, new ProgressBar(out))));
+                printStats(services.store(), out);
 
-                step("2. Live sync: Debezium captures DDL, the embedding updater re-embeds what changed");
+                step("2. Live sync: Debezium captures DDL, the embedding updater re-embeds what changed", out);
                 ingest.startLiveSync(
                         services.streamsSettings(), services.meters(), ThrowAwayPipeline.COMMAND_ENDS_ON_ITS_TIMEOUT);
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
-                liveChange(erp, services.store());
+                liveChange(erp, services.store(), out);
             }
-            step("3. Questions: the tables retrieval chose, with their scores, and the tokens saved");
+            step("3. Questions: the tables retrieval chose, with their scores, and the tokens saved", out);
             SchemaRetriever retriever = services.retrieval().retriever();
-            for (String question : DemoDatabase.sampleQuestions(extracted)) showRetrieval(retriever, question);
+            for (String question : DemoDatabase.sampleQuestions(extracted)) showRetrieval(retriever, question, out);
 
-            step("4. Answers: questions through Kafka (retrieval -> generation -> read-only validation)");
-            System.out.println(
+            step("4. Answers: questions through Kafka (retrieval -> generation -> read-only validation)", out);
+            out.println(
                     LlmSettings.from(settings).isPresent()
                             ? "generator: the configured LLM"
                             : "generator: offline verified examples (set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL for an LLM)");
-            try (ThrowAwayPipeline pipeline = pipelineUnlessRunning(services, databases);
+            try (ThrowAwayPipeline pipeline = pipelineUnlessRunning(services, databases, out);
                     AskClient client =
                             new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
                 List<QuestionAsked> asked = new ArrayList<>();
@@ -95,22 +100,22 @@ final class DemoCommand implements Callable<Integer> {
                     asked.add(client.send(DemoDatabase.ID, question, null));
                 Map<String, AskClient.Outcome> outcomes = client.await(asked, Duration.ofSeconds(120));
                 for (QuestionAsked q : asked) {
-                    System.out.println();
-                    System.out.println("Q: " + q.getQuestion());
-                    AskCommand.print(OutcomeView.of(Optional.ofNullable(outcomes.get(q.getCorrelationId()))));
+                    out.println();
+                    out.println("Q: " + q.getQuestion());
+                    AskCommand.print(OutcomeView.of(Optional.ofNullable(outcomes.get(q.getCorrelationId()))), out);
                 }
             }
-            step("Summary");
+            step("Summary", out);
             long jvm = PeakMemory.jvmPeakKb();
             long pg = PeakMemory.postgresKb(stackConfig.postgresDir());
-            System.out.printf(
+            out.printf(
                     Locale.ROOT,
                     "peak memory: JVM %d MiB + PostgreSQL %d MiB = %d MiB resident (budget 2560 MiB)%n",
                     jvm / 1024,
                     pg / 1024,
                     (jvm + pg) / 1024);
             String console = WebConsole.url(settings.get(WebSettings.WEB_HOST), settings.get(WebSettings.WEB_PORT));
-            System.out.println("web console: " + console
+            out.println("web console: " + console
                     + (answers(console) ? "" : " (start it with ./schemarag up or ./schemarag serve web)"));
         }
         return 0;
@@ -137,21 +142,22 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     /** Null when the services run (they answer, as for {@code ask}); otherwise a throw-away pipeline that answers. */
-    private static ThrowAwayPipeline pipelineUnlessRunning(Services services, DatabaseRegistry databases)
+    private ThrowAwayPipeline pipelineUnlessRunning(Services services, DatabaseRegistry databases, PrintWriter out)
             throws Exception {
         if (PipelineProbe.check(
                         services.bootstrapServers(),
                         services.security(),
                         services.settings().get(AppSettings.TOPIC_PREFIX))
                 .running()) {
-            System.out.println("asking the running retrieval and generation services");
+            out.println("asking the running retrieval and generation services");
             return null;
         }
-        return new ThrowAwayPipeline(services, databases, "demo");
+        return new ThrowAwayPipeline(
+                services, databases, "demo", spec.commandLine().getErr());
     }
 
     /** Adds (or re-comments) a column and waits until its embedding text in pgvector carries the new comment. */
-    private static void liveChange(RegisteredDatabase target, Database store)
+    private static void liveChange(RegisteredDatabase target, Database store, PrintWriter out)
             throws SQLException, InterruptedException {
         String comment = "Name the employee prefers to be called by (demo change " + System.currentTimeMillis() + ")";
         try (Database erp = new Database(
@@ -164,7 +170,7 @@ final class DemoCommand implements Callable<Integer> {
             s.execute("COMMENT ON COLUMN employees.preferred_name IS '" + comment.replace("'", "''") + "'");
         }
         long committed = System.nanoTime();
-        System.out.println("ALTER TABLE employees ADD COLUMN preferred_name; COMMENT ON COLUMN ... committed");
+        out.println("ALTER TABLE employees ADD COLUMN preferred_name; COMMENT ON COLUMN ... committed");
         try (Connection c = store.borrow();
                 PreparedStatement ps = c.prepareStatement(
                         "SELECT stable_text FROM schema_embeddings WHERE database_id = 'erp'"
@@ -172,7 +178,7 @@ final class DemoCommand implements Callable<Integer> {
             while (System.nanoTime() - committed < Duration.ofSeconds(30).toNanos()) {
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next() && rs.getString(1).contains(comment)) {
-                        System.out.printf(
+                        out.printf(
                                 Locale.ROOT,
                                 "arrived in pgvector after %.0f ms; embedding text:%n%s%n",
                                 (System.nanoTime() - committed) / 1e6,
@@ -186,12 +192,12 @@ final class DemoCommand implements Callable<Integer> {
         throw new IllegalStateException("the live change did not reach pgvector within 30 s");
     }
 
-    private static void showRetrieval(SchemaRetriever retriever, String question) {
-        System.out.println();
-        System.out.println("Q: " + question);
+    private static void showRetrieval(SchemaRetriever retriever, String question, PrintWriter out) {
+        out.println();
+        out.println("Q: " + question);
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of(DemoDatabase.ID, question));
         if (result instanceof RetrievalFailure failure) {
-            System.out.println("   retrieval failed: " + failure.errorClass().wireName() + ": " + failure.message());
+            out.println("   retrieval failed: " + failure.errorClass().wireName() + ": " + failure.message());
             return;
         }
         RetrievedContext context = ((RetrievalResult.Retrieved) result).context();
@@ -206,11 +212,11 @@ final class DemoCommand implements Callable<Integer> {
                                 ? ""
                                 : " (" + t.reason().wireName() + ")"))
                 .collect(Collectors.joining(", "));
-        System.out.println("   " + m.strategy().wireName()
+        out.println("   " + m.strategy().wireName()
                 + (m.fallbackReason() == null
                         ? ""
                         : " (fallback: " + m.fallbackReason().wireName() + ")") + ": " + tables);
-        System.out.printf(
+        out.printf(
                 Locale.ROOT,
                 "   %d tokens instead of %d for the full schema (%.0fx smaller), %d doc chunks%n",
                 m.contextTokens(),
@@ -219,14 +225,14 @@ final class DemoCommand implements Callable<Integer> {
                 m.chunksRetrieved());
     }
 
-    private static void printStats(Database store) throws SQLException {
+    private static void printStats(Database store, PrintWriter out) throws SQLException {
         try (Connection c = store.borrow();
                 Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery(
                         "SELECT entity_type, sum(embedding_count), sum(generic_count), count(DISTINCT module)"
                                 + " FROM retrieval_stats WHERE database_id = 'erp' GROUP BY entity_type ORDER BY entity_type")) {
             while (rs.next())
-                System.out.printf(
+                out.printf(
                         Locale.ROOT,
                         "  %-7s %5d embeddings, %4d generic, %d modules%n",
                         rs.getString(1),
@@ -240,8 +246,8 @@ final class DemoCommand implements Callable<Integer> {
         return "    " + text.replace("\n", "\n    ");
     }
 
-    private static void step(String title) {
-        System.out.println();
-        System.out.println("== " + title);
+    private static void step(String title, PrintWriter out) {
+        out.println();
+        out.println("== " + title);
     }
 }

@@ -9,12 +9,15 @@ import dev.schemarag.core.questions.DeadLetterArchive;
 import dev.schemarag.core.questions.DeadLetterArchive.DeadLetters;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code schemarag dlq list|show|replay [class]}: inspect dead-letter topics and send their records back. */
 @Command(
@@ -22,6 +25,9 @@ import picocli.CommandLine.Parameters;
         description =
                 "Inspect dead-letter topics (list, show <class>) and replay a class to the start of the pipeline.")
 final class DlqCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
 
     enum Action {
@@ -38,13 +44,14 @@ final class DlqCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
         try (Services services = Services.fromEnvironment()) {
             Topics topics = services.topics();
             DeadLetterArchive archive = new DeadLetterArchive(services.bootstrapServers(), services.security(), topics);
             if (action == Action.list) {
                 for (DeadLetterTopic dlq : DeadLetterTopic.values()) {
                     DeadLetters read = read(archive, topics.deadLetter(dlq));
-                    System.out.printf(
+                    out.printf(
                             Locale.ROOT,
                             "%-24s %6d%s%n",
                             dlq.wireName(),
@@ -59,10 +66,10 @@ final class DlqCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("dlq " + action + " needs a class, e.g. sql_error");
             Topic<String, FailureRecord> topic = topics.deadLetter(DeadLetterTopic.byWireName(errorClass));
             DeadLetters read = read(archive, topic);
-            read.undecodable().forEach(at -> System.out.println("undecodable record at " + at));
+            read.undecodable().forEach(at -> out.println("undecodable record at " + at));
             List<FailureRecord> records = read.records();
             if (action == Action.show) {
-                records.forEach(f -> System.out.printf(
+                records.forEach(f -> out.printf(
                         Locale.ROOT,
                         "%s %s %s%s attempt %d question %s correlation %s: %s%n",
                         f.getTimestamp(),
@@ -76,10 +83,10 @@ final class DlqCommand implements Callable<Integer> {
                 return 0;
             }
             int replayed = archive.replay(records);
-            System.out.println("replayed " + replayed + " of " + records.size() + " record(s) from " + topic.name());
+            out.println("replayed " + replayed + " of " + records.size() + " record(s) from " + topic.name());
             records.stream()
                     .filter(DeadLetterArchive::outputTooLarge)
-                    .forEach(f -> System.out.printf(
+                    .forEach(f -> out.printf(
                             Locale.ROOT,
                             "not replayed: %s from %s partition %d offset %d keeps only a prefix of its output; resend that input%n",
                             ErrorClass.OUTPUT_TOO_LARGE.wireName(),
@@ -95,11 +102,13 @@ final class DlqCommand implements Callable<Integer> {
         return question == null ? "-" : question.getId();
     }
 
-    private static DeadLetters read(DeadLetterArchive archive, Topic<String, FailureRecord> topic) {
+    private DeadLetters read(DeadLetterArchive archive, Topic<String, FailureRecord> topic) {
         DeadLetters read = archive.read(topic, READ_TIMEOUT);
         if (read.partial())
-            System.err.println("stopped reading " + topic.name() + " after " + READ_TIMEOUT.toSeconds()
-                    + " s before its end; the counts are partial");
+            spec.commandLine()
+                    .getErr()
+                    .println("stopped reading " + topic.name() + " after " + READ_TIMEOUT.toSeconds()
+                            + " s before its end; the counts are partial");
         return read;
     }
 }

@@ -17,6 +17,7 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.ingest.cdc.DdlCaptureInstaller;
 import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
+import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -35,6 +36,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag doctor}: one check per component — broker, schema registry, store, each registered database (its
@@ -43,10 +46,14 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "doctor", description = "Check every component and print what to fix (exit 1 when something fails).")
 final class DoctorCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     @Override
     public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
         try (Services services = Services.fromEnvironment()) {
             List<Diagnosis> diagnoses = new ArrayList<>();
             diagnoses.add(broker(services));
@@ -58,7 +65,7 @@ final class DoctorCommand implements Callable<Integer> {
             diagnoses.add(model(services, AppSettings.EMBEDDING_MODEL));
             diagnoses.add(model(services, AppSettings.EXAMPLES_EMBEDDING_MODEL));
             diagnoses.add(llm(services));
-            return Diagnosis.print(diagnoses, System.out) == 0 ? 0 : 1;
+            return Diagnosis.print(diagnoses, out) == 0 ? 0 : 1;
         }
     }
 

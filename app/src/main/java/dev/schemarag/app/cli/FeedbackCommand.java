@@ -4,14 +4,17 @@ import dev.schemarag.app.Services;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.FeedbackVerdict;
+import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag feedback <question-id> approve|reject [--note "..."] [--by NAME]}: a person's verdict on a
@@ -23,6 +26,9 @@ import picocli.CommandLine.Parameters;
         description = "Approve or reject the validated answer to a question (its id is printed by ask): "
                 + "only approved answers and documented queries answer offline; a rejected answer never again.")
 final class FeedbackCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     enum Verdict {
         approve,
         reject
@@ -42,6 +48,7 @@ final class FeedbackCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
         AnswerFeedback event = event(
                 questionId, verdict, note, actor == null ? System.getProperty("user.name") : actor, Instant.now());
         try (Services services = Services.fromEnvironment()) {
@@ -53,7 +60,7 @@ final class FeedbackCommand implements Callable<Integer> {
                 producer.send(new ProducerRecord<>(topic.name(), event.getQuestionId(), event))
                         .get();
             }
-            System.out.println(verdict + " sent for question " + event.getQuestionId() + " on " + topic.name()
+            out.println(verdict + " sent for question " + event.getQuestionId() + " on " + topic.name()
                     + "; the generation service applies it (feedback on an unknown question goes to dlq unknown)");
             return 0;
         }

@@ -31,7 +31,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag mcp [--http]}: SchemaRAG for LLM agents, as a Model Context Protocol server over stdio (the
@@ -43,6 +45,8 @@ import picocli.CommandLine.Option;
         description = "Serve the MCP tools list_databases, get_schema_context, validate_sql and ask, and the table"
                 + " docs as resources, over stdio (default) or Streamable HTTP (--http).")
 final class McpCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
 
     @Option(
             names = "--http",
@@ -57,7 +61,8 @@ final class McpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        // stdio carries JSON-RPC only: whatever else prints goes to standard error (the logs already do).
+        // stdio carries JSON-RPC only, on the process's standard output: whatever else prints there (a library) goes
+        // to standard error instead, as the logs and this command's own lines do.
         PrintStream protocolOut = System.out;
         if (!http) System.setOut(System.err);
         try (Services services = Services.fromEnvironment();
@@ -76,7 +81,7 @@ final class McpCommand implements Callable<Integer> {
                 new StdioServerTransportProvider(SchemaRagMcpServer.json(), untilEnd(System.in, clientGone), out);
         McpSyncServer server =
                 SchemaRagMcpServer.build(McpServer.sync(transport), Release.VERSION, tools, docs, databases);
-        System.err.println("mcp serving on stdio");
+        spec.commandLine().getErr().println("mcp serving on stdio");
         clientGone.await();
         server.closeGracefully();
         return 0;
@@ -92,7 +97,7 @@ final class McpCommand implements Callable<Integer> {
                 services.settings().get(McpSettings.PORT),
                 services.settings().get(AdminSettings.ADMIN_TOKEN),
                 spec -> SchemaRagMcpServer.build(spec, Release.VERSION, tools, docs, databases))) {
-            System.out.println("mcp on http://" + host + ":" + server.port() + McpHttpServer.ENDPOINT);
+            spec.commandLine().getOut().println("mcp on http://" + host + ":" + server.port() + McpHttpServer.ENDPOINT);
             lifecycle.awaitStop();
         } finally {
             lifecycle.closed();

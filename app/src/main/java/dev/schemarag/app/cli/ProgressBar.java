@@ -1,15 +1,15 @@
 package dev.schemarag.app.cli;
 
 import dev.schemarag.ingest.sync.SyncProgress;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 
 /** A one-line text progress bar for syncs, redrawn in place. */
 final class ProgressBar implements SyncProgress {
     private static final int WIDTH = 30;
-    private final PrintStream out;
+    private final PrintWriter out;
     private int lastPercent = -1;
 
-    ProgressBar(PrintStream out) {
+    ProgressBar(PrintWriter out) {
         this.out = out;
     }
 

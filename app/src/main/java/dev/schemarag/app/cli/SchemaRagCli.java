@@ -4,6 +4,8 @@ import dev.schemarag.app.Release;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** The {@code schemarag} command line: the embedded stack, the demo, syncs, the services and the benchmarks. */
 @Command(
@@ -12,6 +14,9 @@ import picocli.CommandLine.Command;
         version = "SchemaRAG " + Release.VERSION,
         description = "Schema-retrieval text-to-SQL pipeline on Kafka, PostgreSQL and pgvector.")
 public final class SchemaRagCli implements Runnable {
+    @Spec
+    CommandSpec spec;
+
     /** The subcommands, in the order the usage lists them. */
     private static final List<Class<?>> SUBCOMMANDS = List.of(
             StackCommand.class,
@@ -50,19 +55,30 @@ public final class SchemaRagCli implements Runnable {
         return commandLine();
     }
 
+    /**
+     * Every command prints through picocli's writers, one pair for all of them: set on the root after the
+     * subcommands are added, they reach each one. Tests set their own the same way.
+     */
     private static CommandLine commandLine(List<Class<?>> subcommands) {
         CommandLine cli = new CommandLine(new SchemaRagCli());
         subcommands.forEach(cli::addSubcommand);
-        return cli.setCaseInsensitiveEnumValuesAllowed(true); // set after adding: it reaches the subcommands present
+        // set after adding: they reach the subcommands present
+        return cli.setCaseInsensitiveEnumValuesAllowed(true)
+                .setOut(cli.getOut())
+                .setErr(cli.getErr());
     }
 
     @Override
     public void run() {
-        commandLine().usage(System.out);
+        commandLine().usage(spec.commandLine().getOut());
     }
 
     public static void main(String[] args) {
-        int code = commandLine(args).execute(args);
+        CommandLine cli = commandLine(args);
+        int code = cli.execute(args);
+        // What a command printed without a line break would otherwise be lost at the exit.
+        cli.getOut().flush();
+        cli.getErr().flush();
         System.exit(code);
     }
 }

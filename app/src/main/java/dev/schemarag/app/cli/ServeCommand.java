@@ -8,10 +8,13 @@ import dev.schemarag.generation.main.GenerationMain;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.retrieval.main.RetrievalMain;
 import dev.schemarag.web.main.WebMain;
+import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag serve <service>}: one service per process, as in production, run exactly as its container image
@@ -23,6 +26,9 @@ import picocli.CommandLine.Parameters;
         name = "serve",
         description = "Run one service until stopped (SIGTERM): ingest, retrieval, generation or web (the console).")
 final class ServeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     enum Service {
         ingest,
         retrieval,
@@ -35,10 +41,11 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
         if (service == Service.web) {
             Optional<String> refused = WebMain.unsafeBinding(Settings.fromEnvironment(AppSettings.all()));
             if (refused.isPresent()) {
-                System.err.println(refused.get());
+                err.println(refused.get());
                 return ServiceMain.REFUSED;
             }
         }

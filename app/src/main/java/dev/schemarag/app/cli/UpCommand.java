@@ -10,12 +10,15 @@ import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.StackConfig;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code schemarag up}: the embedded stack (unless the settings point elsewhere) and the three services, supervised. */
 @Command(
@@ -23,6 +26,9 @@ import picocli.CommandLine.Option;
         description = "Start the embedded stack and ingest, retrieval and generation as supervised processes"
                 + " (restarted when they exit; logs in .schemarag/logs/); returns when all are ready.")
 final class UpCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Option(
             names = "--timeout-seconds",
             description = "How long to wait for the services to be ready (default: ${DEFAULT-VALUE}).")
@@ -30,10 +36,12 @@ final class UpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         Settings settings = Settings.fromEnvironment(AppSettings.all());
         for (Setting<Integer> port : SupervisedServices.ADMIN_PORTS.values())
             if (settings.get(port) == 0) {
-                System.err.println("up needs fixed admin ports so that status can find the services: set "
+                err.println("up needs fixed admin ports so that status can find the services: set "
                         + port.environmentVariable() + " to a free port (0 picks one at random)");
                 return 2;
             }
@@ -41,7 +49,7 @@ final class UpCommand implements Callable<Integer> {
         if (StackSession.usesEmbeddedStack(settings)) {
             StackConfig config = StackConfig.defaults(ServiceRuntime.home());
             if (!DetachedStack.status(config).allUp()) {
-                System.out.println("starting the embedded stack in " + config.baseDir());
+                out.println("starting the embedded stack in " + config.baseDir());
                 DetachedStack.up(config, classpath);
             }
         }
@@ -49,19 +57,20 @@ final class UpCommand implements Callable<Integer> {
                 new SupervisedLayout(ServiceRuntime.home()), settings, SchemaRagCli.class.getName());
         Optional<ProcessHandle> running = services.supervisor();
         if (running.isPresent()) {
-            System.out.println("services already supervised (supervisor pid "
+            out.println("services already supervised (supervisor pid "
                     + running.get().pid() + ")");
         } else {
-            if (services.stopOrphans()) System.out.println("stopped services a killed supervisor left running");
+            if (services.stopOrphans()) out.println("stopped services a killed supervisor left running");
             ProcessHandle supervisor = services.startSupervisor(classpath);
-            System.out.println("started the supervisor (pid " + supervisor.pid() + ")");
+            out.println("started the supervisor (pid " + supervisor.pid() + ")");
         }
         List<ServiceHealth> health = services.awaitReady(Duration.ofSeconds(Math.max(1, timeoutSeconds)));
-        System.out.print(ServiceHealth.render(health));
+        out.print(ServiceHealth.render(health));
+        out.flush(); // before the lines on standard error about the services that are not ready
         if (ServiceHealth.allReady(health)) return 0;
         for (ServiceHealth s : health)
             if (s.health() != ServiceHealth.Health.READY)
-                System.err.println(s.service() + " is " + s.health().label() + "; see " + services.log(s.service()));
+                err.println(s.service() + " is " + s.health().label() + "; see " + services.log(s.service()));
         return 1;
     }
 }

@@ -9,6 +9,7 @@ import dev.schemarag.generation.service.StatementCheck;
 import dev.schemarag.generation.service.StatementVerdict;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -44,6 +45,8 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         String statement;
         try {
             statement = statement(sql, System.in);
@@ -53,21 +56,20 @@ final class ValidateCommand implements Callable<Integer> {
         try (Services services = Services.fromEnvironment()) {
             DatabaseRegistry databases = TargetDatabases.load(services);
             if (databases.find(databaseId).isEmpty()) {
-                System.err.println("database '" + databaseId + "' is not registered");
+                err.println("database '" + databaseId + "' is not registered");
                 return 2;
             }
             if (databases.find(databaseId).get().reader() == null) {
-                System.err.println(
-                        "database '" + databaseId + "' has no reader login: validation runs only as a read-only"
-                                + " role (add \"reader\": {\"user\", \"password\"} to its registration)");
+                err.println("database '" + databaseId + "' has no reader login: validation runs only as a read-only"
+                        + " role (add \"reader\": {\"user\", \"password\"} to its registration)");
                 return 2;
             }
             StatementVerdict verdict = StatementCheck.check(services, databases, databaseId, statement);
             if (json)
-                System.out.println(new ObjectMapper()
+                out.println(new ObjectMapper()
                         .enable(SerializationFeature.INDENT_OUTPUT)
                         .writeValueAsString(verdict));
-            else System.out.print(text(verdict));
+            else out.print(text(verdict));
             return verdict.valid() ? 0 : 1;
         }
     }

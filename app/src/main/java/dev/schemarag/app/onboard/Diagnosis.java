@@ -1,6 +1,6 @@
 package dev.schemarag.app.onboard;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.List;
 
 /** One component's health as {@code schemarag doctor} reports it: what was found and, when it fails, how to fix it. */
@@ -14,7 +14,7 @@ public record Diagnosis(String component, boolean ok, String detail, String fix)
     }
 
     /** Prints one line per component, a {@code fix:} line under each failure; returns the number of failures. */
-    public static int print(List<Diagnosis> diagnoses, PrintStream out) {
+    public static int print(List<Diagnosis> diagnoses, PrintWriter out) {
         int failed = 0;
         for (Diagnosis d : diagnoses) {
             out.printf("%-4s %-28s %s%n", d.ok() ? "ok" : "FAIL", d.component(), d.detail());

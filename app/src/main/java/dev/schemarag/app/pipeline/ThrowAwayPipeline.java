@@ -7,6 +7,7 @@ import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -31,6 +32,9 @@ public final class ThrowAwayPipeline implements AutoCloseable {
     private static final int DELETE_ATTEMPTS = 50;
 
     private final Services services;
+    /** Where what closing could not remove is reported. */
+    private final PrintWriter err;
+
     private final String retrievalId;
     private final String generationId;
     private final Path stateDir;
@@ -38,8 +42,10 @@ public final class ThrowAwayPipeline implements AutoCloseable {
     private GenerationService generation;
 
     /** Starts the pipeline; {@code command} names it in the application ids. */
-    public ThrowAwayPipeline(Services services, DatabaseRegistry databases, String command) throws Exception {
+    public ThrowAwayPipeline(Services services, DatabaseRegistry databases, String command, PrintWriter err)
+            throws Exception {
         this.services = services;
+        this.err = err;
         String name = command + "-" + UUID.randomUUID();
         String namespace = services.topics().prefix() + name + "-";
         retrievalId = namespace + RetrievalService.APPLICATION_ID;
@@ -106,7 +112,7 @@ public final class ThrowAwayPipeline implements AutoCloseable {
     }
 
     /** Cleaning up must not hide the command's own outcome: what could not be removed is only reported. */
-    private static void leftBehind(String what, Exception e) {
-        System.err.println("could not remove " + what + ": " + e.getMessage());
+    private void leftBehind(String what, Exception e) {
+        err.println("could not remove " + what + ": " + e.getMessage());
     }
 }

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.core.kafka.ConsumerGroups;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.service.GenerationService;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -132,7 +134,7 @@ class AskCommandIT {
                 .containsEntry("strategy", "full_schema")
                 .containsEntry("tablesIncluded", 2)
                 .containsEntry("fallbackReason", null);
-        assertThat(CliTestEnvironment.printedBy(() -> AskCommand.print(view)))
+        assertThat(printed(view))
                 .containsPattern("(?m)^" + Pattern.quote(CliTestEnvironment.DOCUMENTED_SQL)
                         + "\n-- confidence [01]\\.\\d\\d, tables \\[public\\.employees\\], attempts 1$");
     }
@@ -148,8 +150,7 @@ class AskCommandIT {
                 .containsEntry("message", "database 'nowhere' is not registered")
                 .containsEntry("sql", null)
                 .containsEntry("tablesUsed", List.of());
-        assertThat(CliTestEnvironment.printedBy(() -> AskCommand.print(view)))
-                .contains("failed: unknown_database: database 'nowhere' is not registered\n");
+        assertThat(printed(view)).contains("failed: unknown_database: database 'nowhere' is not registered\n");
     }
 
     @Test
@@ -174,5 +175,11 @@ class AskCommandIT {
         Matcher json = JSON.matcher(run.output());
         assertThat(json.find()).as(run.output()).isTrue();
         return new ObjectMapper().readValue(json.group(), new TypeReference<>() {});
+    }
+
+    private static String printed(Map<String, Object> view) {
+        StringWriter out = new StringWriter();
+        AskCommand.print(view, new PrintWriter(out));
+        return out.toString();
     }
 }

@@ -10,9 +10,8 @@ import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -140,29 +139,19 @@ final class CliTestEnvironment implements AutoCloseable {
         pipeline = null;
     }
 
-    /** Runs {@code schemarag <args>} as {@link SchemaRagCli#main} does, capturing what it prints. */
+    /** Runs {@code schemarag <args>} as {@link SchemaRagCli#main} does, capturing what the command prints. */
     static Run execute(String... args) {
-        int[] exitCode = new int[1];
-        String output =
-                printedBy(() -> exitCode[0] = SchemaRagCli.commandLine(args).execute(args));
-        return new Run(exitCode[0], output);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exitCode = SchemaRagCli.commandLine(args)
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true))
+                .execute(args);
+        return new Run(exitCode, out.toString(), err.toString());
     }
 
-    /** What {@code action} prints to standard output (log lines included: the test logger writes there too). */
-    static String printedBy(Runnable action) {
-        PrintStream stdout = System.out;
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-        try {
-            action.run();
-            return printed.toString(StandardCharsets.UTF_8);
-        } finally {
-            System.setOut(stdout);
-        }
-    }
-
-    /** A command's exit code and standard output. */
-    record Run(int exitCode, String output) {}
+    /** A command's exit code and what it printed on its standard output and standard error. */
+    record Run(int exitCode, String output, String errors) {}
 
     @Override
     public void close() {
