@@ -99,7 +99,7 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        String cli = SchemaRagCli.class.getName();
+        String cli = ChildProcesses.MAIN_CLASS;
         // chaos and pipeline run a stack of their own: never the developer's
         BenchReport report =
                 switch (kind) {

@@ -45,13 +45,13 @@ final class DbDocsCommand implements Callable<Integer> {
             Optional<RegisteredDatabase> found = TargetDatabases.load(services).find(id);
             if (found.isEmpty()) {
                 err.println("unknown database '" + id + "'");
-                return DbAddCommand.USAGE;
+                return ExitCode.USAGE;
             }
             RegisteredDatabase db = found.get();
             Path dir = docsDir(services, db);
             if (dir == null) {
                 err.println(id + " registers no \"docs\" directory: add one to its registration");
-                return DbAddCommand.USAGE;
+                return ExitCode.USAGE;
             }
             SchemaCatalog catalog;
             try (Database admin = new Database(

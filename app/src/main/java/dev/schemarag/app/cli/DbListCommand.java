@@ -1,16 +1,12 @@
 package dev.schemarag.app.cli;
 
 import dev.schemarag.app.Services;
+import dev.schemarag.app.onboard.SlotReading;
 import dev.schemarag.app.onboard.SlotState;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.service.TargetDatabases;
-import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.PgVectorSchemaStore;
-import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
 import java.io.PrintWriter;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,19 +41,17 @@ final class DbListCommand implements Callable<Integer> {
 
     /** The slot's columns; a database that cannot be reached says so instead. */
     private static String slot(RegisteredDatabase db) {
-        if (db.admin() == null) return "(no admin login registered)";
-        try (Database admin =
-                        new Database(db.jdbcUrl(), db.admin().user(), db.admin().password());
-                Connection c = admin.open()) {
-            Optional<SlotState> slot = SlotState.read(c, DebeziumDdlCapture.slotName(db.id()));
-            return slot.map(s -> String.format(
-                            "%-10s %-12s %s",
-                            s.active() ? "active" : "inactive",
-                            SlotState.bytes(s.lagBytes()),
-                            SlotState.bytes(s.retainedBytes())))
-                    .orElse(String.format("%-10s %-12s %s", "none", "-", "-"));
-        } catch (SQLException e) {
-            return "unreachable (SQLSTATE " + e.getSQLState() + ")";
-        }
+        SlotReading reading = SlotReading.of(db);
+        if (reading instanceof SlotReading.NoAdminLogin) return "(no admin login registered)";
+        if (reading instanceof SlotReading.Unreachable unreachable)
+            return "unreachable (SQLSTATE " + unreachable.sqlState() + ")";
+        return ((SlotReading.Read) reading)
+                .slot()
+                .map(s -> String.format(
+                        "%-10s %-12s %s",
+                        s.active() ? "active" : "inactive",
+                        SlotState.bytes(s.lagBytes()),
+                        SlotState.bytes(s.retainedBytes())))
+                .orElse(String.format("%-10s %-12s %s", "none", "-", "-"));
     }
 }

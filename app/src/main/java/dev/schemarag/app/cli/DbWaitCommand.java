@@ -40,19 +40,19 @@ final class DbWaitCommand implements Callable<Integer> {
             Optional<RegisteredDatabase> db = TargetDatabases.load(services).find(id);
             if (db.isEmpty()) {
                 err.println("unknown database '" + id + "'");
-                return DbAddCommand.USAGE;
+                return ExitCode.USAGE;
             }
             FreshnessBarrier.Outcome outcome =
                     new FreshnessBarrier(services).await(db.get(), Duration.ofSeconds(timeoutSeconds));
             if (outcome instanceof FreshnessBarrier.CaptureBehind capture) {
                 err.println("timed out: change capture of " + id + " has not confirmed " + capture.position()
                         + " (slot " + capture.slot() + "); is ingest running? see schemarag doctor");
-                return DbAddCommand.FAILED;
+                return ExitCode.FAILED;
             }
             if (outcome instanceof FreshnessBarrier.UpdaterBehind updater) {
                 err.println("timed out: the embedding updater (" + updater.group() + ") has not applied every"
                         + " change of " + updater.topic() + "; is ingest running? see schemarag doctor");
-                return DbAddCommand.FAILED;
+                return ExitCode.FAILED;
             }
             out.println(id + ": every committed DDL is in the index");
             return 0;

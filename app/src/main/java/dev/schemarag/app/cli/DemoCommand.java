@@ -3,6 +3,8 @@ package dev.schemarag.app.cli;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.app.Services;
 import dev.schemarag.app.StackSession;
+import dev.schemarag.app.demo.CatalogStats;
+import dev.schemarag.app.demo.LiveSchemaChange;
 import dev.schemarag.app.demo.PeakMemory;
 import dev.schemarag.app.pipeline.PipelineProbe;
 import dev.schemarag.app.pipeline.ThrowAwayPipeline;
@@ -14,7 +16,6 @@ import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.core.service.TargetDatabases;
-import dev.schemarag.core.store.Database;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.ingest.service.IngestService;
@@ -35,11 +36,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,14 +70,14 @@ final class DemoCommand implements Callable<Integer> {
             Path extracted = erp.annotationsFile().getParent(); // the demo files TargetDatabases extracted
             try (IngestService ingest = services.ingest(databases)) {
                 step("1. Full sync of the demo ERP database", out);
-                out.println(SyncCommand.summary(DemoDatabase.ID, ingest.sync(DemoDatabase.ID, new ProgressBar(out))));
-                printStats(services.store(), out);
+                out.println(SyncSummaryLine.of(DemoDatabase.ID, ingest.sync(DemoDatabase.ID, new ProgressBar(out))));
+                CatalogStats.print(services.store(), DemoDatabase.ID, out);
 
                 step("2. Live sync: Debezium captures DDL, the embedding updater re-embeds what changed", out);
                 ingest.startLiveSync(
                         services.streamsSettings(), services.meters(), ThrowAwayPipeline.COMMAND_ENDS_ON_ITS_TIMEOUT);
                 ingest.awaitCaptureReady(Duration.ofSeconds(60));
-                liveChange(erp, services.store(), out);
+                LiveSchemaChange.run(erp, services.store(), out);
             }
             step("3. Questions: the tables retrieval chose, with their scores, and the tokens saved", out);
             SchemaRetriever retriever = services.retrieval().retriever();
@@ -102,7 +98,7 @@ final class DemoCommand implements Callable<Integer> {
                 for (QuestionAsked q : asked) {
                     out.println();
                     out.println("Q: " + q.getQuestion());
-                    AskCommand.print(OutcomeView.of(Optional.ofNullable(outcomes.get(q.getCorrelationId()))), out);
+                    OutcomeText.print(OutcomeView.of(Optional.ofNullable(outcomes.get(q.getCorrelationId()))), out);
                 }
             }
             step("Summary", out);
@@ -156,42 +152,6 @@ final class DemoCommand implements Callable<Integer> {
                 services, databases, "demo", spec.commandLine().getErr());
     }
 
-    /** Adds (or re-comments) a column and waits until its embedding text in pgvector carries the new comment. */
-    private static void liveChange(RegisteredDatabase target, Database store, PrintWriter out)
-            throws SQLException, InterruptedException {
-        String comment = "Name the employee prefers to be called by (demo change " + System.currentTimeMillis() + ")";
-        try (Database erp = new Database(
-                        target.jdbcUrl(),
-                        target.requireAdmin().user(),
-                        target.requireAdmin().password());
-                Connection c = erp.borrow();
-                Statement s = c.createStatement()) {
-            s.execute("ALTER TABLE employees ADD COLUMN IF NOT EXISTS preferred_name varchar(80)");
-            s.execute("COMMENT ON COLUMN employees.preferred_name IS '" + comment.replace("'", "''") + "'");
-        }
-        long committed = System.nanoTime();
-        out.println("ALTER TABLE employees ADD COLUMN preferred_name; COMMENT ON COLUMN ... committed");
-        try (Connection c = store.borrow();
-                PreparedStatement ps = c.prepareStatement(
-                        "SELECT stable_text FROM schema_embeddings WHERE database_id = 'erp'"
-                                + " AND entity_type = 'column' AND table_name = 'employees' AND column_name = 'preferred_name'")) {
-            while (System.nanoTime() - committed < Duration.ofSeconds(30).toNanos()) {
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next() && rs.getString(1).contains(comment)) {
-                        out.printf(
-                                Locale.ROOT,
-                                "arrived in pgvector after %.0f ms; embedding text:%n%s%n",
-                                (System.nanoTime() - committed) / 1e6,
-                                indent(rs.getString(1)));
-                        return;
-                    }
-                }
-                Thread.sleep(5);
-            }
-        }
-        throw new IllegalStateException("the live change did not reach pgvector within 30 s");
-    }
-
     private static void showRetrieval(SchemaRetriever retriever, String question, PrintWriter out) {
         out.println();
         out.println("Q: " + question);
@@ -223,27 +183,6 @@ final class DemoCommand implements Callable<Integer> {
                 m.fullSchemaTokens(),
                 m.fullSchemaTokens() / (double) Math.max(1, m.contextTokens()),
                 m.chunksRetrieved());
-    }
-
-    private static void printStats(Database store, PrintWriter out) throws SQLException {
-        try (Connection c = store.borrow();
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(
-                        "SELECT entity_type, sum(embedding_count), sum(generic_count), count(DISTINCT module)"
-                                + " FROM retrieval_stats WHERE database_id = 'erp' GROUP BY entity_type ORDER BY entity_type")) {
-            while (rs.next())
-                out.printf(
-                        Locale.ROOT,
-                        "  %-7s %5d embeddings, %4d generic, %d modules%n",
-                        rs.getString(1),
-                        rs.getLong(2),
-                        rs.getLong(3),
-                        rs.getLong(4));
-        }
-    }
-
-    private static String indent(String text) {
-        return "    " + text.replace("\n", "\n    ");
     }
 
     private static void step(String title, PrintWriter out) {

@@ -27,7 +27,7 @@ final class DownCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Settings settings = Settings.fromEnvironment(AppSettings.all());
         SupervisedServices services = new SupervisedServices(
-                new SupervisedLayout(ServiceRuntime.home()), settings, SchemaRagCli.class.getName());
+                new SupervisedLayout(ServiceRuntime.home()), settings, ChildProcesses.MAIN_CLASS);
         out.println(services.stop() ? "services stopped" : "no services were running");
         if (StackSession.usesEmbeddedStack(settings)) {
             DetachedStack.down(StackConfig.defaults(ServiceRuntime.home()));

@@ -1,6 +1,5 @@
 package dev.schemarag.app.cli;
 
-import dev.schemarag.app.AppSettings;
 import dev.schemarag.app.Release;
 import dev.schemarag.app.Services;
 import dev.schemarag.app.mcp.AgentTools;
@@ -8,11 +7,9 @@ import dev.schemarag.app.mcp.McpHttpServer;
 import dev.schemarag.app.mcp.McpSettings;
 import dev.schemarag.app.mcp.SchemaRagMcpServer;
 import dev.schemarag.app.mcp.StoredTableDocs;
-import dev.schemarag.app.pipeline.PipelineProbe;
+import dev.schemarag.app.pipeline.QuestionAsker;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
-import dev.schemarag.core.questions.AskClient;
-import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.generation.service.StatementCheck;
@@ -27,7 +24,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -96,7 +92,7 @@ final class McpCommand implements Callable<Integer> {
                 host,
                 services.settings().get(McpSettings.PORT),
                 services.settings().get(AdminSettings.ADMIN_TOKEN),
-                spec -> SchemaRagMcpServer.build(spec, Release.VERSION, tools, docs, databases))) {
+                transport -> SchemaRagMcpServer.build(transport, Release.VERSION, tools, docs, databases))) {
             spec.commandLine().getOut().println("mcp on http://" + host + ":" + server.port() + McpHttpServer.ENDPOINT);
             lifecycle.awaitStop();
         } finally {
@@ -112,21 +108,8 @@ final class McpCommand implements Callable<Integer> {
                 databases,
                 retriever,
                 (db, sql) -> StatementCheck.check(services, databases, db, sql),
-                (db, question) -> ask(services, db, question, askTimeout),
+                (db, question) -> new QuestionAsker(services).askIfRunning(db, question, askTimeout),
                 services.settings().get(RetrievalSettings.QUESTION_MAX_BYTES));
-    }
-
-    /** {@code schemarag ask}'s path: the pipeline must be running; the outcome as {@link OutcomeView}. */
-    private static Map<String, Object> ask(Services services, String databaseId, String question, Duration timeout)
-            throws Exception {
-        PipelineProbe.Status status = PipelineProbe.check(
-                services.bootstrapServers(),
-                services.security(),
-                services.settings().get(AppSettings.TOPIC_PREFIX));
-        if (!status.running()) return AskCommand.noPipeline(status.notRunning());
-        try (AskClient client = new AskClient(services.bootstrapServers(), services.security(), services.topics())) {
-            return OutcomeView.of(client.ask(databaseId, question, null, timeout));
-        }
     }
 
     /** Standard input that counts {@code ended} down when the client closes it. */

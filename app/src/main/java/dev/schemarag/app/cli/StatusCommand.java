@@ -28,7 +28,7 @@ final class StatusCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Settings settings = Settings.fromEnvironment(AppSettings.all());
         SupervisedServices services = new SupervisedServices(
-                new SupervisedLayout(ServiceRuntime.home()), settings, SchemaRagCli.class.getName());
+                new SupervisedLayout(ServiceRuntime.home()), settings, ChildProcesses.MAIN_CLASS);
         List<ServiceHealth> health = services.probe();
         out.println("supervisor  "
                 + services.supervisor().map(p -> "pid " + p.pid()).orElse("not running"));

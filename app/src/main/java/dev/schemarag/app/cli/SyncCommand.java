@@ -6,7 +6,6 @@ import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncSummary;
 import java.io.PrintWriter;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,22 +36,9 @@ final class SyncCommand implements Callable<Integer> {
             }
             try (IngestService ingest = services.ingest(databases)) {
                 SyncSummary s = ingest.sync(databaseId, new ProgressBar(out));
-                out.println(summary(databaseId, s));
+                out.println(SyncSummaryLine.of(databaseId, s));
             }
         }
         return 0;
-    }
-
-    static String summary(String databaseId, SyncSummary s) {
-        return String.format(
-                Locale.ROOT,
-                "sync %s: %d tables | embedded %d | unchanged %d | deleted %d | doc chunks %d | %.2f s",
-                databaseId,
-                s.tables(),
-                s.embedded(),
-                s.unchanged(),
-                s.deleted(),
-                s.docChunks(),
-                s.seconds());
     }
 }

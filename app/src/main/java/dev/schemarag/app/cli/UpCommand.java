@@ -54,7 +54,7 @@ final class UpCommand implements Callable<Integer> {
             }
         }
         SupervisedServices services = new SupervisedServices(
-                new SupervisedLayout(ServiceRuntime.home()), settings, SchemaRagCli.class.getName());
+                new SupervisedLayout(ServiceRuntime.home()), settings, ChildProcesses.MAIN_CLASS);
         Optional<ProcessHandle> running = services.supervisor();
         if (running.isPresent()) {
             out.println("services already supervised (supervisor pid "

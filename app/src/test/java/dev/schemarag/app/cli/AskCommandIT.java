@@ -179,7 +179,7 @@ class AskCommandIT {
 
     private static String printed(Map<String, Object> view) {
         StringWriter out = new StringWriter();
-        AskCommand.print(view, new PrintWriter(out));
+        OutcomeText.print(view, new PrintWriter(out));
         return out.toString();
     }
 }

@@ -147,11 +147,11 @@ class OnboardOwnDatabaseIT {
                 "onboard_owner",
                 "--schemas",
                 "shop,nowhere");
-        assertThat(missingSchema.exitCode()).isEqualTo(DbAddCommand.FAILED);
+        assertThat(missingSchema.exitCode()).isEqualTo(ExitCode.FAILED);
 
         CliTestEnvironment.Run first = CliTestEnvironment.execute(add);
 
-        assertThat(first.exitCode()).isEqualTo(DbAddCommand.FAILED);
+        assertThat(first.exitCode()).isEqualTo(ExitCode.FAILED);
         Path script = home.resolve(".schemarag/db-add-shop.sql");
         assertThat(script).exists();
         assertThat(databasesFile).doesNotExist();
@@ -189,7 +189,7 @@ class OnboardOwnDatabaseIT {
         CliTestEnvironment.Run asOwner = CliTestEnvironment.execute("db", "remove", "shop");
         assertThat(asOwner.exitCode())
                 .as("the owner cannot drop event triggers")
-                .isEqualTo(DbAddCommand.FAILED);
+                .isEqualTo(ExitCode.FAILED);
         assertThat(Files.readString(databasesFile)).as("nothing changed").contains("\"shop\"");
         System.setProperty("db.admin.password", stack.postgres().password());
         CliTestEnvironment.Run asSuperuser = CliTestEnvironment.execute(
@@ -252,7 +252,7 @@ class OnboardOwnDatabaseIT {
                                 stack.postgres().user())
                         .exitCode())
                 .as("the same id twice")
-                .isEqualTo(DbAddCommand.USAGE);
+                .isEqualTo(ExitCode.USAGE);
         // The running ingest picks the new database up from the file: no restart.
         await().atMost(WAIT).until(() -> ingest.captureStatus().stream()
                 .anyMatch(c -> c.databaseId().equals(ID) && c.running()));

@@ -1,4 +1,4 @@
-package dev.schemarag.app.onboard;
+package dev.schemarag.app.doctor;
 
 import java.io.PrintWriter;
 import java.util.List;

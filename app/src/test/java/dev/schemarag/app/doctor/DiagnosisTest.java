@@ -1,4 +1,4 @@
-package dev.schemarag.app.onboard;
+package dev.schemarag.app.doctor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
