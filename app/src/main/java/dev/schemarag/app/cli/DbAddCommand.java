@@ -29,9 +29,6 @@ import picocli.CommandLine.Spec;
         name = "add",
         description = "Onboard a PostgreSQL database: check, create roles, install DDL capture, register, sync.")
 final class DbAddCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Option(names = "--id", required = true, description = "the id questions name the database by, e.g. sales")
     String id;
 
@@ -49,6 +46,9 @@ final class DbAddCommand implements Callable<Integer> {
 
     @Option(names = "--schemas", split = ",", description = "schemas to index (default public)")
     List<String> schemas = List.of("public");
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

@@ -28,14 +28,14 @@ import picocli.CommandLine.Spec;
         name = "docs",
         description = "Write a skeleton markdown doc per table for people to fill in; sync indexes them.")
 final class DbDocsCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Option(names = "--init", required = true, description = "write the skeletons (existing files are kept)")
     boolean init;
 
     @Parameters(index = "0", description = "registered database id")
     String id;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

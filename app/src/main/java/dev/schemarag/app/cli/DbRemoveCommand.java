@@ -19,9 +19,6 @@ import picocli.CommandLine.Spec;
 /** {@code schemarag db remove <id>}: unregisters the database and drops what db add installed ({@link DatabaseRemoval}). */
 @Command(name = "remove", description = "Unregister a database and drop its slot, DDL capture, roles and index.")
 final class DbRemoveCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Parameters(index = "0", description = "registered database id")
     String id;
 
@@ -33,6 +30,9 @@ final class DbRemoveCommand implements Callable<Integer> {
             description = "a superuser to remove with when the registered admin is none (password: DB_ADMIN_PASSWORD"
                     + " or a prompt)")
     String adminUser;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

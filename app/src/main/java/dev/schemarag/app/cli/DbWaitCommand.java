@@ -23,14 +23,14 @@ import picocli.CommandLine.Spec;
         name = "wait",
         description = "Wait until every committed DDL on the database is in the index (for migration pipelines).")
 final class DbWaitCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Parameters(index = "0", description = "registered database id")
     String id;
 
     @Option(names = "--timeout", defaultValue = "120", description = "seconds to wait at most (exit 1 past them)")
     int timeoutSeconds;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

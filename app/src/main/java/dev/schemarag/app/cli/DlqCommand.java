@@ -25,9 +25,6 @@ import picocli.CommandLine.Spec;
         description =
                 "Inspect dead-letter topics (list, show <class>) and replay a class to the start of the pipeline.")
 final class DlqCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
 
     enum Action {
@@ -41,6 +38,9 @@ final class DlqCommand implements Callable<Integer> {
 
     @Parameters(index = "1", arity = "0..1", description = "dead-letter class, e.g. query_timeout, sql_error, ingest")
     String errorClass;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

@@ -26,9 +26,6 @@ import picocli.CommandLine.Spec;
         description = "Approve or reject the validated answer to a question (its id is printed by ask): "
                 + "only approved answers and documented queries answer offline; a rejected answer never again.")
 final class FeedbackCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     enum Verdict {
         approve,
         reject
@@ -45,6 +42,9 @@ final class FeedbackCommand implements Callable<Integer> {
 
     @Option(names = "--by", description = "who gives the verdict (default: the OS user)")
     String actor;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

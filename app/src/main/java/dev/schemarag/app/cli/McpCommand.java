@@ -41,9 +41,6 @@ import picocli.CommandLine.Spec;
         description = "Serve the MCP tools list_databases, get_schema_context, validate_sql and ask, and the table"
                 + " docs as resources, over stdio (default) or Streamable HTTP (--http).")
 final class McpCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Option(
             names = "--http",
             description = "serve Streamable HTTP on mcp.http.host:mcp.http.port at /mcp instead of stdio")
@@ -54,6 +51,9 @@ final class McpCommand implements Callable<Integer> {
             defaultValue = "120",
             description = "seconds the ask tool waits for the pipeline's answer")
     int askTimeoutSeconds;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

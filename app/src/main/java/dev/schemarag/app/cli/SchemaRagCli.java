@@ -14,9 +14,6 @@ import picocli.CommandLine.Spec;
         version = "SchemaRAG " + Release.VERSION,
         description = "Schema-retrieval text-to-SQL pipeline on Kafka, PostgreSQL and pgvector.")
 public final class SchemaRagCli implements Runnable {
-    @Spec
-    CommandSpec spec;
-
     /** The subcommands, in the order the usage lists them. */
     private static final List<Class<?>> SUBCOMMANDS = List.of(
             StackCommand.class,
@@ -67,6 +64,9 @@ public final class SchemaRagCli implements Runnable {
                 .setOut(cli.getOut())
                 .setErr(cli.getErr());
     }
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public void run() {

@@ -26,9 +26,6 @@ import picocli.CommandLine.Spec;
         name = "serve",
         description = "Run one service until stopped (SIGTERM): ingest, retrieval, generation or web (the console).")
 final class ServeCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     enum Service {
         ingest,
         retrieval,
@@ -38,6 +35,9 @@ final class ServeCommand implements Callable<Integer> {
 
     @Parameters(index = "0", description = "the service to run: ${COMPLETION-CANDIDATES}")
     Service service;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

@@ -16,9 +16,6 @@ import picocli.CommandLine.Spec;
         name = "stack",
         description = "Start, stop or probe the embedded stack (Kafka KRaft, PostgreSQL + pgvector, schema registry).")
 final class StackCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     enum Action {
         up,
         down,
@@ -27,6 +24,9 @@ final class StackCommand implements Callable<Integer> {
 
     @Parameters(index = "0", description = "up, down or status")
     Action action;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

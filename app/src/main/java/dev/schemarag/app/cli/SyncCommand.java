@@ -17,11 +17,11 @@ import picocli.CommandLine.Spec;
         name = "sync",
         description = "Full sync of a registered database's schema, docs and annotations into pgvector.")
 final class SyncCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Option(names = "--db", required = true, description = "registered database id, e.g. erp")
     String databaseId;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

@@ -26,13 +26,13 @@ import picocli.CommandLine.Spec;
         description = "Start the embedded stack and ingest, retrieval and generation as supervised processes"
                 + " (restarted when they exit; logs in .schemarag/logs/); returns when all are ready.")
 final class UpCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Option(
             names = "--timeout-seconds",
             description = "How long to wait for the services to be ready (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds = 300;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
