@@ -1,5 +1,6 @@
 package dev.schemarag.app;
 
+import dev.schemarag.app.mcp.McpSettings;
 import dev.schemarag.app.onboard.OnboardSettings;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.Setting;

@@ -24,8 +24,7 @@ public final class Services extends ServiceRuntime {
 
     /** The services of this checkout: settings from the environment, state under {@code <home>/.schemarag}. */
     public static Services fromEnvironment() {
-        return new Services(
-                Settings.fromEnvironment(AppSettings.all()), SchemaRagCli.home().resolve(".schemarag"));
+        return new Services(Settings.fromEnvironment(AppSettings.all()), home().resolve(".schemarag"));
     }
 
     public IngestService ingest(DatabaseRegistry databases) {

@@ -5,6 +5,7 @@ import dev.schemarag.core.config.Settings;
 import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.StackConfig;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -13,7 +14,7 @@ import java.util.List;
  * an in-process one that lives as long as the command (one JVM, less memory than a second one). None at all when
  * the settings point at other endpoints: then someone else runs the stack.
  */
-final class StackSession implements AutoCloseable {
+public final class StackSession implements AutoCloseable {
     private static final List<Setting<String>> ENDPOINTS =
             List.of(AppSettings.KAFKA_BOOTSTRAP_SERVERS, AppSettings.SCHEMA_REGISTRY_URL, AppSettings.STORE_JDBC_URL);
 
@@ -23,11 +24,12 @@ final class StackSession implements AutoCloseable {
         this.owned = owned;
     }
 
-    static StackSession ensure(Path home) {
+    /** @param out where starting the stack is told */
+    public static StackSession ensure(Path home, PrintWriter out) {
         if (!usesEmbeddedStack(Settings.fromEnvironment(AppSettings.all()))) return new StackSession(null);
         StackConfig config = StackConfig.defaults(home);
         if (DetachedStack.status(config).allUp()) return new StackSession(null);
-        System.out.println("starting the embedded stack (Kafka KRaft, PostgreSQL + pgvector, schema registry) in "
+        out.println("starting the embedded stack (Kafka KRaft, PostgreSQL + pgvector, schema registry) in "
                 + config.baseDir());
         EmbeddedStack stack = new EmbeddedStack(config);
         // Ctrl-C must not leave PostgreSQL running: it is a separate process.
@@ -37,7 +39,7 @@ final class StackSession implements AutoCloseable {
     }
 
     /** Whether any endpoint is the embedded stack's default, which only the embedded stack serves. */
-    static boolean usesEmbeddedStack(Settings settings) {
+    public static boolean usesEmbeddedStack(Settings settings) {
         return ENDPOINTS.stream().anyMatch(endpoint -> isEmbeddedDefault(settings, endpoint));
     }
 

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.app.cli.SchemaRagCli;
+import dev.schemarag.bench.BenchReport;
+import dev.schemarag.bench.PipelineBenchmark;
 import dev.schemarag.stack.Directories;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +31,15 @@ class BenchPipelineIT {
         Path dir = Path.of("target", "bench-pipeline-it").toAbsolutePath();
         Directories.deleteRecursively(dir);
         Map<String, Object> figures = PipelineBenchmark.measure(
-                dir, null, QUESTIONS, PipelineBenchmark.DEFAULT_WARM_UP, 20, 1, 20, System.out);
+                dir,
+                null,
+                QUESTIONS,
+                PipelineBenchmark.DEFAULT_WARM_UP,
+                20,
+                1,
+                20,
+                new PrintWriter(System.out, true),
+                SchemaRagCli.class.getName());
         BenchReport report = new BenchReport("bench pipeline");
         figures.forEach(report::put);
         Path json = dir.resolve("figures.json");

@@ -2,7 +2,11 @@ package dev.schemarag.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.app.cli.SchemaRagCli;
+import dev.schemarag.bench.ChaosFault;
+import dev.schemarag.bench.ChaosRun;
 import dev.schemarag.stack.Directories;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -31,7 +35,7 @@ class ChaosIT {
         // Under the build directory, not /tmp: PostgreSQL runs as its own OS user and must reach its data.
         Path dir = Path.of("target", "chaos-it").toAbsolutePath();
         Directories.deleteRecursively(dir);
-        run = ChaosRun.start(dir, System.out, 2);
+        run = ChaosRun.start(dir, new PrintWriter(System.out, true), 2, SchemaRagCli.class.getName());
         run.measure(List.of(), QUESTIONS, 0, RECOVERY, SETTLE); // warm: every stream has its partitions
     }
 

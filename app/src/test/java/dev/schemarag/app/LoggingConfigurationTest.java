@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class LoggingConfigurationTest {
     @Test
     void librariesLogErrorsOnlyAndSchemaRagFromItsConfiguredLevel() throws IOException {
-        try (InputStream in = SchemaRagCli.class.getResourceAsStream("/logback.xml")) {
+        try (InputStream in = AppSettings.class.getResourceAsStream("/logback.xml")) {
             assertThat(in).as("logback.xml on the CLI's class path").isNotNull();
             String configuration = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             assertThat(configuration)

@@ -1,6 +1,7 @@
 package dev.schemarag.app.onboard;
 
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.config.Settings;
 import java.util.List;
 
 /**
@@ -24,6 +25,12 @@ public final class OnboardSettings {
             "",
             "db add: password of the database's replication role (empty: generated; required when a superuser ran"
                     + " the SQL db add printed)");
+
+    /** The setting's value; null when it is empty (not given). */
+    public static String given(Settings settings, Setting<String> password) {
+        String value = settings.get(password);
+        return value.isEmpty() ? null : value;
+    }
 
     public static List<Setting<?>> declared() {
         return List.of(ADMIN_PASSWORD, READER_PASSWORD, CDC_PASSWORD);

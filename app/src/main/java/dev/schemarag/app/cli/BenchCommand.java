@@ -1,0 +1,135 @@
+package dev.schemarag.app.cli;
+
+import dev.schemarag.app.Services;
+import dev.schemarag.app.StackSession;
+import dev.schemarag.bench.BenchReport;
+import dev.schemarag.bench.ChaosBenchmark;
+import dev.schemarag.bench.FreshnessBenchmark;
+import dev.schemarag.bench.PipelineBenchmark;
+import dev.schemarag.bench.RetrievalBenchmark;
+import dev.schemarag.bench.SuiteCatalog;
+import dev.schemarag.bench.SyncBenchmark;
+import dev.schemarag.core.service.ServiceRuntime;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code schemarag bench freshness|sync|retrieval|chaos|pipeline}: figures, not timed tests (the bench module). */
+@Command(
+        name = "bench",
+        description = "Benchmarks: freshness (DDL commit to pgvector), sync (full sync of a suite), retrieval, chaos"
+                + " (faults injected while questions flow; nothing may be lost), and pipeline (throughput and"
+                + " latency of the services as processes, against a 1-partition baseline).")
+final class BenchCommand implements Callable<Integer> {
+    enum Kind {
+        freshness,
+        sync,
+        retrieval,
+        chaos,
+        pipeline
+    }
+
+    enum Scope {
+        catalog,
+        db
+    }
+
+    @Parameters(index = "0", description = "${COMPLETION-CANDIDATES}")
+    Kind kind;
+
+    @Option(
+            names = "--suite",
+            description = "suite directory in the shared bench format (schema/*.sql, questions.jsonl): for sync and"
+                    + " retrieval; for pipeline, its catalog and questions instead of the demo's")
+    Path suite;
+
+    @Option(names = "--changes", defaultValue = "60", description = "number of DDL/COMMENT changes for freshness")
+    int changes;
+
+    @Option(names = "--json", description = "also write the figures as JSON to this file")
+    Path json;
+
+    @Option(
+            names = "--scope",
+            defaultValue = "catalog",
+            description =
+                    "retrieval: catalog = every question against the whole catalog; db = limited to its db_id's schema")
+    Scope scope;
+
+    @Option(names = "--limit", defaultValue = "0", description = "retrieval: only the first N questions (0 = all)")
+    int limit;
+
+    @Option(
+            names = "--questions",
+            description = "chaos: questions to send (10%% malformed), spread over the faults (default 2000);"
+                    + " pipeline: distinct questions per measurement (default 1500; with --suite, as many as its questions"
+                    + " allow)")
+    Integer questions;
+
+    @Option(names = "--rate", defaultValue = "50", description = "pipeline: questions sent per second")
+    double rate;
+
+    @Option(
+            names = "--warm-up",
+            defaultValue = "" + PipelineBenchmark.DEFAULT_WARM_UP,
+            description = "pipeline: distinct questions answered before each measurement, at its rate, and not counted"
+                    + " (default ${DEFAULT-VALUE})")
+    int warmUp;
+
+    @Option(
+            names = "--instances",
+            defaultValue = "1",
+            description = "pipeline: processes each of retrieval and generation")
+    int instances;
+
+    @Option(
+            names = "--llm-latency-ms",
+            description = "pipeline: a scripted LLM endpoint answering valid SQL after this many ms"
+                    + " (default: the offline generator)")
+    Integer llmLatencyMs;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        String cli = ChildProcesses.MAIN_CLASS;
+        // chaos and pipeline run a stack of their own: never the developer's
+        BenchReport report =
+                switch (kind) {
+                    case chaos -> ChaosBenchmark.run(questions == null ? 2000 : questions, out, cli);
+                    case pipeline ->
+                        PipelineBenchmark.run(
+                                suite == null ? null : new SuiteCatalog(suite),
+                                questions,
+                                warmUp,
+                                rate,
+                                instances,
+                                llmLatencyMs,
+                                out,
+                                cli);
+                    default -> onDevelopmentStack(out);
+                };
+        report.print(out);
+        if (json != null) report.writeJson(json);
+        return 0;
+    }
+
+    @SuppressWarnings("try") // the stack stays open for the command's lifetime without being referenced
+    private BenchReport onDevelopmentStack(PrintWriter out) throws Exception {
+        try (StackSession stack = StackSession.ensure(ServiceRuntime.home(), out);
+                Services services = Services.fromEnvironment()) {
+            if (kind == Kind.freshness) return FreshnessBenchmark.run(services, changes);
+            if (suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
+            return kind == Kind.sync
+                    ? SyncBenchmark.run(services, suite, new ProgressBar(out))
+                    : RetrievalBenchmark.run(services, suite, limit, scope == Scope.db, new ProgressBar(out), out);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package dev.schemarag.app.cli;
+
+import dev.schemarag.app.Services;
+import dev.schemarag.app.onboard.DatabasesFile;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.schema.SchemaCatalog;
+import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.ingest.docs.TableDocSkeleton;
+import dev.schemarag.ingest.postgres.PostgresIntrospector;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code schemarag db docs --init <id>}: writes a skeleton doc per table from the catalog into the database's docs
+ * directory (registering {@code docs/<id>} beside the databases file when it has none); existing files are kept.
+ */
+@Command(
+        name = "docs",
+        description = "Write a skeleton markdown doc per table for people to fill in; sync indexes them.")
+final class DbDocsCommand implements Callable<Integer> {
+    @Option(names = "--init", required = true, description = "write the skeletons (existing files are kept)")
+    boolean init;
+
+    @Parameters(index = "0", description = "registered database id")
+    String id;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (Services services = Services.fromEnvironment()) {
+            Optional<RegisteredDatabase> found = TargetDatabases.load(services).find(id);
+            if (found.isEmpty()) {
+                err.println("unknown database '" + id + "'");
+                return ExitCode.USAGE;
+            }
+            RegisteredDatabase db = found.get();
+            Path dir = docsDir(services, db);
+            if (dir == null) {
+                err.println(id + " registers no \"docs\" directory: add one to its registration");
+                return ExitCode.USAGE;
+            }
+            SchemaCatalog catalog;
+            try (Database admin = new Database(
+                    db.jdbcUrl(), db.requireAdmin().user(), db.requireAdmin().password())) {
+                catalog = new PostgresIntrospector(admin, db.schemas()).introspect(id, db.schemas());
+            }
+            Files.createDirectories(dir);
+            String defaultSchema = db.schemas().get(0);
+            int written = 0;
+            int kept = 0;
+            for (Table table : catalog.tables()) {
+                Path file = dir.resolve(TableDocSkeleton.fileName(table.name(), defaultSchema));
+                if (Files.exists(file)) {
+                    kept++;
+                    continue;
+                }
+                Files.writeString(file, TableDocSkeleton.render(table, catalog, defaultSchema));
+                written++;
+            }
+            out.println("wrote " + written + " table doc skeleton(s) to " + dir
+                    + (kept > 0 ? " (" + kept + " existing kept)" : "")
+                    + "; fill them in, then run schemarag sync --db " + id);
+            return 0;
+        }
+    }
+
+    /** The registered docs directory, or {@code docs/<id>} beside the databases file, registered on the way. */
+    private static Path docsDir(Services services, RegisteredDatabase db) throws Exception {
+        if (db.docsDir() != null) return db.docsDir();
+        DatabasesFile file = new DatabasesFile(TargetDatabases.file(services));
+        if (file.find(db.id()).isEmpty()) return null;
+        String relative = "docs/" + db.id();
+        file.set(db.id(), "docs", relative);
+        return file.path().getParent().resolve(relative);
+    }
+}

@@ -1,0 +1,195 @@
+package dev.schemarag.app.mcp;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.generation.service.StatementCheck;
+import dev.schemarag.generation.service.StatementVerdict;
+import dev.schemarag.retrieval.RetrievalFailure;
+import dev.schemarag.retrieval.RetrievalRequest;
+import dev.schemarag.retrieval.RetrievalResult;
+import dev.schemarag.retrieval.RetrievedContext;
+import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.SelectedTable;
+import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.graph.Bridge;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the MCP server's tools do, over the project's own pieces: the registered databases, the retriever in this
+ * process, the statement validator (nothing is ever executed) and the running pipeline. Every answer is a JSON-ready
+ * map; bad input and failures are answers with {@code error} set, never exceptions, and never carry a stack trace.
+ */
+public final class AgentTools {
+    private static final Logger log = LoggerFactory.getLogger(AgentTools.class);
+    /** The verdict as JSON fields, the same as {@code schemarag validate --json} prints: null ones included. */
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A tool's answer: {@code error} marks a refusal or a failure that the content explains. */
+    public record Answer(Map<String, Object> content, boolean error) {
+        static Answer ok(Map<String, Object> content) {
+            return new Answer(content, false);
+        }
+
+        static Answer refused(String errorClass, String message) {
+            Map<String, Object> content = new LinkedHashMap<>();
+            content.put("errorClass", errorClass);
+            content.put("message", message);
+            return new Answer(content, true);
+        }
+    }
+
+    /** Lint, read-only guard and EXPLAIN as the reader role: {@code schemarag validate}'s verdict. */
+    public interface SqlValidator {
+        StatementVerdict validate(String databaseId, String sql) throws Exception;
+    }
+
+    /** Publishes a question to the running pipeline and waits for its outcome: {@code schemarag ask}'s view. */
+    public interface PipelineAsker {
+        Map<String, Object> ask(String databaseId, String question) throws Exception;
+    }
+
+    private final DatabaseRegistry databases;
+    private final SchemaRetriever retriever;
+    private final SqlValidator validator;
+    private final PipelineAsker asker;
+    private final int maxQuestionBytes;
+
+    public AgentTools(
+            DatabaseRegistry databases,
+            SchemaRetriever retriever,
+            SqlValidator validator,
+            PipelineAsker asker,
+            int maxQuestionBytes) {
+        this.databases = databases;
+        this.retriever = retriever;
+        this.validator = validator;
+        this.asker = asker;
+        this.maxQuestionBytes = maxQuestionBytes;
+    }
+
+    Answer listDatabases() {
+        List<Map<String, Object>> list = databases.all().stream()
+                .map(db -> {
+                    Map<String, Object> v = new LinkedHashMap<>();
+                    v.put("id", db.id());
+                    v.put("schemas", db.schemas());
+                    v.put("validation", db.reader() != null);
+                    return v;
+                })
+                .toList();
+        return Answer.ok(Map.of("databases", list));
+    }
+
+    /** The context packet and, per table, why it is there: its score and retrieved, FK expansion, bridge or full. */
+    Answer schemaContext(String databaseId, String question, Integer maxTables) {
+        Answer refused = checkDatabase(databaseId);
+        if (refused == null) refused = checkText("question", question, maxQuestionBytes);
+        if (refused != null) return refused;
+        RetrievalRequest request = RetrievalRequest.of(databaseId, question);
+        if (maxTables != null)
+            request = request.withSettings(Map.of(RetrievalSettings.MAX_TABLES.key(), String.valueOf(maxTables)));
+        RetrievalResult result = retriever.retrieve(request);
+        if (result instanceof RetrievalFailure f)
+            return Answer.refused(f.errorClass().wireName(), f.message());
+        return Answer.ok(packet(((RetrievalResult.Retrieved) result).context()));
+    }
+
+    Answer validateSql(String databaseId, String sql) {
+        Answer refused = checkDatabase(databaseId);
+        if (refused == null) refused = checkText("sql", sql, StatementCheck.MAX_SQL_BYTES);
+        if (refused != null) return refused;
+        if (databases.find(databaseId).orElseThrow().reader() == null)
+            return Answer.refused(
+                    "invalid_request",
+                    "database '" + databaseId + "' has no reader login: validation runs only as a read-only role");
+        try {
+            StatementVerdict verdict = validator.validate(databaseId, sql.strip());
+            return Answer.ok(JSON.convertValue(verdict, new TypeReference<Map<String, Object>>() {}));
+        } catch (Exception e) {
+            return failed("validate_sql", e);
+        }
+    }
+
+    Answer ask(String databaseId, String question) {
+        Answer refused = checkDatabase(databaseId);
+        if (refused == null) refused = checkText("question", question, maxQuestionBytes);
+        if (refused != null) return refused;
+        try {
+            Map<String, Object> outcome = asker.ask(databaseId, question);
+            return new Answer(outcome, !"answered".equals(outcome.get("status")));
+        } catch (Exception e) {
+            return failed("ask", e);
+        }
+    }
+
+    static Map<String, Object> packet(RetrievedContext context) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("databaseId", context.databaseId());
+        v.put("strategy", context.metadata().strategy().wireName());
+        v.put(
+                "fallbackReason",
+                context.metadata().fallbackReason() == null
+                        ? null
+                        : context.metadata().fallbackReason().wireName());
+        v.put("tables", context.tables().stream().map(t -> table(t, context)).toList());
+        v.put("joinHints", context.joinHints());
+        v.put(
+                "blockedByExpansion",
+                context.expansion().blocked().stream().map(Object::toString).toList());
+        v.put("contextTokens", context.metadata().contextTokens());
+        v.put("fullSchemaTokens", context.metadata().fullSchemaTokens());
+        v.put("packet", context.packet());
+        return v;
+    }
+
+    private static Map<String, Object> table(SelectedTable t, RetrievedContext context) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("table", t.table().toString());
+        v.put("reason", t.reason().wireName());
+        v.put("score", t.score());
+        List<String> bridges = context.bridging().bridges().stream()
+                .filter(b -> b.via().contains(t.table()))
+                .map(AgentTools::bridge)
+                .toList();
+        if (!bridges.isEmpty()) v.put("connects", bridges);
+        return v;
+    }
+
+    private static String bridge(Bridge b) {
+        return b.from() + " -> " + b.to();
+    }
+
+    private Answer checkDatabase(String databaseId) {
+        if (databaseId == null || databaseId.isBlank()) return Answer.refused("invalid_request", "db is required");
+        return databases.find(databaseId).isPresent()
+                ? null
+                : Answer.refused(
+                        "unknown_database",
+                        "database '" + shorten(databaseId)
+                                + "' is not registered; list_databases names those that are");
+    }
+
+    private static Answer checkText(String name, String text, int maxBytes) {
+        if (text == null || text.isBlank()) return Answer.refused("invalid_request", name + " is required");
+        if (text.getBytes(StandardCharsets.UTF_8).length > maxBytes)
+            return Answer.refused("invalid_request", name + " is longer than " + maxBytes + " bytes");
+        return null;
+    }
+
+    /** The cause in one line for the client, the stack trace only in this process's log. */
+    private static Answer failed(String tool, Exception e) {
+        log.warn("MCP tool {} failed", tool, e);
+        return Answer.refused("infra_failure", tool + " failed: " + e.getClass().getSimpleName());
+    }
+
+    /** An echoed id stays short: a hostile client may send megabytes. */
+    private static String shorten(String text) {
+        return text.length() <= 64 ? text : text.substring(0, 64) + "…";
+    }
+}

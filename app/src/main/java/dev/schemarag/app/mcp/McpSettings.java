@@ -1,0 +1,21 @@
+package dev.schemarag.app.mcp;
+
+import dev.schemarag.core.config.Setting;
+import java.util.List;
+
+/** Settings of {@code schemarag mcp --http}: its address and port; the token is the admin endpoints' token. */
+public final class McpSettings {
+    private McpSettings() {}
+
+    public static final Setting<String> HOST = Setting.string(
+            "mcp.http.host",
+            "127.0.0.1",
+            "Address the MCP server's Streamable HTTP transport (schemarag mcp --http) listens on; a non-loopback"
+                    + " address requires schemarag.admin.token");
+    public static final Setting<Integer> PORT = Setting.integer(
+            "mcp.http.port", 8090, 0, 65535, "Port of the MCP server's Streamable HTTP transport; 0 = any free port");
+
+    public static List<Setting<?>> declared() {
+        return List.of(HOST, PORT);
+    }
+}

@@ -1,0 +1,204 @@
+package dev.schemarag.app.mcp;
+
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.schema.TableName;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.ReadResourceResult;
+import io.modelcontextprotocol.spec.McpSchema.TextResourceContents;
+import java.io.IOException;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * SchemaRAG as an MCP server, whatever the transport: the tools {@code list_databases}, {@code get_schema_context},
+ * {@code validate_sql} and {@code ask} ({@link AgentTools}), and the stored table docs as resources:
+ * {@code schemarag://docs/<db>} lists a database's documented tables, {@code schemarag://docs/<db>/<schema.table>}
+ * is one table's doc.
+ */
+public final class SchemaRagMcpServer {
+    static final String DOCS = "schemarag://docs/";
+    private static final String MARKDOWN = "text/markdown";
+
+    private SchemaRagMcpServer() {}
+
+    public static McpJsonMapper json() {
+        return McpJsonDefaults.getMapper();
+    }
+
+    /** @param version the release the server announces, e.g. {@code 0.1.0} */
+    public static <S extends McpServer.SyncSpecification<S>> McpSyncServer build(
+            McpServer.SyncSpecification<S> spec,
+            String version,
+            AgentTools tools,
+            StoredTableDocs docs,
+            DatabaseRegistry databases) {
+        return spec.serverInfo("schemarag", version)
+                .instructions("Text-to-SQL over registered PostgreSQL databases. Call list_databases first; "
+                        + "get_schema_context gives the few tables a question needs and why; validate_sql checks a"
+                        + " statement without running it; ask answers through the running pipeline.")
+                .capabilities(McpSchema.ServerCapabilities.builder()
+                        .tools(false)
+                        .resources(false, false)
+                        .build())
+                .validateToolInputs(true)
+                .tools(
+                        tool(
+                                "list_databases",
+                                "The registered databases: id, schemas, and whether validate_sql can check SQL on it.",
+                                """
+                                {"type": "object", "properties": {}, "additionalProperties": false}
+                                """,
+                                args -> tools.listDatabases()),
+                        tool(
+                                "get_schema_context",
+                                "The schema context for a question: the tables it needs with, per table, why it is"
+                                        + " there (retrieved with its score, fk_expansion, bridge, or full_schema),"
+                                        + " join hints and the packet text to put in a prompt.",
+                                """
+                                {"type": "object", "properties": {
+                                  "db": {"type": "string", "description": "database id from list_databases"},
+                                  "question": {"type": "string", "description": "the question in natural language"},
+                                  "max_tables": {"type": "integer", "minimum": 1, "maximum": 100,
+                                                 "description": "at most this many tables in the packet"}},
+                                 "required": ["db", "question"], "additionalProperties": false}
+                                """,
+                                args -> tools.schemaContext(
+                                        text(args, "db"), text(args, "question"), integer(args, "max_tables"))),
+                        tool(
+                                "validate_sql",
+                                "Lint, read-only guard and EXPLAIN (as a read-only role) of one SELECT; the"
+                                        + " statement is never executed. Returns valid, errorClass, sqlstate, message"
+                                        + " and lint issues.",
+                                """
+                                {"type": "object", "properties": {
+                                  "db": {"type": "string", "description": "database id from list_databases"},
+                                  "sql": {"type": "string", "description": "one SQL statement"}},
+                                 "required": ["db", "sql"], "additionalProperties": false}
+                                """,
+                                args -> tools.validateSql(text(args, "db"), text(args, "sql"))),
+                        tool(
+                                "ask",
+                                "Ask the running SchemaRAG pipeline: returns the validated SQL (never executed) with"
+                                        + " confidence, tables used and retrieval metadata, or why it failed"
+                                        + " (errorClass no_pipeline when no pipeline runs).",
+                                """
+                                {"type": "object", "properties": {
+                                  "db": {"type": "string", "description": "database id from list_databases"},
+                                  "question": {"type": "string", "description": "the question in natural language"}},
+                                 "required": ["db", "question"], "additionalProperties": false}
+                                """,
+                                args -> tools.ask(text(args, "db"), text(args, "question"))))
+                .resources(databases.all().stream()
+                        .map(db -> docsIndex(db.id(), docs))
+                        .toList())
+                .resourceTemplates(tableDoc(docs, databases))
+                .build();
+    }
+
+    private static SyncToolSpecification tool(
+            String name,
+            String description,
+            String inputSchema,
+            Function<Map<String, Object>, AgentTools.Answer> call) {
+        McpSchema.Tool tool = McpSchema.Tool.builder(name, json(), inputSchema)
+                .description(description)
+                .build();
+        return SyncToolSpecification.builder()
+                .tool(tool)
+                .callHandler((exchange, request) ->
+                        result(call.apply(request.arguments() == null ? Map.of() : request.arguments())))
+                .build();
+    }
+
+    private static CallToolResult result(AgentTools.Answer answer) {
+        String text;
+        try {
+            text = json().writeValueAsString(answer.content());
+        } catch (IOException e) {
+            throw new IllegalStateException("a tool answer is plain JSON", e);
+        }
+        return CallToolResult.builder()
+                .structuredContent(answer.content())
+                .addTextContent(text)
+                .isError(answer.error())
+                .build();
+    }
+
+    private static SyncResourceSpecification docsIndex(String databaseId, StoredTableDocs docs) {
+        String uri = DOCS + databaseId;
+        McpSchema.Resource resource = McpSchema.Resource.builder(uri, databaseId + " table docs")
+                .description("The documented tables of database " + databaseId + ", one resource each")
+                .mimeType(MARKDOWN)
+                .build();
+        return new SyncResourceSpecification(resource, (exchange, request) -> {
+            try {
+                String list = docs.documented(databaseId).stream()
+                        .map(t -> "- " + DOCS + databaseId + "/" + t)
+                        .collect(Collectors.joining("\n"));
+                return read(uri, "# Table docs of " + databaseId + "\n\n" + list + "\n");
+            } catch (SQLException e) {
+                throw storeUnavailable();
+            }
+        });
+    }
+
+    private static SyncResourceTemplateSpecification tableDoc(StoredTableDocs docs, DatabaseRegistry databases) {
+        McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder(DOCS + "{db}/{table}", "table doc")
+                .description("The doc of one table (schema.table) as ingested: purpose, columns, relationships,"
+                        + " common queries")
+                .mimeType(MARKDOWN)
+                .build();
+        return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
+            String uri = request.uri();
+            String rest = uri.startsWith(DOCS) ? uri.substring(DOCS.length()) : "";
+            int slash = rest.indexOf('/');
+            if (slash <= 0 || databases.find(rest.substring(0, slash)).isEmpty()) throw notFound(uri);
+            String databaseId = rest.substring(0, slash);
+            TableName table = TableName.parse(rest.substring(slash + 1), "public");
+            try {
+                return read(uri, docs.markdown(databaseId, table).orElseThrow(() -> notFound(uri)));
+            } catch (SQLException e) {
+                throw storeUnavailable();
+            }
+        });
+    }
+
+    private static ReadResourceResult read(String uri, String markdown) {
+        return ReadResourceResult.builder(List.of(TextResourceContents.builder(uri, markdown)
+                        .mimeType(MARKDOWN)
+                        .build()))
+                .build();
+    }
+
+    private static McpError notFound(String uri) {
+        return McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
+                .message("no table doc at " + (uri.length() > 200 ? uri.substring(0, 200) + "…" : uri))
+                .build();
+    }
+
+    private static McpError storeUnavailable() {
+        return McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR)
+                .message("the RAG store is unreachable")
+                .build();
+    }
+
+    private static String text(Map<String, Object> args, String name) {
+        return args.get(name) instanceof String s ? s : null;
+    }
+
+    private static Integer integer(Map<String, Object> args, String name) {
+        return args.get(name) instanceof Number n ? n.intValue() : null;
+    }
+}

@@ -1,0 +1,140 @@
+package dev.schemarag.app.pipeline;
+
+import dev.schemarag.app.AppSettings;
+import dev.schemarag.app.Services;
+import dev.schemarag.app.StackSession;
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.questions.AskClient;
+import dev.schemarag.core.questions.OutcomeView;
+import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.stack.DetachedStack;
+import dev.schemarag.stack.StackConfig;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * One question to the question pipeline, as {@code ask} and the MCP tool {@code ask} put it: to the running services
+ * without joining any consumer group, or through a {@link ThrowAwayPipeline} in this process. The outcome is
+ * {@link OutcomeView}'s view of it; nothing here prints.
+ */
+public final class QuestionAsker {
+    /** What asking came to. */
+    public sealed interface Asked permits Outcome, NoPipeline, PipelineRunning {}
+
+    /** The question's outcome ({@link OutcomeView}): answered, failed or timed out. */
+    public record Outcome(Map<String, Object> view) implements Asked {
+        public boolean answered() {
+            return "answered".equals(view.get("status"));
+        }
+    }
+
+    /** No pipeline runs to answer: {@code view} is a failed outcome (errorClass no_pipeline) that says how to start one. */
+    public record NoPipeline(Map<String, Object> view) implements Asked {}
+
+    /** A throw-away pipeline was not started: the running one would answer every question asked meanwhile again. */
+    public record PipelineRunning(String retrievalGroup, String generationGroup) implements Asked {}
+
+    private final Services services;
+
+    public QuestionAsker(Services services) {
+        this.services = services;
+    }
+
+    /**
+     * {@code ask}'s way to the running services, which never starts anything: a port check first when the settings
+     * name the embedded stack, then the probe for the services with the client starting meanwhile.
+     */
+    public Asked askRunning(String databaseId, String question, Boolean useRetrieval, Duration timeout)
+            throws Exception {
+        if (stackDown(services.settings()))
+            return noPipeline(PipelineProbe.Status.unreachable(
+                            "no question pipeline is running: the embedded stack is not up (`schemarag stack up`)")
+                    .notRunning());
+        // The client's start-up (producer, consumer at the topics' ends) and the probe both wait on the broker:
+        // overlapped, a question costs one of these waits. The question is sent only once the probe found services,
+        // which created the topics when they started: the client does not prepare them again.
+        CompletableFuture<AskClient> starting = CompletableFuture.supplyAsync(() -> client(services.existingTopics()));
+        PipelineProbe.Status status = probe();
+        if (!status.running()) {
+            starting.thenAccept(AskClient::close); // it may still wait for a broker that does not answer
+            return noPipeline(status.notRunning());
+        }
+        try (AskClient client = join(starting)) {
+            return ask(client, databaseId, question, useRetrieval, timeout);
+        }
+    }
+
+    /** The MCP tool's way to the running services, the probe then the question: the outcome, or no_pipeline's. */
+    public Map<String, Object> askIfRunning(String databaseId, String question, Duration timeout) throws Exception {
+        PipelineProbe.Status status = probe();
+        if (!status.running()) return noPipeline(status.notRunning()).view();
+        try (AskClient client = client(services.topics())) {
+            return ask(client, databaseId, question, null, timeout).view();
+        }
+    }
+
+    /**
+     * {@code ask --standalone}: a throw-away retrieval and generation in this process answer, unless services run.
+     *
+     * @param err where what the throw-away pipeline could not clean up is reported
+     */
+    @SuppressWarnings("try") // the pipeline answers while it is open, without being referenced
+    public Asked askStandalone(
+            String databaseId, String question, Boolean useRetrieval, Duration timeout, PrintWriter err)
+            throws Exception {
+        PipelineProbe.Status status = probe();
+        if (status.running()) return new PipelineRunning(status.retrievalGroup(), status.generationGroup());
+        try (ThrowAwayPipeline pipeline = new ThrowAwayPipeline(services, TargetDatabases.load(services), "ask", err);
+                AskClient client = client(services.topics())) {
+            return ask(client, databaseId, question, useRetrieval, timeout);
+        }
+    }
+
+    private PipelineProbe.Status probe() {
+        return PipelineProbe.check(
+                services.bootstrapServers(),
+                services.security(),
+                services.settings().get(AppSettings.TOPIC_PREFIX));
+    }
+
+    private static Outcome ask(
+            AskClient client, String databaseId, String question, Boolean useRetrieval, Duration timeout)
+            throws Exception {
+        return new Outcome(OutcomeView.of(client.ask(databaseId, question, useRetrieval, timeout)));
+    }
+
+    private AskClient client(Topics topics) {
+        return new AskClient(services.bootstrapServers(), services.security(), topics);
+    }
+
+    private static AskClient join(CompletableFuture<AskClient> starting) throws Exception {
+        try {
+            return starting.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+
+    /**
+     * Whether the settings name the embedded stack while its broker is not even listening: nothing can be running on
+     * it either. A port check only, since a full probe of the stack would cost a client more than its question.
+     */
+    private static boolean stackDown(Settings settings) {
+        return StackSession.usesEmbeddedStack(settings)
+                && !DetachedStack.brokerListening(StackConfig.defaults(ServiceRuntime.home()));
+    }
+
+    private static NoPipeline noPipeline(String message) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("status", "failed");
+        v.put("errorClass", "no_pipeline");
+        v.put("message", message);
+        return new NoPipeline(v);
+    }
+}

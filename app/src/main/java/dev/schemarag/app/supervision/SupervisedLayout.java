@@ -1,0 +1,34 @@
+package dev.schemarag.app.supervision;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** Where {@code schemarag up} keeps its supervisor's pid file, the services' pids and their logs. */
+public record SupervisedLayout(Path home) {
+    public static final List<String> SERVICES = List.of("ingest", "retrieval", "generation", "web");
+
+    public SupervisedLayout {
+        home = home.toAbsolutePath().normalize();
+    }
+
+    Path stateDir() {
+        return home.resolve(".schemarag");
+    }
+
+    public Path supervisorPidFile() {
+        return stateDir().resolve("supervisor.pid");
+    }
+
+    /** The services' current pids, rewritten by the supervisor whenever it starts one. */
+    public Path servicePidsFile() {
+        return stateDir().resolve("services.pids");
+    }
+
+    Path logsDir() {
+        return stateDir().resolve("logs");
+    }
+
+    public Path log(String service) {
+        return logsDir().resolve(service + ".log");
+    }
+}

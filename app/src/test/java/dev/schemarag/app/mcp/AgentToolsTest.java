@@ -1,0 +1,157 @@
+package dev.schemarag.app.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+import dev.schemarag.core.config.Credentials;
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.generation.service.StatementCheck;
+import dev.schemarag.generation.service.StatementVerdict;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The MCP tools' own decisions, with the validator and the pipeline faked at their boundary: what is refused before
+ * anything runs, and how a failure reaches the agent. (The retriever is never reached by refused input; McpServerIT
+ * covers the real paths.)
+ */
+class AgentToolsTest {
+    private final List<String> validated = new ArrayList<>();
+    private final DatabaseRegistry databases = new DatabaseRegistry(
+            List.of(database("erp", new Credentials("reader", "secret")), database("noreader", null)));
+
+    @Test
+    void anUnregisteredDatabaseIsRefusedByEveryToolWithoutReachingTheValidatorOrThePipeline() {
+        AgentTools tools = tools(answered());
+
+        for (AgentTools.Answer answer : List.of(
+                tools.schemaContext("nowhere", "how many orders?", null),
+                tools.validateSql("nowhere", "SELECT 1"),
+                tools.ask("nowhere", "how many orders?"))) {
+            assertThat(answer.error()).isTrue();
+            assertThat(answer.content()).containsEntry("errorClass", "unknown_database");
+        }
+        assertThat(validated).isEmpty();
+    }
+
+    @Test
+    void aHugeDatabaseIdIsNotEchoedBackWhole() {
+        AgentTools.Answer answer = tools(answered()).ask("x".repeat(100_000), "how many orders?");
+
+        assertThat((String) answer.content().get("message")).hasSizeLessThan(200);
+    }
+
+    @Test
+    void blankOrOversizedTextIsAnInvalidRequest() {
+        AgentTools tools = tools(answered());
+
+        assertThat(tools.ask("erp", " ").content()).containsEntry("message", "question is required");
+        assertThat(tools.schemaContext("erp", "é".repeat(60), null).content())
+                .containsEntry("errorClass", "invalid_request")
+                .containsEntry("message", "question is longer than 100 bytes");
+        assertThat(tools.validateSql("erp", "S".repeat(StatementCheck.MAX_SQL_BYTES + 1))
+                        .content())
+                .containsEntry("message", "sql is longer than " + StatementCheck.MAX_SQL_BYTES + " bytes");
+        assertThat(validated).isEmpty();
+    }
+
+    @Test
+    void validationNeedsAReaderLogin() {
+        AgentTools.Answer answer = tools(answered()).validateSql("noreader", "SELECT 1");
+
+        assertThat(answer.error()).isTrue();
+        assertThat((String) answer.content().get("message")).contains("no reader login");
+    }
+
+    @Test
+    void anInvalidStatementIsAVerdictNotAToolError() {
+        AgentTools.Answer answer = tools(answered()).validateSql("erp", "  SELECT 1; SELECT 2  ");
+
+        assertThat(answer.error()).isFalse();
+        assertThat(answer.content())
+                .containsExactly(
+                        entry("valid", false),
+                        entry("errorClass", "sql_error"),
+                        entry("sqlstate", null),
+                        entry("message", "lint: one statement only"),
+                        entry(
+                                "lint",
+                                List.of(Map.of(
+                                        "code",
+                                        "multiple_statements",
+                                        "severity",
+                                        "error",
+                                        "message",
+                                        "one statement only"))));
+        assertThat(validated).containsExactly("SELECT 1; SELECT 2");
+    }
+
+    @Test
+    void aFailureReachesTheAgentAsItsClassWithoutTheExceptionsText() {
+        AgentTools tools = new AgentTools(
+                databases,
+                null,
+                (db, sql) -> {
+                    throw new SQLException("password authentication failed for user reader");
+                },
+                (db, question) -> answered(),
+                100);
+
+        AgentTools.Answer answer = tools.validateSql("erp", "SELECT 1");
+
+        assertThat(answer.error()).isTrue();
+        assertThat(answer.content())
+                .containsEntry("errorClass", "infra_failure")
+                .containsEntry("message", "validate_sql failed: SQLException");
+    }
+
+    @Test
+    void anAskThatWasNotAnsweredIsAToolErrorCarryingTheOutcome() {
+        Map<String, Object> noPipeline =
+                Map.of("status", "failed", "errorClass", "no_pipeline", "message", "no question pipeline is running");
+
+        AgentTools.Answer failed = tools(noPipeline).ask("erp", "how many orders?");
+        AgentTools.Answer answered = tools(answered()).ask("erp", "how many orders?");
+
+        assertThat(failed.error()).isTrue();
+        assertThat(failed.content()).isEqualTo(noPipeline);
+        assertThat(answered.error()).isFalse();
+    }
+
+    private AgentTools tools(Map<String, Object> askOutcome) {
+        return new AgentTools(
+                databases,
+                null,
+                (db, sql) -> {
+                    validated.add(sql);
+                    return new StatementVerdict(
+                            false,
+                            "sql_error",
+                            null,
+                            "lint: one statement only",
+                            List.of(new StatementVerdict.LintFinding(
+                                    "multiple_statements", "error", "one statement only")));
+                },
+                (db, question) -> askOutcome,
+                100);
+    }
+
+    private static Map<String, Object> answered() {
+        return Map.of("status", "answered", "sql", "SELECT 1");
+    }
+
+    private static RegisteredDatabase database(String id, Credentials reader) {
+        return new RegisteredDatabase(
+                id,
+                "jdbc:postgresql://127.0.0.1:5432/" + id,
+                new Credentials("admin", "secret"),
+                reader,
+                List.of("public"),
+                null,
+                null);
+    }
+}

@@ -1,0 +1,489 @@
+package dev.schemarag.bench;
+
+import dev.schemarag.bench.stack.BenchStack;
+import dev.schemarag.bench.stack.ServiceFleet;
+import dev.schemarag.bench.stack.SettingValues;
+import dev.schemarag.core.config.Credentials;
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.service.RuntimeSettings;
+import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.core.service.TargetDatabases;
+import dev.schemarag.core.store.ReaderRole;
+import dev.schemarag.demo.DemoDatabase;
+import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.SqlGenerated;
+import dev.schemarag.generation.llm.LlmSettings;
+import dev.schemarag.ingest.main.IngestMain;
+import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.ingest.sync.SyncProgress;
+import dev.schemarag.retrieval.kafka.RetrievalMeters;
+import dev.schemarag.stack.ScriptedChatCompletions;
+import dev.schemarag.stack.process.ServiceProcess;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.serialization.Deserializer;
+
+/**
+ * The pipeline benchmark's world: a stack of its own with the target database loaded and synced (the demo ERP
+ * database, or a suite's catalog) and, for a generator of fixed latency, the scripted LLM answering valid SQL.
+ * {@link #measure} runs one fleet of services as processes under its own topic prefix, times the first question after
+ * their start, sends distinct questions at a steady rate with a burst of DDL changes on a probe table part-way,
+ * accounts for every question and returns its figures.
+ */
+final class PipelineRun implements AutoCloseable {
+    private static final String PROBE_TABLE = "bench_probe";
+    private static final int DDL_BURST = 100;
+    /** A burst spread over 5 s, so that questions are answered while the catalog changes. */
+    private static final Duration DDL_PACE = Duration.ofMillis(50);
+    /**
+     * Changes made while the warm-up questions flow, then undone: the first changes a fleet applies compile the way of
+     * a change through ingest and retrieval, which a measured burst must not pay for.
+     */
+    private static final int WARM_UP_DDL = 20;
+
+    private static final Duration BURST_CATALOG_TIMEOUT = Duration.ofSeconds(60);
+
+    private static final Duration WARM_UP_TIMEOUT = Duration.ofMinutes(2);
+    /** Beyond what the questions at the generator's latency would take one after another. */
+    private static final Duration SETTLE_SLACK = Duration.ofMinutes(2);
+
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    /** A measurement: its name (also its directory), topic prefix, instances per stage and extra settings by key. */
+    record Measurement(String name, String topicPrefix, int instances, Map<String, String> scaling) {}
+
+    private final Path dir;
+    private final PrintWriter out;
+    private final BenchStack stack;
+    private final Integer llmLatencyMs;
+    private final ScriptedChatCompletions llm;
+    private final SuiteCatalog suite;
+    /** The suite's databases file, or null for the demo (the services' default target). */
+    private final Path registration;
+
+    private final String databaseId;
+    private final String cliMainClass;
+    private boolean synced;
+
+    /**
+     * @param suite the catalog and questions to use, or null for the demo database
+     * @param llmLatencyMs the scripted LLM's latency, or null for the offline generator
+     * @param cliMainClass the main class whose {@code serve <service>} runs a service
+     */
+    PipelineRun(Path dir, PrintWriter out, SuiteCatalog suite, Integer llmLatencyMs, String cliMainClass)
+            throws IOException, SQLException {
+        this.dir = dir;
+        this.out = out;
+        this.suite = suite;
+        this.llmLatencyMs = llmLatencyMs;
+        this.cliMainClass = cliMainClass;
+        databaseId = suite == null ? DemoDatabase.ID : suite.databaseId();
+        registration = suite == null ? null : dir.resolve("databases.json");
+        stack = new BenchStack(dir.resolve("stack"));
+        out.println("pipeline: starting a stack of its own in " + dir);
+        stack.up();
+        try {
+            if (suite != null) loadSuite();
+            llm = llmLatencyMs == null ? null : new ScriptedChatCompletions();
+        } catch (IOException | SQLException | RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+        if (llm != null) {
+            llm.answerAnyQuestion(ChaosRun.ANSWER_SQL);
+            llm.fault(ScriptedChatCompletions.Fault.SLOW, Duration.ofMillis(llmLatencyMs));
+        }
+    }
+
+    /**
+     * Distinct questions, {@code warmUp} of them first (answered before the measurement, to exclude start-up; the
+     * first of them alone, timed as the first question after the start), then the measured ones; each measurement of
+     * a run must get texts of its own.
+     */
+    Map<String, Object> measure(
+            Measurement measurement, List<String> warmUp, List<String> questions, double questionsPerSecond)
+            throws Exception {
+        SettingValues values = settingValues(measurement.topicPrefix());
+        Map<String, String> scaling = measurement.scaling();
+        Path home = dir.resolve(measurement.name());
+        try (ServiceRuntime services = new ServiceRuntime(values.settings().with(scaling), home.resolve("bench"))) {
+            syncOnce(services);
+            Topics topics = services.topics(); // creates the topics, under this JVM's partition settings
+            appendTimeOnStageTopics(topics);
+            Map<String, String> environment = new HashMap<>(values.environment());
+            scaling.forEach((key, value) -> environment.put(Setting.environmentVariable(key), value));
+            try (ServiceFleet fleet = new ServiceFleet(
+                    ServiceFleet.pipeline(measurement.instances()),
+                    environment,
+                    home,
+                    measurement.name() + "-",
+                    cliMainClass)) {
+                out.println("pipeline: " + measurement.name() + ": starting ingest and " + measurement.instances()
+                        + " instance(s) each of retrieval and generation (logs in " + home.resolve("logs") + ")");
+                fleet.start();
+                return measure(services, topics, fleet, warmUp, questions, questionsPerSecond);
+            }
+        }
+    }
+
+    private Map<String, Object> measure(
+            ServiceRuntime services,
+            Topics topics,
+            ServiceFleet fleet,
+            List<String> warmUp,
+            List<String> questions,
+            double questionsPerSecond)
+            throws Exception {
+        String runId = Long.toString(System.currentTimeMillis(), 36);
+        List<String> texts = new ArrayList<>(warmUp);
+        texts.addAll(questions);
+        PipelineQuestions source = new PipelineQuestions(
+                runId,
+                databaseId,
+                texts,
+                topics.questions().valueSerde().serializer(),
+                topics.questions().name());
+        QuestionLedger[] ledger = {new QuestionLedger()};
+        String contexts = topics.contextRetrieved().name();
+        String sqls = topics.sqlGenerated().name();
+        String answers = topics.answers().name();
+        try (OutcomeReader outcomes = new OutcomeReader(stack.bootstrapServers(), topics, () -> ledger[0]);
+                StageTimestamps stamps = new StageTimestamps(stack.bootstrapServers(), stageTimes(topics));
+                QuestionProducer producer = new QuestionProducer(
+                        stack.bootstrapServers(),
+                        topics.questions().name(),
+                        source,
+                        () -> ledger[0],
+                        questionsPerSecond)) {
+            producer.sendAsync(1).get();
+            settle(ledger[0], WARM_UP_TIMEOUT);
+            Double firstRetrievalMs = firstRetrievalMs(ledger[0], stamps, contexts);
+            CompletableFuture<Void> warming = producer.sendAsync(warmUp.size() - 1);
+            warmUpBurst(services);
+            warming.get();
+            settle(ledger[0], WARM_UP_TIMEOUT);
+            ledger[0] = new QuestionLedger();
+            double[] cacheBefore = embeddingCache(fleet);
+            Map<String, Duration> cpuBefore = cpuTimes(fleet);
+            out.printf("pipeline: sending %d questions at %.1f/s%n", questions.size(), questionsPerSecond);
+            CompletableFuture<Void> sending = producer.sendAsync(questions.size());
+            int before = producer.handedOver();
+            while (producer.handedOver() - before < questions.size() / 3 && !sending.isDone()) Thread.sleep(20);
+            Burst burst = ddlBurst(services);
+            sending.get();
+            long generatorMs = llmLatencyMs == null ? 50 : llmLatencyMs + 50L;
+            settle(ledger[0], SETTLE_SLACK.plusMillis(generatorMs * questions.size()));
+            Thread.sleep(1_000); // stage records are committed with their outcome; give their reader a poll
+            double[] cacheAfter = embeddingCache(fleet);
+            Map<String, Duration> cpuAfter = cpuTimes(fleet);
+            PipelineFigures figures = new PipelineFigures(
+                    ledger[0].firstOutcomes(), stamps.of(contexts), stamps.of(sqls), stamps.of(answers));
+            Map<String, Object> accounting = ledger[0].figures(List.of());
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("questions", questions.size());
+            result.put("throughput_per_s", figures.throughputPerSecond());
+            result.put("latency_ms", figures.latencyMs());
+            result.put("stages", figures.stages());
+            result.put("ddl_burst_retrieval_p99_ms", figures.retrievalP99During(burst.window()));
+            double hits = cacheAfter[0] - cacheBefore[0];
+            double lookups = hits + cacheAfter[1] - cacheBefore[1];
+            result.put("cache_hit_rate", lookups == 0 ? null : hits / lookups);
+            result.put("first_question_retrieval_ms", firstRetrievalMs);
+            result.put("ddl_burst_catalog_lag_ms", burst.catalogLagMs());
+            result.put("sent", accounting.get("sent"));
+            result.put("answered", figures.answered());
+            result.put("dead_lettered", accounting.get("dead_lettered"));
+            result.put("lost", accounting.get("lost"));
+            result.put("duplicated", accounting.get("duplicated"));
+            result.put("undecoded_outputs", outcomes.undecodedCount());
+            result.put("cpu_ms_per_question", cpuMsPerQuestion(cpuBefore, cpuAfter, questions.size()));
+            return result;
+        }
+    }
+
+    /**
+     * CPU time used so far by each service (its instances summed), by PostgreSQL (the server and its sessions), and
+     * by this JVM, which runs the broker, the schema registry and the benchmark's own clients.
+     */
+    private Map<String, Duration> cpuTimes(ServiceFleet fleet) {
+        Map<String, Duration> cpu = new LinkedHashMap<>();
+        for (String service : ServiceFleet.pipeline(1).keySet())
+            cpu.put(
+                    service,
+                    fleet.instances(service).stream()
+                            .flatMap(p -> p.pid().stream().boxed())
+                            .map(pid -> ProcessCpu.of(pid).orElse(Duration.ZERO))
+                            .reduce(Duration.ZERO, Duration::plus));
+        stack.postgres().postmasterPid().ifPresent(pid -> ProcessCpu.ofTree(pid)
+                .ifPresent(time -> cpu.put("postgres", time)));
+        ProcessCpu.of(ProcessHandle.current().pid()).ifPresent(time -> cpu.put("broker_registry_and_bench", time));
+        return cpu;
+    }
+
+    /** Per process, the CPU used between the two readings over the questions sent, and their total. */
+    static Map<String, Double> cpuMsPerQuestion(
+            Map<String, Duration> before, Map<String, Duration> after, int questions) {
+        Map<String, Double> perQuestion = new LinkedHashMap<>();
+        double total = 0;
+        for (Map.Entry<String, Duration> reading : after.entrySet()) {
+            Duration from = before.get(reading.getKey());
+            if (from == null) continue;
+            double ms = (double) reading.getValue().minus(from).toMillis() / questions;
+            perQuestion.put(reading.getKey(), ms);
+            total += ms;
+        }
+        perQuestion.put("total", total);
+        return perQuestion;
+    }
+
+    /**
+     * The context topic stamps each record with the time the broker appended it: Kafka Streams passes the question's
+     * timestamp on to every record it derives, which would make retrieval take no time.
+     */
+    private void appendTimeOnStageTopics(Topics topics) throws InterruptedException, ExecutionException {
+        AlterConfigOp appendTime = new AlterConfigOp(
+                new ConfigEntry(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime"), AlterConfigOp.OpType.SET);
+        ConfigResource contexts = new ConfigResource(
+                ConfigResource.Type.TOPIC, topics.contextRetrieved().name());
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()))) {
+            admin.incrementalAlterConfigs(Map.of(contexts, List.of(appendTime)))
+                    .all()
+                    .get();
+        }
+    }
+
+    /**
+     * Retrieval ends when its context is appended; generation when the first SQL candidate came back (the candidate's
+     * {@code generatedAt}); validation when the answer passed it (the answer's {@code timestamp}). Generation runs
+     * the LLM call and the checks in one task, so only the records' own times can tell them apart.
+     */
+    private static Map<String, StageTimestamps.StageTime> stageTimes(Topics topics) {
+        Deserializer<SqlGenerated> candidates =
+                topics.sqlGenerated().valueSerde().deserializer();
+        Deserializer<AnswerValidated> answers = topics.answers().valueSerde().deserializer();
+        String sqlTopic = topics.sqlGenerated().name();
+        String answerTopic = topics.answers().name();
+        Map<String, StageTimestamps.StageTime> times = new LinkedHashMap<>();
+        times.put(topics.contextRetrieved().name(), StageTimestamps.APPENDED);
+        times.put(sqlTopic, r -> decoded(() -> candidates.deserialize(sqlTopic, r.value()))
+                .filter(c -> c.getAttempt() == 1 && c.getGeneratedAt() != null)
+                .map(c -> c.getGeneratedAt().toEpochMilli()));
+        times.put(answerTopic, r -> decoded(() -> answers.deserialize(answerTopic, r.value()))
+                .map(a -> a.getTimestamp().toEpochMilli()));
+        return times;
+    }
+
+    /** An undecodable stage record marks no stage; {@link OutcomeReader} counts undecodable outcomes. */
+    private static <T> Optional<T> decoded(java.util.function.Supplier<T> decode) {
+        try {
+            return Optional.ofNullable(decode.get());
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Sent to context appended for the only question of {@code ledger}, once its context has been read. */
+    private static Double firstRetrievalMs(QuestionLedger ledger, StageTimestamps stamps, String contexts)
+            throws InterruptedException {
+        List<QuestionLedger.Outcome> outcomes = ledger.firstOutcomes();
+        if (outcomes.isEmpty()) return null;
+        QuestionLedger.Outcome first = outcomes.get(0);
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (!stamps.of(contexts).containsKey(first.id()) && System.nanoTime() < deadline) Thread.sleep(20);
+        Long appended = stamps.of(contexts).get(first.id());
+        return appended == null ? null : (double) (appended - first.sentAtMs());
+    }
+
+    /**
+     * The burst's window, and how long after its last change (a comment) ingest had that change in the store: null
+     * when not within {@code BURST_CATALOG_TIMEOUT}.
+     */
+    private record Burst(PipelineFigures.Window window, Long catalogLagMs) {}
+
+    /** {@value #DDL_BURST} changes on the probe table, one every {@code DDL_PACE}; returns when they ran. */
+    private Burst ddlBurst(ServiceRuntime services) throws SQLException, InterruptedException {
+        long from = System.currentTimeMillis();
+        DdlBurst burst = new DdlBurst(PROBE_TABLE, from);
+        out.println("pipeline: " + DDL_BURST + " DDL changes on " + PROBE_TABLE + " while questions flow");
+        long committed = executePaced(burst.changes(DDL_BURST));
+        PipelineFigures.Window window = new PipelineFigures.Window(from, System.currentTimeMillis());
+        Optional<Long> seen = ProbeComment.awaitMarker(
+                services.store(), databaseId, PROBE_TABLE, burst.marker(DDL_BURST - 1), BURST_CATALOG_TIMEOUT);
+        return new Burst(window, seen.map(at -> at - committed).orElse(null));
+    }
+
+    /** {@value #WARM_UP_DDL} changes on the probe table, undone, paced like the burst; returns once ingest stored them. */
+    private void warmUpBurst(ServiceRuntime services) throws SQLException, InterruptedException {
+        DdlBurst burst = new DdlBurst(PROBE_TABLE, System.currentTimeMillis());
+        executePaced(burst.reversible(WARM_UP_DDL));
+        if (ProbeComment.awaitMarker(
+                        services.store(), databaseId, PROBE_TABLE, burst.marker(WARM_UP_DDL + 1), BURST_CATALOG_TIMEOUT)
+                .isEmpty())
+            out.println("pipeline: the warm-up changes did not reach the store in " + BURST_CATALOG_TIMEOUT);
+    }
+
+    /** Runs the statements on the benchmark's database, one every {@code DDL_PACE}; the time the last one committed. */
+    private long executePaced(List<String> statements) throws SQLException, InterruptedException {
+        long lastCommitted = 0;
+        try (Connection c = stack.postgres().connect(databaseId);
+                Statement s = c.createStatement()) {
+            for (String statement : statements) {
+                s.execute(statement);
+                lastCommitted = System.currentTimeMillis();
+                Thread.sleep(DDL_PACE.toMillis());
+            }
+        }
+        return lastCommitted;
+    }
+
+    /** Until every acknowledged question has an output, within the timeout. */
+    private void settle(QuestionLedger ledger, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (ledger.pending() > 0 && System.nanoTime() < deadline) Thread.sleep(100);
+        if (ledger.pending() > 0)
+            out.println("pipeline: " + ledger.pending() + " questions without an outcome after " + timeout);
+    }
+
+    /** Hits and misses of the retrieval instances' embedding caches, from their {@code /metrics}. */
+    private static double[] embeddingCache(ServiceFleet fleet) throws IOException, InterruptedException {
+        String series = RetrievalMeters.EMBEDDING_CACHE.replace('.', '_') + "_total";
+        double[] counts = new double[2];
+        for (ServiceProcess p : fleet.instances("retrieval")) {
+            Optional<URI> admin = p.adminUrl();
+            if (admin.isEmpty()) throw new IllegalStateException(p.service() + " announced no admin endpoint");
+            HttpRequest request = HttpRequest.newBuilder(admin.get().resolve("/metrics"))
+                    .timeout(Duration.ofSeconds(5))
+                    .GET()
+                    .build();
+            String body =
+                    HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
+            counts[0] += PrometheusText.sum(body, series, "result=\"hit\"");
+            counts[1] += PrometheusText.sum(body, series, "result=\"miss\"");
+        }
+        return counts;
+    }
+
+    /** {@code count} distinct questions: the suite's, or made from the demo's catalog. */
+    List<String> questions(int count) throws Exception {
+        if (suite == null) return catalogQuestions(count);
+        List<String> texts = suite.distinctQuestions();
+        if (texts.size() < count)
+            throw new IllegalArgumentException(suite.name() + " has " + texts.size() + " distinct questions, not "
+                    + count + " (warm-up and measured questions of both measurements); ask for fewer");
+        return texts.subList(0, count);
+    }
+
+    /** Distinct questions about the demo's tables and columns (the probe table left out), as the catalog holds them. */
+    private List<String> catalogQuestions(int count) throws Exception {
+        try (ServiceRuntime services =
+                new ServiceRuntime(settingValues("bench-catalog.").settings(), dir.resolve("catalog"))) {
+            syncOnce(services);
+            Map<String, List<String>> columns = new LinkedHashMap<>();
+            try (Connection c = services.store().borrow();
+                    PreparedStatement ps = c.prepareStatement("SELECT table_name, column_name FROM schema_embeddings"
+                            + " WHERE database_id = ? AND entity_type = 'column' AND table_name <> ?"
+                            + " ORDER BY table_name, column_name")) {
+                ps.setString(1, DemoDatabase.ID);
+                ps.setString(2, PROBE_TABLE);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next())
+                        columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>())
+                                .add(rs.getString(2));
+                }
+            }
+            List<CatalogQuestions.Table> tables = new ArrayList<>();
+            columns.forEach((table, cs) -> tables.add(new CatalogQuestions.Table(table, cs)));
+            return CatalogQuestions.take(tables, count);
+        }
+    }
+
+    /**
+     * The suite's schemas as a database of their own with the probe table in {@code public}, readable by the
+     * least-privilege reader, and a databases file registering it.
+     */
+    private void loadSuite() throws IOException, SQLException {
+        out.println("pipeline: loading " + suite.name() + " into database " + databaseId);
+        List<String> schemas = new ArrayList<>(suite.schemas());
+        schemas.add("public");
+        stack.postgres().createDatabaseIfMissing(databaseId);
+        try (Connection c = stack.postgres().connect(databaseId)) {
+            suite.loadInto(c);
+            String readerPassword = RuntimeSettings.READER_PASSWORD.defaultValue();
+            ReaderRole.grant(c, databaseId, schemas, readerPassword);
+            RegisteredDatabase db = new RegisteredDatabase(
+                    databaseId,
+                    stack.postgres().jdbcUrl(databaseId),
+                    new Credentials(stack.postgres().user(), stack.postgres().password()),
+                    new Credentials(ReaderRole.NAME, readerPassword),
+                    schemas,
+                    null,
+                    null);
+            SuiteCatalog.writeRegistration(db, registration);
+        }
+    }
+
+    private void syncOnce(ServiceRuntime services) throws Exception {
+        if (synced) return;
+        out.println("pipeline: syncing database " + databaseId + " (probe table " + PROBE_TABLE + " added)");
+        DatabaseRegistry databases =
+                registration == null ? TargetDatabases.load(services) : DatabaseRegistry.load(registration);
+        try (Connection c = stack.postgres().connect(databaseId);
+                Statement s = c.createStatement()) {
+            s.execute(new DdlBurst(PROBE_TABLE, 0).createProbeTable());
+        }
+        try (IngestService ingest = IngestMain.service(services, databases)) {
+            ingest.sync(databaseId, SyncProgress.NONE);
+        }
+        synced = true;
+    }
+
+    /** Where every process of a measurement points, and its generator: offline, or the scripted LLM. */
+    private SettingValues settingValues(String topicPrefix) {
+        SettingValues values = new SettingValues(stack.settingValues(topicPrefix));
+        if (registration != null) values = values.with(RuntimeSettings.DATABASES_FILE, registration.toString());
+        if (llm == null) return values.with(LlmSettings.BASE_URL, "");
+        Map<Setting<?>, String> llmValues = new LinkedHashMap<>();
+        llmValues.put(LlmSettings.BASE_URL, llm.baseUrl().toString());
+        llmValues.put(LlmSettings.API_KEY, "bench");
+        llmValues.put(LlmSettings.MODEL, "scripted");
+        return values.withAll(llmValues);
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (llm != null) llm.close();
+        } finally {
+            stack.close();
+        }
+    }
+}

@@ -1,0 +1,273 @@
+package dev.schemarag.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.bench.stack.BenchDatabases;
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.ingest.main.IngestMain;
+import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.ingest.sync.SyncProgress;
+import dev.schemarag.retrieval.RetrievalRequest;
+import dev.schemarag.retrieval.RetrievalResult;
+import dev.schemarag.retrieval.RetrievedContext;
+import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.main.RetrievalMain;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * The retrieval evaluation harness: every question of a suite through the real retriever, scored against the gold
+ * tables and columns, for SchemaRAG and the baselines in the same run.
+ */
+public final class RetrievalBenchmark {
+
+    /** A system under test: the retriever with some settings, or the full schema. */
+    record SystemUnderTest(String name, Boolean useRetrieval, Map<String, String> settings) {}
+
+    /** The baselines select a plain top-k: no relative cut-off, no sizing by the question's breadth. */
+    private static final Map<String, String> PLAIN_TOP_K = Map.of(
+            RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0", RetrievalSettings.SELECT_BREADTH.key(), "false");
+
+    static final List<SystemUnderTest> SYSTEMS = List.of(
+            new SystemUnderTest("schemarag", true, Map.of()),
+            new SystemUnderTest("full_schema", false, Map.of()),
+            new SystemUnderTest(
+                    "bm25",
+                    true,
+                    with(
+                            PLAIN_TOP_K,
+                            RetrievalSettings.RRF_DENSE_WEIGHT.key(),
+                            "0",
+                            RetrievalSettings.FK_MAX_ADDED.key(),
+                            "0",
+                            RetrievalSettings.BRIDGES_ENABLED.key(),
+                            "false")),
+            new SystemUnderTest(
+                    "dense",
+                    true,
+                    with(
+                            PLAIN_TOP_K,
+                            RetrievalSettings.LEXICAL_ENABLED.key(),
+                            "false",
+                            RetrievalSettings.FK_MAX_ADDED.key(),
+                            "0",
+                            RetrievalSettings.BRIDGES_ENABLED.key(),
+                            "false")),
+            // The design's V2 defaults without this project's additions (BM25 hybrid, bridges, relative cut-off,
+            // breadth sizing, evidence top 30, the leading tables' parents).
+            new SystemUnderTest(
+                    "seed_v2",
+                    true,
+                    with(
+                            PLAIN_TOP_K,
+                            RetrievalSettings.LEXICAL_ENABLED.key(),
+                            "false",
+                            RetrievalSettings.BRIDGES_ENABLED.key(),
+                            "false",
+                            RetrievalSettings.EVIDENCE_TOPK.key(),
+                            "20",
+                            RetrievalSettings.FK_PARENTS_OF_TOP.key(),
+                            "0")));
+
+    private static Map<String, String> with(Map<String, String> base, String... keyValues) {
+        Map<String, String> settings = new LinkedHashMap<>(base);
+        for (int i = 0; i < keyValues.length; i += 2) settings.put(keyValues[i], keyValues[i + 1]);
+        return Map.copyOf(settings);
+    }
+
+    record Question(
+            String id, String dbId, String text, String evidence, Set<String> goldTables, Set<String> goldColumns) {}
+
+    static List<Question> questions(Path suiteDir, int limit) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<Question> questions = new ArrayList<>();
+        for (String line : Files.readAllLines(suiteDir.resolve("questions.jsonl"))) {
+            if (line.isBlank()) continue;
+            JsonNode n = json.readTree(line);
+            Set<String> tables = new HashSet<>();
+            n.path("gold_tables").forEach(t -> tables.add(t.asText()));
+            Set<String> columns = new HashSet<>();
+            n.path("gold_columns").forEach(c -> columns.add(c.asText()));
+            questions.add(new Question(
+                    n.path("id").asText(),
+                    n.path("db_id").asText(),
+                    n.path("question").asText(),
+                    n.hasNonNull("evidence") ? n.get("evidence").asText() : null,
+                    tables,
+                    columns));
+            if (limit > 0 && questions.size() >= limit) break;
+        }
+        return questions;
+    }
+
+    /**
+     * {@code schemarag bench retrieval}: the suite loaded into a fresh database and synced, then scored.
+     *
+     * @param limit only the first questions of the suite (0 = all)
+     * @param scopeDb limit each question to its db_id's schema rather than the whole catalog
+     * @param progress shows the sync's embedding
+     * @param out where each system's end is told
+     */
+    public static BenchReport run(
+            ServiceRuntime runtime, Path suiteDir, int limit, boolean scopeDb, SyncProgress progress, PrintWriter out)
+            throws Exception {
+        RegisteredDatabase db = new SuiteCatalog(suiteDir).loadFresh(new BenchDatabases(runtime));
+        try (IngestService ingest = IngestMain.service(runtime, new DatabaseRegistry(List.of(db)))) {
+            ingest.sync(db.id(), progress);
+        }
+        Map<String, Object> figures = figures(
+                () -> RetrievalMain.service(runtime).retriever(),
+                db.id(),
+                suiteDir.getFileName().toString(),
+                questions(suiteDir, limit),
+                scopeDb,
+                out);
+        BenchReport report = new BenchReport(
+                "bench retrieval " + suiteDir.getFileName() + " (scope " + (scopeDb ? "db" : "catalog") + ")");
+        figures.forEach(report::put);
+        return report;
+    }
+
+    /** Runs every system over every question; {@code scopeDb} limits each question to its db_id's schema. */
+    static Map<String, Object> figures(
+            Supplier<SchemaRetriever> retrievers,
+            String databaseId,
+            String suite,
+            List<Question> questions,
+            boolean scopeDb,
+            PrintWriter out) {
+        Map<String, Object> systems = new LinkedHashMap<>();
+        for (SystemUnderTest system : SYSTEMS) {
+            // A fresh retriever per system: no system profits from question embeddings cached by another.
+            SchemaRetriever retriever = retrievers.get();
+            Score score = new Score();
+            for (Question q : questions) {
+                RetrievalRequest request = new RetrievalRequest(
+                        databaseId,
+                        q.text(),
+                        q.evidence(),
+                        system.useRetrieval(),
+                        scopeDb ? Set.of(q.dbId()) : Set.of(),
+                        system.settings());
+                long start = System.nanoTime();
+                RetrievalResult result = retriever.retrieve(request);
+                double ms = (System.nanoTime() - start) / 1e6;
+                score.add(q, result instanceof RetrievalResult.Retrieved retrieved ? retrieved.context() : null, ms);
+            }
+            systems.put(system.name(), score.figures());
+            out.printf(Locale.ROOT, "  %-12s done%n", system.name());
+        }
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("suite", suite);
+        report.put("scope", scopeDb ? "db" : "catalog");
+        report.put("questions", questions.size());
+        report.put("systems", systems);
+        return report;
+    }
+
+    /** Questions grouped by how many gold tables they need: the last group holds this many and more. */
+    static final int WIDEST_BREADTH = 3;
+
+    /** Accumulates the per-question figures of one system. */
+    static final class Score {
+        private int questions, complete, strictColumns, goldColumns, coveredColumns, fallbacks, failures;
+        private double tableRecall, precision, f1, tables;
+        private long contextTokens, fullTokens;
+        private final List<Double> latencies = new ArrayList<>();
+        /** The same figures for the questions of each gold table count (1, 2, 3+), so broad questions are seen. */
+        private final Map<Integer, Breadth> byGoldTables = new TreeMap<>();
+
+        /** Complete recall, tables and tokens of the questions of one gold table count. */
+        private static final class Breadth {
+            private int questions, complete;
+            private double tables;
+            private long contextTokens, fullTokens;
+
+            Map<String, Object> figures() {
+                Map<String, Object> f = new LinkedHashMap<>();
+                f.put("questions", questions);
+                f.put("complete_recall", complete / (double) questions);
+                f.put("mean_tables", tables / questions);
+                f.put("token_reduction", contextTokens == 0 ? 0.0 : fullTokens / (double) contextTokens);
+                return f;
+            }
+        }
+
+        void add(Question q, RetrievedContext context, double ms) {
+            questions++;
+            Breadth breadth =
+                    byGoldTables.computeIfAbsent(Math.min(q.goldTables().size(), WIDEST_BREADTH), n -> new Breadth());
+            breadth.questions++;
+            latencies.add(ms);
+            Set<String> selected = new HashSet<>();
+            if (context == null) failures++;
+            else if (context.metadata().fallbackReason() != null) fallbacks++;
+            if (context != null) {
+                context.tables().forEach(t -> selected.add(t.table().toString().toLowerCase(Locale.ROOT)));
+                contextTokens += context.metadata().contextTokens();
+                fullTokens += context.metadata().fullSchemaTokens();
+                breadth.contextTokens += context.metadata().contextTokens();
+                breadth.fullTokens += context.metadata().fullSchemaTokens();
+            }
+            long hits = q.goldTables().stream().filter(selected::contains).count();
+            double recall = q.goldTables().isEmpty()
+                    ? 1
+                    : hits / (double) q.goldTables().size();
+            double prec = selected.isEmpty() ? 0 : hits / (double) selected.size();
+            tableRecall += recall;
+            precision += prec;
+            f1 += recall + prec == 0 ? 0 : 2 * recall * prec / (recall + prec);
+            tables += selected.size();
+            breadth.tables += selected.size();
+            if (hits == q.goldTables().size()) {
+                complete++;
+                breadth.complete++;
+            }
+            long columnsCovered = q.goldColumns().stream()
+                    .filter(c -> selected.contains(c.substring(0, c.lastIndexOf('.'))))
+                    .count();
+            goldColumns += q.goldColumns().size();
+            coveredColumns += (int) columnsCovered;
+            if (columnsCovered == q.goldColumns().size()) strictColumns++;
+        }
+
+        Map<String, Object> figures() {
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("complete_recall", complete / (double) questions);
+            f.put("table_recall", tableRecall / questions);
+            f.put("precision", precision / questions);
+            f.put("f1", f1 / questions);
+            f.put("mean_tables", tables / questions);
+            f.put("column_recall", goldColumns == 0 ? 1.0 : coveredColumns / (double) goldColumns);
+            f.put("strict_column_recall", strictColumns / (double) questions);
+            f.put("token_reduction", contextTokens == 0 ? 0.0 : fullTokens / (double) contextTokens);
+            f.put("fallback_rate", fallbacks / (double) questions);
+            f.put("failures", failures);
+            double[] sorted = BenchReport.sorted(
+                    latencies.stream().mapToDouble(Double::doubleValue).toArray());
+            Map<String, Object> latency = new LinkedHashMap<>();
+            latency.put("p50", BenchReport.percentile(sorted, 50));
+            latency.put("p95", BenchReport.percentile(sorted, 95));
+            latency.put("p99", BenchReport.percentile(sorted, 99));
+            f.put("latency_ms", latency);
+            Map<String, Object> split = new LinkedHashMap<>();
+            byGoldTables.forEach((n, b) -> split.put(n < WIDEST_BREADTH ? n.toString() : n + "+", b.figures()));
+            f.put("by_gold_tables", split);
+            return f;
+        }
+    }
+}

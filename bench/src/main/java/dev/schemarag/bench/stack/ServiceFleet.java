@@ -1,0 +1,116 @@
+package dev.schemarag.bench.stack;
+
+import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.kafka.StreamsSettings;
+import dev.schemarag.stack.process.ServiceLaunch;
+import dev.schemarag.stack.process.ServiceProcess;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The services of a benchmark as OS processes ({@link ServiceProcess}), each instance with its own home, log file,
+ * admin port and static group membership (as a supervisor runs them, so a restarted process takes its partitions
+ * back at once). One instance of a service is named after it; more are numbered.
+ */
+public final class ServiceFleet implements AutoCloseable {
+    public static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
+
+    private final Map<String, List<ServiceProcess>> byService = new LinkedHashMap<>();
+
+    /**
+     * @param instances how many processes of each service, in start order
+     * @param environment what every process gets besides its own admin port and group instance id
+     * @param memberPrefix prefix of each process's {@code group.instance.id}
+     * @param cliMainClass the main class whose {@code serve <service>} runs a service
+     */
+    public ServiceFleet(
+            Map<String, Integer> instances,
+            Map<String, String> environment,
+            Path dir,
+            String memberPrefix,
+            String cliMainClass)
+            throws IOException {
+        for (Map.Entry<String, Integer> service : instances.entrySet()) {
+            List<ServiceProcess> processes = new ArrayList<>();
+            for (int i = 0; i < service.getValue(); i++) {
+                String name = service.getValue() == 1 ? service.getKey() : service.getKey() + "-" + i;
+                Map<String, String> own = new HashMap<>(environment);
+                own.put(StreamsSettings.GROUP_INSTANCE_ID.environmentVariable(), memberPrefix + name);
+                own.put(Setting.environmentVariable(service.getKey() + ".admin.port"), Integer.toString(freePort()));
+                processes.add(new ServiceProcess(
+                        ServiceLaunch.ofThisJvm(
+                                cliMainClass,
+                                service.getKey(),
+                                dir.resolve("services").resolve(name)),
+                        own,
+                        dir.resolve("logs").resolve(name + ".log")));
+            }
+            byService.put(service.getKey(), processes);
+        }
+    }
+
+    /** One ingest, and {@code instances} each of retrieval and generation, in the order they start. */
+    public static Map<String, Integer> pipeline(int instances) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        counts.put("ingest", 1);
+        counts.put("retrieval", instances);
+        counts.put("generation", instances);
+        return counts;
+    }
+
+    /** Starts every process, then waits until each is ready. */
+    public void start() throws IOException, InterruptedException {
+        for (ServiceProcess p : all()) p.start();
+        for (ServiceProcess p : all()) p.awaitReady(READY_TIMEOUT);
+    }
+
+    /** The first (with one instance, the only) process of {@code service}. */
+    public ServiceProcess process(String service) {
+        return instances(service).get(0);
+    }
+
+    public List<ServiceProcess> instances(String service) {
+        List<ServiceProcess> processes = byService.get(service);
+        if (processes == null) throw new IllegalArgumentException("no " + service + " in this fleet");
+        return processes;
+    }
+
+    public List<ServiceProcess> all() {
+        return byService.values().stream().flatMap(List::stream).toList();
+    }
+
+    /**
+     * A free port for an admin endpoint, chosen here rather than 0 so that a service that cannot bind an ephemeral
+     * port still gets one; each service prints the endpoint it serves.
+     */
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Stops every process (SIGTERM, so each leaves its group), the last started first. */
+    @Override
+    public void close() {
+        List<ServiceProcess> processes = new ArrayList<>(all());
+        Collections.reverse(processes);
+        RuntimeException failure = null;
+        for (ServiceProcess p : processes)
+            try {
+                p.close();
+            } catch (RuntimeException e) {
+                if (failure == null) failure = e;
+                else failure.addSuppressed(e);
+            }
+        if (failure != null) throw failure;
+    }
+}

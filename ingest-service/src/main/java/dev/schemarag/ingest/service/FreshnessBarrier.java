@@ -1,0 +1,116 @@
+package dev.schemarag.ingest.service;
+
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.kafka.ConsumerGroups;
+import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.core.store.Database;
+import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * Waits until every DDL committed on a target database before the call is in the index ({@code schemarag db wait}).
+ * Precisely: (1) the database's replication slot has confirmed the server's WAL position read at the call, so change
+ * capture has handed every DDL committed before it to Kafka (it confirms only what Kafka acknowledged); then (2) the
+ * embedding updater's consumer group has committed, on every partition of the schema-changes topic, the end offset
+ * read after (1) — with exactly-once processing, a committed offset means the store writes of every change before it
+ * are committed too. A change the updater dead-letters counts as handled.
+ */
+public final class FreshnessBarrier {
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    /** How the wait ended: {@link Fresh}, or which of the two steps had not caught up by the deadline. */
+    public sealed interface Outcome permits Fresh, CaptureBehind, UpdaterBehind {}
+
+    /** Every DDL committed before the call is in the index. */
+    public record Fresh() implements Outcome {}
+
+    /** Change capture had not confirmed {@code position} on its replication slot {@code slot}. */
+    public record CaptureBehind(String slot, String position) implements Outcome {}
+
+    /** The embedding updater's consumer group {@code group} had not reached the end of {@code topic}. */
+    public record UpdaterBehind(String group, String topic) implements Outcome {}
+
+    private final ServiceRuntime runtime;
+
+    public FreshnessBarrier(ServiceRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    /** Waits for both steps, {@code timeout} at most for the two together; {@code db} needs its admin login. */
+    public Outcome await(RegisteredDatabase db, Duration timeout)
+            throws SQLException, InterruptedException, ExecutionException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String slot = DebeziumDdlCapture.slotName(db.id());
+        try (Database admin = new Database(
+                        db.jdbcUrl(),
+                        db.requireAdmin().user(),
+                        db.requireAdmin().password());
+                Connection c = admin.open()) {
+            String position = currentPosition(c);
+            while (!confirmed(c, slot, position)) {
+                if (System.nanoTime() > deadline) return new CaptureBehind(slot, position);
+                Thread.sleep(POLL.toMillis());
+            }
+        }
+        String topic = runtime.topics().schemaChanges().name();
+        String group = runtime.topics().prefix() + "embedding-updater";
+        try (Admin kafka = Admin.create(runtime.security().clientConfig(runtime.bootstrapServers()))) {
+            Map<TopicPartition, Long> ends = endOffsets(kafka, topic);
+            while (!caughtUp(ConsumerGroups.committed(kafka, group), ends)) {
+                if (System.nanoTime() > deadline) return new UpdaterBehind(group, topic);
+                Thread.sleep(POLL.toMillis());
+            }
+        }
+        return new Fresh();
+    }
+
+    /** Whether {@code committed} reaches {@code ends} on every partition that holds records. */
+    static boolean caughtUp(Map<TopicPartition, OffsetAndMetadata> committed, Map<TopicPartition, Long> ends) {
+        return ends.entrySet().stream().allMatch(end -> {
+            OffsetAndMetadata at = committed.get(end.getKey());
+            return end.getValue() == 0 || (at != null && at.offset() >= end.getValue());
+        });
+    }
+
+    private static Map<TopicPartition, Long> endOffsets(Admin kafka, String topic)
+            throws InterruptedException, ExecutionException {
+        Map<TopicPartition, OffsetSpec> latest =
+                kafka.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().stream()
+                        .collect(Collectors.toMap(
+                                p -> new TopicPartition(topic, p.partition()), p -> OffsetSpec.latest()));
+        return kafka.listOffsets(latest).all().get().entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().offset()));
+    }
+
+    private static String currentPosition(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT pg_current_wal_lsn()::text")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    private static boolean confirmed(Connection c, String slot, String position) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT confirmed_flush_lsn >= ?::pg_lsn FROM pg_replication_slots WHERE slot_name = ?")) {
+            ps.setString(1, position);
+            ps.setString(2, slot);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+}
