@@ -1,6 +1,7 @@
 package dev.schemarag.bench;
 
 import dev.schemarag.core.failure.DeadLetterTopic;
+import dev.schemarag.core.failure.ErrorClass;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -110,7 +111,8 @@ final class QuestionLedger {
                         malformedByKind.computeIfAbsent(q.kind().name().toLowerCase(Locale.ROOT), k -> new int[2]);
                 counts[0]++;
                 if (out.stream().anyMatch(o -> inRightDeadLetter(q, o))) counts[1]++;
-            } else if (out.stream().anyMatch(o -> "malformed_event".equals(o.errorClass()))) {
+            } else if (out.stream()
+                    .anyMatch(o -> ErrorClass.MALFORMED_EVENT.wireName().equals(o.errorClass()))) {
                 validFiledAsMalformed++;
             }
         }

@@ -1,6 +1,7 @@
 package dev.schemarag.web;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.schemarag.core.questions.OutcomeView;
 import java.util.Map;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Map;
  * @param type      answer, failure, schema_change or catalog_update
  * @param timestamp the record's Kafka timestamp, epoch milliseconds
  * @param data      the record's fields a dashboard needs (never original bytes)
- * @param outcome   for answers and failures, the question's outcome as {@code ask --json} prints it; else null
+ * @param outcome   for answers and failures, the question's outcome; else null
  */
 public record ConsoleEvent(
         String type,
@@ -18,4 +19,4 @@ public record ConsoleEvent(
         long offset,
         long timestamp,
         Map<String, Object> data,
-        @JsonIgnore Map<String, Object> outcome) {}
+        @JsonIgnore OutcomeView outcome) {}

@@ -64,7 +64,7 @@ final class EventRecords {
         String topic = r.topic();
         Map<String, Object> data = new LinkedHashMap<>();
         String type;
-        Map<String, Object> outcome = null;
+        OutcomeView outcome = null;
         if (topic.equals(topics.answers().name())) {
             AnswerValidated a = topics.answers().valueSerde().deserializer().deserialize(topic, r.value());
             type = "answer";
@@ -73,7 +73,7 @@ final class EventRecords {
             data.put("confidence", a.getConfidence());
             data.put("tablesUsed", a.getTablesUsed());
             data.put("attempts", a.getAttempts());
-            outcome = OutcomeView.of(a.getCorrelationId(), a, null);
+            outcome = OutcomeView.answered(a.getCorrelationId(), a);
         } else if (deadLetters.containsKey(topic)) {
             FailureRecord f = topics.deadLetter(deadLetters.get(topic))
                     .valueSerde()
@@ -88,7 +88,7 @@ final class EventRecords {
             data.put("sqlstate", f.getSqlstate());
             data.put("message", f.getMessage());
             data.put("attempts", f.getAttempt());
-            outcome = OutcomeView.of((String) data.get("id"), null, f);
+            outcome = OutcomeView.failed((String) data.get("id"), f);
         } else if (topic.equals(topics.schemaChanges().name())) {
             SchemaChanged c = topics.schemaChanges().valueSerde().deserializer().deserialize(topic, r.value());
             type = "schema_change";

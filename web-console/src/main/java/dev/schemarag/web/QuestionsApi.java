@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.questions.AskClient;
+import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.events.QuestionAsked;
 import io.swagger.v3.oas.models.media.BooleanSchema;
 import io.swagger.v3.oas.models.media.Content;
@@ -41,7 +42,7 @@ final class QuestionsApi {
     }
 
     List<ApiRoute> routes() {
-        var outcome = new ObjectSchema().description("the outcome, as `schemarag ask --json` prints it");
+        var outcome = ViewSchemas.of(OutcomeView.class).description("the outcome, as `schemarag ask --json` prints it");
         ObjectSchema question = new ObjectSchema();
         question.addProperty("db", new StringSchema().description("registered database id"));
         question.addProperty("question", new StringSchema());

@@ -109,4 +109,19 @@ class OpenApiDocumentTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> DeadLettersApi.limit("x"))
                 .isInstanceOf(WebServer.ApiError.class);
     }
+
+    @Test
+    void theViewsAreDescribedByTheFieldsTheyWrite() throws Exception {
+        JsonNode doc = new ObjectMapper().readTree(OpenApiDocument.json(routes()));
+        String schema = "/content/application~1json/schema";
+
+        JsonNode context = doc.at("/paths/~1api~1context/get/responses/200" + schema);
+        assertThat(context.path("properties").has("blockedByExpansion")).isTrue();
+        assertThat(context.at("/properties/tables/items/properties").has("connects"))
+                .isTrue();
+        JsonNode outcome = doc.at("/paths/~1api~1questions~1{id}/get/responses/200" + schema);
+        assertThat(outcome.path("oneOf")).hasSize(3);
+        for (JsonNode shape : outcome.path("oneOf"))
+            assertThat(shape.path("properties").has("status")).isTrue();
+    }
 }

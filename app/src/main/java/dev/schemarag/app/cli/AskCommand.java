@@ -6,10 +6,10 @@ import dev.schemarag.app.Services;
 import dev.schemarag.app.StackSession;
 import dev.schemarag.app.pipeline.QuestionAsker;
 import dev.schemarag.app.pipeline.ThrowAwayPipeline;
+import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.ServiceRuntime;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -87,12 +87,12 @@ final class AskCommand implements Callable<Integer> {
             print(noPipeline.view());
             return NO_PIPELINE;
         }
-        QuestionAsker.Outcome outcome = (QuestionAsker.Outcome) asked;
-        print(outcome.view());
-        return outcome.answered() ? 0 : ExitCode.FAILED;
+        OutcomeView outcome = ((QuestionAsker.Outcome) asked).view();
+        print(outcome);
+        return outcome instanceof OutcomeView.Answered ? 0 : ExitCode.FAILED;
     }
 
-    private void print(Map<String, Object> view) throws Exception {
+    private void print(OutcomeView view) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (json)
             out.println(new ObjectMapper()

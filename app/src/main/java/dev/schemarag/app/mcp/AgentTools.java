@@ -3,16 +3,16 @@ package dev.schemarag.app.mcp;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.generation.service.StatementCheck;
 import dev.schemarag.generation.service.StatementVerdict;
+import dev.schemarag.retrieval.ContextView;
 import dev.schemarag.retrieval.RetrievalFailure;
 import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
-import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
-import dev.schemarag.retrieval.SelectedTable;
 import dev.schemarag.retrieval.config.RetrievalSettings;
-import dev.schemarag.retrieval.graph.Bridge;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class AgentTools {
     private static final Logger log = LoggerFactory.getLogger(AgentTools.class);
-    /** The verdict as JSON fields, the same as {@code schemarag validate --json} prints: null ones included. */
+    /** Views as JSON fields, the same as the CLI prints them: null ones included. */
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A tool's answer: {@code error} marks a refusal or a failure that the content explains. */
@@ -51,7 +51,7 @@ public final class AgentTools {
 
     /** Publishes a question to the running pipeline and waits for its outcome: {@code schemarag ask}'s view. */
     public interface PipelineAsker {
-        Map<String, Object> ask(String databaseId, String question) throws Exception;
+        OutcomeView ask(String databaseId, String question) throws Exception;
     }
 
     private final DatabaseRegistry databases;
@@ -97,7 +97,7 @@ public final class AgentTools {
         RetrievalResult result = retriever.retrieve(request);
         if (result instanceof RetrievalFailure f)
             return Answer.refused(f.errorClass().wireName(), f.message());
-        return Answer.ok(packet(((RetrievalResult.Retrieved) result).context()));
+        return Answer.ok(fields(ContextView.of(((RetrievalResult.Retrieved) result).context())));
     }
 
     Answer validateSql(String databaseId, String sql) {
@@ -106,7 +106,7 @@ public final class AgentTools {
         if (refused != null) return refused;
         if (databases.find(databaseId).orElseThrow().reader() == null)
             return Answer.refused(
-                    "invalid_request",
+                    ErrorClass.INVALID_REQUEST.wireName(),
                     "database '" + databaseId + "' has no reader login: validation runs only as a read-only role");
         try {
             StatementVerdict verdict = validator.validate(databaseId, sql.strip());
@@ -121,71 +121,44 @@ public final class AgentTools {
         if (refused == null) refused = checkText("question", question, maxQuestionBytes);
         if (refused != null) return refused;
         try {
-            Map<String, Object> outcome = asker.ask(databaseId, question);
-            return new Answer(outcome, !"answered".equals(outcome.get("status")));
+            OutcomeView outcome = asker.ask(databaseId, question);
+            return new Answer(fields(outcome), !(outcome instanceof OutcomeView.Answered));
         } catch (Exception e) {
             return failed("ask", e);
         }
     }
 
-    static Map<String, Object> packet(RetrievedContext context) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("databaseId", context.databaseId());
-        v.put("strategy", context.metadata().strategy().wireName());
-        v.put(
-                "fallbackReason",
-                context.metadata().fallbackReason() == null
-                        ? null
-                        : context.metadata().fallbackReason().wireName());
-        v.put("tables", context.tables().stream().map(t -> table(t, context)).toList());
-        v.put("joinHints", context.joinHints());
-        v.put(
-                "blockedByExpansion",
-                context.expansion().blocked().stream().map(Object::toString).toList());
-        v.put("contextTokens", context.metadata().contextTokens());
-        v.put("fullSchemaTokens", context.metadata().fullSchemaTokens());
-        v.put("packet", context.packet());
-        return v;
-    }
-
-    private static Map<String, Object> table(SelectedTable t, RetrievedContext context) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("table", t.table().toString());
-        v.put("reason", t.reason().wireName());
-        v.put("score", t.score());
-        List<String> bridges = context.bridging().bridges().stream()
-                .filter(b -> b.via().contains(t.table()))
-                .map(AgentTools::bridge)
-                .toList();
-        if (!bridges.isEmpty()) v.put("connects", bridges);
-        return v;
-    }
-
-    private static String bridge(Bridge b) {
-        return b.from() + " -> " + b.to();
+    /** A view as the JSON fields of a tool's structured content. */
+    private static Map<String, Object> fields(Object view) {
+        return JSON.convertValue(view, new TypeReference<Map<String, Object>>() {});
     }
 
     private Answer checkDatabase(String databaseId) {
-        if (databaseId == null || databaseId.isBlank()) return Answer.refused("invalid_request", "db is required");
+        if (databaseId == null || databaseId.isBlank())
+            return Answer.refused(ErrorClass.INVALID_REQUEST.wireName(), "db is required");
         return databases.find(databaseId).isPresent()
                 ? null
                 : Answer.refused(
-                        "unknown_database",
+                        ErrorClass.UNKNOWN_DATABASE.wireName(),
                         "database '" + shorten(databaseId)
                                 + "' is not registered; list_databases names those that are");
     }
 
     private static Answer checkText(String name, String text, int maxBytes) {
-        if (text == null || text.isBlank()) return Answer.refused("invalid_request", name + " is required");
+        if (text == null || text.isBlank())
+            return Answer.refused(ErrorClass.INVALID_REQUEST.wireName(), name + " is required");
         if (text.getBytes(StandardCharsets.UTF_8).length > maxBytes)
-            return Answer.refused("invalid_request", name + " is longer than " + maxBytes + " bytes");
+            return Answer.refused(
+                    ErrorClass.INVALID_REQUEST.wireName(), name + " is longer than " + maxBytes + " bytes");
         return null;
     }
 
     /** The cause in one line for the client, the stack trace only in this process's log. */
     private static Answer failed(String tool, Exception e) {
         log.warn("MCP tool {} failed", tool, e);
-        return Answer.refused("infra_failure", tool + " failed: " + e.getClass().getSimpleName());
+        return Answer.refused(
+                ErrorClass.INFRA_FAILURE.wireName(),
+                tool + " failed: " + e.getClass().getSimpleName());
     }
 
     /** An echoed id stays short: a hostile client may send megabytes. */

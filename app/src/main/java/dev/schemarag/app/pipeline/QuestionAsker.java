@@ -6,6 +6,7 @@ import dev.schemarag.app.StackSession;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.questions.AskClient;
+import dev.schemarag.core.questions.NoOutcome;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.core.service.TargetDatabases;
@@ -13,8 +14,6 @@ import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.StackConfig;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -27,15 +26,11 @@ public final class QuestionAsker {
     /** What asking came to. */
     public sealed interface Asked permits Outcome, NoPipeline, PipelineRunning {}
 
-    /** The question's outcome ({@link OutcomeView}): answered, failed or timed out. */
-    public record Outcome(Map<String, Object> view) implements Asked {
-        public boolean answered() {
-            return "answered".equals(view.get("status"));
-        }
-    }
+    /** The question's outcome: answered, failed or timed out. */
+    public record Outcome(OutcomeView view) implements Asked {}
 
-    /** No pipeline runs to answer: {@code view} is a failed outcome (errorClass no_pipeline) that says how to start one. */
-    public record NoPipeline(Map<String, Object> view) implements Asked {}
+    /** No pipeline runs to answer: {@code view} (no_pipeline) says how to start one. */
+    public record NoPipeline(OutcomeView.NoAnswer view) implements Asked {}
 
     /** A throw-away pipeline was not started: the running one would answer every question asked meanwhile again. */
     public record PipelineRunning(String retrievalGroup, String generationGroup) implements Asked {}
@@ -71,7 +66,7 @@ public final class QuestionAsker {
     }
 
     /** The MCP tool's way to the running services, the probe then the question: the outcome, or no_pipeline's. */
-    public Map<String, Object> askIfRunning(String databaseId, String question, Duration timeout) throws Exception {
+    public OutcomeView askIfRunning(String databaseId, String question, Duration timeout) throws Exception {
         PipelineProbe.Status status = probe();
         if (!status.running()) return noPipeline(status.notRunning()).view();
         try (AskClient client = client(services.topics())) {
@@ -131,10 +126,6 @@ public final class QuestionAsker {
     }
 
     private static NoPipeline noPipeline(String message) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("status", "failed");
-        v.put("errorClass", "no_pipeline");
-        v.put("message", message);
-        return new NoPipeline(v);
+        return new NoPipeline(new OutcomeView.NoAnswer(NoOutcome.NO_PIPELINE, message));
     }
 }

@@ -3,6 +3,7 @@ package dev.schemarag.app.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.questions.AskClient;
+import dev.schemarag.core.questions.NoOutcome;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
@@ -10,10 +11,10 @@ import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.RetrievalMetadata;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
+/** The outcome {@code ask} reports for what its client saw (the JSON is OutcomeViewTest's). */
 class AskCommandTest {
     private static final QuestionAsked QUESTION = QuestionAsked.newBuilder()
             .setId("q1")
@@ -41,20 +42,19 @@ class AskCommandTest {
                         .build())
                 .build();
 
-        Map<String, Object> view = OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, answer, null)));
+        OutcomeView view = OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, answer, null)));
 
         assertThat(view)
-                .containsEntry("id", "q1")
-                .containsEntry("status", "answered")
-                .containsEntry("sql", "SELECT count(*) FROM employees")
-                .containsEntry("confidence", 0.9)
-                .containsEntry("tablesUsed", List.of("employees"))
-                .containsEntry("attempts", 2)
-                .containsEntry("errorClass", null)
-                .containsEntry("sqlstate", null);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> metadata = (Map<String, Object>) view.get("retrievalMetadata");
-        assertThat(metadata).containsEntry("strategy", "rag").containsEntry("tablesIncluded", 3);
+                .isEqualTo(new OutcomeView.Answered(
+                        "q1",
+                        "SELECT count(*) FROM employees",
+                        "",
+                        0.9,
+                        List.of("employees"),
+                        List.of(),
+                        List.of(),
+                        2,
+                        new OutcomeView.Metadata("rag", 3, 0, 0.0, null, 0, 0)));
     }
 
     @Test
@@ -68,20 +68,18 @@ class AskCommandTest {
                 .setTimestamp(Instant.EPOCH)
                 .build();
 
-        Map<String, Object> view = OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, null, failure)));
-
-        assertThat(view)
-                .containsEntry("status", "failed")
-                .containsEntry("errorClass", "query_timeout")
-                .containsEntry("sqlstate", "57014")
-                .containsEntry("attempts", 3)
-                .containsEntry("sql", null);
+        assertThat(OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, null, failure))))
+                .isEqualTo(new OutcomeView.Failed(
+                        "q1",
+                        "query_timeout",
+                        "57014",
+                        3,
+                        "canceling statement due to statement timeout",
+                        "validation"));
     }
 
     @Test
     void noOutcomeWithinTheTimeoutIsAFailure() {
-        assertThat(OutcomeView.of(Optional.empty()))
-                .containsEntry("status", "failed")
-                .containsEntry("errorClass", "timeout");
+        assertThat(OutcomeView.of(Optional.empty())).isEqualTo(new OutcomeView.NoAnswer(NoOutcome.TIMEOUT, null));
     }
 }

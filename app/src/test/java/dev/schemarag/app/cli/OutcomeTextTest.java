@@ -2,25 +2,20 @@ package dev.schemarag.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.questions.NoOutcome;
+import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.ingest.sync.SyncSummary;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What ask, demo and sync print for people, line by line. */
 class OutcomeTextTest {
     @Test
     void anAnswerPrintsItsSqlThenItsFiguresThenHowToReviewIt() {
-        Map<String, Object> view = new LinkedHashMap<>();
-        view.put("id", "q1");
-        view.put("status", "answered");
-        view.put("sql", "SELECT 1");
-        view.put("confidence", 0.875);
-        view.put("tablesUsed", List.of("public.employees"));
-        view.put("attempts", 2);
+        OutcomeView view = new OutcomeView.Answered(
+                "q1", "SELECT 1", "", 0.875, List.of("public.employees"), List.of(), List.of(), 2, null);
 
         assertThat(printed(view))
                 .isEqualTo(lines(
@@ -31,14 +26,13 @@ class OutcomeTextTest {
 
     @Test
     void aFailurePrintsItsClassSqlStateAndMessageWhenThereAreAny() {
-        Map<String, Object> view = new LinkedHashMap<>();
-        view.put("status", "failed");
-        view.put("errorClass", "query_timeout");
-        view.put("sqlstate", "57014");
-        view.put("message", "canceling statement");
+        OutcomeView view =
+                new OutcomeView.Failed("q1", "query_timeout", "57014", 3, "canceling statement", "validation");
 
         assertThat(printed(view)).isEqualTo(lines("failed: query_timeout (SQLSTATE 57014): canceling statement"));
-        assertThat(printed(Map.of("status", "failed", "errorClass", "timeout"))).isEqualTo(lines("failed: timeout"));
+        assertThat(printed(new OutcomeView.NoAnswer(NoOutcome.TIMEOUT, null))).isEqualTo(lines("failed: timeout"));
+        assertThat(printed(new OutcomeView.NoAnswer(NoOutcome.NO_PIPELINE, "start one")))
+                .isEqualTo(lines("failed: no_pipeline: start one"));
     }
 
     @Test
@@ -47,7 +41,7 @@ class OutcomeTextTest {
                 .isEqualTo("sync erp: 12 tables | embedded 3 | unchanged 40 | deleted 1 | doc chunks 7 | 1.50 s");
     }
 
-    private static String printed(Map<String, Object> view) {
+    private static String printed(OutcomeView view) {
         StringWriter out = new StringWriter();
         OutcomeText.print(view, new PrintWriter(out));
         return out.toString();

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.entry;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.questions.NoOutcome;
+import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.generation.service.StatementCheck;
 import dev.schemarag.generation.service.StatementVerdict;
 import java.sql.SQLException;
@@ -111,18 +113,22 @@ class AgentToolsTest {
 
     @Test
     void anAskThatWasNotAnsweredIsAToolErrorCarryingTheOutcome() {
-        Map<String, Object> noPipeline =
-                Map.of("status", "failed", "errorClass", "no_pipeline", "message", "no question pipeline is running");
+        OutcomeView noPipeline = new OutcomeView.NoAnswer(NoOutcome.NO_PIPELINE, "no question pipeline is running");
 
         AgentTools.Answer failed = tools(noPipeline).ask("erp", "how many orders?");
         AgentTools.Answer answered = tools(answered()).ask("erp", "how many orders?");
 
         assertThat(failed.error()).isTrue();
-        assertThat(failed.content()).isEqualTo(noPipeline);
+        assertThat(failed.content())
+                .containsExactly(
+                        entry("status", "failed"),
+                        entry("errorClass", "no_pipeline"),
+                        entry("message", "no question pipeline is running"));
         assertThat(answered.error()).isFalse();
+        assertThat(answered.content()).containsEntry("status", "answered").containsEntry("sql", "SELECT 1");
     }
 
-    private AgentTools tools(Map<String, Object> askOutcome) {
+    private AgentTools tools(OutcomeView askOutcome) {
         return new AgentTools(
                 databases,
                 null,
@@ -140,8 +146,8 @@ class AgentToolsTest {
                 100);
     }
 
-    private static Map<String, Object> answered() {
-        return Map.of("status", "answered", "sql", "SELECT 1");
+    private static OutcomeView answered() {
+        return new OutcomeView.Answered("q1", "SELECT 1", "", 1.0, List.of(), List.of(), List.of(), 1, null);
     }
 
     private static RegisteredDatabase database(String id, Credentials reader) {

@@ -1,5 +1,6 @@
 package dev.schemarag.core.questions;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.schemarag.core.failure.ErrorClass;
 import java.util.Locale;
 
@@ -15,6 +16,7 @@ public enum NoOutcome {
     NO_PIPELINE;
 
     /** e.g. {@code no_pipeline}; stable, read by scripts and agents. */
+    @JsonValue
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -1,71 +1,167 @@
 package dev.schemarag.core.questions;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.RetrievalMetadata;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * A question's outcome as JSON-ready fields, the one shape {@code ask --json} prints and the web API returns: id,
- * status (answered or failed), sql, confidence, tablesUsed, errorClass, sqlstate, attempts, retrievalMetadata.
+ * A question's outcome, the one JSON shape {@code ask --json} prints, the web API returns and the MCP tool {@code ask}
+ * answers. Callers route by type; {@code status} is for JSON readers. The answered and failed shapes share their
+ * fields (null or empty where they do not apply) so that a reader can look at {@code sql} or {@code errorClass}
+ * without checking the status first.
  */
-public final class OutcomeView {
-    private OutcomeView() {}
+public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Failed, OutcomeView.NoAnswer {
+    String ANSWERED = "answered";
+    String FAILED = "failed";
 
-    public static Map<String, Object> of(Optional<AskClient.Outcome> outcome) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        if (outcome.isEmpty()) {
-            v.put("status", "failed");
-            v.put("errorClass", NoOutcome.TIMEOUT.wireName());
-            return v;
+    /** {@code answered} or {@code failed}, as JSON readers tell outcomes apart. */
+    @JsonProperty("status")
+    String status();
+
+    /** A validated answer: the SQL (never executed) and how it was reached. */
+    @JsonPropertyOrder({
+        "id",
+        "status",
+        "sql",
+        "explanation",
+        "confidence",
+        "tablesUsed",
+        "assumptions",
+        "lintWarnings",
+        "errorClass",
+        "sqlstate",
+        "attempts",
+        "retrievalMetadata"
+    })
+    record Answered(
+            String id,
+            String sql,
+            String explanation,
+            double confidence,
+            List<String> tablesUsed,
+            List<String> assumptions,
+            List<String> lintWarnings,
+            int attempts,
+            Metadata retrievalMetadata)
+            implements OutcomeView {
+        @Override
+        public String status() {
+            return ANSWERED;
         }
+
+        @JsonProperty("errorClass")
+        public String errorClass() {
+            return null;
+        }
+
+        @JsonProperty("sqlstate")
+        public String sqlstate() {
+            return null;
+        }
+    }
+
+    /** A question a stage dead-lettered: its failure record. */
+    @JsonPropertyOrder({
+        "id",
+        "status",
+        "sql",
+        "confidence",
+        "tablesUsed",
+        "errorClass",
+        "sqlstate",
+        "attempts",
+        "message",
+        "stage",
+        "retrievalMetadata"
+    })
+    record Failed(String id, String errorClass, String sqlstate, int attempts, String message, String stage)
+            implements OutcomeView {
+        @Override
+        public String status() {
+            return FAILED;
+        }
+
+        @JsonProperty("sql")
+        public String sql() {
+            return null;
+        }
+
+        @JsonProperty("confidence")
+        public double confidence() {
+            return 0.0;
+        }
+
+        @JsonProperty("tablesUsed")
+        public List<String> tablesUsed() {
+            return List.of();
+        }
+
+        @JsonProperty("retrievalMetadata")
+        public Metadata retrievalMetadata() {
+            return null;
+        }
+    }
+
+    /** The client saw no outcome at all ({@link NoOutcome}); {@code message}, when set, says what to do. */
+    @JsonPropertyOrder({"status", "errorClass", "message"})
+    record NoAnswer(
+            @JsonProperty("errorClass") NoOutcome reason,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String message) implements OutcomeView {
+        @Override
+        public String status() {
+            return FAILED;
+        }
+    }
+
+    /** How the answer's schema context was chosen ({@link RetrievalMetadata} without its counters). */
+    record Metadata(
+            String strategy,
+            int tablesIncluded,
+            int chunksRetrieved,
+            double avgRelevanceScore,
+            String fallbackReason,
+            int contextTokens,
+            int fullSchemaTokens) {
+        static Metadata of(RetrievalMetadata m) {
+            return new Metadata(
+                    m.getStrategy(),
+                    m.getTablesIncluded(),
+                    m.getChunksRetrieved(),
+                    m.getAvgRelevanceScore(),
+                    m.getFallbackReason(),
+                    m.getContextTokens(),
+                    m.getFullSchemaTokens());
+        }
+    }
+
+    /** What a client that waited for a question saw: its outcome, or a timeout. */
+    static OutcomeView of(Optional<AskClient.Outcome> outcome) {
+        if (outcome.isEmpty()) return new NoAnswer(NoOutcome.TIMEOUT, null);
         AskClient.Outcome o = outcome.get();
-        return of(o.question().getId(), o.answer(), o.failure());
+        return o.answer() != null
+                ? answered(o.question().getId(), o.answer())
+                : failed(o.question().getId(), o.failure());
     }
 
-    /** The outcome of question {@code id}: exactly one of {@code answer} and {@code failure} is set. */
-    public static Map<String, Object> of(String id, AnswerValidated answer, FailureRecord failure) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("id", id);
-        if (answer != null) {
-            v.put("status", "answered");
-            v.put("sql", answer.getSql());
-            v.put("explanation", answer.getExplanation());
-            v.put("confidence", answer.getConfidence());
-            v.put("tablesUsed", answer.getTablesUsed());
-            v.put("assumptions", answer.getAssumptions());
-            v.put("lintWarnings", answer.getLintWarnings());
-            v.put("errorClass", null);
-            v.put("sqlstate", null);
-            v.put("attempts", answer.getAttempts());
-            v.put("retrievalMetadata", metadata(answer.getRetrievalMetadata()));
-        } else {
-            v.put("status", "failed");
-            v.put("sql", null);
-            v.put("confidence", 0.0);
-            v.put("tablesUsed", List.of());
-            v.put("errorClass", failure.getErrorClass());
-            v.put("sqlstate", failure.getSqlstate());
-            v.put("attempts", failure.getAttempt());
-            v.put("message", failure.getMessage());
-            v.put("stage", failure.getStage());
-            v.put("retrievalMetadata", null);
-        }
-        return v;
+    static Answered answered(String id, AnswerValidated a) {
+        return new Answered(
+                id,
+                a.getSql(),
+                a.getExplanation(),
+                a.getConfidence(),
+                a.getTablesUsed(),
+                a.getAssumptions(),
+                a.getLintWarnings(),
+                a.getAttempts(),
+                Metadata.of(a.getRetrievalMetadata()));
     }
 
-    private static Map<String, Object> metadata(RetrievalMetadata m) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("strategy", m.getStrategy());
-        v.put("tablesIncluded", m.getTablesIncluded());
-        v.put("chunksRetrieved", m.getChunksRetrieved());
-        v.put("avgRelevanceScore", m.getAvgRelevanceScore());
-        v.put("fallbackReason", m.getFallbackReason());
-        v.put("contextTokens", m.getContextTokens());
-        v.put("fullSchemaTokens", m.getFullSchemaTokens());
-        return v;
+    static Failed failed(String id, FailureRecord f) {
+        return new Failed(id, f.getErrorClass(), f.getSqlstate(), f.getAttempt(), f.getMessage(), f.getStage());
     }
 }

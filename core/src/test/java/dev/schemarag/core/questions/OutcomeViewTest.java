@@ -1,0 +1,69 @@
+package dev.schemarag.core.questions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.RetrievalMetadata;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The outcome's JSON, field by field and in order: {@code ask --json}, the web API and MCP clients read it. */
+class OutcomeViewTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void anAnswerCarriesItsSqlAndRetrievalMetadataWithTheFailureFieldsNull() throws Exception {
+        AnswerValidated answer = AnswerValidated.newBuilder()
+                .setQuestionId("q1")
+                .setCorrelationId("q1")
+                .setDatabaseId("erp")
+                .setQuestion("How many employees?")
+                .setSql("SELECT count(*) FROM employees")
+                .setConfidence(0.9)
+                .setTablesUsed(List.of("employees"))
+                .setAttempts(2)
+                .setTimestamp(Instant.EPOCH)
+                .setRetrievalMetadata(RetrievalMetadata.newBuilder()
+                        .setStrategy("rag")
+                        .setTablesIncluded(3)
+                        .build())
+                .build();
+
+        assertThat(JSON.writeValueAsString(OutcomeView.answered("q1", answer)))
+                .isEqualTo("{\"id\":\"q1\",\"status\":\"answered\",\"sql\":\"SELECT count(*) FROM employees\","
+                        + "\"explanation\":\"\",\"confidence\":0.9,\"tablesUsed\":[\"employees\"],\"assumptions\":[],"
+                        + "\"lintWarnings\":[],\"errorClass\":null,\"sqlstate\":null,\"attempts\":2,"
+                        + "\"retrievalMetadata\":{\"strategy\":\"rag\",\"tablesIncluded\":3,\"chunksRetrieved\":0,"
+                        + "\"avgRelevanceScore\":0.0,\"fallbackReason\":null,\"contextTokens\":0,"
+                        + "\"fullSchemaTokens\":0}}");
+    }
+
+    @Test
+    void aFailureCarriesItsRecordWithTheAnswerFieldsEmpty() throws Exception {
+        FailureRecord failure = FailureRecord.newBuilder()
+                .setStage("validation")
+                .setErrorClass("query_timeout")
+                .setSqlstate("57014")
+                .setMessage("canceling statement due to statement timeout")
+                .setAttempt(3)
+                .setTimestamp(Instant.EPOCH)
+                .build();
+
+        assertThat(JSON.writeValueAsString(OutcomeView.failed("q1", failure)))
+                .isEqualTo("{\"id\":\"q1\",\"status\":\"failed\",\"sql\":null,\"confidence\":0.0,\"tablesUsed\":[],"
+                        + "\"errorClass\":\"query_timeout\",\"sqlstate\":\"57014\",\"attempts\":3,"
+                        + "\"message\":\"canceling statement due to statement timeout\",\"stage\":\"validation\","
+                        + "\"retrievalMetadata\":null}");
+    }
+
+    @Test
+    void noOutcomeIsAFailureUnderItsOwnWireNameWithAMessageOnlyWhenThereIsOne() throws Exception {
+        assertThat(JSON.writeValueAsString(new OutcomeView.NoAnswer(NoOutcome.TIMEOUT, null)))
+                .isEqualTo("{\"status\":\"failed\",\"errorClass\":\"timeout\"}");
+        assertThat(JSON.writeValueAsString(new OutcomeView.NoAnswer(NoOutcome.NO_PIPELINE, "start one")))
+                .isEqualTo("{\"status\":\"failed\",\"errorClass\":\"no_pipeline\",\"message\":\"start one\"}");
+    }
+}
