@@ -181,7 +181,7 @@ class TargetLimitsIT {
             CompletableFuture<ExplainResult> explained = CompletableFuture.supplyAsync(
                     () -> patient.explain("one", "SELECT id FROM employees", Duration.ofMinutes(1)));
             int pid = readerBackendWaitingForALock();
-            Thread.sleep(1_200);
+            awaitWaitingLongerThan(pid, Duration.ofMillis(1_200));
             admin.rollback();
 
             assertThat(explained.get(10, TimeUnit.SECONDS)).isInstanceOf(ExplainResult.Planned.class);
@@ -232,6 +232,23 @@ class TargetLimitsIT {
                         + "' AND wait_event_type = 'Lock'")) {
             return rs.next() ? Optional.of(rs.getInt(1)) : Optional.empty();
         }
+    }
+
+    /** Returns once the backend's current statement has run for longer than {@code atLeast}, within 10 s. */
+    private static void awaitWaitingLongerThan(int pid, Duration atLeast) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        try (Connection watcher = postgres.connect(DB)) {
+            while (System.nanoTime() < deadline) {
+                try (Statement st = watcher.createStatement();
+                        ResultSet rs = st.executeQuery("SELECT 1 FROM pg_stat_activity WHERE pid = " + pid
+                                + " AND clock_timestamp() - query_start > interval '" + atLeast.toMillis()
+                                + " milliseconds'")) {
+                    if (rs.next()) return;
+                }
+                Thread.onSpinWait();
+            }
+        }
+        throw new AssertionError("backend " + pid + " never ran for " + atLeast.toMillis() + " ms");
     }
 
     private static void awaitGone(int pid) throws Exception {
