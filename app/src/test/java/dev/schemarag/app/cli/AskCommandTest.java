@@ -42,7 +42,7 @@ class AskCommandTest {
                         .build())
                 .build();
 
-        OutcomeView view = OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, answer, null)));
+        OutcomeView view = OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, answer, null, null)));
 
         assertThat(view)
                 .isEqualTo(new OutcomeView.Answered(
@@ -54,7 +54,13 @@ class AskCommandTest {
                         List.of(),
                         List.of(),
                         2,
-                        new OutcomeView.Metadata("rag", 3, 0, 0.0, null, 0, 0)));
+                        new OutcomeView.Metadata("rag", 3, 0, 0.0, null, 0, 0),
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null));
     }
 
     @Test
@@ -68,7 +74,7 @@ class AskCommandTest {
                 .setTimestamp(Instant.EPOCH)
                 .build();
 
-        assertThat(OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, null, failure))))
+        assertThat(OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, null, null, failure))))
                 .isEqualTo(new OutcomeView.Failed(
                         "q1",
                         "query_timeout",

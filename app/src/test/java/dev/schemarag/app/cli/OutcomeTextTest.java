@@ -15,7 +15,21 @@ class OutcomeTextTest {
     @Test
     void anAnswerPrintsItsSqlThenItsFiguresThenHowToReviewIt() {
         OutcomeView view = new OutcomeView.Answered(
-                "q1", "SELECT 1", "", 0.875, List.of("public.employees"), List.of(), List.of(), 2, null);
+                "q1",
+                "SELECT 1",
+                "",
+                0.875,
+                List.of("public.employees"),
+                List.of(),
+                List.of(),
+                2,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
 
         assertThat(printed(view))
                 .isEqualTo(lines(

@@ -147,7 +147,22 @@ class AgentToolsTest {
     }
 
     private static OutcomeView answered() {
-        return new OutcomeView.Answered("q1", "SELECT 1", "", 1.0, List.of(), List.of(), List.of(), 1, null);
+        return new OutcomeView.Answered(
+                "q1",
+                "SELECT 1",
+                "",
+                1.0,
+                List.of(),
+                List.of(),
+                List.of(),
+                1,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     private static RegisteredDatabase database(String id, Credentials reader) {

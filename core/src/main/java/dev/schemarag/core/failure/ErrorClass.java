@@ -59,7 +59,7 @@ public enum ErrorClass {
         return switch (stage) {
             case INGEST -> DeadLetterTopic.INGEST;
             case RETRIEVAL -> DeadLetterTopic.RETRIEVAL;
-            case GENERATION, VALIDATION, FEEDBACK -> answerTopic();
+            case GENERATION, VALIDATION, EXECUTION, FEEDBACK -> answerTopic();
         };
     }
 

@@ -9,6 +9,7 @@ public enum Stage {
     RETRIEVAL,
     GENERATION,
     VALIDATION,
+    EXECUTION,
     FEEDBACK;
 
     /** e.g. {@code retrieval}; stable, written into every failure record. */

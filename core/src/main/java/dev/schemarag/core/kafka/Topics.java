@@ -7,6 +7,7 @@ import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QueryResult;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.SchemaCatalogEntry;
 import dev.schemarag.events.SchemaChanged;
@@ -35,6 +36,7 @@ public final class Topics {
     private final Topic<String, ContextRetrieved> contextRetrieved;
     private final Topic<String, SqlGenerated> sqlGenerated;
     private final Topic<String, AnswerValidated> answers;
+    private final Topic<String, QueryResult> results;
     private final Topic<String, AnswerFeedback> feedback;
     private final Map<DeadLetterTopic, Topic<String, FailureRecord>> deadLetters = new EnumMap<>(DeadLetterTopic.class);
 
@@ -51,6 +53,7 @@ public final class Topics {
         contextRetrieved = topic("context-retrieved", ContextRetrieved.class, registry, false, QUESTION_ID);
         sqlGenerated = topic("sql-generated", SqlGenerated.class, registry, false, QUESTION_ID);
         answers = topic("answers", AnswerValidated.class, registry, false, QUESTION_ID);
+        results = topic("results", QueryResult.class, registry, false, QUESTION_ID);
         feedback = topic("feedback", AnswerFeedback.class, registry, false, QUESTION_ID);
         for (DeadLetterTopic dlq : DeadLetterTopic.values())
             deadLetters.put(
@@ -96,6 +99,11 @@ public final class Topics {
     public Topic<String, AnswerValidated> answers() {
         return answers;
     }
+    /** The rows of executed answers; they carry data, so the topic keeps them briefly (topic.results.retention.ms). */
+    public Topic<String, QueryResult> results() {
+        return results;
+    }
+
     /** People's verdicts on validated answers, keyed by question id. */
     public Topic<String, AnswerFeedback> feedback() {
         return feedback;
@@ -107,8 +115,8 @@ public final class Topics {
 
     /** Every topic, for creating them up front with the right cleanup policy. */
     public List<Topic<String, ?>> all() {
-        List<Topic<String, ?>> all = new ArrayList<>(
-                List.of(questions, schemaChanges, schemaCatalog, contextRetrieved, sqlGenerated, answers, feedback));
+        List<Topic<String, ?>> all = new ArrayList<>(List.of(
+                questions, schemaChanges, schemaCatalog, contextRetrieved, sqlGenerated, answers, results, feedback));
         all.addAll(deadLetters.values());
         return all;
     }

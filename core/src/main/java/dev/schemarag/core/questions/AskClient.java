@@ -6,6 +6,7 @@ import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QueryResult;
 import dev.schemarag.events.QuestionAsked;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,13 +28,17 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
- * Publishes a question and waits for what closed it: the validated answer, or the dead-letter record carrying the
- * same correlation id. Reads the answer and dead-letter topics from their current end, so old records are ignored.
+ * Publishes a question and waits for what closed it: the validated answer (with its rows when the answer is
+ * executed), or the dead-letter record carrying the same correlation id. Reads the answer, result and dead-letter
+ * topics from their current end, so old records are ignored.
  */
 public final class AskClient implements AutoCloseable {
 
-    /** Exactly one of answer and failure is set. */
-    public record Outcome(QuestionAsked question, AnswerValidated answer, FailureRecord failure) {}
+    /**
+     * Exactly one of answer and failure is set; result is set with an answer that was executed. An executed answer
+     * that then failed at execution is a failure.
+     */
+    public record Outcome(QuestionAsked question, AnswerValidated answer, QueryResult result, FailureRecord failure) {}
 
     private final Topics topics;
     private final KafkaProducer<String, QuestionAsked> producer;
@@ -50,6 +55,7 @@ public final class AskClient implements AutoCloseable {
         consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
         watched.put(topics.answers().name(), topics.answers());
+        watched.put(topics.results().name(), topics.results());
         for (DeadLetterTopic dlq : DeadLetterTopic.values())
             watched.put(topics.deadLetter(dlq).name(), topics.deadLetter(dlq));
         List<TopicPartition> partitions = new ArrayList<>();
@@ -64,12 +70,19 @@ public final class AskClient implements AutoCloseable {
     }
 
     public QuestionAsked send(String databaseId, String question, Boolean useRetrieval) throws Exception {
+        return send(databaseId, question, useRetrieval, false);
+    }
+
+    /** @param sqlOnly true for the validated SQL alone, not executed even where the database executes answers */
+    public QuestionAsked send(String databaseId, String question, Boolean useRetrieval, boolean sqlOnly)
+            throws Exception {
         String id = UUID.randomUUID().toString();
         QuestionAsked asked = QuestionAsked.newBuilder()
                 .setId(id)
                 .setDatabaseId(databaseId)
                 .setQuestion(question)
                 .setUseRetrieval(useRetrieval)
+                .setSqlOnly(sqlOnly)
                 .setCorrelationId(id)
                 .setTimestamp(Instant.now())
                 .build();
@@ -87,12 +100,17 @@ public final class AskClient implements AutoCloseable {
         while (!pending.isEmpty() && System.nanoTime() < deadline) {
             for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
                 Object value = decode(r);
-                if (value instanceof AnswerValidated a && pending.containsKey(a.getCorrelationId()))
-                    done.put(a.getCorrelationId(), new Outcome(pending.remove(a.getCorrelationId()), a, null));
+                // An executed answer ends with its result; its AnswerValidated only announces that rows follow.
+                if (value instanceof AnswerValidated a && !a.getExecute() && pending.containsKey(a.getCorrelationId()))
+                    done.put(a.getCorrelationId(), new Outcome(pending.remove(a.getCorrelationId()), a, null, null));
+                else if (value instanceof QueryResult q && pending.containsKey(q.getCorrelationId()))
+                    done.put(
+                            q.getCorrelationId(),
+                            new Outcome(pending.remove(q.getCorrelationId()), q.getAnswer(), q, null));
                 else if (value instanceof FailureRecord f
                         && f.getCorrelationId() != null
                         && pending.containsKey(f.getCorrelationId()))
-                    done.put(f.getCorrelationId(), new Outcome(pending.remove(f.getCorrelationId()), null, f));
+                    done.put(f.getCorrelationId(), new Outcome(pending.remove(f.getCorrelationId()), null, null, f));
             }
         }
         return done;
@@ -100,7 +118,13 @@ public final class AskClient implements AutoCloseable {
 
     public Optional<Outcome> ask(String databaseId, String question, Boolean useRetrieval, Duration timeout)
             throws Exception {
-        QuestionAsked asked = send(databaseId, question, useRetrieval);
+        return ask(databaseId, question, useRetrieval, false, timeout);
+    }
+
+    public Optional<Outcome> ask(
+            String databaseId, String question, Boolean useRetrieval, boolean sqlOnly, Duration timeout)
+            throws Exception {
+        QuestionAsked asked = send(databaseId, question, useRetrieval, sqlOnly);
         return Optional.ofNullable(await(List.of(asked), timeout).get(asked.getCorrelationId()));
     }
 

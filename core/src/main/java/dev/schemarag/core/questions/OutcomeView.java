@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QueryResult;
 import dev.schemarag.events.RetrievalMetadata;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +24,10 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
     @JsonProperty("status")
     String status();
 
-    /** A validated answer: the SQL (never executed) and how it was reached. */
+    /**
+     * A validated answer: the SQL, how it was reached and, when its database executes answers, its rows ({@code
+     * columns} to {@code executedAs} are null for an answer that was not executed).
+     */
     @JsonPropertyOrder({
         "id",
         "status",
@@ -36,7 +40,13 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
         "errorClass",
         "sqlstate",
         "attempts",
-        "retrievalMetadata"
+        "retrievalMetadata",
+        "columns",
+        "rows",
+        "rowCount",
+        "truncated",
+        "executionMs",
+        "executedAs"
     })
     record Answered(
             String id,
@@ -47,8 +57,19 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
             List<String> assumptions,
             List<String> lintWarnings,
             int attempts,
-            Metadata retrievalMetadata)
+            Metadata retrievalMetadata,
+            List<Column> columns,
+            List<List<String>> rows,
+            Integer rowCount,
+            Boolean truncated,
+            Long executionMs,
+            String executedAs)
             implements OutcomeView {
+        /** Whether it carries rows. */
+        public boolean executed() {
+            return columns != null;
+        }
+
         @Override
         public String status() {
             return ANSWERED;
@@ -118,6 +139,9 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
         }
     }
 
+    /** A result column: its label, PostgreSQL type name, and whether its values are withheld as PII. */
+    record Column(String name, String type, boolean masked) {}
+
     /** How the answer's schema context was chosen ({@link RetrievalMetadata} without its counters). */
     record Metadata(
             String strategy,
@@ -143,11 +167,36 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
     static OutcomeView of(Optional<AskClient.Outcome> outcome) {
         if (outcome.isEmpty()) return new NoAnswer(NoOutcome.TIMEOUT, null);
         AskClient.Outcome o = outcome.get();
-        return o.answer() != null
+        if (o.answer() == null) return failed(o.question().getId(), o.failure());
+        return o.result() == null
                 ? answered(o.question().getId(), o.answer())
-                : failed(o.question().getId(), o.failure());
+                : answered(o.question().getId(), o.result());
     }
 
+    /** An answer with its rows. */
+    static Answered answered(String id, QueryResult r) {
+        AnswerValidated a = r.getAnswer();
+        return new Answered(
+                id,
+                r.getSql(),
+                a.getExplanation(),
+                a.getConfidence(),
+                a.getTablesUsed(),
+                a.getAssumptions(),
+                a.getLintWarnings(),
+                a.getAttempts(),
+                Metadata.of(a.getRetrievalMetadata()),
+                r.getColumns().stream()
+                        .map(c -> new Column(c.getName(), c.getType(), c.getMasked()))
+                        .toList(),
+                r.getRows(),
+                r.getRowCount(),
+                r.getTruncated(),
+                r.getExecutionMs(),
+                r.getExecutedAs());
+    }
+
+    /** An answer without rows: SQL only. */
     static Answered answered(String id, AnswerValidated a) {
         return new Answered(
                 id,
@@ -158,7 +207,13 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
                 a.getAssumptions(),
                 a.getLintWarnings(),
                 a.getAttempts(),
-                Metadata.of(a.getRetrievalMetadata()));
+                Metadata.of(a.getRetrievalMetadata()),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     static Failed failed(String id, FailureRecord f) {
