@@ -38,9 +38,9 @@ class ErrorClassTest {
                 .isEqualTo(expected));
     }
 
-    /** Ingest and retrieval have one topic each; generation, validation and feedback route by class. */
+    /** Ingest and retrieval have one topic each; generation, validation, execution and feedback route by class. */
     private static List<String> answerStagesTo(String topic) {
-        return List.of("ingest", "retrieval", topic, topic, topic);
+        return List.of("ingest", "retrieval", topic, topic, topic, topic);
     }
 
     @Test
@@ -63,7 +63,7 @@ class ErrorClassTest {
                         "empty_catalog",
                         "unknown_question");
         assertThat(Arrays.stream(Stage.values()).map(Stage::wireName).toList())
-                .containsExactly("ingest", "retrieval", "generation", "validation", "feedback");
+                .containsExactly("ingest", "retrieval", "generation", "validation", "execution", "feedback");
     }
 
     @Test

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QueryResult;
+import dev.schemarag.events.ResultColumn;
 import dev.schemarag.events.RetrievalMetadata;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +41,47 @@ class OutcomeViewTest {
                         + "\"lintWarnings\":[],\"errorClass\":null,\"sqlstate\":null,\"attempts\":2,"
                         + "\"retrievalMetadata\":{\"strategy\":\"rag\",\"tablesIncluded\":3,\"chunksRetrieved\":0,"
                         + "\"avgRelevanceScore\":0.0,\"fallbackReason\":null,\"contextTokens\":0,"
-                        + "\"fullSchemaTokens\":0}}");
+                        + "\"fullSchemaTokens\":0},\"columns\":null,\"rows\":null,\"rowCount\":null,\"truncated\":null,"
+                        + "\"executionMs\":null,\"executedAs\":null}");
+    }
+
+    @Test
+    void anExecutedAnswerCarriesTheSqlThatRanAndItsRowsWithNullCells() throws Exception {
+        AnswerValidated answer = AnswerValidated.newBuilder()
+                .setQuestionId("q1")
+                .setCorrelationId("q1")
+                .setDatabaseId("erp")
+                .setQuestion("Employees per department?")
+                .setSql("SELECT dept, count(*) FROM employees GROUP BY dept")
+                .setExecute(true)
+                .setTimestamp(Instant.EPOCH)
+                .setRetrievalMetadata(
+                        RetrievalMetadata.newBuilder().setStrategy("rag").build())
+                .build();
+        QueryResult result = QueryResult.newBuilder()
+                .setQuestionId("q1")
+                .setCorrelationId("q1")
+                .setDatabaseId("erp")
+                .setSql("SELECT dept, count(*) AS n FROM employees GROUP BY dept")
+                .setColumns(List.of(new ResultColumn("dept", "text", false), new ResultColumn("n", "int8", false)))
+                .setRows(List.of(Arrays.asList("Sales", "3"), Arrays.asList(null, "1")))
+                .setRowCount(2)
+                .setTruncated(false)
+                .setExecutionMs(4)
+                .setExecutedAs("schemarag_reader_erp")
+                .setAnswer(answer)
+                .setTimestamp(Instant.EPOCH)
+                .build();
+
+        OutcomeView.Answered view = OutcomeView.answered("q1", result);
+
+        assertThat(view.executed()).isTrue();
+        assertThat(view.sql()).isEqualTo(result.getSql());
+        assertThat(JSON.writeValueAsString(view))
+                .endsWith("\"columns\":[{\"name\":\"dept\",\"type\":\"text\",\"masked\":false},"
+                        + "{\"name\":\"n\",\"type\":\"int8\",\"masked\":false}],"
+                        + "\"rows\":[[\"Sales\",\"3\"],[null,\"1\"]],\"rowCount\":2,\"truncated\":false,"
+                        + "\"executionMs\":4,\"executedAs\":\"schemarag_reader_erp\"}");
     }
 
     @Test
