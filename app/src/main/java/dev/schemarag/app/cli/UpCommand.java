@@ -3,7 +3,6 @@ package dev.schemarag.app.cli;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.app.StackSession;
 import dev.schemarag.app.supervision.ServiceHealth;
-import dev.schemarag.app.supervision.SupervisedLayout;
 import dev.schemarag.app.supervision.SupervisedServices;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.service.Service;
@@ -53,8 +52,7 @@ final class UpCommand implements Callable<Integer> {
                 DetachedStack.up(config, classpath);
             }
         }
-        SupervisedServices services = new SupervisedServices(
-                new SupervisedLayout(ServiceRuntime.home()), settings, ChildProcesses.MAIN_CLASS);
+        SupervisedServices services = ChildProcesses.supervised(settings);
         Optional<ProcessHandle> running = services.supervisor();
         if (running.isPresent()) {
             out.println("services already supervised (supervisor pid "
