@@ -1,7 +1,6 @@
 package dev.schemarag.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
@@ -36,8 +35,9 @@ public final class ViewSchemas {
      * As a JSON Schema (2020-12), for an MCP tool's output schema: the OpenAPI schema with {@code nullable} spelled
      * as a {@code null} type, which JSON Schema knows and OpenAPI 3.0 does not.
      */
+    @SuppressWarnings("unchecked") // a schema is a JSON object
     public static Map<String, Object> jsonSchema(Class<?> view) {
-        return nullAsType(OpenApiDocument.JSON.convertValue(of(view), new TypeReference<Map<String, Object>>() {}));
+        return (Map<String, Object>) nullAsType(OpenApiDocument.JSON.convertValue(of(view), Map.class));
     }
 
     private static Schema<?> of(JavaType type) {
@@ -72,14 +72,13 @@ public final class ViewSchemas {
     }
 
     /** {@code nullable: true} next to {@code type: t} becomes {@code type: [t, "null"]}, at every level. */
-    @SuppressWarnings("unchecked")
-    private static <T> T nullAsType(T node) {
+    private static Object nullAsType(Object node) {
         if (node instanceof List<?> list)
-            return (T) list.stream().map(ViewSchemas::nullAsType).toList();
+            return list.stream().map(ViewSchemas::nullAsType).toList();
         if (!(node instanceof Map<?, ?> map)) return node;
         Map<String, Object> schema = new LinkedHashMap<>();
         map.forEach((key, value) -> schema.put((String) key, nullAsType(value)));
         if (Boolean.TRUE.equals(schema.remove("nullable"))) schema.put("type", List.of(schema.get("type"), "null"));
-        return (T) schema;
+        return schema;
     }
 }
