@@ -9,11 +9,13 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.http.HttpSettings;
+import dev.schemarag.core.service.Service;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,19 +41,14 @@ class DockerComposeFileTest {
     private static final Path COMPOSE_FILE = Path.of("..", "docker-compose.yml");
     private static final Path PARENT_POM = Path.of("..", "pom.xml");
     private static final List<String> INFRASTRUCTURE = List.of("kafka", "schema-registry", "postgres");
-    private static final List<String> SERVICES = List.of("ingest", "retrieval", "generation", "web");
+    private static final List<String> SERVICES =
+            Arrays.stream(Service.values()).map(Service::id).toList();
     /** The module whose {@code images} profile builds each service's image. */
     private static final Map<String, String> MODULES = Map.of(
             "ingest", "ingest-service",
             "retrieval", "retrieval-service",
             "generation", "generation-service",
             "web", "web-console");
-    /** The variable setting the port each service answers {@code /ready} on. */
-    private static final Map<String, String> READY_PORTS = Map.of(
-            "ingest", "INGEST_ADMIN_PORT",
-            "retrieval", "RETRIEVAL_ADMIN_PORT",
-            "generation", "GENERATION_ADMIN_PORT",
-            "web", "WEB_PORT");
     /** {@code ${VAR:-default}}: compose's interpolation with a default. */
     private static final Pattern DEFAULTED_VARIABLE = Pattern.compile("\\$\\{[A-Za-z0-9_]+:-([^}]*)}");
     /** Any interpolation: the variable's name, then what follows it ({@code :-default}, {@code :?message}, nothing...). */
@@ -207,7 +204,7 @@ class DockerComposeFileTest {
             JsonNode definition = services.path(service);
             String port = definition
                     .path("environment")
-                    .path(READY_PORTS.get(service))
+                    .path(Service.byId(service).orElseThrow().adminPort().environmentVariable())
                     .asText();
             List<String> test = new ArrayList<>();
             definition.path("healthcheck").path("test").forEach(t -> test.add(t.asText()));

@@ -8,6 +8,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.service.RuntimeSettings;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
@@ -323,8 +324,8 @@ public final class ChaosRun implements AutoCloseable {
     private QuestionLedger.FaultWindow inject(ChaosFault fault) throws Exception {
         long injected = System.currentTimeMillis();
         switch (fault) {
-            case RETRIEVAL_KILL -> killAndRestart("retrieval");
-            case GENERATION_KILL -> killAndRestart("generation");
+            case RETRIEVAL_KILL -> killAndRestart(Service.RETRIEVAL);
+            case GENERATION_KILL -> killAndRestart(Service.GENERATION);
             case BROKER_RESTART -> {
                 stack.stopBroker();
                 Thread.sleep(BROKER_DOWN.toMillis());
@@ -349,7 +350,7 @@ public final class ChaosRun implements AutoCloseable {
         return new QuestionLedger.FaultWindow(fault.wireName(), injected, System.currentTimeMillis());
     }
 
-    private void killAndRestart(String service) throws Exception {
+    private void killAndRestart(Service service) throws Exception {
         ServiceProcess process = fleet.process(service);
         process.kill();
         Thread.sleep(RESTART_AFTER.toMillis());
@@ -391,14 +392,14 @@ public final class ChaosRun implements AutoCloseable {
                 Statement s = c.createStatement()) {
             for (int i = 0; i < DDL_BURST; i++) {
                 if (i == DDL_BURST / 2) {
-                    fleet.process("ingest").kill();
+                    fleet.process(Service.INGEST).kill();
                     killed = System.currentTimeMillis();
                 }
                 s.execute(burst.change(i));
             }
         }
         Thread.sleep(RESTART_AFTER.toMillis());
-        restart(fleet.process("ingest"));
+        restart(fleet.process(Service.INGEST));
         ingestFigures.put("ddl_changes", DDL_BURST);
         ingestFigures.put(
                 "catalog_recovery_s", awaitCatalog(burst.marker(DDL_BURST - 1), killed, Duration.ofMinutes(3)));

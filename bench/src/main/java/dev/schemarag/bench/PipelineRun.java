@@ -9,6 +9,7 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.service.RuntimeSettings;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.ReaderRole;
@@ -236,9 +237,9 @@ final class PipelineRun implements AutoCloseable {
      */
     private Map<String, Duration> cpuTimes(ServiceFleet fleet) {
         Map<String, Duration> cpu = new LinkedHashMap<>();
-        for (String service : ServiceFleet.pipeline(1).keySet())
+        for (Service service : ServiceFleet.pipeline(1).keySet())
             cpu.put(
-                    service,
+                    service.id(),
                     fleet.instances(service).stream()
                             .flatMap(p -> p.pid().stream().boxed())
                             .map(pid -> ProcessCpu.of(pid).orElse(Duration.ZERO))
@@ -377,7 +378,7 @@ final class PipelineRun implements AutoCloseable {
     private static double[] embeddingCache(ServiceFleet fleet) throws IOException, InterruptedException {
         String series = RetrievalMeters.EMBEDDING_CACHE.replace('.', '_') + "_total";
         double[] counts = new double[2];
-        for (ServiceProcess p : fleet.instances("retrieval")) {
+        for (ServiceProcess p : fleet.instances(Service.RETRIEVAL)) {
             Optional<URI> admin = p.adminUrl();
             if (admin.isEmpty()) throw new IllegalStateException(p.service() + " announced no admin endpoint");
             HttpRequest request = HttpRequest.newBuilder(admin.get().resolve("/metrics"))

@@ -162,7 +162,8 @@ public final class RetrievalBenchmark {
                         q.evidence(),
                         system.useRetrieval(),
                         scopeDb ? Set.of(q.dbId()) : Set.of(),
-                        system.settings());
+                        system.settings(),
+                        null);
                 long start = System.nanoTime();
                 RetrievalResult result = retriever.retrieve(request);
                 double ms = (System.nanoTime() - start) / 1e6;

@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval;
 
+import dev.schemarag.retrieval.config.RetrievalSettings;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -12,6 +13,7 @@ import java.util.TreeSet;
  * @param useRetrieval {@code true} forces RAG, {@code false} the full schema, {@code null} lets the settings decide
  * @param schemas      schemas to search; empty means the whole catalog
  * @param settings     per-question overrides of {@link RetrievalSettings}, by key
+ * @param maxTables    at most this many tables in the packet, over {@code settings}; {@code null} lets them decide
  */
 public record RetrievalRequest(
         String databaseId,
@@ -19,8 +21,13 @@ public record RetrievalRequest(
         String evidence,
         Boolean useRetrieval,
         Set<String> schemas,
-        Map<String, String> settings) {
+        Map<String, String> settings,
+        Integer maxTables) {
+    /** @throws IllegalArgumentException when {@code maxTables} is outside what {@link RetrievalSettings#MAX_TABLES} accepts */
     public RetrievalRequest {
+        if (maxTables != null && !RetrievalSettings.MAX_TABLES.valid().test(maxTables))
+            throw new IllegalArgumentException(
+                    "maxTables must be " + RetrievalSettings.MAX_TABLES.validDescription() + ", not " + maxTables);
         Set<String> cleanSchemas = new TreeSet<>();
         if (schemas != null)
             schemas.stream()
@@ -37,23 +44,28 @@ public record RetrievalRequest(
     }
 
     public static RetrievalRequest of(String databaseId, String question) {
-        return new RetrievalRequest(databaseId, question, null, null, Set.of(), Map.of());
+        return new RetrievalRequest(databaseId, question, null, null, Set.of(), Map.of(), null);
     }
 
     public RetrievalRequest withSchemas(Set<String> schemas) {
-        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings);
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables);
     }
 
     public RetrievalRequest withUseRetrieval(Boolean useRetrieval) {
-        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings);
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables);
     }
 
     public RetrievalRequest withEvidence(String evidence) {
-        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings);
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables);
     }
 
     public RetrievalRequest withSettings(Map<String, String> settings) {
-        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings);
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables);
+    }
+
+    /** @throws IllegalArgumentException when {@code maxTables} is out of range */
+    public RetrievalRequest withMaxTables(Integer maxTables) {
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables);
     }
 
     /** The text that is embedded and searched: the question, followed by the evidence when there is any. */

@@ -156,6 +156,7 @@ public final class SchemaRetriever {
         RetrievalSettings effective;
         try {
             effective = settings.withOverrides(request.settings());
+            if (request.maxTables() != null) effective = effective.withMaxTables(request.maxTables());
         } catch (ConfigException e) {
             return new RetrievalFailure(ErrorClass.INVALID_SETTINGS, e.getMessage());
         }

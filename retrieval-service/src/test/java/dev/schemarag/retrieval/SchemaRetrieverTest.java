@@ -2,6 +2,7 @@ package dev.schemarag.retrieval;
 
 import static dev.schemarag.retrieval.ErpCatalog.*;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.schemarag.core.failure.ErrorClass;
@@ -85,6 +86,22 @@ class SchemaRetrieverTest {
         assertThat(context.metadata().tablesIncluded())
                 .isEqualTo(context.tables().size());
         assertThat(context.metadata().fallbackReason()).isNull();
+    }
+
+    @Test
+    void givenMaxTables_whenRetrieved_thenItCapsThePacketOverTheQuestionsSettings() {
+        RetrievedContext context = retrieve(RetrievalRequest.of("erp", QUESTION)
+                .withSettings(Map.of(RetrievalSettings.MAX_TABLES.key(), "5"))
+                .withMaxTables(1));
+
+        assertThat(context.tables()).extracting(SelectedTable::table).containsExactly(LEAVE_REQUESTS);
+    }
+
+    @Test
+    void givenMaxTablesOutOfRange_thenTheRequestIsRefusedSayingWhatIsAccepted() {
+        assertThatThrownBy(() -> RetrievalRequest.of("erp", QUESTION).withMaxTables(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("maxTables must be an integer in [1, 10000], not 0");
     }
 
     @Test
@@ -342,7 +359,7 @@ class SchemaRetrieverTest {
 
     @Test
     void givenABlankQuestion_whenRetrieved_thenTheFailureIsAnInvalidRequest() {
-        RetrievalResult result = retriever.retrieve(new RetrievalRequest("erp", "  ", null, null, null, null));
+        RetrievalResult result = retriever.retrieve(new RetrievalRequest("erp", "  ", null, null, null, null, null));
 
         assertThat(result).isEqualTo(new RetrievalFailure(ErrorClass.INVALID_REQUEST, "question is required"));
     }

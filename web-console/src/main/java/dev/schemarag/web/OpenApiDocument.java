@@ -29,7 +29,7 @@ public final class OpenApiDocument {
      * swagger-core's own mapper would bring swagger-core and its XML and YAML stacks; the model needs only absent
      * fields left out and its bookkeeping properties hidden.
      */
-    private static final ObjectMapper JSON = new ObjectMapper()
+    static final ObjectMapper JSON = new ObjectMapper()
             .setSerializationInclusion(JsonInclude.Include.NON_NULL)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING) // "http", not HTTP

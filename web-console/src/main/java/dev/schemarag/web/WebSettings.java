@@ -1,5 +1,6 @@
 package dev.schemarag.web;
 
+import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.Setting;
 import java.util.List;
 
@@ -11,8 +12,7 @@ public final class WebSettings {
             "web.host",
             "127.0.0.1",
             "Address the web console and its HTTP API listen on; a non-loopback address requires schemarag.admin.token on every route but /health and /ready");
-    public static final Setting<Integer> WEB_PORT = Setting.integer(
-            "web.port", 8080, 0, 65535, "Port of the web console and its HTTP API (/, /api/...); 0 = any free port");
+    public static final Setting<Integer> WEB_PORT = AdminSettings.WEB_PORT;
 
     public static List<Setting<?>> declared() {
         return List.of(WEB_HOST, WEB_PORT);

@@ -42,11 +42,8 @@ final class DbDocsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Services services = Services.fromEnvironment()) {
-            Optional<RegisteredDatabase> found = TargetDatabases.load(services).find(id);
-            if (found.isEmpty()) {
-                err.println("unknown database '" + id + "'");
-                return ExitCode.USAGE;
-            }
+            Optional<RegisteredDatabase> found = DatabaseArgument.registered(TargetDatabases.load(services), id, err);
+            if (found.isEmpty()) return ExitCode.USAGE;
             RegisteredDatabase db = found.get();
             Path dir = docsDir(services, db);
             if (dir == null) {

@@ -37,11 +37,8 @@ final class DbWaitCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Services services = Services.fromEnvironment()) {
-            Optional<RegisteredDatabase> db = TargetDatabases.load(services).find(id);
-            if (db.isEmpty()) {
-                err.println("unknown database '" + id + "'");
-                return ExitCode.USAGE;
-            }
+            Optional<RegisteredDatabase> db = DatabaseArgument.registered(TargetDatabases.load(services), id, err);
+            if (db.isEmpty()) return ExitCode.USAGE;
             FreshnessBarrier.Outcome outcome =
                     new FreshnessBarrier(services).await(db.get(), Duration.ofSeconds(timeoutSeconds));
             if (outcome instanceof FreshnessBarrier.CaptureBehind capture) {

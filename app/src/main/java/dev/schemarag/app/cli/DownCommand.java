@@ -2,7 +2,6 @@ package dev.schemarag.app.cli;
 
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.app.StackSession;
-import dev.schemarag.app.supervision.SupervisedLayout;
 import dev.schemarag.app.supervision.SupervisedServices;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.service.ServiceRuntime;
@@ -26,8 +25,7 @@ final class DownCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Settings settings = Settings.fromEnvironment(AppSettings.all());
-        SupervisedServices services = new SupervisedServices(
-                new SupervisedLayout(ServiceRuntime.home()), settings, ChildProcesses.MAIN_CLASS);
+        SupervisedServices services = ChildProcesses.supervised(settings);
         out.println(services.stop() ? "services stopped" : "no services were running");
         if (StackSession.usesEmbeddedStack(settings)) {
             DetachedStack.down(StackConfig.defaults(ServiceRuntime.home()));

@@ -3,6 +3,7 @@ package dev.schemarag.app.cli;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.app.Services;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.core.service.ServiceMain;
 import dev.schemarag.generation.main.GenerationMain;
 import dev.schemarag.ingest.main.IngestMain;
@@ -26,13 +27,6 @@ import picocli.CommandLine.Spec;
         name = "serve",
         description = "Run one service until stopped (SIGTERM): ingest, retrieval, generation or web (the console).")
 final class ServeCommand implements Callable<Integer> {
-    enum Service {
-        ingest,
-        retrieval,
-        generation,
-        web
-    }
-
     @Parameters(index = "0", description = "the service to run: ${COMPLETION-CANDIDATES}")
     Service service;
 
@@ -42,7 +36,7 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        if (service == Service.web) {
+        if (service == Service.WEB) {
             Optional<String> refused = WebMain.unsafeBinding(Settings.fromEnvironment(AppSettings.all()));
             if (refused.isPresent()) {
                 err.println(refused.get());
@@ -51,11 +45,11 @@ final class ServeCommand implements Callable<Integer> {
         }
         ServiceMain.Body body =
                 switch (service) {
-                    case ingest -> IngestMain::serve;
-                    case retrieval -> RetrievalMain::serve;
-                    case generation -> GenerationMain::serve;
-                    case web -> WebMain::serve;
+                    case INGEST -> IngestMain::serve;
+                    case RETRIEVAL -> RetrievalMain::serve;
+                    case GENERATION -> GenerationMain::serve;
+                    case WEB -> WebMain::serve;
                 };
-        return ServiceMain.run(service.name(), Services::fromEnvironment, body);
+        return ServiceMain.run(service, Services::fromEnvironment, body);
     }
 }

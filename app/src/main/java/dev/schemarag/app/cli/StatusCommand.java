@@ -3,7 +3,6 @@ package dev.schemarag.app.cli;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.app.StackSession;
 import dev.schemarag.app.supervision.ServiceHealth;
-import dev.schemarag.app.supervision.SupervisedLayout;
 import dev.schemarag.app.supervision.SupervisedServices;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.service.ServiceRuntime;
@@ -27,8 +26,7 @@ final class StatusCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Settings settings = Settings.fromEnvironment(AppSettings.all());
-        SupervisedServices services = new SupervisedServices(
-                new SupervisedLayout(ServiceRuntime.home()), settings, ChildProcesses.MAIN_CLASS);
+        SupervisedServices services = ChildProcesses.supervised(settings);
         List<ServiceHealth> health = services.probe();
         out.println("supervisor  "
                 + services.supervisor().map(p -> "pid " + p.pid()).orElse("not running"));

@@ -29,11 +29,7 @@ final class SyncCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try (Services services = Services.fromEnvironment()) {
             DatabaseRegistry databases = TargetDatabases.load(services);
-            if (databases.find(databaseId).isEmpty()) {
-                err.println("unknown database '" + databaseId + "'; registered: "
-                        + databases.all().stream().map(d -> d.id()).toList());
-                return 2;
-            }
+            if (DatabaseArgument.registered(databases, databaseId, err).isEmpty()) return ExitCode.USAGE;
             try (IngestService ingest = services.ingest(databases)) {
                 SyncSummary s = ingest.sync(databaseId, new ProgressBar(out));
                 out.println(SyncSummaryLine.of(databaseId, s));

@@ -3,10 +3,9 @@ package dev.schemarag.app.cli;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.app.StackSession;
 import dev.schemarag.app.supervision.ServiceHealth;
-import dev.schemarag.app.supervision.SupervisedLayout;
 import dev.schemarag.app.supervision.SupervisedServices;
-import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.stack.DetachedStack;
 import dev.schemarag.stack.StackConfig;
@@ -39,10 +38,10 @@ final class UpCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Settings settings = Settings.fromEnvironment(AppSettings.all());
-        for (Setting<Integer> port : SupervisedServices.ADMIN_PORTS.values())
-            if (settings.get(port) == 0) {
+        for (Service service : Service.values())
+            if (settings.get(service.adminPort()) == 0) {
                 err.println("up needs fixed admin ports so that status can find the services: set "
-                        + port.environmentVariable() + " to a free port (0 picks one at random)");
+                        + service.adminPort().environmentVariable() + " to a free port (0 picks one at random)");
                 return 2;
             }
         String classpath = System.getProperty("java.class.path");
@@ -53,8 +52,7 @@ final class UpCommand implements Callable<Integer> {
                 DetachedStack.up(config, classpath);
             }
         }
-        SupervisedServices services = new SupervisedServices(
-                new SupervisedLayout(ServiceRuntime.home()), settings, ChildProcesses.MAIN_CLASS);
+        SupervisedServices services = ChildProcesses.supervised(settings);
         Optional<ProcessHandle> running = services.supervisor();
         if (running.isPresent()) {
             out.println("services already supervised (supervisor pid "

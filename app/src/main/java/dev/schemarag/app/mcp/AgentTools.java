@@ -12,7 +12,6 @@ import dev.schemarag.retrieval.RetrievalFailure;
 import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.SchemaRetriever;
-import dev.schemarag.retrieval.config.RetrievalSettings;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,9 +90,12 @@ public final class AgentTools {
         Answer refused = checkDatabase(databaseId);
         if (refused == null) refused = checkText("question", question, maxQuestionBytes);
         if (refused != null) return refused;
-        RetrievalRequest request = RetrievalRequest.of(databaseId, question);
-        if (maxTables != null)
-            request = request.withSettings(Map.of(RetrievalSettings.MAX_TABLES.key(), String.valueOf(maxTables)));
+        RetrievalRequest request;
+        try {
+            request = RetrievalRequest.of(databaseId, question).withMaxTables(maxTables);
+        } catch (IllegalArgumentException outOfRange) {
+            return Answer.refused(ErrorClass.INVALID_REQUEST.wireName(), outOfRange.getMessage());
+        }
         RetrievalResult result = retriever.retrieve(request);
         if (result instanceof RetrievalFailure f)
             return Answer.refused(f.errorClass().wireName(), f.message());

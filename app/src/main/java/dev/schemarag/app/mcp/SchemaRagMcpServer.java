@@ -1,7 +1,10 @@
 package dev.schemarag.app.mcp;
 
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.ContextView;
+import dev.schemarag.web.ViewSchemas;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -53,53 +56,7 @@ public final class SchemaRagMcpServer {
                         .resources(false, false)
                         .build())
                 .validateToolInputs(true)
-                .tools(
-                        tool(
-                                "list_databases",
-                                "The registered databases: id, schemas, and whether validate_sql can check SQL on it.",
-                                """
-                                {"type": "object", "properties": {}, "additionalProperties": false}
-                                """,
-                                args -> tools.listDatabases()),
-                        tool(
-                                "get_schema_context",
-                                "The schema context for a question: the tables it needs with, per table, why it is"
-                                        + " there (retrieved with its score, fk_expansion, bridge, or full_schema),"
-                                        + " join hints and the packet text to put in a prompt.",
-                                """
-                                {"type": "object", "properties": {
-                                  "db": {"type": "string", "description": "database id from list_databases"},
-                                  "question": {"type": "string", "description": "the question in natural language"},
-                                  "max_tables": {"type": "integer", "minimum": 1, "maximum": 100,
-                                                 "description": "at most this many tables in the packet"}},
-                                 "required": ["db", "question"], "additionalProperties": false}
-                                """,
-                                args -> tools.schemaContext(
-                                        text(args, "db"), text(args, "question"), integer(args, "max_tables"))),
-                        tool(
-                                "validate_sql",
-                                "Lint, read-only guard and EXPLAIN (as a read-only role) of one SELECT; the"
-                                        + " statement is never executed. Returns valid, errorClass, sqlstate, message"
-                                        + " and lint issues.",
-                                """
-                                {"type": "object", "properties": {
-                                  "db": {"type": "string", "description": "database id from list_databases"},
-                                  "sql": {"type": "string", "description": "one SQL statement"}},
-                                 "required": ["db", "sql"], "additionalProperties": false}
-                                """,
-                                args -> tools.validateSql(text(args, "db"), text(args, "sql"))),
-                        tool(
-                                "ask",
-                                "Ask the running SchemaRAG pipeline: returns the validated SQL (never executed) with"
-                                        + " confidence, tables used and retrieval metadata, or why it failed"
-                                        + " (errorClass no_pipeline when no pipeline runs).",
-                                """
-                                {"type": "object", "properties": {
-                                  "db": {"type": "string", "description": "database id from list_databases"},
-                                  "question": {"type": "string", "description": "the question in natural language"}},
-                                 "required": ["db", "question"], "additionalProperties": false}
-                                """,
-                                args -> tools.ask(text(args, "db"), text(args, "question"))))
+                .tools(tools(tools))
                 .resources(databases.all().stream()
                         .map(db -> docsIndex(db.id(), docs))
                         .toList())
@@ -107,14 +64,75 @@ public final class SchemaRagMcpServer {
                 .build();
     }
 
+    /**
+     * The four tools. Those whose result is a typed view declare its schema as their output schema, which the SDK
+     * checks each successful result's structured content against.
+     */
+    static List<SyncToolSpecification> tools(AgentTools tools) {
+        return List.of(
+                tool(
+                        "list_databases",
+                        "The registered databases: id, schemas, and whether validate_sql can check SQL on it.",
+                        """
+                        {"type": "object", "properties": {}, "additionalProperties": false}
+                        """,
+                        null,
+                        args -> tools.listDatabases()),
+                tool(
+                        "get_schema_context",
+                        "The schema context for a question: the tables it needs with, per table, why it is"
+                                + " there (retrieved with its score, fk_expansion, bridge, or full_schema),"
+                                + " join hints and the packet text to put in a prompt.",
+                        """
+                        {"type": "object", "properties": {
+                          "db": {"type": "string", "description": "database id from list_databases"},
+                          "question": {"type": "string", "description": "the question in natural language"},
+                          "max_tables": {"type": "integer", "minimum": 1, "maximum": 100,
+                                         "description": "at most this many tables in the packet"}},
+                         "required": ["db", "question"], "additionalProperties": false}
+                        """,
+                        ContextView.class,
+                        args -> tools.schemaContext(
+                                text(args, "db"), text(args, "question"), integer(args, "max_tables"))),
+                tool(
+                        "validate_sql",
+                        "Lint, read-only guard and EXPLAIN (as a read-only role) of one SELECT; the"
+                                + " statement is never executed. Returns valid, errorClass, sqlstate, message"
+                                + " and lint issues.",
+                        """
+                        {"type": "object", "properties": {
+                          "db": {"type": "string", "description": "database id from list_databases"},
+                          "sql": {"type": "string", "description": "one SQL statement"}},
+                         "required": ["db", "sql"], "additionalProperties": false}
+                        """,
+                        null,
+                        args -> tools.validateSql(text(args, "db"), text(args, "sql"))),
+                tool(
+                        "ask",
+                        "Ask the running SchemaRAG pipeline: returns the validated SQL (never executed) with"
+                                + " confidence, tables used and retrieval metadata, or why it failed"
+                                + " (errorClass no_pipeline when no pipeline runs).",
+                        """
+                        {"type": "object", "properties": {
+                          "db": {"type": "string", "description": "database id from list_databases"},
+                          "question": {"type": "string", "description": "the question in natural language"}},
+                         "required": ["db", "question"], "additionalProperties": false}
+                        """,
+                        OutcomeView.class,
+                        args -> tools.ask(text(args, "db"), text(args, "question"))));
+    }
+
+    /** @param view the record, or sealed interface of records, whose JSON the result is; null when it is none */
     private static SyncToolSpecification tool(
             String name,
             String description,
             String inputSchema,
+            Class<?> view,
             Function<Map<String, Object>, AgentTools.Answer> call) {
-        McpSchema.Tool tool = McpSchema.Tool.builder(name, json(), inputSchema)
-                .description(description)
-                .build();
+        McpSchema.Tool.Builder builder =
+                McpSchema.Tool.builder(name, json(), inputSchema).description(description);
+        if (view != null) builder.outputSchema(ViewSchemas.jsonSchema(view));
+        McpSchema.Tool tool = builder.build();
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) ->

@@ -1,11 +1,12 @@
 package dev.schemarag.app.supervision;
 
+import dev.schemarag.core.service.Service;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
 
 /** One supervised service as {@code schemarag status} shows it, and how a table of them is rendered. Pure. */
-public record ServiceHealth(String service, OptionalLong pid, Health health, String adminUrl) {
+public record ServiceHealth(Service service, OptionalLong pid, Health health, String adminUrl) {
     public enum Health {
         READY("ready"),
         NOT_READY("not ready"),

@@ -1,6 +1,7 @@
 package dev.schemarag.app.supervision;
 
 import dev.schemarag.core.kafka.StreamsSettings;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.stack.DaemonPidFile;
 import dev.schemarag.stack.process.ServiceLaunch;
 import dev.schemarag.stack.process.ServiceProcess;
@@ -12,7 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +33,7 @@ public final class ServiceSupervisor {
     /** Its log: the supervisor's standard output, which {@code up} appends to {@code supervisor.log}. */
     private final PrintStream log;
 
-    private final Map<String, Supervised> services = new LinkedHashMap<>();
+    private final Map<Service, Supervised> services = new EnumMap<>(Service.class);
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean stopping;
 
@@ -40,12 +41,11 @@ public final class ServiceSupervisor {
         this.layout = layout;
         this.policy = policy;
         this.log = log;
-        for (String service : SupervisedLayout.SERVICES) {
-            Map<String, String> own = Map.of(StreamsSettings.GROUP_INSTANCE_ID.environmentVariable(), service);
-            services.put(
-                    service,
-                    new Supervised(new ServiceProcess(
-                            ServiceLaunch.ofThisJvm(cliMainClass, service, layout.home()), own, layout.log(service))));
+        for (Service service : Service.values()) {
+            Map<String, String> own = Map.of(StreamsSettings.GROUP_INSTANCE_ID.environmentVariable(), service.id());
+            ServiceLaunch launch =
+                    ServiceLaunch.ofThisJvm(cliMainClass, service.id(), service.niceness(), layout.home());
+            services.put(service, new Supervised(new ServiceProcess(launch, own, layout.log(service))));
         }
     }
 
@@ -70,7 +70,7 @@ public final class ServiceSupervisor {
     /** Under the lock {@link #stopAll} takes, so no service is started once stopping began. */
     private synchronized void superviseOnce(Instant now) {
         if (stopping) return;
-        for (Map.Entry<String, Supervised> e : services.entrySet()) {
+        for (Map.Entry<Service, Supervised> e : services.entrySet()) {
             try {
                 e.getValue().startIfDue(now, policy);
             } catch (IOException | RuntimeException failure) {
@@ -102,8 +102,8 @@ public final class ServiceSupervisor {
 
     private synchronized void writePids() {
         if (stopping) return;
-        Map<String, Long> pids = new LinkedHashMap<>();
-        services.forEach((name, s) -> s.process.pid().ifPresent(pid -> pids.put(name, pid)));
+        Map<Service, Long> pids = new EnumMap<>(Service.class);
+        services.forEach((service, s) -> s.process.pid().ifPresent(pid -> pids.put(service, pid)));
         Path file = layout.servicePidsFile();
         Path partial = file.resolveSibling(file.getFileName() + ".partial");
         try {

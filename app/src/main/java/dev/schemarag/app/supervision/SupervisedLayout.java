@@ -1,12 +1,10 @@
 package dev.schemarag.app.supervision;
 
+import dev.schemarag.core.service.Service;
 import java.nio.file.Path;
-import java.util.List;
 
 /** Where {@code schemarag up} keeps its supervisor's pid file, the services' pids and their logs. */
 public record SupervisedLayout(Path home) {
-    public static final List<String> SERVICES = List.of("ingest", "retrieval", "generation", "web");
-
     public SupervisedLayout {
         home = home.toAbsolutePath().normalize();
     }
@@ -28,7 +26,11 @@ public record SupervisedLayout(Path home) {
         return stateDir().resolve("logs");
     }
 
-    public Path log(String service) {
-        return logsDir().resolve(service + ".log");
+    public Path log(Service service) {
+        return logsDir().resolve(service.id() + ".log");
+    }
+
+    Path supervisorLog() {
+        return logsDir().resolve("supervisor.log");
     }
 }

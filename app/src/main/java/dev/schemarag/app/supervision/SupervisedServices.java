@@ -3,9 +3,9 @@ package dev.schemarag.app.supervision;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.stack.DaemonPidFile;
 import dev.schemarag.stack.process.GracefulStop;
-import dev.schemarag.web.WebSettings;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -33,11 +33,6 @@ public final class SupervisedServices {
     private static final Duration SUPERVISOR_STOP_TIMEOUT = Duration.ofSeconds(45);
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    public static final Map<String, Setting<Integer>> ADMIN_PORTS = Map.of(
-            "ingest", AppSettings.INGEST_ADMIN_PORT,
-            "retrieval", AppSettings.RETRIEVAL_ADMIN_PORT,
-            "generation", AppSettings.GENERATION_ADMIN_PORT,
-            "web", WebSettings.WEB_PORT);
 
     private final SupervisedLayout layout;
     private final Settings settings;
@@ -73,8 +68,8 @@ public final class SupervisedServices {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(layout.home().toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(
-                        layout.log("supervisor").toFile()))
+                .redirectOutput(
+                        ProcessBuilder.Redirect.appendTo(layout.supervisorLog().toFile()))
                 .redirectErrorStream(true);
         for (Setting<?> s : AppSettings.all()) {
             String property = System.getProperty(s.key());
@@ -87,11 +82,10 @@ public final class SupervisedServices {
             if (running.isPresent()) return running.get();
             if (!process.isAlive())
                 throw new IllegalStateException(
-                        "the supervisor exited with " + process.exitValue() + "; see " + layout.log("supervisor"));
+                        "the supervisor exited with " + process.exitValue() + "; see " + layout.supervisorLog());
             Thread.sleep(100);
         }
-        throw new IllegalStateException(
-                "the supervisor wrote no pid file within 30 s; see " + layout.log("supervisor"));
+        throw new IllegalStateException("the supervisor wrote no pid file within 30 s; see " + layout.supervisorLog());
     }
 
     /** Polls until every service is ready or {@code timeout} passes; the last probe either way. */
@@ -110,7 +104,7 @@ public final class SupervisedServices {
     public List<ServiceHealth> probe() throws InterruptedException {
         ServicePids pids = readPids();
         List<ServiceHealth> health = new ArrayList<>();
-        for (String service : SupervisedLayout.SERVICES) {
+        for (Service service : Service.values()) {
             String admin = adminUrl(service);
             OptionalLong pid = pids.of(service);
             OptionalLong alive = pid.isPresent()
@@ -125,11 +119,11 @@ public final class SupervisedServices {
         return health;
     }
 
-    String adminUrl(String service) {
-        return "http://127.0.0.1:" + settings.get(ADMIN_PORTS.get(service));
+    String adminUrl(Service service) {
+        return "http://127.0.0.1:" + settings.get(service.adminPort());
     }
 
-    public Path log(String service) {
+    public Path log(Service service) {
         return layout.log(service);
     }
 
@@ -165,7 +159,7 @@ public final class SupervisedServices {
     public boolean stopOrphans() throws IOException {
         List<ProcessHandle> orphans = new ArrayList<>();
         ServicePids pids = readPids();
-        for (String service : SupervisedLayout.SERVICES)
+        for (Service service : Service.values())
             pids.of(service).stream()
                     .mapToObj(ProcessHandle::of)
                     .flatMap(Optional::stream)
@@ -176,9 +170,9 @@ public final class SupervisedServices {
         return !orphans.isEmpty();
     }
 
-    private boolean servesThis(ProcessHandle process, String service) {
+    private boolean servesThis(ProcessHandle process, Service service) {
         String commandLine = commandLine(process);
-        return commandLine.contains(cliMainClass + " serve " + service)
+        return commandLine.contains(cliMainClass + " serve " + service.id())
                 && commandLine.contains("-Dschemarag.home=" + layout.home());
     }
 

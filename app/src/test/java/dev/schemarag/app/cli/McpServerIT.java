@@ -111,7 +111,7 @@ class McpServerIT {
     }
 
     @Test
-    void theFourToolsAreListedWithTheirInputSchemas() {
+    void theFourToolsAreListedWithTheirInputSchemasAndTheTypedViewsOutputSchemas() {
         List<McpSchema.Tool> tools = stdio.listTools().tools();
 
         assertThat(tools)
@@ -123,6 +123,12 @@ class McpServerIT {
                 .orElseThrow();
         assertThat(context.inputSchema()).containsEntry("required", List.of("db", "question"));
         assertThat(map(context.inputSchema().get("properties"))).containsKeys("db", "question", "max_tables");
+        // The server checks each successful result of these against its schema: a mismatch would be a tool error.
+        assertThat(tools)
+                .filteredOn(t -> t.outputSchema() != null)
+                .extracting(McpSchema.Tool::name)
+                .containsExactlyInAnyOrder("get_schema_context", "ask");
+        assertThat(map(context.outputSchema().get("properties"))).containsKeys("tables", "packet");
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
@@ -130,7 +131,8 @@ class ScaleOutIT {
      * (state directory) and admin port, and a static membership id of its own.
      */
     private static ServiceProcess process(String instance, Path dir) throws IOException {
-        String service = instance.substring(0, instance.indexOf('-'));
+        Service service =
+                Service.byId(instance.substring(0, instance.indexOf('-'))).orElseThrow();
         Map<String, String> environment = new HashMap<>();
         for (Setting<?> s : AppSettings.all()) {
             String property = System.getProperty(s.key());
@@ -138,12 +140,13 @@ class ScaleOutIT {
         }
         environment.put(
                 GenerationSettings.RECORD_DEADLINE_MS.environmentVariable(), Long.toString(RECORD_DEADLINE.toMillis()));
-        environment.put(Setting.environmentVariable(service + ".admin.port"), Integer.toString(freePort()));
+        environment.put(service.adminPort().environmentVariable(), Integer.toString(freePort()));
         environment.put(StreamsSettings.GROUP_INSTANCE_ID.environmentVariable(), "scale-" + instance);
         return new ServiceProcess(
                 ServiceLaunch.ofThisJvm(
                         SchemaRagCli.class.getName(),
-                        service,
+                        service.id(),
+                        service.niceness(),
                         dir.resolve("homes").resolve(instance)),
                 environment,
                 dir.resolve("logs").resolve(instance + ".log"));

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.app.supervision.ServicePids;
 import dev.schemarag.app.supervision.SupervisedLayout;
-import dev.schemarag.app.supervision.SupervisedServices;
+import dev.schemarag.core.service.Service;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -39,8 +40,7 @@ class UpDownIT {
     static void start(@TempDir Path dir) throws Exception {
         home = dir;
         Map<String, String> ports = new HashMap<>();
-        for (String service : SupervisedLayout.SERVICES)
-            ports.put(SupervisedServices.ADMIN_PORTS.get(service).key(), Integer.toString(freePort()));
+        for (Service service : Service.values()) ports.put(service.adminPort().key(), Integer.toString(freePort()));
         // No pipeline in this JVM: it would share the services' groups, and each process joining would move partitions
         // away from it in a follow-up rebalance, during which status rightly reports the service not ready.
         environment = CliTestEnvironment.start("up_it", dir, false, ports);
@@ -60,7 +60,7 @@ class UpDownIT {
         CliTestEnvironment.Run up = CliTestEnvironment.execute("up", "--timeout-seconds", "240");
         assertThat(up.exitCode()).as(up.output()).isZero();
         SupervisedLayout layout = new SupervisedLayout(home);
-        assertThat(layout.log("retrieval")).exists();
+        assertThat(layout.log(Service.RETRIEVAL)).exists();
 
         CliTestEnvironment.Run status = CliTestEnvironment.execute("status");
         assertThat(status.exitCode()).as(status.output()).isZero();
@@ -87,13 +87,13 @@ class UpDownIT {
         assertThat(ask.exitCode()).as(ask.output()).isZero();
         assertThat(ask.output()).contains(CliTestEnvironment.DOCUMENTED_SQL);
 
-        long killed = pid(layout, "retrieval");
+        long killed = pid(layout, Service.RETRIEVAL);
         ProcessHandle.of(killed).orElseThrow().destroyForcibly();
         long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
         OptionalLong restarted = OptionalLong.empty();
         while (System.nanoTime() < deadline) {
             OptionalLong now = ServicePids.parse(Files.readString(layout.servicePidsFile(), StandardCharsets.UTF_8))
-                    .of("retrieval");
+                    .of(Service.RETRIEVAL);
             if (now.isPresent()
                     && now.getAsLong() != killed
                     && CliTestEnvironment.execute("status").exitCode() == 0) {
@@ -135,10 +135,10 @@ class UpDownIT {
     }
 
     private static Set<Long> servicePids(SupervisedLayout layout) {
-        return SupervisedLayout.SERVICES.stream().map(s -> pid(layout, s)).collect(Collectors.toSet());
+        return Arrays.stream(Service.values()).map(s -> pid(layout, s)).collect(Collectors.toSet());
     }
 
-    private static long pid(SupervisedLayout layout, String service) {
+    private static long pid(SupervisedLayout layout, Service service) {
         try {
             return ServicePids.parse(Files.readString(layout.servicePidsFile(), StandardCharsets.UTF_8))
                     .of(service)

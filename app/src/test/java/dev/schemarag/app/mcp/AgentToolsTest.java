@@ -48,13 +48,16 @@ class AgentToolsTest {
     }
 
     @Test
-    void blankOrOversizedTextIsAnInvalidRequest() {
+    void blankOrOversizedTextOrTooFewTablesIsAnInvalidRequest() {
         AgentTools tools = tools(answered());
 
         assertThat(tools.ask("erp", " ").content()).containsEntry("message", "question is required");
         assertThat(tools.schemaContext("erp", "é".repeat(60), null).content())
                 .containsEntry("errorClass", "invalid_request")
                 .containsEntry("message", "question is longer than 100 bytes");
+        assertThat(tools.schemaContext("erp", "how many orders?", 0).content())
+                .containsEntry("errorClass", "invalid_request")
+                .containsEntry("message", "maxTables must be an integer in [1, 10000], not 0");
         assertThat(tools.validateSql("erp", "S".repeat(StatementCheck.MAX_SQL_BYTES + 1))
                         .content())
                 .containsEntry("message", "sql is longer than " + StatementCheck.MAX_SQL_BYTES + " bytes");

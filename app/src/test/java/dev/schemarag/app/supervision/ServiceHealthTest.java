@@ -3,6 +3,7 @@ package dev.schemarag.app.supervision;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.app.supervision.ServiceHealth.Health;
+import dev.schemarag.core.service.Service;
 import java.util.List;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -19,8 +20,8 @@ class ServiceHealthTest {
     @Test
     void eachServiceIsALineWithPidHealthAndAdminUrl() {
         List<ServiceHealth> services = List.of(
-                new ServiceHealth("ingest", OptionalLong.of(4242), Health.READY, "http://127.0.0.1:8081"),
-                new ServiceHealth("generation", OptionalLong.empty(), Health.DOWN, "http://127.0.0.1:8083"));
+                new ServiceHealth(Service.INGEST, OptionalLong.of(4242), Health.READY, "http://127.0.0.1:8081"),
+                new ServiceHealth(Service.GENERATION, OptionalLong.empty(), Health.DOWN, "http://127.0.0.1:8083"));
 
         assertThat(ServiceHealth.render(services).lines())
                 .containsExactly(

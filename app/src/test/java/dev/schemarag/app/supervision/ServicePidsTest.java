@@ -2,6 +2,7 @@ package dev.schemarag.app.supervision;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.service.Service;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ServicePidsTest {
     @Test
     void whatIsWrittenIsReadBack() {
-        ServicePids pids = new ServicePids(Map.of("retrieval", 12L, "ingest", 11L));
+        ServicePids pids = new ServicePids(Map.of(Service.RETRIEVAL, 12L, Service.INGEST, 11L));
 
         assertThat(pids.format()).isEqualTo("ingest 11\nretrieval 12\n");
         assertThat(ServicePids.parse(pids.format())).isEqualTo(pids);
@@ -19,9 +20,9 @@ class ServicePidsTest {
     void unknownServicesAndMalformedPidsAreIgnored() {
         ServicePids pids = ServicePids.parse("ingest 11\nshell 7\nretrieval -3\ngeneration x\n\ngeneration 1 2\n");
 
-        assertThat(pids.of("ingest")).isEqualTo(OptionalLong.of(11));
-        assertThat(pids.of("retrieval")).isEmpty();
-        assertThat(pids.of("generation")).isEmpty();
-        assertThat(pids.pids()).containsOnlyKeys("ingest");
+        assertThat(pids.of(Service.INGEST)).isEqualTo(OptionalLong.of(11));
+        assertThat(pids.of(Service.RETRIEVAL)).isEmpty();
+        assertThat(pids.of(Service.GENERATION)).isEmpty();
+        assertThat(pids.pids()).containsOnlyKeys(Service.INGEST);
     }
 }

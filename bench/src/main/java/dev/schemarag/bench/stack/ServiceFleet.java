@@ -1,7 +1,7 @@
 package dev.schemarag.bench.stack;
 
-import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.kafka.StreamsSettings;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.stack.process.ServiceLaunch;
 import dev.schemarag.stack.process.ServiceProcess;
 import java.io.IOException;
@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +25,7 @@ import java.util.Map;
 public final class ServiceFleet implements AutoCloseable {
     public static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
 
-    private final Map<String, List<ServiceProcess>> byService = new LinkedHashMap<>();
+    private final Map<Service, List<ServiceProcess>> byService = new LinkedHashMap<>();
 
     /**
      * @param instances how many processes of each service, in start order
@@ -33,37 +34,39 @@ public final class ServiceFleet implements AutoCloseable {
      * @param cliMainClass the main class whose {@code serve <service>} runs a service
      */
     public ServiceFleet(
-            Map<String, Integer> instances,
+            Map<Service, Integer> instances,
             Map<String, String> environment,
             Path dir,
             String memberPrefix,
             String cliMainClass)
             throws IOException {
-        for (Map.Entry<String, Integer> service : instances.entrySet()) {
+        for (Map.Entry<Service, Integer> entry : instances.entrySet()) {
+            Service service = entry.getKey();
             List<ServiceProcess> processes = new ArrayList<>();
-            for (int i = 0; i < service.getValue(); i++) {
-                String name = service.getValue() == 1 ? service.getKey() : service.getKey() + "-" + i;
+            for (int i = 0; i < entry.getValue(); i++) {
+                String name = entry.getValue() == 1 ? service.id() : service.id() + "-" + i;
                 Map<String, String> own = new HashMap<>(environment);
                 own.put(StreamsSettings.GROUP_INSTANCE_ID.environmentVariable(), memberPrefix + name);
-                own.put(Setting.environmentVariable(service.getKey() + ".admin.port"), Integer.toString(freePort()));
+                own.put(service.adminPort().environmentVariable(), Integer.toString(freePort()));
                 processes.add(new ServiceProcess(
                         ServiceLaunch.ofThisJvm(
                                 cliMainClass,
-                                service.getKey(),
+                                service.id(),
+                                service.niceness(),
                                 dir.resolve("services").resolve(name)),
                         own,
                         dir.resolve("logs").resolve(name + ".log")));
             }
-            byService.put(service.getKey(), processes);
+            byService.put(service, processes);
         }
     }
 
     /** One ingest, and {@code instances} each of retrieval and generation, in the order they start. */
-    public static Map<String, Integer> pipeline(int instances) {
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        counts.put("ingest", 1);
-        counts.put("retrieval", instances);
-        counts.put("generation", instances);
+    public static Map<Service, Integer> pipeline(int instances) {
+        Map<Service, Integer> counts = new EnumMap<>(Service.class);
+        counts.put(Service.INGEST, 1);
+        counts.put(Service.RETRIEVAL, instances);
+        counts.put(Service.GENERATION, instances);
         return counts;
     }
 
@@ -74,11 +77,11 @@ public final class ServiceFleet implements AutoCloseable {
     }
 
     /** The first (with one instance, the only) process of {@code service}. */
-    public ServiceProcess process(String service) {
+    public ServiceProcess process(Service service) {
         return instances(service).get(0);
     }
 
-    public List<ServiceProcess> instances(String service) {
+    public List<ServiceProcess> instances(Service service) {
         List<ServiceProcess> processes = byService.get(service);
         if (processes == null) throw new IllegalArgumentException("no " + service + " in this fleet");
         return processes;

@@ -37,6 +37,12 @@ public final class AdminSettings {
             0,
             65535,
             "Port of the generation admin endpoint (/health, /ready); 0 = any free port");
+    /**
+     * The web console serves its API, {@code /health} and {@code /ready} on one port. Declared here so that
+     * {@link dev.schemarag.core.service.Service} can name it; it is one of the web console's own settings.
+     */
+    public static final Setting<Integer> WEB_PORT = Setting.integer(
+            "web.port", 8080, 0, 65535, "Port of the web console and its HTTP API (/, /api/...); 0 = any free port");
 
     public static List<Setting<?>> declared() {
         return List.of(ADMIN_HOST, ADMIN_TOKEN, INGEST_ADMIN_PORT, RETRIEVAL_ADMIN_PORT, GENERATION_ADMIN_PORT);

@@ -43,7 +43,7 @@ public final class ServiceMain {
     }
 
     /** A service module's {@code main}: settings from the environment, validated against {@code declared}; exits the JVM. */
-    public static void exit(String service, List<Setting<?>> declared, Body body) {
+    public static void exit(Service service, List<Setting<?>> declared, Body body) {
         int code;
         try {
             code = run(service, () -> ServiceRuntime.fromEnvironment(declared), body);
@@ -55,7 +55,7 @@ public final class ServiceMain {
     }
 
     /** Runs {@code service} in this process and returns its exit code. */
-    public static int run(String service, Supplier<? extends ServiceRuntime> runtimes, Body body) throws Exception {
+    public static int run(Service service, Supplier<? extends ServiceRuntime> runtimes, Body body) throws Exception {
         ServiceLifecycle lifecycle = new ServiceLifecycle();
         lifecycle.installShutdownHook();
         try {
@@ -68,7 +68,7 @@ public final class ServiceMain {
                     System.err.println(e.getMessage());
                     return REFUSED;
                 }
-                body.run(runtime, new ServiceAdmin(service, host, token, runtime, lifecycle), lifecycle);
+                body.run(runtime, new ServiceAdmin(service.id(), host, token, runtime, lifecycle), lifecycle);
             }
             return lifecycle.exitCode();
         } finally {

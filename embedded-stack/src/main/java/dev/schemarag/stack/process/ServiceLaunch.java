@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,13 +32,6 @@ public record ServiceLaunch(
     /** Small heaps and the serial collector: three services and the stack share a developer machine. */
     public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseSerialGC");
 
-    /**
-     * Ingest's work can wait a little, the questions' cannot: on a machine the services share, ingest runs at a lower
-     * CPU priority, so that a burst of schema changes, which it re-embeds, does not slow retrieval down. When the CPU
-     * is free it runs at full speed.
-     */
-    private static final Map<String, Integer> NICENESS = Map.of("ingest", 10);
-
     private static final Path NICE = Path.of("/usr/bin/nice");
 
     private static final Pattern ADMIN = Pattern.compile("(\\w+) admin on (http://[^\\s;,]+)");
@@ -50,13 +42,16 @@ public record ServiceLaunch(
         jvmOptions = List.copyOf(jvmOptions);
     }
 
-    /** This JVM's {@code java} and classpath: the one a {@code ./schemarag} run or a test runs with. */
-    public static ServiceLaunch ofThisJvm(String mainClass, String service, Path home) {
-        Integer niceness = NICENESS.get(service);
+    /**
+     * This JVM's {@code java} and classpath: the one a {@code ./schemarag} run or a test runs with.
+     *
+     * @param niceness how much to lower the service's CPU priority with {@code nice}, where there is one; 0 for none
+     */
+    public static ServiceLaunch ofThisJvm(String mainClass, String service, int niceness, Path home) {
         return new ServiceLaunch(
                 service,
-                niceness != null && Files.isExecutable(NICE)
-                        ? List.of(NICE.toString(), "-n", niceness.toString())
+                niceness != 0 && Files.isExecutable(NICE)
+                        ? List.of(NICE.toString(), "-n", Integer.toString(niceness))
                         : List.of(),
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 absolute(System.getProperty("java.class.path"), Path.of("").toAbsolutePath()),

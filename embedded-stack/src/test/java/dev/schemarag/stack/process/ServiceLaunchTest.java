@@ -44,11 +44,11 @@ class ServiceLaunchTest {
     }
 
     @Test
-    void onThisMachineIngestAloneRunsAtALowerPriority() {
-        assertThat(ServiceLaunch.ofThisJvm(CLI, "ingest", Path.of("/run/ingest"))
+    void onThisMachineANicenessLowersTheServicesPriorityAndNoneLeavesIt() {
+        assertThat(ServiceLaunch.ofThisJvm(CLI, "ingest", 10, Path.of("/run/ingest"))
                         .launcher())
                 .containsExactly("/usr/bin/nice", "-n", "10");
-        assertThat(ServiceLaunch.ofThisJvm(CLI, "retrieval", Path.of("/run/retrieval"))
+        assertThat(ServiceLaunch.ofThisJvm(CLI, "retrieval", 0, Path.of("/run/retrieval"))
                         .launcher())
                 .isEmpty();
     }

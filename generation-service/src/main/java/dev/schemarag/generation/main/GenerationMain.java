@@ -5,6 +5,7 @@ import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.service.DatabasesWatch;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.core.service.ServiceAdmin;
 import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.ServiceMain;
@@ -26,7 +27,7 @@ public final class GenerationMain {
     private GenerationMain() {}
 
     public static void main(String[] args) {
-        ServiceMain.exit("generation", settings(), GenerationMain::serve);
+        ServiceMain.exit(Service.GENERATION, settings(), GenerationMain::serve);
     }
 
     /** Every setting this process reads. */

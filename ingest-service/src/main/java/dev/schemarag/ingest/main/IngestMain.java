@@ -5,6 +5,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.service.DatabasesWatch;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.core.service.ServiceAdmin;
 import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.ServiceMain;
@@ -21,7 +22,7 @@ public final class IngestMain {
     private IngestMain() {}
 
     public static void main(String[] args) {
-        ServiceMain.exit("ingest", settings(), IngestMain::serve);
+        ServiceMain.exit(Service.INGEST, settings(), IngestMain::serve);
     }
 
     /** Every setting this process reads. */

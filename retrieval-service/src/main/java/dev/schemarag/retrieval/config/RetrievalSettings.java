@@ -184,6 +184,11 @@ public final class RetrievalSettings {
         return new RetrievalSettings(values.with(byKey));
     }
 
+    /** These settings with at most {@code maxTables} tables in the packet, which must be in its setting's range. */
+    public RetrievalSettings withMaxTables(int maxTables) {
+        return new RetrievalSettings(values.with(Map.of(MAX_TABLES.key(), Integer.toString(maxTables))));
+    }
+
     private static <T> Setting<T> declare(Setting<T> setting) {
         IN_ORDER.add(setting);
         return setting;

@@ -31,7 +31,7 @@ public final class ContextEvents {
                         .filter(s -> !s.isEmpty())
                         .collect(Collectors.toSet());
         return new RetrievalRequest(
-                q.getDatabaseId(), q.getQuestion(), q.getEvidence(), q.getUseRetrieval(), scope, settings);
+                q.getDatabaseId(), q.getQuestion(), q.getEvidence(), q.getUseRetrieval(), scope, settings, null);
     }
 
     public static ContextRetrieved toEvent(QuestionAsked question, RetrievedContext context) {

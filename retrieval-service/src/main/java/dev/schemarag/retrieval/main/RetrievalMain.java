@@ -3,6 +3,7 @@ package dev.schemarag.retrieval.main;
 import dev.schemarag.core.admin.AdminServer;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.core.service.ServiceAdmin;
 import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.ServiceMain;
@@ -19,7 +20,7 @@ public final class RetrievalMain {
     private RetrievalMain() {}
 
     public static void main(String[] args) {
-        ServiceMain.exit("retrieval", settings(), RetrievalMain::serve);
+        ServiceMain.exit(Service.RETRIEVAL, settings(), RetrievalMain::serve);
     }
 
     /** Every setting this process reads. */

@@ -4,6 +4,7 @@ import dev.schemarag.core.admin.AdminAccess;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.service.Service;
 import dev.schemarag.core.service.ServiceAdmin;
 import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.ServiceMain;
@@ -27,7 +28,7 @@ public final class WebMain {
             System.err.println(refused.get());
             System.exit(ServiceMain.REFUSED);
         }
-        ServiceMain.exit("web", settings(), WebMain::serve);
+        ServiceMain.exit(Service.WEB, settings(), WebMain::serve);
     }
 
     /** Every setting this process reads: the services' shared ones, retrieval's (for /api/context) and its own. */
