@@ -15,6 +15,7 @@ import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -130,6 +131,20 @@ class SchemaRagMcpServerTest {
 
     private static OutcomeView answered(OutcomeView.Metadata metadata) {
         return new OutcomeView.Answered(
-                "q1", "SELECT 1", "one row", 0.9, List.of("public.t"), List.of(), List.of(), 1, metadata);
+                "q1",
+                "SELECT 1",
+                "one row",
+                0.9,
+                List.of("public.t"),
+                List.of(),
+                List.of(),
+                1,
+                metadata,
+                List.of(new OutcomeView.Column("?column?", "int4", false)),
+                List.of(Arrays.asList("1")),
+                1,
+                false,
+                3L,
+                "reader");
     }
 }
