@@ -146,7 +146,6 @@ class ArchitectureTest {
         noClasses()
                 .that()
                 .resideInAnyPackage(
-                        "dev.schemarag.ingest.annotations",
                         "dev.schemarag.ingest.changes",
                         "dev.schemarag.ingest.docs",
                         "dev.schemarag.ingest.introspect",

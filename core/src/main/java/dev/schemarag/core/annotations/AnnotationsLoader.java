@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.annotations;
+package dev.schemarag.core.annotations;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
