@@ -83,6 +83,34 @@ class AnnotationsLoaderTest {
     }
 
     @Test
+    void givenAColumnsSection_whenLoaded_thenTheColumnsMarkedPiiAreKnownByTheirLowerCaseKeys() throws IOException {
+        Path file = write("""
+                {"columns": {"Users.Email": {"pii": true}, "hr.employees.ssn": {"pii": true},
+                             "users.username": {"pii": false}, "users.phone": {}}}
+                """);
+
+        assertThat(AnnotationsLoader.load(file).piiColumns()).containsExactly("hr.employees.ssn", "users.email");
+    }
+
+    @Test
+    void givenAColumnEntryThatIsNoObject_whenLoaded_thenTheErrorSaysTheShape() throws IOException {
+        Path file = write("{\"columns\": {\"users.email\": true}}");
+
+        assertThatThrownBy(() -> AnnotationsLoader.load(file))
+                .isInstanceOf(AnnotationsException.class)
+                .hasMessage("Annotations file " + file + ": 'columns.users.email' must be {\"pii\": true or false}");
+    }
+
+    @Test
+    void givenAColumnsKeyThatNamesNoColumn_whenLoaded_thenTheErrorNamesTheKey() throws IOException {
+        Path file = write("{\"columns\": {\"users\": {\"pii\": true}}}");
+
+        assertThatThrownBy(() -> AnnotationsLoader.load(file))
+                .isInstanceOf(AnnotationsException.class)
+                .hasMessageContaining("'columns.users' must name a column as table.column or schema.table.column");
+    }
+
+    @Test
     void givenNoFile_whenLoaded_thenAnnotationsAreEmpty() {
         assertThat(AnnotationsLoader.load(dir.resolve("absent.json"))).isEqualTo(Annotations.empty());
     }
