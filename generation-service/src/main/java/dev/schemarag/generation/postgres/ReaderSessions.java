@@ -223,7 +223,7 @@ final class ReaderSessions implements AutoCloseable {
             st.execute("SET TRANSACTION READ ONLY");
             setLocal(c, limits.withStatementTimeout(timeout));
             query.prepare(st);
-            watch = watchdog.watch(c, st, timeout, terminator(databaseId));
+            watch = watchdog.watch(c, timeout, terminator(databaseId));
             try (ResultSet rs = st.executeQuery(sql)) {
                 return new Result.Done<>(query.read(rs));
             } finally {
