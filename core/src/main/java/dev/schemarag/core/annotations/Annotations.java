@@ -92,6 +92,12 @@ public record Annotations(
         return table.withRelationships(relationships(table.name()));
     }
 
+    /** Whether {@code key} names a column as {@code table.column} or {@code schema.table.column}. */
+    static boolean namesColumn(String key) {
+        List<String> parts = List.of(key.strip().split("\\.", -1));
+        return parts.size() >= 2 && parts.size() <= 3 && parts.stream().noneMatch(String::isBlank);
+    }
+
     private static List<String> tableKeys(TableName table) {
         return List.of(table.toString(), table.table());
     }

@@ -150,8 +150,7 @@ public final class AnnotationsLoader {
         Set<String> pii = new LinkedHashSet<>();
         for (Map.Entry<String, JsonNode> e : entries(root, "columns", source)) {
             JsonNode flags = e.getValue();
-            List<String> parts = List.of(e.getKey().strip().split("\\.", -1));
-            if (parts.size() < 2 || parts.size() > 3 || parts.stream().anyMatch(String::isBlank))
+            if (!Annotations.namesColumn(e.getKey()))
                 throw new AnnotationsException("Annotations file " + source + ": 'columns." + e.getKey()
                         + "' must name a column as table.column or schema.table.column");
             if (!flags.isObject()
