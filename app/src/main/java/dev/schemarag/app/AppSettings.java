@@ -8,6 +8,7 @@ import dev.schemarag.core.http.HttpSettings;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.service.RuntimeSettings;
+import dev.schemarag.generation.service.ExecutionSettings;
 import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.ingest.service.IngestSettings;
 import dev.schemarag.retrieval.VectorSearch;
@@ -54,6 +55,7 @@ public final class AppSettings {
         all.addAll(WebSettings.declared());
         all.addAll(IngestSettings.declared());
         all.addAll(GenerationSettings.declared()); // the LLM's and the target's limits included
+        all.addAll(ExecutionSettings.declared());
         all.add(VectorSearch.SETTING);
         all.add(RetrievalService.CATALOG_POLL_MS);
         all.addAll(RetrievalSettings.DECLARED);

@@ -2,13 +2,13 @@ package dev.schemarag.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.annotations.Annotations;
+import dev.schemarag.core.annotations.AnnotationsLoader;
 import dev.schemarag.core.relationships.JoinEdges;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.demo.DemoDatabase;
-import dev.schemarag.ingest.annotations.Annotations;
-import dev.schemarag.ingest.annotations.AnnotationsLoader;
 import dev.schemarag.ingest.postgres.PostgresIntrospector;
 import dev.schemarag.retrieval.config.JoinHintFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;

@@ -2,12 +2,17 @@ package dev.schemarag.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.annotations.AnnotationsLoader;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.service.DefaultDatabases;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,5 +36,25 @@ class DemoRegistrationTest {
         assertThat(erp.docsDir().resolve("employees.md")).isRegularFile();
         assertThat(extracted.resolve("schema.sql")).isRegularFile();
         assertThat(DemoDatabase.sampleQuestions(extracted)).isNotEmpty().allMatch(q -> !q.isBlank());
+    }
+
+    @Test
+    void theAnnotationsMarkThePersonalColumnsOfTheSchemaAsPii(@TempDir Path state) throws IOException {
+        Path extracted = DemoDatabase.extract(state);
+        String schema = Files.readString(extracted.resolve("schema.sql"));
+
+        Set<String> pii =
+                AnnotationsLoader.load(extracted.resolve("modules.json")).piiColumns();
+
+        assertThat(pii).contains("users.email", "employees.email", "employees.phone", "employees.birth_date");
+        for (String column : pii) {
+            String[] tableAndColumn = column.split("\\.");
+            Matcher definition = Pattern.compile(
+                            "CREATE (?:TABLE IF NOT EXISTS|OR REPLACE VIEW) " + tableAndColumn[0] + "\\b(.*?);",
+                            Pattern.DOTALL)
+                    .matcher(schema);
+            assertThat(definition.find()).as(column).isTrue();
+            assertThat(definition.group(1)).as(column).containsPattern("\\b" + tableAndColumn[1] + "\\b");
+        }
     }
 }

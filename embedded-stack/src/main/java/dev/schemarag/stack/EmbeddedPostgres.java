@@ -269,6 +269,11 @@ public final class EmbeddedPostgres {
         }
     }
 
+    /** A client program of the installation the server runs from, such as {@code psql}. */
+    public static Path program(String name) {
+        return BIN.resolve(name);
+    }
+
     /** The running server's process id, from line 1 of postmaster.pid; empty when it is not running. */
     public OptionalLong postmasterPid() {
         try (Stream<String> lines = Files.lines(dataDir().resolve("postmaster.pid"))) {

@@ -2,7 +2,6 @@ package dev.schemarag.core.store;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,9 +17,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The client-side deadline of a statement on a target database, behind the server's own statement_timeout: a
  * backend notices a timeout only where it checks for interrupts, which some planner loops do not, so the caller would
- * wait as long as the backend works. Shortly after the timeout the watchdog sends the driver's cancel request; if the
- * call still has not returned it aborts the connection, so the caller's call fails at once, and asks the server to
- * terminate the backend. A connection the watchdog acted on must be evicted from its pool.
+ * wait as long as the backend works. The deadline covers everything the caller does on the connection until it
+ * closes the watch, such as every fetch of a cursor (the server's timeout starts again with each fetch). Shortly after
+ * the timeout the watchdog sends the driver's cancel request for the session's backend; if the call still has not
+ * returned it aborts the connection, so the caller's call fails at once, and asks the server to terminate the backend.
+ * A connection the watchdog acted on must be evicted from its pool.
  */
 public final class StatementWatchdog implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(StatementWatchdog.class);
@@ -40,16 +41,16 @@ public final class StatementWatchdog implements AutoCloseable {
     private final ExecutorService actions = Executors.newCachedThreadPool(daemon("watchdog-action"));
 
     /**
-     * Watches {@code statement} on {@code connection} until the returned watch is closed.
+     * Watches what runs on {@code connection} until the returned watch is closed.
      *
      * @param timeout the server-side statement timeout the statement runs under
      */
-    public Watch watch(Connection connection, Statement statement, Duration timeout, BackendTerminator terminator)
-            throws SQLException {
-        int pid = connection.unwrap(PGConnection.class).getBackendPID();
+    public Watch watch(Connection connection, Duration timeout, BackendTerminator terminator) throws SQLException {
+        PGConnection session = connection.unwrap(PGConnection.class);
+        int pid = session.getBackendPID();
         Watch watch = new Watch();
         long cancelAt = timeout.plus(CANCEL_GRACE).toMillis();
-        watch.cancel = timer.schedule(() -> cancel(watch, statement, pid), cancelAt, TimeUnit.MILLISECONDS);
+        watch.cancel = timer.schedule(() -> cancel(watch, session, pid), cancelAt, TimeUnit.MILLISECONDS);
         watch.abort = timer.schedule(
                 () -> actions.execute(() -> abort(connection, pid, terminator)),
                 cancelAt + ABORT_GRACE.toMillis(),
@@ -57,11 +58,15 @@ public final class StatementWatchdog implements AutoCloseable {
         return watch;
     }
 
-    private static void cancel(Watch watch, Statement statement, int pid) {
+    /**
+     * Cancels whatever the backend runs: the connection's cancel request, since a JDBC statement's own cancel does
+     * nothing once its execute returned, while a cursor's later fetches still run.
+     */
+    private static void cancel(Watch watch, PGConnection session, int pid) {
         watch.fired.set(true);
         log.warn("a statement outlived its timeout; cancelling it (backend pid {})", pid);
         try {
-            statement.cancel();
+            session.cancelQuery();
         } catch (SQLException e) {
             log.warn("cancel request failed for backend pid {} (sqlstate={})", pid, e.getSQLState());
         }

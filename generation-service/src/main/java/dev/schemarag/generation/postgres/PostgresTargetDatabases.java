@@ -1,71 +1,32 @@
 package dev.schemarag.generation.postgres;
 
-import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
-import dev.schemarag.core.config.RegisteredDatabase;
-import dev.schemarag.core.failure.ErrorClass;
-import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.DatabaseBulkhead;
-import dev.schemarag.core.store.ReaderRole;
-import dev.schemarag.core.store.StatementWatchdog;
 import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.generation.answer.ExplainResult;
-import dev.schemarag.generation.answer.ReaderVerdict;
 import dev.schemarag.generation.answer.TargetDatabases;
-import dev.schemarag.generation.validation.DriverStatements;
 import dev.schemarag.generation.validation.SchemaColumns;
 import java.sql.Array;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import org.postgresql.PGConnection;
-import org.postgresql.jdbc.PreferQueryMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Adapter: EXPLAIN on the registered PostgreSQL databases, connected with each registration's reader login, such as
- * the least-privilege {@link ReaderRole}. Before a database is used its role is checked ({@link ReaderVerdict}): one
- * that could change the database is refused, at start ({@link #verifyReaders()}) or, for a database unreachable then,
- * at its first question. Every EXPLAIN runs in a READ ONLY transaction under the {@link TargetSessionLimits} (SET
- * LOCAL) and a client-side deadline ({@link StatementWatchdog}), within a per-database {@link DatabaseBulkhead}, and
- * is always rolled back, so even a guard bypass could neither write nor hold the caller past the timeout.
- * <p>
- * Two refusals come before anything is sent: a session with {@code standard_conforming_strings} off (backslashes
- * would then escape quotes in every string, and the guard's reading of the text would no longer be the server's),
- * and a text the JDBC driver would split into more than one statement (it would send them all, EXPLAIN covering
- * only the first). JDBC escape processing is off, so the driver rewrites nothing either.
+ * Adapter: EXPLAIN on the registered PostgreSQL databases as each registration's reader login, through the guarded
+ * {@link ReaderSessions} (reader check, session refusals, single statement, READ ONLY transaction, limits, deadline,
+ * bulkhead). The query itself never runs; EXPLAIN covers exactly the one statement the driver sends.
  */
 public final class PostgresTargetDatabases implements TargetDatabases, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PostgresTargetDatabases.class);
 
-    /** The SQLSTATE of a statement cancelled for its timeout, which the client-side deadline reports too. */
-    private static final String QUERY_CANCELED = "57014";
-
-    /**
-     * A backend keeps the memory it took, even idle (the C allocator rarely gives it back): after a plan this slow,
-     * which may have taken hundreds of MB, its session is closed rather than pooled, so that the memory is freed.
-     */
-    private static final Duration HEAVY_PLAN = Duration.ofSeconds(1);
-
-    private final DatabaseRegistry registry;
-    private final TargetSessionLimits limits;
-    private final DatabaseBulkhead bulkhead;
-    private final Duration queueWait;
-    private final StatementWatchdog watchdog = new StatementWatchdog();
-    private final Map<String, Database> connections = new ConcurrentHashMap<>();
-    /** Databases whose reader was found read-only; the others are checked again before each use. */
-    private final Set<String> verified = ConcurrentHashMap.newKeySet();
+    private final ReaderSessions sessions;
 
     /** With the default session limits and bulkhead, and {@code statementTimeout}. */
     public PostgresTargetDatabases(DatabaseRegistry registry, Duration statementTimeout) {
@@ -82,10 +43,7 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
      */
     public PostgresTargetDatabases(
             DatabaseRegistry registry, TargetSessionLimits limits, DatabaseBulkhead bulkhead, Duration queueWait) {
-        this.registry = registry;
-        this.limits = limits;
-        this.bulkhead = bulkhead;
-        this.queueWait = queueWait;
+        this.sessions = new ReaderSessions("EXPLAIN", "target.concurrency", registry, limits, bulkhead, queueWait);
     }
 
     /**
@@ -94,234 +52,48 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
      * its first question instead, so an outage does not stop the service.
      */
     public void verifyReaders() {
-        List<String> refusals = new ArrayList<>();
-        for (RegisteredDatabase db : registry.all()) {
-            db.requireReader();
-            try {
-                verify(db.id()).ifPresent(refusals::add);
-            } catch (SQLException e) {
-                log.warn(
-                        "cannot check the validation role of {} now (sqlstate={}); checked before its first EXPLAIN",
-                        db.id(),
-                        e.getSQLState());
-            }
-        }
-        if (!refusals.isEmpty())
-            throw new IllegalStateException("generation refuses to start: " + String.join("\n", refusals));
+        sessions.verifyReaders("generation");
     }
 
     @Override
     public ExplainResult explain(String databaseId, String sql, Duration atMost) {
-        if (registry.find(databaseId).isEmpty())
-            return new ExplainResult.Rejected(null, "database '" + databaseId + "' is not registered");
-        String explain = "EXPLAIN " + sql;
-        Optional<DatabaseBulkhead.Permit> permit;
-        try {
-            permit = bulkhead.enter(databaseId, min(queueWait, atMost));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, "interrupted while waiting for " + databaseId);
-        }
-        if (permit.isEmpty())
-            return new ExplainResult.Refused(
-                    ErrorClass.INFRA_FAILURE,
-                    "database '" + databaseId + "' already runs " + bulkhead.permits()
-                            + " statements and none ended within " + queueWait.toMillis()
-                            + " ms (target.concurrency, target.queue.wait.ms)");
-        Database database = database(databaseId);
-        try (Connection c = database.borrow()) {
-            Optional<String> refusal = verify(databaseId, c);
-            if (refusal.isEmpty()) refusal = sessionRefusal(databaseId, c);
-            // A role that could write, or a session that reads SQL otherwise than the guard, is an operator's problem
-            // to fix: infra_failure, replayable once fixed.
-            if (refusal.isPresent()) return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, refusal.get());
-            if (!DriverStatements.isSingle(explain))
-                return new ExplainResult.Refused(ErrorClass.VALIDATION_BLOCK, DriverStatements.MULTIPLE_STATEMENTS);
-            return plan(databaseId, database, c, explain, timeout(atMost));
-        } catch (SQLException e) {
-            log.warn("EXPLAIN failed: databaseId={} sqlstate={}", databaseId, e.getSQLState());
-            return new ExplainResult.Rejected(e.getSQLState(), e.getMessage());
-        } finally {
-            permit.get().close();
-        }
-    }
-
-    /**
-     * Plans in a READ ONLY transaction under the session limits and the client-side deadline, always rolled back. A
-     * connection whose deadline passed, whose ROLLBACK failed or whose plan was heavy is evicted, never handed to the
-     * next validation.
-     */
-    private ExplainResult plan(String databaseId, Database database, Connection c, String explain, Duration timeout)
-            throws SQLException {
-        StatementWatchdog.Watch watch = null;
-        long started = System.nanoTime();
-        c.setAutoCommit(false);
-        try (Statement st = c.createStatement()) {
-            st.setEscapeProcessing(false);
-            st.execute("SET TRANSACTION READ ONLY");
-            setLocal(c, limits.withStatementTimeout(timeout));
-            StringBuilder plan = new StringBuilder();
-            watch = watchdog.watch(c, st, timeout, terminator(databaseId));
-            try (ResultSet rs = st.executeQuery(explain)) {
-                while (rs.next()) plan.append(rs.getString(1)).append('\n');
-            } finally {
-                watch.close();
-            }
-            return new ExplainResult.Planned(plan.toString());
-        } catch (SQLException e) {
-            if (watch == null || !watch.fired()) throw e;
-            log.warn("EXPLAIN outlived its timeout: databaseId={} sqlstate={}", databaseId, e.getSQLState());
-            return new ExplainResult.Rejected(
-                    QUERY_CANCELED, "cancelled by the client-side deadline after " + timeout.toMillis() + " ms");
-        } finally {
-            boolean heavy = System.nanoTime() - started > HEAVY_PLAN.toNanos();
-            boolean reusable = (watch == null || !watch.fired()) && rolledBack(databaseId, c) && !heavy;
-            if (!reusable) database.evict(c);
-        }
-    }
-
-    /** The limits as SET LOCAL, in one round trip: set_config(..., true) is SET LOCAL. */
-    private static void setLocal(Connection c, TargetSessionLimits limits) throws SQLException {
-        Map<String, String> settings = limits.transactionSettings();
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT set_config(name, value, true) FROM unnest(?::text[], ?::text[]) AS s(name, value)")) {
-            ps.setArray(1, c.createArrayOf("text", settings.keySet().toArray()));
-            ps.setArray(2, c.createArrayOf("text", settings.values().toArray()));
-            ps.executeQuery().close();
-        }
-    }
-
-    /** Ends the transaction; false when the session is in no state to be reused (an aborted ROLLBACK, say). */
-    private static boolean rolledBack(String databaseId, Connection c) {
-        try {
-            c.rollback();
-            c.setAutoCommit(true);
-            return true;
-        } catch (SQLException e) {
-            log.warn(
-                    "ROLLBACK failed, evicting the connection: databaseId={} sqlstate={}", databaseId, e.getSQLState());
-            return false;
-        }
-    }
-
-    /**
-     * Terminates a backend over a session of its own as the same reader: a role may terminate its own backends, so
-     * neither an administrator nor a superuser login is needed at run time.
-     */
-    private StatementWatchdog.BackendTerminator terminator(String databaseId) {
-        Database database = database(databaseId);
-        return pid -> {
-            try (Connection c = database.open();
-                    PreparedStatement ps = c.prepareStatement("SELECT pg_terminate_backend(?)")) {
-                ps.setInt(1, pid);
-                ps.executeQuery().close();
-            }
-        };
-    }
-
-    /** The statement timeout, capped by {@code atMost}; at least 1 ms, since 0 would turn PostgreSQL's timeout off. */
-    private Duration timeout(Duration atMost) {
-        return Duration.ofMillis(Math.max(1, Math.min(limits.statementTimeout().toMillis(), atMost.toMillis())));
-    }
-
-    private static Duration min(Duration a, Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
+        return sessions.<String>run(databaseId, "EXPLAIN " + sql, atMost, rs -> {
+                    StringBuilder plan = new StringBuilder();
+                    while (rs.next()) plan.append(rs.getString(1)).append('\n');
+                    return plan.toString();
+                })
+                .fold(ExplainResult.Planned::new, ExplainResult.Rejected::new, ExplainResult.Refused::new);
     }
 
     @Override
     public SchemaColumns columns(String databaseId, List<String> tables) {
-        if (registry.find(databaseId).isEmpty() || tables.isEmpty()) return SchemaColumns.empty();
-        try (Connection c = database(databaseId).borrow()) {
-            if (verify(databaseId, c).isPresent()) return SchemaColumns.empty();
-            try (PreparedStatement ps = c.prepareStatement("""
-                    SELECT table_schema || '.' || table_name, column_name FROM information_schema.columns
-                    WHERE table_schema || '.' || table_name = ANY (?) ORDER BY table_schema, table_name, ordinal_position""")) {
-                Array names = c.createArrayOf("text", tables.toArray());
-                ps.setArray(1, names);
-                Map<String, List<String>> columns = new LinkedHashMap<>();
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next())
-                        columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>())
-                                .add(rs.getString(2));
-                }
-                return SchemaColumns.of(columns);
-            }
+        if (tables.isEmpty()) return SchemaColumns.empty();
+        try {
+            return sessions.catalog(databaseId, c -> {
+                        try (PreparedStatement ps = c.prepareStatement("""
+                                SELECT table_schema || '.' || table_name, column_name FROM information_schema.columns
+                                WHERE table_schema || '.' || table_name = ANY (?) ORDER BY table_schema, table_name, ordinal_position""")) {
+                            Array names = c.createArrayOf("text", tables.toArray());
+                            ps.setArray(1, names);
+                            Map<String, List<String>> columns = new LinkedHashMap<>();
+                            try (ResultSet rs = ps.executeQuery()) {
+                                while (rs.next())
+                                    columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>())
+                                            .add(rs.getString(2));
+                            }
+                            return SchemaColumns.of(columns);
+                        }
+                    })
+                    .orElse(SchemaColumns.empty());
         } catch (SQLException e) {
             log.warn("cannot read columns: databaseId={} sqlstate={}", databaseId, e.getSQLState());
             return SchemaColumns.empty();
         }
     }
 
-    /** Why this session would not read the text the way the guard did, if it would not. */
-    private static Optional<String> sessionRefusal(String databaseId, Connection c) throws SQLException {
-        Optional<String> refusal = Optional.empty();
-        if (!standardConformingStrings(c))
-            refusal = Optional.of("database '" + databaseId + "' has standard_conforming_strings off; validation needs"
-                    + " it on (ALTER ROLE or ALTER DATABASE ... SET standard_conforming_strings = on)");
-        else if (!extendedProtocol(c))
-            refusal = Optional.of("database '" + databaseId + "' is registered with a preferQueryMode that sends plain"
-                    + " statements over the simple query protocol; validation needs the extended protocol (remove"
-                    + " preferQueryMode from its jdbcUrl)");
-        refusal.ifPresent(why -> log.warn("EXPLAIN refused: {}", why));
-        return refusal;
-    }
-
-    /** The session's setting as the server last reported it (a ParameterStatus message, kept by the driver). */
-    private static boolean standardConformingStrings(Connection c) throws SQLException {
-        String value = c.unwrap(PGConnection.class).getParameterStatus("standard_conforming_strings");
-        return "on".equalsIgnoreCase(value);
-    }
-
-    /**
-     * Whether a plain statement goes out as Parse/Bind/Execute: the server then parses the text as exactly one
-     * statement, a check of its own behind the guard's and the driver's. The simple protocol would run all of them.
-     */
-    private static boolean extendedProtocol(Connection c) throws SQLException {
-        PreferQueryMode mode = c.unwrap(PGConnection.class).getPreferQueryMode();
-        return mode == PreferQueryMode.EXTENDED || mode == PreferQueryMode.EXTENDED_CACHE_EVERYTHING;
-    }
-
-    /** {@link #verify(String, Connection)} on a connection of its own. */
-    private Optional<String> verify(String databaseId) throws SQLException {
-        if (verified.contains(databaseId)) return Optional.empty();
-        try (Connection c = database(databaseId).borrow()) {
-            return verify(databaseId, c);
-        }
-    }
-
-    /**
-     * Empty when the database's reader is read-only (remembered), else why not and how to fix it. Reads on the caller's
-     * connection: borrowing a second one while holding the first could exhaust the pool.
-     */
-    private Optional<String> verify(String databaseId, Connection c) throws SQLException {
-        if (verified.contains(databaseId)) return Optional.empty();
-        RegisteredDatabase registered = registered(databaseId);
-        ReaderVerdict verdict = ReaderVerdict.of(ReaderPrivilegesQuery.read(c));
-        if (verdict.readOnly()) {
-            verified.add(databaseId);
-            return Optional.empty();
-        }
-        String refusal =
-                verdict.explanation(databaseId, registered.requireReader().user());
-        log.error("refusing to validate on {}: {}", databaseId, refusal);
-        return Optional.of(refusal);
-    }
-
-    private Database database(String databaseId) {
-        return connections.computeIfAbsent(databaseId, id -> {
-            Credentials reader = registered(id).requireReader();
-            return new Database(registered(id).jdbcUrl(), reader.user(), reader.password());
-        });
-    }
-
-    private RegisteredDatabase registered(String databaseId) {
-        return registry.find(databaseId).orElseThrow();
-    }
-
     @Override
     public void close() {
-        connections.values().forEach(Database::close);
-        watchdog.close();
+        sessions.close();
     }
 
     /**
@@ -329,8 +101,6 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
      * that comes back is connected and checked again with its new login.
      */
     public void forget(String databaseId) {
-        verified.remove(databaseId);
-        Database pool = connections.remove(databaseId);
-        if (pool != null) pool.close();
+        sessions.forget(databaseId);
     }
 }

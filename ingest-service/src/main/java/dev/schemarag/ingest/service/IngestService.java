@@ -1,5 +1,7 @@
 package dev.schemarag.ingest.service;
 
+import dev.schemarag.core.annotations.Annotations;
+import dev.schemarag.core.annotations.AnnotationsLoader;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -15,8 +17,6 @@ import dev.schemarag.core.retry.BudgetedRetry;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.events.SchemaChanged;
-import dev.schemarag.ingest.annotations.Annotations;
-import dev.schemarag.ingest.annotations.AnnotationsLoader;
 import dev.schemarag.ingest.cdc.CaptureStatus;
 import dev.schemarag.ingest.cdc.DdlCaptureInstaller;
 import dev.schemarag.ingest.cdc.DebeziumDdlCapture;

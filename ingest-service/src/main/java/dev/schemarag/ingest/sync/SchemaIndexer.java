@@ -1,5 +1,6 @@
 package dev.schemarag.ingest.sync;
 
+import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Table;
@@ -8,7 +9,6 @@ import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.StoredEntity;
 import dev.schemarag.core.store.TableDefinition;
 import dev.schemarag.core.store.TableDefinitions;
-import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.text.ColumnText;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.ingest.text.EntityTexts;

@@ -1,5 +1,6 @@
 package dev.schemarag.ingest.sync;
 
+import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.TextHash;
@@ -7,7 +8,6 @@ import dev.schemarag.core.schema.SchemaCatalog;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.StoredDocChunk;
-import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.docs.DocChunk;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;

@@ -1,10 +1,10 @@
 package dev.schemarag.ingest.text;
 
+import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.SchemaCatalog;
 import dev.schemarag.core.schema.Table;
-import dev.schemarag.ingest.annotations.Annotations;
 import java.util.List;
 
 /** Builds the {@link EntityTexts} of tables: what gets embedded, hashed and shown to the generator. */

@@ -1,9 +1,9 @@
 package dev.schemarag.ingest.text;
 
+import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
-import dev.schemarag.ingest.annotations.Annotations;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.schemarag.ingest.updater;
 
+import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.failure.ErrorClass;
@@ -13,7 +14,6 @@ import dev.schemarag.core.schema.TableName;
 import dev.schemarag.events.CatalogRelationship;
 import dev.schemarag.events.SchemaCatalogEntry;
 import dev.schemarag.events.SchemaChanged;
-import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
 import dev.schemarag.ingest.sync.RelationshipSync;

@@ -2,12 +2,12 @@ package dev.schemarag.ingest.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.relationships.DataCheck;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.fakes.InMemorySchemaStore;
 import dev.schemarag.ingest.introspect.EdgeSampler;
 import dev.schemarag.ingest.text.EmbeddingTexts;

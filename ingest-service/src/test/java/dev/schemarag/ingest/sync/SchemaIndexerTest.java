@@ -4,9 +4,9 @@ import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
 import static dev.schemarag.ingest.fakes.Tables.LEAVE_REQUESTS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
-import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.fakes.InMemorySchemaStore;
 import dev.schemarag.ingest.fakes.Tables;
 import dev.schemarag.ingest.text.EmbeddingTexts;

@@ -4,13 +4,13 @@ import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
 import static dev.schemarag.ingest.fakes.Tables.LEAVE_REQUESTS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.annotations.Annotations;
+import dev.schemarag.core.annotations.RelationshipNote;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.StoredDocChunk;
-import dev.schemarag.ingest.annotations.Annotations;
-import dev.schemarag.ingest.annotations.RelationshipNote;
 import dev.schemarag.ingest.docs.ChunkKind;
 import dev.schemarag.ingest.docs.DocChunk;
 import dev.schemarag.ingest.fakes.InMemoryIntrospector;

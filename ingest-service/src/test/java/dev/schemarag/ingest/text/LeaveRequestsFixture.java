@@ -1,10 +1,10 @@
 package dev.schemarag.ingest.text;
 
+import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.ingest.annotations.Annotations;
 import java.util.List;
 import java.util.Map;
 

@@ -5,10 +5,10 @@ import static dev.schemarag.ingest.text.LeaveRequestsFixture.TABLE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.ingest.annotations.Annotations;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;

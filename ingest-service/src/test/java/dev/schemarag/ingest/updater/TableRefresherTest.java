@@ -4,6 +4,7 @@ import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
 import static dev.schemarag.ingest.fakes.Tables.LEAVE_REQUESTS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.relationships.EdgeSource;
@@ -16,7 +17,6 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.events.SchemaChanged;
-import dev.schemarag.ingest.annotations.Annotations;
 import dev.schemarag.ingest.changes.DdlEvent;
 import dev.schemarag.ingest.changes.SchemaChangeMapper;
 import dev.schemarag.ingest.fakes.InMemoryIntrospector;

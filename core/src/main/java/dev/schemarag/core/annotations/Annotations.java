@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.annotations;
+package dev.schemarag.core.annotations;
 
 import dev.schemarag.core.schema.Relationship;
 import dev.schemarag.core.schema.Table;
@@ -9,13 +9,17 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 /**
  * Hand-written knowledge about one database that its catalog cannot hold: the business module of a table,
- * synonyms users say instead of the identifiers, extra descriptions, and relationships the database does not declare
- * (or that must not be inferred).
+ * synonyms users say instead of the identifiers, extra descriptions, relationships the database does not declare
+ * (or that must not be inferred), and the columns that hold personal data ({@code piiColumns}, whose values results
+ * withhold).
  *
  * <p>Keys name a table as {@code table} or {@code schema.table}, a column as {@code table.column} or
  * {@code schema.table.column}; they match case-insensitively. A lookup tries the qualified key first, so a
@@ -25,7 +29,8 @@ public record Annotations(
         Map<String, String> modules,
         Map<String, List<String>> synonyms,
         Map<String, String> descriptions,
-        List<RelationshipNote> relationships) {
+        List<RelationshipNote> relationships,
+        Set<String> piiColumns) {
 
     private static final Annotations EMPTY = new Annotations(Map.of(), Map.of(), Map.of());
 
@@ -34,6 +39,18 @@ public record Annotations(
         synonyms = lowerCaseKeys(synonyms, List::copyOf);
         descriptions = lowerCaseKeys(descriptions, UnaryOperator.identity());
         relationships = List.copyOf(relationships);
+        // Sorted, like the maps below.
+        piiColumns = Collections.unmodifiableSortedSet(piiColumns.stream()
+                .map(key -> key.strip().toLowerCase(Locale.ROOT))
+                .collect(Collectors.toCollection(TreeSet::new)));
+    }
+
+    public Annotations(
+            Map<String, String> modules,
+            Map<String, List<String>> synonyms,
+            Map<String, String> descriptions,
+            List<RelationshipNote> relationships) {
+        this(modules, synonyms, descriptions, relationships, Set.of());
     }
 
     public Annotations(
@@ -73,6 +90,12 @@ public record Annotations(
     /** The table as stored for retrieval: with the relationships its annotations add or deny. */
     public Table annotated(Table table) {
         return table.withRelationships(relationships(table.name()));
+    }
+
+    /** Whether {@code key} names a column as {@code table.column} or {@code schema.table.column}. */
+    static boolean namesColumn(String key) {
+        List<String> parts = List.of(key.strip().split("\\.", -1));
+        return parts.size() >= 2 && parts.size() <= 3 && parts.stream().noneMatch(String::isBlank);
     }
 
     private static List<String> tableKeys(TableName table) {

@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.annotations;
+package dev.schemarag.core.annotations;
 
 import dev.schemarag.core.schema.Relationship;
 import dev.schemarag.core.schema.TableName;
@@ -35,11 +35,9 @@ public record RelationshipNote(String from, String to, boolean deny) {
 
     private static String checked(String column, String field) {
         if (column == null) throw new IllegalArgumentException("'" + field + "' is required");
-        String lower = column.strip().toLowerCase(Locale.ROOT);
-        String[] parts = lower.split("\\.", -1);
-        if (parts.length < 2 || parts.length > 3 || List.of(parts).stream().anyMatch(String::isBlank))
+        if (!Annotations.namesColumn(column))
             throw new IllegalArgumentException(
                     "'" + field + "' must name a column as table.column or schema.table.column: '" + column + "'");
-        return lower;
+        return column.strip().toLowerCase(Locale.ROOT);
     }
 }

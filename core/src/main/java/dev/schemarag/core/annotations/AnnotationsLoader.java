@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.annotations;
+package dev.schemarag.core.annotations;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,13 +22,16 @@ import org.slf4j.LoggerFactory;
  *  "synonyms": {"employees": ["staff"], "employees.first_name": ["given name"]},
  *  "descriptions": {"employees": "...", "hr.employees.hire_date": "..."},
  *  "relationships": [{"from": "leave_requests.approver", "to": "employees.employee_id"},
- *                    {"from": "orders.status_id", "to": "status_history.id", "deny": true}]}</pre>
+ *                    {"from": "orders.status_id", "to": "status_history.id", "deny": true}],
+ *  "columns": {"users.email": {"pii": true}, "hr.employees.ssn": {"pii": true}}}</pre>
  * Every section is optional; a synonym entry may be a single string. Other top-level keys are ignored with a
  * warning, so a typo such as {@code "synonym"} shows up in the log without blocking ingestion.
  */
 public final class AnnotationsLoader {
     private static final Logger log = LoggerFactory.getLogger(AnnotationsLoader.class);
-    private static final Set<String> SECTIONS = Set.of("modules", "synonyms", "descriptions", "relationships");
+    private static final Set<String> SECTIONS =
+            Set.of("modules", "synonyms", "descriptions", "relationships", "columns");
+    private static final Set<String> COLUMN_FLAGS = Set.of("pii");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private AnnotationsLoader() {}
@@ -61,7 +65,8 @@ public final class AnnotationsLoader {
         root.fieldNames().forEachRemaining(name -> {
             if (!SECTIONS.contains(name))
                 log.warn(
-                        "Ignoring unknown section '{}' in annotations file {}; expected modules, synonyms, descriptions or relationships",
+                        "Ignoring unknown section '{}' in annotations file {}; expected modules, synonyms, descriptions,"
+                                + " relationships or columns",
                         name,
                         source);
         });
@@ -69,14 +74,17 @@ public final class AnnotationsLoader {
                 strings(root, "modules", source),
                 stringLists(root, "synonyms", source),
                 strings(root, "descriptions", source),
-                relationships(root, source));
+                relationships(root, source),
+                piiColumns(root, source));
         log.info(
-                "Loaded annotations from {}: {} modules, {} synonym entries, {} descriptions, {} relationships",
+                "Loaded annotations from {}: {} modules, {} synonym entries, {} descriptions, {} relationships,"
+                        + " {} PII columns",
                 source,
                 annotations.modules().size(),
                 annotations.synonyms().size(),
                 annotations.descriptions().size(),
-                annotations.relationships().size());
+                annotations.relationships().size(),
+                annotations.piiColumns().size());
         return annotations;
     }
 
@@ -135,6 +143,27 @@ public final class AnnotationsLoader {
             }
         }
         return notes;
+    }
+
+    /** The keys of the {@code columns} entries marked {@code "pii": true}. */
+    private static Set<String> piiColumns(JsonNode root, String source) {
+        Set<String> pii = new LinkedHashSet<>();
+        for (Map.Entry<String, JsonNode> e : entries(root, "columns", source)) {
+            JsonNode flags = e.getValue();
+            if (!Annotations.namesColumn(e.getKey()))
+                throw new AnnotationsException("Annotations file " + source + ": 'columns." + e.getKey()
+                        + "' must name a column as table.column or schema.table.column");
+            if (!flags.isObject()
+                    || !(flags.path("pii").isMissingNode() || flags.path("pii").isBoolean()))
+                throw wrongShape(source, "columns", e.getKey(), "{\"pii\": true or false}");
+            flags.fieldNames().forEachRemaining(flag -> {
+                if (!COLUMN_FLAGS.contains(flag))
+                    log.warn(
+                            "Ignoring unknown flag '{}' of column {} in annotations file {}", flag, e.getKey(), source);
+            });
+            if (flags.path("pii").asBoolean(false)) pii.add(e.getKey());
+        }
+        return pii;
     }
 
     private static List<Map.Entry<String, JsonNode>> entries(JsonNode root, String section, String source) {

@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.annotations;
+package dev.schemarag.core.annotations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.annotations;
+package dev.schemarag.core.annotations;
 
 import java.io.Serial;
 

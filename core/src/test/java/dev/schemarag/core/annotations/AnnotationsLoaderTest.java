@@ -1,4 +1,4 @@
-package dev.schemarag.ingest.annotations;
+package dev.schemarag.core.annotations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -80,6 +80,34 @@ class AnnotationsLoaderTest {
         assertThatThrownBy(() -> AnnotationsLoader.load(file))
                 .isInstanceOf(AnnotationsException.class)
                 .hasMessageContaining("'relationships[0]' must be {");
+    }
+
+    @Test
+    void givenAColumnsSection_whenLoaded_thenTheColumnsMarkedPiiAreKnownByTheirLowerCaseKeys() throws IOException {
+        Path file = write("""
+                {"columns": {"Users.Email": {"pii": true}, "hr.employees.ssn": {"pii": true},
+                             "users.username": {"pii": false}, "users.phone": {}}}
+                """);
+
+        assertThat(AnnotationsLoader.load(file).piiColumns()).containsExactly("hr.employees.ssn", "users.email");
+    }
+
+    @Test
+    void givenAColumnEntryThatIsNoObject_whenLoaded_thenTheErrorSaysTheShape() throws IOException {
+        Path file = write("{\"columns\": {\"users.email\": true}}");
+
+        assertThatThrownBy(() -> AnnotationsLoader.load(file))
+                .isInstanceOf(AnnotationsException.class)
+                .hasMessage("Annotations file " + file + ": 'columns.users.email' must be {\"pii\": true or false}");
+    }
+
+    @Test
+    void givenAColumnsKeyThatNamesNoColumn_whenLoaded_thenTheErrorNamesTheKey() throws IOException {
+        Path file = write("{\"columns\": {\"users\": {\"pii\": true}}}");
+
+        assertThatThrownBy(() -> AnnotationsLoader.load(file))
+                .isInstanceOf(AnnotationsException.class)
+                .hasMessageContaining("'columns.users' must name a column as table.column or schema.table.column");
     }
 
     @Test
