@@ -9,6 +9,7 @@ import dev.schemarag.events.QueryResult;
 import dev.schemarag.events.RetrievalMetadata;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A question's outcome, the one JSON shape {@code ask --json} prints, the web API returns and the MCP tool {@code ask}
@@ -59,7 +60,7 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
             int attempts,
             Metadata retrievalMetadata,
             List<Column> columns,
-            List<List<String>> rows,
+            List<List<@Nullable String>> rows,
             Integer rowCount,
             Boolean truncated,
             Long executionMs,
@@ -68,6 +69,30 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
         /** Whether it carries rows. */
         public boolean executed() {
             return columns != null;
+        }
+
+        /**
+         * This answer with at most its first {@code max} rows, for a reader that takes fewer: {@code rowCount} still
+         * counts the rows the query returned, and {@code truncated} is set when rows were left out here too.
+         */
+        public Answered firstRows(int max) {
+            if (!executed() || rows.size() <= max) return this;
+            return new Answered(
+                    id,
+                    sql,
+                    explanation,
+                    confidence,
+                    tablesUsed,
+                    assumptions,
+                    lintWarnings,
+                    attempts,
+                    retrievalMetadata,
+                    columns,
+                    rows.subList(0, max),
+                    rowCount,
+                    true,
+                    executionMs,
+                    executedAs);
         }
 
         @Override

@@ -85,6 +85,36 @@ class OutcomeViewTest {
     }
 
     @Test
+    void theFirstRowsOfAResultKeepItsRowCountAndSayRowsWereLeftOut() {
+        OutcomeView.Answered all = executed(List.of(List.of("a"), Arrays.asList((String) null), List.of("c")));
+
+        OutcomeView.Answered first = all.firstRows(2);
+
+        assertThat(first.rows()).containsExactly(List.of("a"), Arrays.asList((String) null));
+        assertThat(first.rowCount()).isEqualTo(3);
+        assertThat(first.truncated()).isTrue();
+        assertThat(first.columns()).isEqualTo(all.columns());
+        assertThat(all.firstRows(3)).isSameAs(all);
+        OutcomeView.Answered sqlOnly = new OutcomeView.Answered(
+                "q1",
+                "SELECT 1",
+                "",
+                1.0,
+                List.of(),
+                List.of(),
+                List.of(),
+                1,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+        assertThat(sqlOnly.firstRows(2)).isSameAs(sqlOnly);
+    }
+
+    @Test
     void aFailureCarriesItsRecordWithTheAnswerFieldsEmpty() throws Exception {
         FailureRecord failure = FailureRecord.newBuilder()
                 .setStage("validation")
@@ -108,5 +138,24 @@ class OutcomeViewTest {
                 .isEqualTo("{\"status\":\"failed\",\"errorClass\":\"timeout\"}");
         assertThat(JSON.writeValueAsString(new OutcomeView.NoAnswer(NoOutcome.NO_PIPELINE, "start one")))
                 .isEqualTo("{\"status\":\"failed\",\"errorClass\":\"no_pipeline\",\"message\":\"start one\"}");
+    }
+
+    private static OutcomeView.Answered executed(List<List<String>> rows) {
+        return new OutcomeView.Answered(
+                "q1",
+                "SELECT v FROM t",
+                "",
+                1.0,
+                List.of("public.t"),
+                List.of(),
+                List.of(),
+                1,
+                null,
+                List.of(new OutcomeView.Column("v", "text", false)),
+                rows,
+                rows.size(),
+                false,
+                2L,
+                "reader");
     }
 }
