@@ -1,5 +1,6 @@
 package dev.schemarag.app.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.schemarag.app.Services;
@@ -18,8 +19,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code schemarag ask --db <id> "<question>" [--json] [--standalone]}: exit 0 only when answered, 1 when the question
- * failed or timed out, 3 when no pipeline runs.
+ * {@code schemarag ask --db <id> "<question>" [--json | --format text|json|csv] [--sql-only] [--standalone]}: exit 0
+ * only when answered, 1 when the question failed or timed out (or, for CSV, was answered without rows), 3 when no
+ * pipeline runs.
+ *
+ * <p>An answer its database executes comes with its rows: the text shows the first of them as a table, the JSON
+ * carries them all, and {@code --format csv} writes them alone as CSV on standard output (anything else goes to
+ * standard error).
  *
  * <p>By default a client of the running services: it publishes the question and waits for its outcome without
  * joining any consumer group. {@code --standalone} answers through a {@link ThrowAwayPipeline} in this process.
@@ -36,8 +42,27 @@ final class AskCommand implements Callable<Integer> {
     @Parameters(index = "0", description = "the question")
     String question;
 
-    @Option(names = "--json", description = "print the outcome as JSON")
+    /** How the outcome is printed. */
+    enum Format {
+        text,
+        json,
+        csv
+    }
+
+    @Option(names = "--json", description = "print the outcome as JSON (--format json)")
     boolean json;
+
+    @Option(
+            names = "--format",
+            defaultValue = "text",
+            description = "text (the SQL and the first rows as a table), json (the outcome), or csv (the rows alone,"
+                    + " RFC 4180): ${COMPLETION-CANDIDATES}")
+    Format format;
+
+    @Option(
+            names = "--sql-only",
+            description = "the validated SQL alone: not executed even where the database executes answers")
+    boolean sqlOnly;
 
     @Option(names = "--use-retrieval", arity = "1", description = "force RAG (true) or the full schema (false)")
     Boolean useRetrieval;
@@ -57,47 +82,80 @@ final class AskCommand implements Callable<Integer> {
     @Override
     @SuppressWarnings("try") // the stack stays open for the command's lifetime without being referenced
     public Integer call() throws Exception {
+        if (json && format != Format.text && format != Format.json)
+            return usage("--json and --format " + format + " ask for two formats: give one");
+        if (json) format = Format.json;
+        if (sqlOnly && format == Format.csv) return usage("--format csv writes rows: --sql-only asks for none");
         Duration timeout = Duration.ofSeconds(timeoutSeconds);
         if (!standalone)
             try (Services services = Services.fromEnvironment()) {
-                return report(new QuestionAsker(services).askRunning(databaseId, question, useRetrieval, timeout));
+                return report(
+                        new QuestionAsker(services).askRunning(databaseId, question, useRetrieval, sqlOnly, timeout));
             }
-        PrintWriter out = spec.commandLine().getOut();
-        try (StackSession stack = StackSession.ensure(ServiceRuntime.home(), out);
+        // Progress goes where it cannot mix with JSON or CSV.
+        PrintWriter progress = format == Format.text
+                ? spec.commandLine().getOut()
+                : spec.commandLine().getErr();
+        try (StackSession stack = StackSession.ensure(ServiceRuntime.home(), progress);
                 Services services = Services.fromEnvironment()) {
             return report(new QuestionAsker(services)
                     .askStandalone(
                             databaseId,
                             question,
                             useRetrieval,
+                            sqlOnly,
                             timeout,
                             spec.commandLine().getErr()));
         }
     }
 
+    private int usage(String message) {
+        spec.commandLine().getErr().println(message);
+        return ExitCode.USAGE;
+    }
+
     private int report(QuestionAsker.Asked asked) throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
         if (asked instanceof QuestionAsker.PipelineRunning running) {
-            spec.commandLine()
-                    .getErr()
-                    .println("a question pipeline is running (" + running.retrievalGroup() + ", "
-                            + running.generationGroup() + "): ask without --standalone");
+            err.println("a question pipeline is running (" + running.retrievalGroup() + ", " + running.generationGroup()
+                    + "): ask without --standalone");
             return ExitCode.USAGE;
         }
         if (asked instanceof QuestionAsker.NoPipeline noPipeline) {
-            print(noPipeline.view());
+            print(noPipeline.view(), format, spec.commandLine().getOut(), err);
             return NO_PIPELINE;
         }
-        OutcomeView outcome = ((QuestionAsker.Outcome) asked).view();
-        print(outcome);
-        return outcome instanceof OutcomeView.Answered ? 0 : ExitCode.FAILED;
+        return print(
+                ((QuestionAsker.Outcome) asked).view(),
+                format,
+                spec.commandLine().getOut(),
+                err);
     }
 
-    private void print(OutcomeView view) throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        if (json)
-            out.println(new ObjectMapper()
-                    .enable(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(view));
-        else OutcomeText.print(view, out);
+    /**
+     * Prints the outcome as {@code format} asks; CSV puts only rows on {@code out}, and the rest on {@code err}.
+     *
+     * @return the exit code for it: 0 for an answer (with rows, for CSV), else 1
+     */
+    static int print(OutcomeView view, Format format, PrintWriter out, PrintWriter err) throws JsonProcessingException {
+        boolean rows = view instanceof OutcomeView.Answered a && a.executed();
+        switch (format) {
+            case json ->
+                out.println(new ObjectMapper()
+                        .enable(SerializationFeature.INDENT_OUTPUT)
+                        .writeValueAsString(view));
+            case csv -> {
+                if (rows) RowsCsv.write((OutcomeView.Answered) view, out);
+                else {
+                    OutcomeText.print(view, err);
+                    if (view instanceof OutcomeView.Answered)
+                        err.println("no rows to write: the answer was not executed (its database is registered"
+                                + " without execute)");
+                }
+            }
+            case text -> OutcomeText.print(view, out);
+        }
+        if (!(view instanceof OutcomeView.Answered)) return ExitCode.FAILED;
+        return format == Format.csv && !rows ? ExitCode.FAILED : 0;
     }
 }

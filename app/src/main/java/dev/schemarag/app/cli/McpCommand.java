@@ -113,7 +113,7 @@ final class McpCommand implements Callable<Integer> {
                 databases,
                 retriever,
                 (db, sql) -> StatementCheck.check(services, databases, db, sql),
-                (db, question) -> new QuestionAsker(services).askIfRunning(db, question, askTimeout),
+                (db, question) -> new QuestionAsker(services).askIfRunning(db, question, false, askTimeout),
                 services.settings().get(RetrievalSettings.QUESTION_MAX_BYTES));
     }
 

@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * A question's outcome as {@code ask} and {@code demo} print it for people: the SQL with its confidence, tables and
- * attempts, or why it failed.
+ * attempts and, when it was executed, its rows ({@link RowsTable}); or why it failed.
  */
 final class OutcomeText {
     private OutcomeText() {}
@@ -20,6 +20,7 @@ final class OutcomeText {
                     a.confidence(),
                     a.tablesUsed(),
                     a.attempts());
+            if (a.executed()) RowsTable.print(a, out);
             out.println("-- unreviewed: schemarag feedback " + a.id() + " approve|reject");
         } else if (view instanceof OutcomeView.Failed f) {
             out.println("failed: " + f.errorClass()

@@ -45,7 +45,7 @@ public final class QuestionAsker {
      * {@code ask}'s way to the running services, which never starts anything: a port check first when the settings
      * name the embedded stack, then the probe for the services with the client starting meanwhile.
      */
-    public Asked askRunning(String databaseId, String question, Boolean useRetrieval, Duration timeout)
+    public Asked askRunning(String databaseId, String question, Boolean useRetrieval, boolean sqlOnly, Duration timeout)
             throws Exception {
         if (stackDown(services.settings()))
             return noPipeline(PipelineProbe.Status.unreachable(
@@ -61,16 +61,17 @@ public final class QuestionAsker {
             return noPipeline(status.notRunning());
         }
         try (AskClient client = join(starting)) {
-            return ask(client, databaseId, question, useRetrieval, timeout);
+            return ask(client, databaseId, question, useRetrieval, sqlOnly, timeout);
         }
     }
 
     /** The MCP tool's way to the running services, the probe then the question: the outcome, or no_pipeline's. */
-    public OutcomeView askIfRunning(String databaseId, String question, Duration timeout) throws Exception {
+    public OutcomeView askIfRunning(String databaseId, String question, boolean sqlOnly, Duration timeout)
+            throws Exception {
         PipelineProbe.Status status = probe();
         if (!status.running()) return noPipeline(status.notRunning()).view();
         try (AskClient client = client(services.topics())) {
-            return ask(client, databaseId, question, null, timeout).view();
+            return ask(client, databaseId, question, null, sqlOnly, timeout).view();
         }
     }
 
@@ -81,13 +82,18 @@ public final class QuestionAsker {
      */
     @SuppressWarnings("try") // the pipeline answers while it is open, without being referenced
     public Asked askStandalone(
-            String databaseId, String question, Boolean useRetrieval, Duration timeout, PrintWriter err)
+            String databaseId,
+            String question,
+            Boolean useRetrieval,
+            boolean sqlOnly,
+            Duration timeout,
+            PrintWriter err)
             throws Exception {
         PipelineProbe.Status status = probe();
         if (status.running()) return new PipelineRunning(status.retrievalGroup(), status.generationGroup());
         try (ThrowAwayPipeline pipeline = new ThrowAwayPipeline(services, TargetDatabases.load(services), "ask", err);
                 AskClient client = client(services.topics())) {
-            return ask(client, databaseId, question, useRetrieval, timeout);
+            return ask(client, databaseId, question, useRetrieval, sqlOnly, timeout);
         }
     }
 
@@ -98,10 +104,16 @@ public final class QuestionAsker {
                 services.settings().get(AppSettings.TOPIC_PREFIX));
     }
 
+    /** @param sqlOnly true for the validated SQL alone, not executed even where the database executes answers */
     private static Outcome ask(
-            AskClient client, String databaseId, String question, Boolean useRetrieval, Duration timeout)
+            AskClient client,
+            String databaseId,
+            String question,
+            Boolean useRetrieval,
+            boolean sqlOnly,
+            Duration timeout)
             throws Exception {
-        return new Outcome(OutcomeView.of(client.ask(databaseId, question, useRetrieval, timeout)));
+        return new Outcome(OutcomeView.of(client.ask(databaseId, question, useRetrieval, sqlOnly, timeout)));
     }
 
     private AskClient client(Topics topics) {

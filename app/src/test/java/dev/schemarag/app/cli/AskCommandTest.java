@@ -9,7 +9,10 @@ import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.RetrievalMetadata;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -26,23 +29,7 @@ class AskCommandTest {
 
     @Test
     void anAnsweredQuestionShowsItsSqlConfidenceAndRetrievalMetadata() {
-        AnswerValidated answer = AnswerValidated.newBuilder()
-                .setQuestionId("q1")
-                .setCorrelationId("q1")
-                .setDatabaseId("erp")
-                .setQuestion("How many employees?")
-                .setSql("SELECT count(*) FROM employees")
-                .setConfidence(0.9)
-                .setTablesUsed(List.of("employees"))
-                .setAttempts(2)
-                .setTimestamp(Instant.EPOCH)
-                .setRetrievalMetadata(RetrievalMetadata.newBuilder()
-                        .setStrategy("rag")
-                        .setTablesIncluded(3)
-                        .build())
-                .build();
-
-        OutcomeView view = OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, answer, null, null)));
+        OutcomeView view = OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, answer(), null, null)));
 
         assertThat(view)
                 .isEqualTo(new OutcomeView.Answered(
@@ -85,7 +72,83 @@ class AskCommandTest {
     }
 
     @Test
+    void csvPutsTheRowsAloneOnStandardOutputAndAnythingElseOnStandardError() throws Exception {
+        OutcomeView.Answered executed = OutcomeTextTest.executed(
+                List.of(new OutcomeView.Column("n", "int8", false)), List.of(List.of("42")), false);
+        OutcomeView.Answered sqlOnly = OutcomeView.answered("q1", answer());
+        OutcomeView failed = new OutcomeView.Failed("q1", "sql_error", "42P01", 1, "no such table", "execution");
+
+        assertThat(printed(executed, AskCommand.Format.csv)).isEqualTo(new Printed(0, "n\r\n42\r\n", ""));
+        Printed notExecuted = printed(sqlOnly, AskCommand.Format.csv);
+        assertThat(notExecuted.exitCode()).isEqualTo(ExitCode.FAILED);
+        assertThat(notExecuted.out()).isEmpty();
+        assertThat(notExecuted.err()).contains("SELECT count(*) FROM employees").contains("no rows to write");
+        Printed failure = printed(failed, AskCommand.Format.csv);
+        assertThat(failure.exitCode()).isEqualTo(ExitCode.FAILED);
+        assertThat(failure.out()).isEmpty();
+        assertThat(failure.err()).startsWith("failed: sql_error (SQLSTATE 42P01)");
+    }
+
+    @Test
+    void theJsonOfAnExecutedAnswerCarriesItsRowsAndTheTextItsTable() throws Exception {
+        OutcomeView.Answered executed = OutcomeTextTest.executed(
+                List.of(new OutcomeView.Column("n", "int8", false)), Arrays.asList(Arrays.asList((String) null)), true);
+
+        Printed json = printed(executed, AskCommand.Format.json);
+        assertThat(json.exitCode()).isZero();
+        assertThat(json.out())
+                .contains("\"rows\" : [ [ null ] ],")
+                .contains("\"rowCount\" : 1,")
+                .contains("\"truncated\" : true,");
+        assertThat(printed(executed, AskCommand.Format.text).out())
+                .contains(System.lineSeparator() + "NULL" + System.lineSeparator());
+    }
+
+    @Test
+    void csvWithSqlOnlyOrTwoFormatsIsAUsageErrorBeforeAnythingIsAsked() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var cli = SchemaRagCli.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
+
+        assertThat(cli.execute("ask", "--db", "erp", "q", "--format", "csv", "--sql-only"))
+                .isEqualTo(ExitCode.USAGE);
+        assertThat(cli.execute("ask", "--db", "erp", "q", "--format", "CSV", "--json"))
+                .isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString())
+                .contains("--format csv writes rows: --sql-only asks for none")
+                .contains("--json and --format csv ask for two formats: give one");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
     void noOutcomeWithinTheTimeoutIsAFailure() {
         assertThat(OutcomeView.of(Optional.empty())).isEqualTo(new OutcomeView.NoAnswer(NoOutcome.TIMEOUT, null));
+    }
+
+    private static AnswerValidated answer() {
+        return AnswerValidated.newBuilder()
+                .setQuestionId("q1")
+                .setCorrelationId("q1")
+                .setDatabaseId("erp")
+                .setQuestion("How many employees?")
+                .setSql("SELECT count(*) FROM employees")
+                .setConfidence(0.9)
+                .setTablesUsed(List.of("employees"))
+                .setAttempts(2)
+                .setTimestamp(Instant.EPOCH)
+                .setRetrievalMetadata(RetrievalMetadata.newBuilder()
+                        .setStrategy("rag")
+                        .setTablesIncluded(3)
+                        .build())
+                .build();
+    }
+
+    private record Printed(int exitCode, String out, String err) {}
+
+    private static Printed printed(OutcomeView view, AskCommand.Format format) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exitCode = AskCommand.print(view, format, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Printed(exitCode, out.toString(), err.toString());
     }
 }
