@@ -113,7 +113,7 @@ final class McpCommand implements Callable<Integer> {
                 databases,
                 retriever,
                 (db, sql) -> StatementCheck.check(services, databases, db, sql),
-                (db, question) -> new QuestionAsker(services).askIfRunning(db, question, false, askTimeout),
+                (db, question, sqlOnly) -> new QuestionAsker(services).askIfRunning(db, question, sqlOnly, askTimeout),
                 services.settings().get(RetrievalSettings.QUESTION_MAX_BYTES));
     }
 

@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the MCP server's tools do, over the project's own pieces: the registered databases, the retriever in this
- * process, the statement validator (nothing is ever executed) and the running pipeline. Every answer is a JSON-ready
- * map; bad input and failures are answers with {@code error} set, never exceptions, and never carry a stack trace.
+ * process, the statement validator (it never executes what it checks) and the running pipeline. Every answer is a
+ * JSON-ready map; bad input and failures are answers with {@code error} set, never exceptions, and never carry a stack
+ * trace.
  */
 public final class AgentTools {
     private static final Logger log = LoggerFactory.getLogger(AgentTools.class);
@@ -50,8 +51,12 @@ public final class AgentTools {
 
     /** Publishes a question to the running pipeline and waits for its outcome: {@code schemarag ask}'s view. */
     public interface PipelineAsker {
-        OutcomeView ask(String databaseId, String question) throws Exception;
+        /** @param sqlOnly true for the validated SQL alone, not executed even where the database executes answers */
+        OutcomeView ask(String databaseId, String question, boolean sqlOnly) throws Exception;
     }
+
+    /** The rows {@code ask} returns at most: an agent reads them in its context window. */
+    static final int ASK_MAX_ROWS = 100;
 
     private final DatabaseRegistry databases;
     private final SchemaRetriever retriever;
@@ -118,12 +123,14 @@ public final class AgentTools {
         }
     }
 
-    Answer ask(String databaseId, String question) {
+    /** The outcome, with at most {@link #ASK_MAX_ROWS} of the rows of an executed answer. */
+    Answer ask(String databaseId, String question, boolean sqlOnly) {
         Answer refused = checkDatabase(databaseId);
         if (refused == null) refused = checkText("question", question, maxQuestionBytes);
         if (refused != null) return refused;
         try {
-            OutcomeView outcome = asker.ask(databaseId, question);
+            OutcomeView outcome = asker.ask(databaseId, question, sqlOnly);
+            if (outcome instanceof OutcomeView.Answered answered) outcome = answered.firstRows(ASK_MAX_ROWS);
             return new Answer(fields(outcome), !(outcome instanceof OutcomeView.Answered));
         } catch (Exception e) {
             return failed("ask", e);

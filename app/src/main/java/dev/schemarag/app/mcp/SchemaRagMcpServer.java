@@ -109,17 +109,23 @@ public final class SchemaRagMcpServer {
                         args -> tools.validateSql(text(args, "db"), text(args, "sql"))),
                 tool(
                         "ask",
-                        "Ask the running SchemaRAG pipeline: returns the validated SQL (never executed) with"
-                                + " confidence, tables used and retrieval metadata, or why it failed"
+                        "Ask the running SchemaRAG pipeline: returns the validated SQL with confidence, tables"
+                                + " used and retrieval metadata and, where the database executes answers, its rows"
+                                + " (columns, at most the first "
+                                + AgentTools.ASK_MAX_ROWS
+                                + " rows, rowCount, truncated when rows were left out); or why it failed"
                                 + " (errorClass no_pipeline when no pipeline runs).",
                         """
                         {"type": "object", "properties": {
                           "db": {"type": "string", "description": "database id from list_databases"},
-                          "question": {"type": "string", "description": "the question in natural language"}},
+                          "question": {"type": "string", "description": "the question in natural language"},
+                          "sql_only": {"type": "boolean",
+                                       "description": "true for the validated SQL alone, never executed"}},
                          "required": ["db", "question"], "additionalProperties": false}
                         """,
                         OutcomeView.class,
-                        args -> tools.ask(text(args, "db"), text(args, "question"))));
+                        args -> tools.ask(
+                                text(args, "db"), text(args, "question"), Boolean.TRUE.equals(args.get("sql_only")))));
     }
 
     /** @param view the record, or sealed interface of records, whose JSON the result is; null when it is none */

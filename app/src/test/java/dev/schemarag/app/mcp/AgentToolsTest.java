@@ -12,6 +12,7 @@ import dev.schemarag.generation.service.StatementCheck;
 import dev.schemarag.generation.service.StatementVerdict;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class AgentToolsTest {
     private final List<String> validated = new ArrayList<>();
+    private final List<Boolean> asked = new ArrayList<>();
     private final DatabaseRegistry databases = new DatabaseRegistry(
             List.of(database("erp", new Credentials("reader", "secret")), database("noreader", null)));
 
@@ -33,7 +35,7 @@ class AgentToolsTest {
         for (AgentTools.Answer answer : List.of(
                 tools.schemaContext("nowhere", "how many orders?", null),
                 tools.validateSql("nowhere", "SELECT 1"),
-                tools.ask("nowhere", "how many orders?"))) {
+                tools.ask("nowhere", "how many orders?", false))) {
             assertThat(answer.error()).isTrue();
             assertThat(answer.content()).containsEntry("errorClass", "unknown_database");
         }
@@ -42,7 +44,7 @@ class AgentToolsTest {
 
     @Test
     void aHugeDatabaseIdIsNotEchoedBackWhole() {
-        AgentTools.Answer answer = tools(answered()).ask("x".repeat(100_000), "how many orders?");
+        AgentTools.Answer answer = tools(answered()).ask("x".repeat(100_000), "how many orders?", false);
 
         assertThat((String) answer.content().get("message")).hasSizeLessThan(200);
     }
@@ -51,7 +53,7 @@ class AgentToolsTest {
     void blankOrOversizedTextOrTooFewTablesIsAnInvalidRequest() {
         AgentTools tools = tools(answered());
 
-        assertThat(tools.ask("erp", " ").content()).containsEntry("message", "question is required");
+        assertThat(tools.ask("erp", " ", false).content()).containsEntry("message", "question is required");
         assertThat(tools.schemaContext("erp", "é".repeat(60), null).content())
                 .containsEntry("errorClass", "invalid_request")
                 .containsEntry("message", "question is longer than 100 bytes");
@@ -103,7 +105,7 @@ class AgentToolsTest {
                 (db, sql) -> {
                     throw new SQLException("password authentication failed for user reader");
                 },
-                (db, question) -> answered(),
+                (db, question, sqlOnly) -> answered(),
                 100);
 
         AgentTools.Answer answer = tools.validateSql("erp", "SELECT 1");
@@ -118,8 +120,8 @@ class AgentToolsTest {
     void anAskThatWasNotAnsweredIsAToolErrorCarryingTheOutcome() {
         OutcomeView noPipeline = new OutcomeView.NoAnswer(NoOutcome.NO_PIPELINE, "no question pipeline is running");
 
-        AgentTools.Answer failed = tools(noPipeline).ask("erp", "how many orders?");
-        AgentTools.Answer answered = tools(answered()).ask("erp", "how many orders?");
+        AgentTools.Answer failed = tools(noPipeline).ask("erp", "how many orders?", false);
+        AgentTools.Answer answered = tools(answered()).ask("erp", "how many orders?", false);
 
         assertThat(failed.error()).isTrue();
         assertThat(failed.content())
@@ -129,6 +131,41 @@ class AgentToolsTest {
                         entry("message", "no question pipeline is running"));
         assertThat(answered.error()).isFalse();
         assertThat(answered.content()).containsEntry("status", "answered").containsEntry("sql", "SELECT 1");
+    }
+
+    @Test
+    void anAnswersRowsReachTheAgentCappedWithTheirCountAndSqlOnlyReachesThePipeline() {
+        List<List<String>> rows = new ArrayList<>();
+        for (int i = 0; i < 250; i++) rows.add(Arrays.asList(String.valueOf(i), null));
+        OutcomeView executed = new OutcomeView.Answered(
+                "q1",
+                "SELECT id, note FROM orders",
+                "",
+                1.0,
+                List.of("public.orders"),
+                List.of(),
+                List.of(),
+                1,
+                null,
+                List.of(new OutcomeView.Column("id", "int4", false), new OutcomeView.Column("note", "text", false)),
+                rows,
+                250,
+                false,
+                12L,
+                "erp_reader");
+        AgentTools tools = tools(executed);
+
+        AgentTools.Answer answer = tools.ask("erp", "all orders", false);
+        tools.ask("erp", "all orders", true);
+
+        assertThat(answer.error()).isFalse();
+        assertThat((List<?>) answer.content().get("rows")).hasSize(AgentTools.ASK_MAX_ROWS);
+        assertThat(((List<?>) answer.content().get("rows")).get(99)).isEqualTo(Arrays.asList("99", null));
+        assertThat(answer.content())
+                .containsEntry("rowCount", 250)
+                .containsEntry("truncated", true)
+                .containsEntry("executedAs", "erp_reader");
+        assertThat(asked).containsExactly(false, true);
     }
 
     private AgentTools tools(OutcomeView askOutcome) {
@@ -145,7 +182,10 @@ class AgentToolsTest {
                             List.of(new StatementVerdict.LintFinding(
                                     "multiple_statements", "error", "one statement only")));
                 },
-                (db, question) -> askOutcome,
+                (db, question, sqlOnly) -> {
+                    asked.add(sqlOnly);
+                    return askOutcome;
+                },
                 100);
     }
 

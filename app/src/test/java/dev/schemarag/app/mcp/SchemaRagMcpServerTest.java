@@ -126,7 +126,7 @@ class SchemaRagMcpServerTest {
     }
 
     private static List<SyncToolSpecification> specifications(OutcomeView askOutcome) {
-        return SchemaRagMcpServer.tools(new AgentTools(DATABASES, null, null, (db, question) -> askOutcome, 100));
+        return SchemaRagMcpServer.tools(new AgentTools(DATABASES, null, null, (db, question, sqlOnly) -> askOutcome, 100));
     }
 
     private static OutcomeView answered(OutcomeView.Metadata metadata) {
