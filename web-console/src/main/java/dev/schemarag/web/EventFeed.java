@@ -14,19 +14,22 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * Follows the answers, every dead-letter topic, the schema changes and the schema catalog with {@code read_committed}
- * from where they end when the console starts, as any dashboard would: assigned partitions, no consumer group, so it
- * never joins or disturbs a service's group. It keeps each question's outcome by id (bounded), the last events for a
- * page that opens later, and hands every event to the subscribers of the event stream.
+ * Follows the answers, the results, every dead-letter topic, the schema changes and the schema catalog with
+ * {@code read_committed} from where they end when the console starts, as any dashboard would: assigned partitions, no
+ * consumer group, so it never joins or disturbs a service's group. It keeps each question's outcome by id (bounded,
+ * and those with rows to the last {@value #KEPT_RESULTS}), the last events for a page that opens later, and hands every
+ * event to the subscribers of the event stream (without the rows, which stay with the outcome).
  */
 final class EventFeed implements AutoCloseable {
     static final int RECENT_EVENTS = 200;
     /** Outcomes kept for {@code GET /api/questions/{id}}: the oldest are forgotten first. */
     static final int KEPT_OUTCOMES = 10_000;
+    /** Outcomes with rows kept: each may weigh up to the execution's byte cap, so far fewer. */
+    static final int KEPT_RESULTS = 100;
 
     private final TopicTail tail;
     private final Deque<ConsoleEvent> recent = new ArrayDeque<>();
-    private final Map<String, ConsoleEvent> outcomes = bounded();
+    private final KeptOutcomes outcomes = new KeptOutcomes(KEPT_OUTCOMES, KEPT_RESULTS);
     private final Map<String, Long> askedAt = bounded();
     /** Per database, its last schema change and, once the catalog update for it arrives, its freshness. */
     private final Map<String, Map<String, Object>> lastChangeByDatabase = new HashMap<>();
@@ -56,11 +59,11 @@ final class EventFeed implements AutoCloseable {
     private void publish(ConsoleEvent event) {
         synchronized (this) {
             Object id = event.data().get("id");
-            if (id != null && (event.type().equals("answer") || event.type().equals("failure"))) {
+            if (id != null && event.outcome() != null) {
                 Long asked = askedAt.remove(id.toString());
                 // When it is read, not its record timestamp: Kafka Streams gives an output its input's timestamp.
                 if (asked != null) event.data().put("latencyMs", Math.max(0, System.currentTimeMillis() - asked));
-                outcomes.put(id.toString(), event);
+                outcomes.keep(id.toString(), event);
             }
             Object db = event.data().get("databaseId");
             if (db != null && event.type().equals("schema_change"))
@@ -72,12 +75,13 @@ final class EventFeed implements AutoCloseable {
                 if (last != null && last.get("table").equals(event.data().get("table")))
                     last.put("freshnessMs", event.data().get("freshnessMs"));
             }
-            recent.addLast(event);
+            ConsoleEvent shown = event.withoutOutcome();
+            recent.addLast(shown);
             if (recent.size() > RECENT_EVENTS) recent.removeFirst();
             notifyAll();
             // Under the lock, so a stream that subscribes meanwhile gets each event once: from recent or from here.
             // Subscribers only queue the event, so this never blocks.
-            for (Consumer<ConsoleEvent> s : subscribers) s.accept(event);
+            for (Consumer<ConsoleEvent> s : subscribers) s.accept(shown);
         }
     }
 
@@ -98,7 +102,7 @@ final class EventFeed implements AutoCloseable {
     /** Waits up to {@code timeout} for the outcome of {@code id}. */
     synchronized Optional<ConsoleEvent> awaitOutcome(String id, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (!outcomes.containsKey(id)) {
+        while (outcomes.get(id) == null) {
             long left = deadline - System.nanoTime();
             if (left <= 0) break;
             wait(Math.max(1, left / 1_000_000));

@@ -5,6 +5,7 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QueryResult;
 import dev.schemarag.events.SchemaCatalogEntry;
 import dev.schemarag.events.SchemaChanged;
 import java.nio.charset.StandardCharsets;
@@ -45,6 +46,7 @@ final class EventRecords {
     List<String> topicNames() {
         List<String> names = new ArrayList<>(List.of(
                 topics.answers().name(),
+                topics.results().name(),
                 topics.schemaChanges().name(),
                 topics.schemaCatalog().name()));
         names.addAll(deadLetters.keySet());
@@ -73,7 +75,21 @@ final class EventRecords {
             data.put("confidence", a.getConfidence());
             data.put("tablesUsed", a.getTablesUsed());
             data.put("attempts", a.getAttempts());
-            outcome = OutcomeView.answered(a.getCorrelationId(), a);
+            data.put("execute", a.getExecute());
+            // An executed answer's outcome is its result, with the rows: this record only announces it.
+            if (!a.getExecute()) outcome = OutcomeView.answered(a.getCorrelationId(), a);
+        } else if (topic.equals(topics.results().name())) {
+            QueryResult q = topics.results().valueSerde().deserializer().deserialize(topic, r.value());
+            OutcomeView.Answered answered = OutcomeView.answered(q.getCorrelationId(), q);
+            type = "result";
+            data.put("id", q.getCorrelationId());
+            data.put("databaseId", q.getDatabaseId());
+            data.put("columns", answered.columns());
+            data.put("rowCount", q.getRowCount());
+            data.put("truncated", q.getTruncated());
+            data.put("executionMs", q.getExecutionMs());
+            data.put("executedAs", q.getExecutedAs());
+            outcome = answered;
         } else if (deadLetters.containsKey(topic)) {
             FailureRecord f = topics.deadLetter(deadLetters.get(topic))
                     .valueSerde()

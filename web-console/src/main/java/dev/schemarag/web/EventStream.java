@@ -21,11 +21,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * {@code GET /api/events}: Server-Sent Events of the committed answers, failures, schema changes and catalog updates
- * ({@link EventFeed}). Each event is {@code id: <topic>/<partition>/<offset>}, {@code event: <type>} and one
- * {@code data:} line of JSON with type, topic, partition, offset, timestamp and data. A comment line every
- * {@link #HEARTBEAT_SECONDS} s keeps proxies from closing an idle stream and finds clients that left. A client that
- * reads too slowly to keep {@link #QUEUE} events queued is dropped rather than holding memory.
+ * {@code GET /api/events}: Server-Sent Events of the committed answers, results (without their rows), failures, schema
+ * changes and catalog updates ({@link EventFeed}). Each event is {@code id: <topic>/<partition>/<offset>},
+ * {@code event: <type>} and one {@code data:} line of JSON with type, topic, partition, offset, timestamp and data. A
+ * comment line every {@link #HEARTBEAT_SECONDS} s keeps proxies from closing an idle stream and finds clients that
+ * left. A client that reads too slowly to keep {@link #QUEUE} events queued is dropped rather than holding memory.
  */
 final class EventStream {
     static final int MAX_SUBSCRIBERS = 16;
@@ -44,7 +44,7 @@ final class EventStream {
         var op = operation(
                 "events",
                 "events",
-                "Server-Sent Events: answers, failures, schema changes and catalog updates as committed");
+                "Server-Sent Events: answers, results, failures, schema changes and catalog updates as committed");
         op.getResponses()
                 .addApiResponse(
                         "200",

@@ -12,14 +12,19 @@ import io.swagger.v3.oas.models.media.NumberSchema;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
+import java.lang.reflect.AnnotatedParameterizedType;
+import java.lang.reflect.AnnotatedType;
+import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The schema of a view record, read from the same Jackson introspection that writes its JSON: the document names
  * exactly the fields, in the order, that the API sends. Every field is required but those left out when null; a
- * field that is not a primitive may be null. A sealed interface is one of its records.
+ * field that is not a primitive may be null, and so may the items of a list whose type marks them {@link Nullable}
+ * (a result's cells). A sealed interface is one of its records.
  */
 public final class ViewSchemas {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -28,7 +33,7 @@ public final class ViewSchemas {
 
     /** As an OpenAPI 3.0 schema, for the web API's document. */
     static Schema<?> of(Class<?> view) {
-        return of(JSON.constructType(view));
+        return of(JSON.constructType(view), null);
     }
 
     /**
@@ -40,9 +45,16 @@ public final class ViewSchemas {
         return (Map<String, Object>) nullAsType(OpenApiDocument.JSON.convertValue(of(view), Map.class));
     }
 
-    private static Schema<?> of(JavaType type) {
+    /** @param declared the same type as declared, with its type-use annotations; null where there is none */
+    private static Schema<?> of(JavaType type, AnnotatedType declared) {
         Class<?> raw = type.getRawClass();
-        if (type.isCollectionLikeType()) return new ArraySchema().items(of(type.getContentType()));
+        if (type.isCollectionLikeType()) {
+            AnnotatedType item =
+                    declared instanceof AnnotatedParameterizedType p ? p.getAnnotatedActualTypeArguments()[0] : null;
+            Schema<?> items = of(type.getContentType(), item);
+            if (item != null && item.isAnnotationPresent(Nullable.class)) items.nullable(true);
+            return new ArraySchema().items(items);
+        }
         if (raw == String.class || raw.isEnum()) return new StringSchema();
         if (raw == int.class || raw == long.class || raw == Integer.class || raw == Long.class)
             return new IntegerSchema();
@@ -58,12 +70,19 @@ public final class ViewSchemas {
         object.additionalProperties(false); // so that the records of a sealed view match one shape each
         for (BeanPropertyDefinition p :
                 JSON.getSerializationConfig().introspect(type).findProperties()) {
-            Schema<?> property = of(p.getPrimaryType());
+            Schema<?> property = of(p.getPrimaryType(), declared(p));
             if (!p.getPrimaryType().isPrimitive()) property.nullable(true);
             object.addProperty(p.getName(), property);
             if (alwaysWritten(p)) object.addRequiredItem(p.getName());
         }
         return object;
+    }
+
+    /** The property's type as its accessor declares it, type-use annotations included. */
+    private static AnnotatedType declared(BeanPropertyDefinition property) {
+        return property.getAccessor() != null && property.getAccessor().getAnnotated() instanceof Method accessor
+                ? accessor.getAnnotatedReturnType()
+                : null;
     }
 
     private static boolean alwaysWritten(BeanPropertyDefinition p) {

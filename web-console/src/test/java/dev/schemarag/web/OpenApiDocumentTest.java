@@ -124,4 +124,42 @@ class OpenApiDocumentTest {
         for (JsonNode shape : outcome.path("oneOf"))
             assertThat(shape.path("properties").has("status")).isTrue();
     }
+
+    @Test
+    void anAnswersRowsAreDescribedAsArraysOfNullableTextAfterItsOtherFields() throws Exception {
+        JsonNode doc = new ObjectMapper().readTree(OpenApiDocument.json(routes()));
+        JsonNode answered = doc.at("/paths/~1api~1questions~1{id}/get/responses/200/content/application~1json/schema"
+                + "/oneOf/0/properties");
+
+        List<String> names = new ArrayList<>();
+        answered.fieldNames().forEachRemaining(names::add);
+        assertThat(names)
+                .endsWith("retrievalMetadata", "columns", "rows", "rowCount", "truncated", "executionMs", "executedAs");
+        JsonNode columns = answered.path("columns");
+        assertThat(columns.path("type").asText()).isEqualTo("array");
+        assertThat(columns.path("nullable").asBoolean()).isTrue();
+        JsonNode column = columns.at("/items/properties");
+        assertThat(column.at("/name/type").asText()).isEqualTo("string");
+        assertThat(column.at("/type/type").asText()).isEqualTo("string");
+        assertThat(column.at("/masked/type").asText()).isEqualTo("boolean");
+        assertThat(column.at("/masked/nullable").isMissingNode()).isTrue();
+        JsonNode rows = answered.path("rows");
+        assertThat(rows.path("nullable").asBoolean()).isTrue();
+        assertThat(rows.at("/items/type").asText()).isEqualTo("array");
+        assertThat(rows.at("/items/nullable").isMissingNode())
+                .as("a row is never null")
+                .isTrue();
+        assertThat(rows.at("/items/items/type").asText()).isEqualTo("string");
+        assertThat(rows.at("/items/items/nullable").asBoolean())
+                .as("a cell is null for SQL NULL")
+                .isTrue();
+        assertThat(answered.at("/rowCount/type").asText()).isEqualTo("integer");
+        assertThat(answered.at("/rowCount/nullable").asBoolean()).isTrue();
+        assertThat(answered.at("/truncated/type").asText()).isEqualTo("boolean");
+        assertThat(answered.at("/executionMs/type").asText()).isEqualTo("integer");
+        assertThat(answered.at("/executedAs/nullable").asBoolean()).isTrue();
+        assertThat(answered.at("/tablesUsed/items/nullable").isMissingNode())
+                .as("a list's items are nullable only where its type says so")
+                .isTrue();
+    }
 }
