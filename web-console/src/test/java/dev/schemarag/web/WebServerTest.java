@@ -131,6 +131,26 @@ class WebServerTest {
     }
 
     @Test
+    void theChartingLibraryIsServedFromItsWebJarWithThePagesScripts() throws Exception {
+        try (WebServer server = new WebServer("127.0.0.1", 0, "", HttpAllowList.NONE, () -> true, routes())) {
+            HttpResponse<String> chart = send(request(server, StaticFiles.CHART_JS));
+            HttpResponse<String> results = send(request(server, "/results.js"));
+            HttpResponse<String> page = send(request(server, "/"));
+
+            assertThat(chart.statusCode()).isEqualTo(200);
+            assertThat(chart.headers().firstValue("Content-Type")).hasValue("text/javascript; charset=utf-8");
+            assertThat(chart.body()).startsWith("/*!").contains("Chart.js v4.");
+            assertThat(results.statusCode()).isEqualTo(200);
+            assertThat(results.body()).contains("function chartFor(columns)");
+            assertThat(page.body())
+                    .contains("<script src=\"" + StaticFiles.CHART_JS + "\" defer></script>")
+                    .contains("<script src=\"/results.js\" defer></script>");
+        }
+        assertThat(StaticFiles.webJar("chart.js", "dist/chart.umd.min.js"))
+                .matches("/META-INF/resources/webjars/chart\\.js/4\\.[0-9.]+/dist/chart\\.umd\\.min\\.js");
+    }
+
+    @Test
     void thePageSendsItsApiCallsAsJson() throws Exception {
         try (InputStream in = WebServerTest.class.getResourceAsStream("/dev/schemarag/web/static/app.js")) {
             String script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -139,6 +159,11 @@ class WebServerTest {
                     .as("every fetch goes through api(), which sends Content-Type: application/json")
                     .contains("fetch(path, { ...options, headers: { 'Content-Type': 'application/json' } })");
             assertThat(script.split("fetch\\(", -1)).hasSize(2);
+        }
+        try (InputStream in = WebServerTest.class.getResourceAsStream("/dev/schemarag/web/static/results.js")) {
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+                    .as("the rows' CSV is made in the page")
+                    .doesNotContain("fetch(");
         }
     }
 

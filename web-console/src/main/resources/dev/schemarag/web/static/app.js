@@ -1,6 +1,6 @@
 'use strict';
-// The SchemaRAG console: plain DOM code over /api (no framework, nothing fetched from elsewhere).
-// Every value from the server is put in the page as text (textContent), never as HTML.
+// The SchemaRAG console: plain DOM code over /api (no framework, nothing fetched from elsewhere; the rows of an
+// answer are results.js's). Every value from the server is put in the page as text (textContent), never as HTML.
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, text, cls) => {
@@ -57,6 +57,7 @@ async function loadDatabases() {
 function renderOutcome(o) {
   const box = $('answer');
   box.hidden = false;
+  clearRows();
   box.replaceChildren();
   const dl = el('dl');
   const row = (k, v, cls) => { dl.appendChild(el('dt', k)); dl.appendChild(el('dd', v, cls)); };
@@ -80,6 +81,7 @@ function renderOutcome(o) {
     if (o.attempts) row('attempts', o.attempts);
   }
   box.appendChild(dl);
+  if (o.status === 'answered' && o.columns) box.appendChild(renderRows(o));
   box.dataset.status = o.status;
 }
 
@@ -141,15 +143,24 @@ function prepend(list, item, max = 100) {
   list.prepend(item);
   while (list.children.length > max) list.lastChild.remove();
 }
+// What a feed line says an outcome was: answered, its rows (an executed answer's result), or its failure class.
+function outcomeText(e) {
+  const d = e.data;
+  if (e.type === 'answer') return d.execute ? 'answered, executing' : 'answered';
+  if (e.type === 'result') return `${d.rowCount}${d.truncated ? '+' : ''} rows (${d.executionMs} ms)`;
+  return d.errorClass;
+}
 function onEvent(e) {
   const d = e.data;
-  if (e.type === 'answer' || e.type === 'failure') {
-    stats.times.push(Date.now());
+  if (e.type === 'answer' || e.type === 'result' || e.type === 'failure') {
+    if (e.type !== 'result') stats.times.push(Date.now()); // an executed answer's rows follow its answer
     if (typeof d.latencyMs === 'number') { stats.latencies.push(d.latencyMs); stats.latencies = stats.latencies.slice(-500); }
     if (e.type === 'answer') stats.answered++;
-    else { stats.failed++; stats.byClass[d.errorClass] = (stats.byClass[d.errorClass] || 0) + 1; }
-    prepend($('outcome-feed'), el('li', `${time(e.timestamp)} ${e.type === 'answer' ? 'answered' : d.errorClass} ` +
-      `${d.id || ''}${d.latencyMs != null ? ' in ' + d.latencyMs + ' ms' : ''}`, e.type === 'answer' ? 'ok' : 'bad'));
+    if (e.type === 'failure') { stats.failed++; stats.byClass[d.errorClass] = (stats.byClass[d.errorClass] || 0) + 1; }
+    const li = el('li', `${time(e.timestamp)} ${outcomeText(e)} ${d.id || ''}` +
+      `${d.latencyMs != null ? ' in ' + d.latencyMs + ' ms' : ''}`, e.type === 'failure' ? 'bad' : 'ok');
+    li.dataset.type = e.type;
+    prepend($('outcome-feed'), li);
     renderStats();
   } else if (e.type === 'schema_change') {
     const li = el('li', `${time(d.committedAt)} ${d.databaseId} ${d.changeKind} ${d.table}` +
@@ -174,7 +185,7 @@ function connectEvents() {
   const source = new EventSource('/api/events');
   source.onopen = () => { $('stream-status').textContent = 'live'; };
   source.onerror = () => { $('stream-status').textContent = 'reconnecting…'; };
-  ['answer', 'failure', 'schema_change', 'catalog_update'].forEach((type) =>
+  ['answer', 'result', 'failure', 'schema_change', 'catalog_update'].forEach((type) =>
     source.addEventListener(type, (m) => onEvent(JSON.parse(m.data))));
 }
 function renderCatalogs(dbs) {
