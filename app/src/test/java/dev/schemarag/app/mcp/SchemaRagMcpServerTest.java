@@ -15,6 +15,7 @@ import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +56,35 @@ class SchemaRagMcpServerTest {
             assertThat(result.isError()).isFalse();
             assertMatches(outcomeSchema(), result.structuredContent());
         }
+    }
+
+    @Test
+    void rowsWithNullCellsCutToTheirFirstHundredMatchTheOutputSchema() {
+        List<List<String>> rows = new ArrayList<>();
+        for (int i = 0; i < 150; i++) rows.add(Arrays.asList(i % 2 == 0 ? null : String.valueOf(i), null));
+        OutcomeView executed = new OutcomeView.Answered(
+                "q1",
+                "SELECT n, email FROM t",
+                "",
+                0.9,
+                List.of("public.t"),
+                List.of(),
+                List.of(),
+                1,
+                null,
+                List.of(new OutcomeView.Column("n", "int4", false), new OutcomeView.Column("email", "text", true)),
+                rows,
+                150,
+                false,
+                3L,
+                "reader");
+
+        CallToolResult result = call(executed);
+
+        assertThat(result.isError()).isFalse();
+        assertThat((List<?>) ((Map<?, ?>) result.structuredContent()).get("rows"))
+                .hasSize(AgentTools.ASK_MAX_ROWS);
+        assertMatches(outcomeSchema(), result.structuredContent());
     }
 
     @Test
@@ -126,7 +156,8 @@ class SchemaRagMcpServerTest {
     }
 
     private static List<SyncToolSpecification> specifications(OutcomeView askOutcome) {
-        return SchemaRagMcpServer.tools(new AgentTools(DATABASES, null, null, (db, question, sqlOnly) -> askOutcome, 100));
+        return SchemaRagMcpServer.tools(
+                new AgentTools(DATABASES, null, null, (db, question, sqlOnly) -> askOutcome, 100));
     }
 
     private static OutcomeView answered(OutcomeView.Metadata metadata) {
