@@ -15,7 +15,7 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
-import dev.schemarag.generation.kafka.AnswerWorkers;
+import dev.schemarag.generation.kafka.StageWorkers;
 import dev.schemarag.generation.kafka.FeedbackTopology;
 import dev.schemarag.generation.kafka.GenerationTopology;
 import dev.schemarag.generation.llm.LlmMeters;
@@ -56,7 +56,7 @@ public final class GenerationService implements AutoCloseable {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final PostgresTargetDatabases targets;
-    private final AnswerWorkers workers;
+    private final StageWorkers workers;
     private final ManagedStreams streams;
     private final Map<String, Object> adminConfig;
     private final String topicPrefix;
@@ -137,7 +137,7 @@ public final class GenerationService implements AutoCloseable {
                 GenerationSettings.structuralBudget(settings),
                 recordDeadline,
                 System::nanoTime);
-        workers = new AnswerWorkers(settings.get(GenerationSettings.CONCURRENCY));
+        workers = new StageWorkers("generation", settings.get(GenerationSettings.CONCURRENCY));
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline, workers, punctuateInterval, meters);
         FeedbackTopology.build(builder, topics, examples);
