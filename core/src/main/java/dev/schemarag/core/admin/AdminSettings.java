@@ -44,7 +44,20 @@ public final class AdminSettings {
     public static final Setting<Integer> WEB_PORT = Setting.integer(
             "web.port", 8080, 0, 65535, "Port of the web console and its HTTP API (/, /api/...); 0 = any free port");
 
+    public static final Setting<Integer> EXECUTION_ADMIN_PORT = Setting.integer(
+            "execution.admin.port",
+            8084,
+            0,
+            65535,
+            "Port of the execution admin endpoint (/health, /ready); 0 = any free port");
+
     public static List<Setting<?>> declared() {
-        return List.of(ADMIN_HOST, ADMIN_TOKEN, INGEST_ADMIN_PORT, RETRIEVAL_ADMIN_PORT, GENERATION_ADMIN_PORT);
+        return List.of(
+                ADMIN_HOST,
+                ADMIN_TOKEN,
+                INGEST_ADMIN_PORT,
+                RETRIEVAL_ADMIN_PORT,
+                GENERATION_ADMIN_PORT,
+                EXECUTION_ADMIN_PORT);
     }
 }
