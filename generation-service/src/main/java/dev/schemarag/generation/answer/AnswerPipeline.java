@@ -13,7 +13,6 @@ import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
-import dev.schemarag.generation.validation.LintIssue;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.StatementLimits;
 import dev.schemarag.generation.validation.StructuralBudget;
@@ -105,23 +104,12 @@ public final class AnswerPipeline {
                 calibration.apply(((GenerationOutcome.Generated) first).sql()),
                 () -> columns,
                 deadline,
-                (sql, attempt, within) -> validated(request.databaseId(), sql, columns, within),
+                (sql, attempt, within) -> validator.verdict(request.databaseId(), sql, columns, within.remaining()),
                 calibration,
                 (candidate, attempt) -> candidates.add(sqlGenerated(event, candidate, attempt)));
         if (ending instanceof RepairLoop.Ending.Passed<List<String>> passed)
             return answered(event, candidates, passed.candidate(), passed.value(), passed.attempts());
         return failed(request, candidates, ((RepairLoop.Ending.Failed<List<String>>) ending).failure());
-    }
-
-    /** Validation as a loop's check: a valid statement gives its lint warnings. */
-    private CandidateCheck.Verdict<List<String>> validated(
-            String databaseId, String sql, SchemaColumns columns, Deadline deadline) {
-        StatementValidator.Validation validation = validator.validate(databaseId, sql, columns, deadline.remaining());
-        if (validation.valid())
-            return new CandidateCheck.Verdict.Passed<>(validation.lint().warnings().stream()
-                    .map(LintIssue::toString)
-                    .toList());
-        return new CandidateCheck.Verdict.Rejected<>(validation.rejection().get());
     }
 
     private PipelineResult answered(

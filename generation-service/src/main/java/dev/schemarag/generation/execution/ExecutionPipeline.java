@@ -15,7 +15,6 @@ import dev.schemarag.generation.answer.RepairBudget;
 import dev.schemarag.generation.answer.RepairLoop;
 import dev.schemarag.generation.answer.StatementValidator;
 import dev.schemarag.generation.answer.TargetDatabases;
-import dev.schemarag.generation.validation.LintIssue;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.SqlStateClassifier;
 import java.time.Duration;
@@ -122,14 +121,11 @@ public final class ExecutionPipeline {
             String databaseId, String sql, int attempt, Supplier<SchemaColumns> columns, Deadline deadline) {
         List<String> lintWarnings = null;
         if (attempt > 1) {
-            StatementValidator.Validation validation =
-                    validator.validate(databaseId, sql, columns.get(), deadline.remaining());
-            if (!validation.valid())
-                return new CandidateCheck.Verdict.Rejected<>(
-                        validation.rejection().get());
-            lintWarnings = validation.lint().warnings().stream()
-                    .map(LintIssue::toString)
-                    .toList();
+            CandidateCheck.Verdict<List<String>> validated =
+                    validator.verdict(databaseId, sql, columns.get(), deadline.remaining());
+            if (validated instanceof CandidateCheck.Verdict.Rejected<List<String>> rejected)
+                return new CandidateCheck.Verdict.Rejected<>(rejected.rejection());
+            lintWarnings = ((CandidateCheck.Verdict.Passed<List<String>>) validated).value();
         }
         ExecutionOutcome outcome = executor.execute(databaseId, sql, maxRows, deadline.remaining());
         if (outcome instanceof ExecutionOutcome.Rows rows)
