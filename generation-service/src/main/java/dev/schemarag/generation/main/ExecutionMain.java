@@ -21,8 +21,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The execution service's process (the generation image run as {@code schemarag serve execution}): runs the answers
- * of databases registered with {@code execute} and publishes their rows.
+ * The execution service's process (its container image's entry point, built from generation's module, and
+ * {@code schemarag serve execution}): runs the answers of databases registered with {@code execute} and publishes
+ * their rows.
  */
 public final class ExecutionMain {
     /** The row cap until the executor's own settings are wired in (see {@link #maxRows}). */
