@@ -4,7 +4,7 @@ import dev.schemarag.app.Services;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.kafka.ConsumerGroups;
 import dev.schemarag.core.kafka.Topic;
-import dev.schemarag.generation.execution.QueryExecutor;
+import dev.schemarag.generation.postgres.PostgresQueryExecutor;
 import dev.schemarag.generation.service.ExecutionService;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
@@ -44,7 +44,7 @@ public final class ThrowAwayPipeline implements AutoCloseable {
     private final Path stateDir;
     private RetrievalService retrieval;
     private GenerationService generation;
-    private QueryExecutor executor;
+    private PostgresQueryExecutor executor;
     private ExecutionService execution;
 
     /** Starts the pipeline; {@code command} names it in the application ids. */
@@ -102,13 +102,7 @@ public final class ThrowAwayPipeline implements AutoCloseable {
     @Override
     public void close() {
         if (execution != null) execution.close();
-        if (executor instanceof AutoCloseable pools) {
-            try {
-                pools.close();
-            } catch (Exception e) {
-                leftBehind("the query executor's connections", e);
-            }
-        }
+        if (executor != null) executor.close();
         if (generation != null) generation.close();
         if (retrieval != null) retrieval.close();
         try (Admin admin = admin()) {

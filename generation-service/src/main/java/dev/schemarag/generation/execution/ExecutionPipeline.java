@@ -174,6 +174,7 @@ public final class ExecutionPipeline {
         return dev.schemarag.events.ResultColumn.newBuilder()
                 .setName(column.name())
                 .setType(column.type())
+                .setMasked(column.masked())
                 .build();
     }
 

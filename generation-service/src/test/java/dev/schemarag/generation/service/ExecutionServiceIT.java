@@ -20,6 +20,7 @@ import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QueryResult;
 import dev.schemarag.generation.answer.Events;
+import dev.schemarag.generation.postgres.PostgresQueryExecutor;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.testkit.SharedTestStack;
@@ -56,7 +57,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The execution service on a real broker and PostgreSQL, repairs from the scripted LLM: answers are published to the
  * answers topic as generation would, and each ends in exactly one result or dead letter. The statements run through
- * {@link ReaderJdbcExecutor} as the database's reader.
+ * the production executor as the database's reader, under a statement timeout of a second.
  */
 class ExecutionServiceIT {
     private static final String DB = "execution_service_it";
@@ -64,12 +65,12 @@ class ExecutionServiceIT {
     private static final String ROWS_SQL =
             "SELECT e.employee_id, e.last_name FROM public.employees e ORDER BY e.employee_id";
     private static final Credentials READER = new Credentials(ReaderRole.NAME, "reader-secret");
-    private static final Duration STATEMENT_TIMEOUT = Duration.ofSeconds(1);
 
     private static EmbeddedStack stack;
     private static ScriptedChatCompletions llm;
     private static Topics topics;
     private static Database admin;
+    private static PostgresQueryExecutor executor;
     private static ExecutionService service;
     private static final AtomicBoolean fatal = new AtomicBoolean();
 
@@ -104,8 +105,8 @@ class ExecutionServiceIT {
                 topics,
                 settings,
                 databases,
-                new ReaderJdbcExecutor(url, READER, STATEMENT_TIMEOUT),
-                1_000,
+                executor,
+                settings.get(ExecutionSettings.MAX_ROWS),
                 new SimpleMeterRegistry());
         service.start(() -> fatal.set(true));
     }
@@ -113,6 +114,7 @@ class ExecutionServiceIT {
     @AfterAll
     static void stop() {
         if (service != null) service.close();
+        if (executor != null) executor.close();
         if (llm != null) llm.close();
         if (admin != null) admin.close();
     }
