@@ -9,6 +9,7 @@ import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.service.RuntimeSettings;
 import dev.schemarag.generation.service.ExecutionSettings;
+import dev.schemarag.generation.service.ExecutionStageSettings;
 import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.ingest.service.IngestSettings;
 import dev.schemarag.retrieval.VectorSearch;
@@ -46,16 +47,24 @@ public final class AppSettings {
     public static final Setting<Integer> INGEST_ADMIN_PORT = AdminSettings.INGEST_ADMIN_PORT;
     public static final Setting<Integer> RETRIEVAL_ADMIN_PORT = AdminSettings.RETRIEVAL_ADMIN_PORT;
     public static final Setting<Integer> GENERATION_ADMIN_PORT = AdminSettings.GENERATION_ADMIN_PORT;
+    public static final Setting<Integer> EXECUTION_ADMIN_PORT = AdminSettings.EXECUTION_ADMIN_PORT;
 
     /** Every setting the CLI reads, the services' own included, so all are validated at start-up. */
     public static List<Setting<?>> all() {
         List<Setting<?>> all = new ArrayList<>(RuntimeSettings.declared());
-        all.addAll(List.of(ADMIN_HOST, ADMIN_TOKEN, INGEST_ADMIN_PORT, RETRIEVAL_ADMIN_PORT, GENERATION_ADMIN_PORT));
+        all.addAll(List.of(
+                ADMIN_HOST,
+                ADMIN_TOKEN,
+                INGEST_ADMIN_PORT,
+                RETRIEVAL_ADMIN_PORT,
+                GENERATION_ADMIN_PORT,
+                EXECUTION_ADMIN_PORT));
         all.addAll(HttpSettings.declared());
         all.addAll(WebSettings.declared());
         all.addAll(IngestSettings.declared());
         all.addAll(GenerationSettings.declared()); // the LLM's and the target's limits included
         all.addAll(ExecutionSettings.declared());
+        all.add(ExecutionStageSettings.WORKERS);
         all.add(VectorSearch.SETTING);
         all.add(RetrievalService.CATALOG_POLL_MS);
         all.addAll(RetrievalSettings.DECLARED);

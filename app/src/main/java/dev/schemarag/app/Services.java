@@ -3,8 +3,12 @@ package dev.schemarag.app;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.generation.execution.QueryExecutor;
+import dev.schemarag.generation.main.ExecutionMain;
 import dev.schemarag.generation.main.GenerationMain;
+import dev.schemarag.generation.postgres.PostgresQueryExecutor;
 import dev.schemarag.generation.postgres.VerifiedExampleStore;
+import dev.schemarag.generation.service.ExecutionService;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.ingest.service.IngestService;
@@ -13,7 +17,7 @@ import dev.schemarag.retrieval.main.RetrievalMain;
 import java.nio.file.Path;
 
 /**
- * The CLI's wiring: the shared {@link ServiceRuntime} plus the three services, each built by its own module's main
+ * The CLI's wiring: the shared {@link ServiceRuntime} plus the services, each built by its own module's main
  * class exactly as its container image builds it.
  */
 public final class Services extends ServiceRuntime {
@@ -43,6 +47,17 @@ public final class Services extends ServiceRuntime {
     /** As {@link #generation(DatabaseRegistry)}, under another application id and state directory. */
     public GenerationService generation(DatabaseRegistry databases, String applicationId, Path streamsStateDir) {
         return GenerationMain.service(this, databases, applicationId, streamsStateDir);
+    }
+
+    /** Execution of the answers of databases registered with {@code execute}, by {@code executor}. */
+    public ExecutionService execution(
+            DatabaseRegistry databases, QueryExecutor executor, String applicationId, Path streamsStateDir) {
+        return ExecutionMain.service(this, databases, executor, applicationId, streamsStateDir);
+    }
+
+    /** The adapter execution runs statements with, as the service builds it. */
+    public PostgresQueryExecutor queryExecutor(DatabaseRegistry databases) {
+        return ExecutionMain.executor(this, databases);
     }
 
     public VerifiedExampleStore examples() {

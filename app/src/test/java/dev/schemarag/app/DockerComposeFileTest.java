@@ -48,6 +48,7 @@ class DockerComposeFileTest {
             "ingest", "ingest-service",
             "retrieval", "retrieval-service",
             "generation", "generation-service",
+            "execution", "generation-service",
             "web", "web-console");
     /** {@code ${VAR:-default}}: compose's interpolation with a default. */
     private static final Pattern DEFAULTED_VARIABLE = Pattern.compile("\\$\\{[A-Za-z0-9_]+:-([^}]*)}");
@@ -84,13 +85,20 @@ class DockerComposeFileTest {
     }
 
     @Test
-    void declaresTheInfrastructureTheThreeServicesAndTheWebConsole() {
+    void declaresTheInfrastructureTheServicesAndTheWebConsole() {
         List<String> names = new ArrayList<>();
         services.fieldNames().forEachRemaining(names::add);
 
         assertThat(names)
                 .containsExactlyInAnyOrder(
-                        "kafka", "schema-registry", "postgres", "ingest", "retrieval", "generation", "web");
+                        "kafka",
+                        "schema-registry",
+                        "postgres",
+                        "ingest",
+                        "retrieval",
+                        "generation",
+                        "execution",
+                        "web");
     }
 
     @Test
@@ -304,18 +312,22 @@ class DockerComposeFileTest {
         return DEFAULTED_VARIABLE.matcher(value).replaceAll(m -> Matcher.quoteReplacement(m.group(1)));
     }
 
+    /** Its module's code, started by the service's own main: {@code ExecutionMain} in generation's module. */
     @Test
     void eachImageStartsItsServicesOwnMainClass() throws Exception {
         for (Map.Entry<String, String> main : jib.mainClassesByService().entrySet()) {
             Class<?> type = Class.forName(main.getValue());
-            assertThat(type.getPackageName()).as(main.getKey()).startsWith("dev.schemarag." + main.getKey() + ".");
+            String module = MODULES.get(main.getKey()).replaceAll("-.*", "");
+            assertThat(type.getPackageName()).as(main.getKey()).startsWith("dev.schemarag." + module + ".");
+            assertThat(type.getSimpleName()).as(main.getKey()).isEqualToIgnoringCase(main.getKey() + "Main");
             assertThat(type.getMethod("main", String[].class).getReturnType()).isEqualTo(void.class);
         }
     }
 
     /**
      * What the {@code images} profiles build: per service, the image and main class of its module's {@code buildTar}
-     * execution, with the parent profile's properties substituted; and the containers' working directory (parent).
+     * execution {@code <service>-image}, with the parent profile's properties substituted; and the containers' working
+     * directory (parent).
      */
     private record JibProfile(
             Map<String, String> imagesByService, Map<String, String> mainClassesByService, String workingDirectory) {
@@ -341,10 +353,12 @@ class DockerComposeFileTest {
                 assertThat(plugin)
                         .as("jib-maven-plugin in profile 'images' of " + pom)
                         .isNotNull();
-                NodeList executions = (NodeList)
-                        xpath.evaluate("executions/execution[goals/goal='buildTar']", plugin, XPathConstants.NODESET);
+                NodeList executions = (NodeList) xpath.evaluate(
+                        "executions/execution[goals/goal='buildTar'][id='" + service + "-image']",
+                        plugin,
+                        XPathConstants.NODESET);
                 assertThat(executions.getLength())
-                        .as("image executions in " + pom)
+                        .as(service + "-image execution in " + pom)
                         .isEqualTo(1);
                 String image = xpath.evaluate("configuration/to/image", executions.item(0))
                         .trim();

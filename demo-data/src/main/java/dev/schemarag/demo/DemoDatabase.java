@@ -63,16 +63,18 @@ public final class DemoDatabase {
         }
     }
 
+    /** Executed: the demo shows answers with their rows. */
     public static RegisteredDatabase registration(
             String jdbcUrl, Credentials admin, Credentials reader, Path extracted) {
         return new RegisteredDatabase(
-                ID,
-                jdbcUrl,
-                admin,
-                reader,
-                List.of("public"),
-                extracted.resolve("modules.json"),
-                extracted.resolve("docs"));
+                        ID,
+                        jdbcUrl,
+                        admin,
+                        reader,
+                        List.of("public"),
+                        extracted.resolve("modules.json"),
+                        extracted.resolve("docs"))
+                .withExecute(true);
     }
 
     /** Loads schema and data unless the database already holds the demo tables. Returns true when it loaded. */

@@ -32,6 +32,7 @@ class DemoRegistrationTest {
                 "jdbc:postgresql://127.0.0.1:5432/erp", null, new Credentials("reader", "secret"), extracted);
 
         assertThat(erp.id()).isEqualTo(DemoDatabase.ID);
+        assertThat(erp.execute()).as("the demo answers with data").isTrue();
         assertThat(erp.annotationsFile()).isRegularFile();
         assertThat(erp.docsDir().resolve("employees.md")).isRegularFile();
         assertThat(extracted.resolve("schema.sql")).isRegularFile();

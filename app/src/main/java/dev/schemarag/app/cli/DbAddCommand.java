@@ -47,6 +47,11 @@ final class DbAddCommand implements Callable<Integer> {
     @Option(names = "--schemas", split = ",", description = "schemas to index (default public)")
     List<String> schemas = List.of("public");
 
+    @Option(
+            names = "--execute",
+            description = "run its validated answers as the reader role and publish their rows (answers with data)")
+    boolean execute;
+
     @Spec
     CommandSpec spec;
 
@@ -74,7 +79,8 @@ final class DbAddCommand implements Callable<Integer> {
             try {
                 roles = OnboardingRoles.defaults(id, readerUser);
                 target = new RegisteredDatabase(
-                        id, jdbcUrl, new Credentials(adminUser, adminPassword), null, schemas, null, null);
+                                id, jdbcUrl, new Credentials(adminUser, adminPassword), null, schemas, null, null)
+                        .withExecute(execute);
             } catch (IllegalArgumentException e) {
                 spec.commandLine().getErr().println(e.getMessage());
                 return ExitCode.USAGE;

@@ -5,6 +5,7 @@ import dev.schemarag.app.Services;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.service.Service;
 import dev.schemarag.core.service.ServiceMain;
+import dev.schemarag.generation.main.ExecutionMain;
 import dev.schemarag.generation.main.GenerationMain;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.retrieval.main.RetrievalMain;
@@ -19,13 +20,15 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code schemarag serve <service>}: one service per process, as in production, run exactly as its container image
- * runs it ({@link IngestMain}, {@link RetrievalMain}, {@link GenerationMain}, {@link WebMain}) with the CLI's settings. It runs until
- * SIGTERM (the JVM exits with 143 once closed) or until its stream client fails for good (exit 1 once closed, for a supervisor to
- * restart it); an admin binding without a token beyond loopback exits 2 before anything starts.
+ * runs it ({@link IngestMain}, {@link RetrievalMain}, {@link GenerationMain}, {@link ExecutionMain}, {@link WebMain})
+ * with the CLI's settings. It runs until SIGTERM (the JVM exits with 143 once closed) or until its stream client fails
+ * for good (exit 1 once closed, for a supervisor to restart it); an admin binding without a token beyond loopback exits
+ * 2 before anything starts.
  */
 @Command(
         name = "serve",
-        description = "Run one service until stopped (SIGTERM): ingest, retrieval, generation or web (the console).")
+        description =
+                "Run one service until stopped (SIGTERM): ingest, retrieval, generation, execution or web (the console).")
 final class ServeCommand implements Callable<Integer> {
     @Parameters(index = "0", description = "the service to run: ${COMPLETION-CANDIDATES}")
     Service service;
@@ -48,6 +51,7 @@ final class ServeCommand implements Callable<Integer> {
                     case INGEST -> IngestMain::serve;
                     case RETRIEVAL -> RetrievalMain::serve;
                     case GENERATION -> GenerationMain::serve;
+                    case EXECUTION -> ExecutionMain::serve;
                     case WEB -> WebMain::serve;
                 };
         return ServiceMain.run(service, Services::fromEnvironment, body);

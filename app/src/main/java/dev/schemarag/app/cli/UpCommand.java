@@ -19,10 +19,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code schemarag up}: the embedded stack (unless the settings point elsewhere) and the three services, supervised. */
+/** {@code schemarag up}: the embedded stack (unless the settings point elsewhere) and the services, supervised. */
 @Command(
         name = "up",
-        description = "Start the embedded stack and ingest, retrieval and generation as supervised processes"
+        description = "Start the embedded stack and ingest, retrieval, generation, execution and the web console as"
+                + " supervised processes"
                 + " (restarted when they exit; logs in .schemarag/logs/); returns when all are ready.")
 final class UpCommand implements Callable<Integer> {
     @Option(

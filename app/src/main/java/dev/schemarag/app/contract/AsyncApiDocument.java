@@ -10,6 +10,7 @@ import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
 import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.core.kafka.TopicSettings;
 import dev.schemarag.core.kafka.Topics;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -57,7 +58,7 @@ public final class AsyncApiDocument {
             c.put("address", topic.name());
             c.put("description", channelDescription(topics, topic));
             c.put("messages", ordered(message, ref("components/messages/" + message)));
-            c.put("bindings", ordered("kafka", kafkaChannelBinding(topic)));
+            c.put("bindings", ordered("kafka", kafkaChannelBinding(topics, topic)));
             channels.put(channel, c);
             boolean receives = received.contains(topic);
             Map<String, Object> op = new LinkedHashMap<>();
@@ -96,6 +97,9 @@ public final class AsyncApiDocument {
         String doc = schema(topic).getDoc();
         for (DeadLetterTopic dlq : DeadLetterTopic.values())
             if (topics.deadLetter(dlq).equals(topic)) return deadLetterDescription(dlq);
+        if (topic.equals(topics.results()))
+            return doc + " It carries the target databases' rows, so it keeps them briefly: "
+                    + TopicSettings.RESULTS_RETENTION_MS.key() + ", one day by default.";
         return topic.compacted() ? doc + " Compacted: the latest value per key is the current state." : doc;
     }
 
@@ -116,10 +120,14 @@ public final class AsyncApiDocument {
                 + " automatically.";
     }
 
-    private static Map<String, Object> kafkaChannelBinding(Topic<String, ?> topic) {
+    private static Map<String, Object> kafkaChannelBinding(Topics topics, Topic<String, ?> topic) {
         Map<String, Object> binding = new LinkedHashMap<>();
         binding.put("topic", topic.name());
-        binding.put("topicConfiguration", ordered("cleanup.policy", List.of(topic.compacted() ? "compact" : "delete")));
+        Map<String, Object> configuration =
+                ordered("cleanup.policy", List.of(topic.compacted() ? "compact" : "delete"));
+        if (topic.equals(topics.results()))
+            configuration.put("retention.ms", TopicSettings.DEFAULTS.resultsRetentionMs());
+        binding.put("topicConfiguration", configuration);
         binding.put("bindingVersion", KAFKA_BINDING_VERSION);
         return binding;
     }

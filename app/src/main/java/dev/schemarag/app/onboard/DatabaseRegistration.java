@@ -127,6 +127,7 @@ public final class DatabaseRegistration {
             entry.set("reader", login(json, reader));
             entry.set("cdc", login(json, cdc));
             target.schemas().forEach(entry.putArray("schemas")::add);
+            if (target.execute()) entry.put("execute", true);
             createdRoles.forEach(entry.putArray("createdRoles")::add);
             return entry;
         }

@@ -4,6 +4,8 @@ import dev.schemarag.app.Services;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.kafka.ConsumerGroups;
 import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.generation.postgres.PostgresQueryExecutor;
+import dev.schemarag.generation.service.ExecutionService;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 import java.io.IOException;
@@ -18,8 +20,9 @@ import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 
 /**
- * Retrieval and generation running in this JVM for the length of one command ({@code ask --standalone}, {@code demo})
- * under application ids of their own, {@code <prefix><command>-<uuid>-retrieval} and {@code ...-generation}: they
+ * Retrieval, generation and execution running in this JVM for the length of one command ({@code ask --standalone},
+ * {@code demo}) under application ids of their own, {@code <prefix><command>-<uuid>-retrieval}, {@code ...-generation}
+ * and {@code ...-execution}: they
  * never touch the services' consumer groups, and they start at the topics' current end, so they answer only what is
  * asked while they run, never older questions. Closing leaves the groups, then deletes them, their internal topics and
  * their local state, so that repeated commands leave nothing behind. A stream client that fails for good is logged by
@@ -37,9 +40,12 @@ public final class ThrowAwayPipeline implements AutoCloseable {
 
     private final String retrievalId;
     private final String generationId;
+    private final String executionId;
     private final Path stateDir;
     private RetrievalService retrieval;
     private GenerationService generation;
+    private PostgresQueryExecutor executor;
+    private ExecutionService execution;
 
     /** Starts the pipeline; {@code command} names it in the application ids. */
     public ThrowAwayPipeline(Services services, DatabaseRegistry databases, String command, PrintWriter err)
@@ -50,6 +56,7 @@ public final class ThrowAwayPipeline implements AutoCloseable {
         String namespace = services.topics().prefix() + name + "-";
         retrievalId = namespace + RetrievalService.APPLICATION_ID;
         generationId = namespace + GenerationService.APPLICATION_ID;
+        executionId = namespace + ExecutionService.APPLICATION_ID;
         stateDir = services.stateDir().resolve(name);
         try {
             start(databases);
@@ -64,6 +71,7 @@ public final class ThrowAwayPipeline implements AutoCloseable {
         try (Admin admin = admin()) {
             ConsumerGroups.startAtEnd(admin, retrievalId, topics);
             ConsumerGroups.startAtEnd(admin, generationId, topics);
+            ConsumerGroups.startAtEnd(admin, executionId, topics);
         }
         for (var db : databases.all()) services.examples().seedFromDocs(db.id());
         retrieval = services.retrieval();
@@ -77,10 +85,13 @@ public final class ThrowAwayPipeline implements AutoCloseable {
                 COMMAND_ENDS_ON_ITS_TIMEOUT);
         generation = services.generation(databases, generationId, stateDir.resolve("generation"));
         generation.start(COMMAND_ENDS_ON_ITS_TIMEOUT);
+        executor = services.queryExecutor(databases);
+        execution = services.execution(databases, executor, executionId, stateDir.resolve("execution"));
+        execution.start(COMMAND_ENDS_ON_ITS_TIMEOUT);
     }
 
     public List<String> applicationIds() {
-        return List.of(retrievalId, generationId);
+        return List.of(retrievalId, generationId, executionId);
     }
 
     private Admin admin() {
@@ -90,6 +101,8 @@ public final class ThrowAwayPipeline implements AutoCloseable {
     /** Stops the stream clients (they leave their groups) and removes what they leave behind. */
     @Override
     public void close() {
+        if (execution != null) execution.close();
+        if (executor != null) executor.close();
         if (generation != null) generation.close();
         if (retrieval != null) retrieval.close();
         try (Admin admin = admin()) {

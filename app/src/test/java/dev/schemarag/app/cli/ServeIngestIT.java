@@ -27,7 +27,7 @@ class ServeIngestIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"ingest", "retrieval", "generation"})
+    @ValueSource(strings = {"ingest", "retrieval", "generation", "execution"})
     void serveRefusesToStartOnANonLoopbackAddressWithoutAToken(String service) {
         System.setProperty(AppSettings.ADMIN_HOST.key(), "0.0.0.0");
         try {

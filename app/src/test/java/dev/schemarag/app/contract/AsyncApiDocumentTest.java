@@ -113,6 +113,36 @@ class AsyncApiDocumentTest {
                 .doesNotContain("query_timeout");
     }
 
+    @Test
+    void resultsCarryTheQueryResultSchemaAndAreKeptOneDay() throws IOException {
+        JsonNode doc = new ObjectMapper(new YAMLFactory()).readTree(generated);
+        JsonNode results = doc.path("channels").path("results");
+
+        assertThat(results.path("address").asText()).isEqualTo(topics.results().name());
+        assertThat(results.path("bindings")
+                        .path("kafka")
+                        .path("topicConfiguration")
+                        .path("retention.ms")
+                        .asLong())
+                .isEqualTo(86_400_000L);
+        assertThat(results.path("description").asText()).contains("topic.results.retention.ms");
+        assertThat(doc.path("operations").path("send-results").path("action").asText())
+                .isEqualTo("send");
+        assertThat(doc.path("components")
+                        .path("messages")
+                        .path("QueryResult")
+                        .path("payload")
+                        .path("schema")
+                        .path("name")
+                        .asText())
+                .isEqualTo("QueryResult");
+        assertThat(doc.path("channels")
+                        .path("dlq." + DeadLetterTopic.QUERY_TIMEOUT.wireName())
+                        .path("description")
+                        .asText())
+                .contains("execution");
+    }
+
     private static JsonNode resolve(JsonNode doc, String ref) {
         assertThat(ref).startsWith("#/");
         JsonNode node = doc;

@@ -37,6 +37,12 @@ public final class AdminSettings {
             0,
             65535,
             "Port of the generation admin endpoint (/health, /ready); 0 = any free port");
+    public static final Setting<Integer> EXECUTION_ADMIN_PORT = Setting.integer(
+            "execution.admin.port",
+            8084,
+            0,
+            65535,
+            "Port of the execution admin endpoint (/health, /ready); 0 = any free port");
     /**
      * The web console serves its API, {@code /health} and {@code /ready} on one port. Declared here so that
      * {@link dev.schemarag.core.service.Service} can name it; it is one of the web console's own settings.
@@ -45,6 +51,12 @@ public final class AdminSettings {
             "web.port", 8080, 0, 65535, "Port of the web console and its HTTP API (/, /api/...); 0 = any free port");
 
     public static List<Setting<?>> declared() {
-        return List.of(ADMIN_HOST, ADMIN_TOKEN, INGEST_ADMIN_PORT, RETRIEVAL_ADMIN_PORT, GENERATION_ADMIN_PORT);
+        return List.of(
+                ADMIN_HOST,
+                ADMIN_TOKEN,
+                INGEST_ADMIN_PORT,
+                RETRIEVAL_ADMIN_PORT,
+                GENERATION_ADMIN_PORT,
+                EXECUTION_ADMIN_PORT);
     }
 }

@@ -71,7 +71,8 @@ public final class DatabaseRegistry {
 
     /**
      * Parses {@code [{"id", "jdbcUrl", "admin": {"user", "password"}, "reader": {"user", "password"}, "schemas": [..],
-     * "annotations": path, "docs": dir, "cdc": {"user", "password"}}]}, resolving relative paths against {@code base}. The flat form of earlier
+     * "annotations": path, "docs": dir, "cdc": {"user", "password"}, "execute": bool}]}, resolving relative paths against
+     * {@code base}; {@code execute} (default false) has its validated answers run and their rows published. The flat form of earlier
      * releases, {@code "user"} and {@code "password"} beside the id, is read as the admin login; giving both forms is
      * an error. A registration without {@code reader} serves ingest only: generation refuses to start on it.
      */
@@ -91,7 +92,8 @@ public final class DatabaseRegistry {
                     schemas,
                     path(base, n, "annotations"),
                     path(base, n, "docs"),
-                    credentials(id, n, "cdc")));
+                    credentials(id, n, "cdc"),
+                    execute(id, n)));
         }
         return new DatabaseRegistry(list);
     }
@@ -119,6 +121,14 @@ public final class DatabaseRegistry {
         if (user == null || user.isBlank())
             throw new IllegalArgumentException("database " + id + ": \"" + field + "\" needs a non-empty \"user\"");
         return new Credentials(user, password);
+    }
+
+    private static boolean execute(String id, JsonNode n) {
+        JsonNode execute = n.path("execute");
+        if (execute.isMissingNode() || execute.isNull()) return false;
+        if (!execute.isBoolean())
+            throw new IllegalArgumentException("database " + id + ": \"execute\" must be true or false");
+        return execute.booleanValue();
     }
 
     private static String text(JsonNode n, String field) {

@@ -13,7 +13,8 @@ import org.postgresql.PGProperty;
  * need it; {@link #requireAdmin()} and {@link #requireReader()} fail naming the database. {@code cdc} is the
  * database's own replication login ({@code schemarag db add} creates one per database, so that removing it drops the
  * role); null means the service-wide {@code cdc.replication.role}. Annotations (modules, synonyms) and the directory
- * of per-table markdown docs are optional (null when absent).
+ * of per-table markdown docs are optional (null when absent). {@code execute} opts the database in to answers with
+ * data: its validated answers are run as the reader and their rows published (off unless registered).
  */
 public record RegisteredDatabase(
         String id,
@@ -23,8 +24,22 @@ public record RegisteredDatabase(
         List<String> schemas,
         Path annotationsFile,
         Path docsDir,
-        Credentials cdc) {
-    /** A registration using the service-wide replication role. */
+        Credentials cdc,
+        boolean execute) {
+    /** A registration whose answers are not executed. */
+    public RegisteredDatabase(
+            String id,
+            String jdbcUrl,
+            Credentials admin,
+            Credentials reader,
+            List<String> schemas,
+            Path annotationsFile,
+            Path docsDir,
+            Credentials cdc) {
+        this(id, jdbcUrl, admin, reader, schemas, annotationsFile, docsDir, cdc, false);
+    }
+
+    /** A registration using the service-wide replication role, whose answers are not executed. */
     public RegisteredDatabase(
             String id,
             String jdbcUrl,
@@ -33,7 +48,7 @@ public record RegisteredDatabase(
             List<String> schemas,
             Path annotationsFile,
             Path docsDir) {
-        this(id, jdbcUrl, admin, reader, schemas, annotationsFile, docsDir, null);
+        this(id, jdbcUrl, admin, reader, schemas, annotationsFile, docsDir, null, false);
     }
 
     public RegisteredDatabase {
@@ -44,6 +59,11 @@ public record RegisteredDatabase(
         if (parse(jdbcUrl) == null)
             throw new IllegalArgumentException("database " + id + " has a JDBC URL the PostgreSQL driver cannot read");
         schemas = schemas == null || schemas.isEmpty() ? List.of("public") : List.copyOf(schemas);
+    }
+
+    /** The same registration with its answers executed, or not. */
+    public RegisteredDatabase withExecute(boolean executed) {
+        return new RegisteredDatabase(id, jdbcUrl, admin, reader, schemas, annotationsFile, docsDir, cdc, executed);
     }
 
     /** The administrator login ingest uses; fails when none is registered. */

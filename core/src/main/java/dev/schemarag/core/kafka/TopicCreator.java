@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Creates missing topics up front (a Streams app refuses to start on missing sources) with the configured
- * {@link TopicSettings}: schema.catalog compacted; and the {@link KafkaCanary}'s topic. An existing topic with fewer
+ * {@link TopicSettings}: schema.catalog compacted, results kept briefly (it carries data); and the
+ * {@link KafkaCanary}'s topic. An existing topic with fewer
  * partitions than configured grows, except a compacted one (see {@link #grows}); partitions are never removed,
  * replication is never changed.
  */
@@ -56,7 +57,7 @@ public final class TopicCreator {
     private static Set<String> create(Admin admin, Topics topics, TopicSettings layout) throws InterruptedException {
         List<NewTopic> wanted = new ArrayList<>(topics.all().stream()
                 .map(t -> new NewTopic(t.name(), layout.partitions(), layout.replicationFactor())
-                        .configs(configs(t, layout)))
+                        .configs(configs(t, topics, layout)))
                 .toList());
         wanted.add(KafkaCanary.newTopic(topics.prefix(), layout));
         Set<String> existing = new HashSet<>();
@@ -73,10 +74,13 @@ public final class TopicCreator {
         return existing;
     }
 
-    private static Map<String, String> configs(Topic<?, ?> topic, TopicSettings layout) {
+    static Map<String, String> configs(Topic<?, ?> topic, Topics topics, TopicSettings layout) {
         Map<String, String> configs = new HashMap<>();
         configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, String.valueOf(layout.minInsyncReplicas()));
         if (topic.compacted()) configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
+        // Rows of the target databases: not kept for the broker's default week.
+        if (topic.name().equals(topics.results().name()))
+            configs.put(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(layout.resultsRetentionMs()));
         return configs;
     }
 

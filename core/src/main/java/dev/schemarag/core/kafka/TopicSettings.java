@@ -10,7 +10,7 @@ import java.util.List;
  * instances of a stage, work at once; replication and {@code min.insync.replicas} decide which broker losses a
  * committed record survives. Kafka Streams' internal topics get the same replication.
  */
-public record TopicSettings(int partitions, short replicationFactor, int minInsyncReplicas) {
+public record TopicSettings(int partitions, short replicationFactor, int minInsyncReplicas, long resultsRetentionMs) {
     public static final Setting<Integer> PARTITIONS = Setting.integer(
             "topic.partitions",
             6,
@@ -30,10 +30,19 @@ public record TopicSettings(int partitions, short replicationFactor, int minInsy
             Short.MAX_VALUE,
             "min.insync.replicas of each topic SchemaRAG creates: replicas that must have a write before it counts (2 in production); at most topic.replication.factor");
 
+    public static final Setting<Integer> RESULTS_RETENTION_MS = Setting.integer(
+            "topic.results.retention.ms",
+            86_400_000,
+            60_000,
+            Integer.MAX_VALUE,
+            "retention.ms of the results topic when SchemaRAG creates it: it carries the rows of executed answers,"
+                    + " so it keeps them briefly (default one day)");
+
     public static final TopicSettings DEFAULTS = new TopicSettings(
             PARTITIONS.defaultValue(),
             REPLICATION_FACTOR.defaultValue().shortValue(),
-            MIN_INSYNC_REPLICAS.defaultValue());
+            MIN_INSYNC_REPLICAS.defaultValue(),
+            RESULTS_RETENTION_MS.defaultValue());
 
     public TopicSettings {
         if (minInsyncReplicas > replicationFactor)
@@ -47,10 +56,11 @@ public record TopicSettings(int partitions, short replicationFactor, int minInsy
         return new TopicSettings(
                 settings.get(PARTITIONS),
                 settings.get(REPLICATION_FACTOR).shortValue(),
-                settings.get(MIN_INSYNC_REPLICAS));
+                settings.get(MIN_INSYNC_REPLICAS),
+                settings.get(RESULTS_RETENTION_MS));
     }
 
     public static List<Setting<?>> declared() {
-        return List.of(PARTITIONS, REPLICATION_FACTOR, MIN_INSYNC_REPLICAS);
+        return List.of(PARTITIONS, REPLICATION_FACTOR, MIN_INSYNC_REPLICAS, RESULTS_RETENTION_MS);
     }
 }

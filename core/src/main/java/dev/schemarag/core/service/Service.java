@@ -19,6 +19,7 @@ public enum Service {
     INGEST("ingest", AdminSettings.INGEST_ADMIN_PORT, 10),
     RETRIEVAL("retrieval", AdminSettings.RETRIEVAL_ADMIN_PORT, 0),
     GENERATION("generation", AdminSettings.GENERATION_ADMIN_PORT, 0),
+    EXECUTION("execution", AdminSettings.EXECUTION_ADMIN_PORT, 0),
     WEB("web", AdminSettings.WEB_PORT, 0);
 
     private final String id;

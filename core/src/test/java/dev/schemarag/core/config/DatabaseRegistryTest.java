@@ -70,6 +70,21 @@ class DatabaseRegistryTest {
     }
 
     @Test
+    void answersAreExecutedOnlyWhereTheRegistrationSaysSo() throws Exception {
+        DatabaseRegistry registry = DatabaseRegistry.parse("""
+                [{"id": "sales", "jdbcUrl": "jdbc:postgresql://db/sales", "execute": true},
+                 {"id": "hr", "jdbcUrl": "jdbc:postgresql://db/hr"}]
+                """, BASE);
+
+        assertThat(registry.find("sales").orElseThrow().execute()).isTrue();
+        assertThat(registry.find("hr").orElseThrow().execute()).isFalse();
+        assertThatThrownBy(() -> DatabaseRegistry.parse("""
+                [{"id": "sales", "jdbcUrl": "jdbc:postgresql://db/sales", "execute": "yes"}]
+                """, BASE))
+                .hasMessageContaining("\"execute\" must be true or false");
+    }
+
+    @Test
     void aDocumentThatIsNotAListIsRejected() {
         assertThatThrownBy(() -> DatabaseRegistry.parse("{\"id\": \"sales\"}", BASE))
                 .hasMessageContaining("JSON list");

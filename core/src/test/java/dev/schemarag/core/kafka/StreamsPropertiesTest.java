@@ -106,7 +106,7 @@ class StreamsPropertiesTest {
                 .containsEntry("num.stream.threads", 4)
                 .containsEntry("replication.factor", 3)
                 .containsEntry("topic.min.insync.replicas", 2);
-        assertThat(production.topics()).isEqualTo(new TopicSettings(6, (short) 3, 2));
+        assertThat(production.topics()).isEqualTo(new TopicSettings(6, (short) 3, 2, 86_400_000));
         assertThat(of(StreamsSettings.DEFAULTS, Duration.ofSeconds(10)))
                 .containsEntry("num.stream.threads", 2)
                 .containsEntry("replication.factor", 1)

@@ -13,10 +13,6 @@ import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
-import dev.schemarag.generation.validation.ColumnCandidates;
-import dev.schemarag.generation.validation.ColumnRepair;
-import dev.schemarag.generation.validation.LintIssue;
-import dev.schemarag.generation.validation.RetryPolicy;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.StatementLimits;
 import dev.schemarag.generation.validation.StructuralBudget;
@@ -26,14 +22,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Generate → lint → safety → EXPLAIN → repair, for one question. Blocked SQL is never sent to the database; lint
- * errors skip EXPLAIN; a misspelt column with one clear candidate is fixed without asking the generator; other
- * repairable failures go back to the generator with the error class's instruction (and the column candidates),
- * at most {@code maxAttempts} candidates in all. Nothing here throws for a bad question or a failing database.
+ * Generate → lint → safety → EXPLAIN → repair, for one question, in a {@link RepairLoop} whose check is the
+ * {@link StatementValidator}: blocked SQL is never sent to the database, lint errors skip EXPLAIN, and repairable
+ * failures go back to the generator, at most {@code maxAttempts} candidates in all. An answer about a database
+ * registered with {@code execute} is marked for the execution stage, unless its question asked for SQL only.
+ * Nothing here throws for a bad question or a failing database.
  * <p>
  * All of it runs within one deadline per record: each LLM call and EXPLAIN gets at most what is left of it, and a
  * question whose deadline passes before it has an answer or a final verdict is infra_failure (replayable), so that
@@ -43,13 +41,12 @@ import org.slf4j.LoggerFactory;
 public final class AnswerPipeline {
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
     public static final Duration DEFAULT_RECORD_DEADLINE = Duration.ofSeconds(60);
-    private static final String UNDEFINED_COLUMN = "42703";
     private static final Logger log = LoggerFactory.getLogger(AnswerPipeline.class);
 
     private final SqlGenerator generator;
     private final TargetDatabases targets;
     private final ValidatedAnswerSink sink;
-    private final int maxAttempts;
+    private final RepairLoop loop;
     private final StatementValidator validator;
     private final Duration recordDeadline;
     private final LongSupplier nanoTime;
@@ -76,12 +73,11 @@ public final class AnswerPipeline {
             StructuralBudget budget,
             Duration recordDeadline,
             LongSupplier nanoTime) {
-        if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts must be at least 1, was " + maxAttempts);
         this.generator = generator;
         this.targets = targets;
         this.validator = new StatementValidator(targets, limits, budget);
         this.sink = sink;
-        this.maxAttempts = maxAttempts;
+        this.loop = new RepairLoop(generator, RepairBudget.of(maxAttempts));
         this.recordDeadline = recordDeadline;
         this.nanoTime = nanoTime;
     }
@@ -102,88 +98,18 @@ public final class AnswerPipeline {
         SchemaColumns columns = targets.columns(
                 request.databaseId(),
                 event.getSelectedTables().stream().map(ScoredTable::getTable).toList());
-        GeneratedSql candidate = calibrated(((GenerationOutcome.Generated) first).sql(), request, event);
-        for (int attempt = 1; ; attempt++) {
-            candidates.add(sqlGenerated(event, candidate, attempt));
-            Check check = check(request, candidate.sql(), columns, deadline);
-            if (check.problem().isEmpty()) return answered(event, candidates, candidate, check.lintWarnings(), attempt);
-            Problem problem = check.problem().get();
-            log.info(
-                    "candidate rejected: questionId={} attempt={} errorClass={} sqlstate={}",
-                    request.questionId(),
-                    attempt,
-                    problem.errorClass().wireName(),
-                    problem.sqlState());
-            PipelineFailure failure =
-                    new PipelineFailure(problem.errorClass(), problem.sqlState(), problem.message(), attempt);
-            boolean retried = RetryPolicy.of(problem.errorClass()).retried();
-            // A retried class is no verdict on the question: past the deadline (an EXPLAIN cut short by it
-            // included), it is the time that ran out.
-            if (retried && deadline.passed())
-                return failed(
-                        request,
-                        candidates,
-                        new PipelineFailure(
-                                ErrorClass.INFRA_FAILURE,
-                                problem.sqlState(),
-                                "the record deadline of " + deadline.budget().toMillis() + " ms passed after attempt "
-                                        + attempt + " (" + problem.errorClass().wireName() + ": " + problem.message()
-                                        + ")",
-                                attempt));
-            if (!retried || attempt >= maxAttempts) return failed(request, candidates, failure);
-            Optional<String> autocorrected = UNDEFINED_COLUMN.equals(problem.sqlState())
-                    ? new ColumnCandidates(columns).autocorrect(candidate.sql(), problem.message())
-                    : Optional.empty();
-            if (autocorrected.isPresent()) {
-                candidate = candidate.withSql(autocorrected.get());
-                continue;
-            }
-            GenerationOutcome repaired = generator.generate(
-                    request.withRepair(
-                            new GenerationRequest.Repair(candidate.sql(), problem.message(), problem.instruction())),
-                    deadline);
-            if (repaired instanceof GenerationOutcome.OutOfTime outOfTime)
-                return failed(
-                        request,
-                        candidates,
-                        new PipelineFailure(
-                                ErrorClass.INFRA_FAILURE,
-                                problem.sqlState(),
-                                outOfTime.reason() + " (repairing "
-                                        + problem.errorClass().wireName() + ")",
-                                attempt));
-            if (repaired instanceof GenerationOutcome.Unavailable unavailable)
-                return failed(
-                        request,
-                        candidates,
-                        new PipelineFailure(
-                                problem.errorClass(),
-                                problem.sqlState(),
-                                problem.message() + " (no repair: " + unavailable.reason() + ")",
-                                attempt));
-            candidate = calibrated(((GenerationOutcome.Generated) repaired).sql(), request, event);
-        }
-    }
-
-    /** The validator's verdict, with the repair instruction for the generator when the database refused the SQL. */
-    private Check check(GenerationRequest request, String sql, SchemaColumns columns, Deadline deadline) {
-        StatementValidator.Validation validation =
-                validator.validate(request.databaseId(), sql, columns, deadline.remaining());
-        if (validation.valid())
-            return new Check(
-                    Optional.empty(),
-                    validation.lint().warnings().stream()
-                            .map(LintIssue::toString)
-                            .toList());
-        StatementValidator.Rejection rejection = validation.rejection().get();
-        String instruction = RetryPolicy.of(rejection.errorClass()).instruction();
-        if (rejection.sqlState() != null)
-            instruction = new ColumnCandidates(columns)
-                    .suggest(sql, rejection.message())
-                    .map(ColumnRepair::instruction)
-                    .orElse(instruction);
-        return Check.failed(
-                new Problem(rejection.errorClass(), rejection.sqlState(), rejection.message(), instruction));
+        UnaryOperator<GeneratedSql> calibration = calibration(event);
+        RepairLoop.Ending<List<String>> ending = loop.run(
+                request,
+                calibration.apply(((GenerationOutcome.Generated) first).sql()),
+                () -> columns,
+                deadline,
+                (sql, attempt, within) -> validator.verdict(request.databaseId(), sql, columns, within.remaining()),
+                calibration,
+                (candidate, attempt) -> candidates.add(sqlGenerated(event, candidate, attempt)));
+        if (ending instanceof RepairLoop.Ending.Passed<List<String>> passed)
+            return answered(event, candidates, passed.candidate(), passed.value(), passed.attempts());
+        return failed(request, candidates, ((RepairLoop.Ending.Failed<List<String>>) ending).failure());
     }
 
     private PipelineResult answered(
@@ -194,6 +120,8 @@ public final class AnswerPipeline {
             int attempts) {
         String databaseId = event.getQuestion().getDatabaseId();
         String question = event.getQuestion().getQuestion();
+        // Executed answers carry their context: a repair after a failed execution asks the generator again.
+        boolean execute = targets.executes(databaseId) && !event.getQuestion().getSqlOnly();
         log.info(
                 "answer validated: questionId={} attempts={} generator={}",
                 event.getQuestion().getId(),
@@ -223,6 +151,8 @@ public final class AnswerPipeline {
                         .setLintWarnings(lintWarnings)
                         .setRetrievalMetadata(event.getRetrievalMetadata())
                         .setAttempts(attempts)
+                        .setExecute(execute)
+                        .setContext(execute ? event : null)
                         .setTimestamp(Instant.now())
                         .build());
     }
@@ -238,15 +168,18 @@ public final class AnswerPipeline {
         return new PipelineResult.Failed(candidates, failure);
     }
 
-    private static GeneratedSql calibrated(GeneratedSql sql, GenerationRequest request, ContextRetrieved event) {
-        return sql.withConfidence(ConfidenceRule.adjust(
+    /** The confidence rule for candidates of {@code event}: weak retrieval lowers what the generator claims. */
+    public static UnaryOperator<GeneratedSql> calibration(ContextRetrieved event) {
+        GenerationRequest request = request(event);
+        return sql -> sql.withConfidence(ConfidenceRule.adjust(
                 sql.confidence(),
                 event.getRetrievalMetadata().getStrategy(),
                 request.avgRelevanceScore(),
                 request.fallbackReason()));
     }
 
-    static GenerationRequest request(ContextRetrieved event) {
+    /** What a generator is asked for {@code event}, before any repair. */
+    public static GenerationRequest request(ContextRetrieved event) {
         RetrievalMetadata metadata = event.getRetrievalMetadata();
         return new GenerationRequest(
                 event.getQuestion().getId(),
@@ -273,13 +206,5 @@ public final class AnswerPipeline {
                 .setAttempt(attempt)
                 .setGeneratedAt(Instant.now())
                 .build();
-    }
-
-    private record Problem(ErrorClass errorClass, String sqlState, String message, String instruction) {}
-
-    private record Check(Optional<Problem> problem, List<String> lintWarnings) {
-        static Check failed(Problem problem) {
-            return new Check(Optional.of(problem), List.of());
-        }
     }
 }

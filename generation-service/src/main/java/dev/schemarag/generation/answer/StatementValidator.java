@@ -77,6 +77,17 @@ public final class StatementValidator {
         return new Validation(lint, Optional.empty());
     }
 
+    /** The validation as a {@link RepairLoop}'s verdict: a valid statement passes with its lint warnings. */
+    public CandidateCheck.Verdict<List<String>> verdict(
+            String databaseId, String sql, SchemaColumns columns, Duration explainAtMost) {
+        Validation validation = validate(databaseId, sql, columns, explainAtMost);
+        if (validation.valid())
+            return new CandidateCheck.Verdict.Passed<>(validation.lint().warnings().stream()
+                    .map(LintIssue::toString)
+                    .toList());
+        return new CandidateCheck.Verdict.Rejected<>(validation.rejection().get());
+    }
+
     /** @param sqlState PostgreSQL's SQLSTATE when the database refused the statement, else null */
     public record Rejection(ErrorClass errorClass, String sqlState, String message) {}
 

@@ -13,6 +13,9 @@ public interface TargetDatabases {
      */
     ExplainResult explain(String databaseId, String sql, Duration atMost);
 
+    /** Whether {@code databaseId} is registered with {@code execute}: its answers are run and their rows published. */
+    boolean executes(String databaseId);
+
     /** Columns of {@code tables} ("schema.table"); empty when the database cannot be read. */
     SchemaColumns columns(String databaseId, List<String> tables);
 }

@@ -15,8 +15,8 @@ import org.apache.kafka.streams.state.Stores;
 
 /**
  * ContextRetrieved → every SQL candidate on sql-generated (for observability), then the validated answer on
- * answers or the failure on its error class's dead-letter topic. The repair loop runs on the {@link AnswerWorkers},
- * the questions waiting for it in a changelogged store (see {@link AnswerProcessor}).
+ * answers or the failure on its error class's dead-letter topic. The repair loop runs on the {@link StageWorkers},
+ * the questions waiting for it in a changelogged store (see {@link BufferedProcessor}).
  */
 public final class GenerationTopology {
     /** How often each task forwards finished answers and hands waiting questions over, by default. */
@@ -33,22 +33,27 @@ public final class GenerationTopology {
             StreamsBuilder builder,
             Topics topics,
             AnswerPipeline pipeline,
-            AnswerWorkers workers,
+            StageWorkers workers,
             Duration punctuateInterval,
             MeterRegistry meters) {
         Topic<String, ContextRetrieved> source = topics.contextRetrieved();
         OutcomeMeters outcomes = new OutcomeMeters(meters);
         // Persistent and logged: a restart or a new owner of the partition finds every question not yet answered.
         builder.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.persistentKeyValueStore(AnswerProcessor.STORE), Serdes.String(), BufferedQuestion.SERDE));
+                Stores.persistentKeyValueStore(AnswerWork.STORE), Serdes.String(), BufferedRecord.SERDE));
         KStream<String, RoutedResult> results = builder.stream(source.name(), source.consumed())
                 // Every record of one question is keyed by its id, whatever key its producer chose.
                 .selectKey((key, context) -> context == null || context.getQuestion() == null
                         ? key
                         : context.getQuestion().getId())
                 .process(
-                        () -> new AnswerProcessor(pipeline, source.valueSerde(), outcomes, workers, punctuateInterval),
-                        AnswerProcessor.STORE);
+                        () -> new BufferedProcessor<>(
+                                AnswerWork.STORE,
+                                new AnswerWork(pipeline, outcomes),
+                                source.valueSerde(),
+                                workers,
+                                punctuateInterval),
+                        AnswerWork.STORE);
         results.flatMapValues(RoutedResult::candidates)
                 .to(topics.sqlGenerated().name(), topics.sqlGenerated().produced());
         DeadLetterRouting.route(

@@ -1,6 +1,5 @@
 package dev.schemarag.generation.kafka;
 
-import dev.schemarag.generation.answer.PipelineResult;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -18,10 +17,9 @@ public final class OutcomeMeters {
         this.registry = registry;
     }
 
-    void record(PipelineResult result) {
-        String outcome = result instanceof PipelineResult.Failed failed
-                ? failed.failure().errorClass().wireName()
-                : ANSWERED;
+    void record(RoutedResult result) {
+        String outcome =
+                result instanceof RoutedResult.DeadLetter dead ? dead.failure().getErrorClass() : ANSWERED;
         Counter.builder(NAME)
                 .description("Questions answered or failed, by error class")
                 .tag("class", outcome)

@@ -1,6 +1,7 @@
 package dev.schemarag.generation.postgres;
 
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.DatabaseBulkhead;
 import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.generation.answer.ExplainResult;
@@ -26,6 +27,7 @@ import org.slf4j.LoggerFactory;
 public final class PostgresTargetDatabases implements TargetDatabases, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PostgresTargetDatabases.class);
 
+    private final DatabaseRegistry registry;
     private final ReaderSessions sessions;
 
     /** With the default session limits and bulkhead, and {@code statementTimeout}. */
@@ -43,6 +45,7 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
      */
     public PostgresTargetDatabases(
             DatabaseRegistry registry, TargetSessionLimits limits, DatabaseBulkhead bulkhead, Duration queueWait) {
+        this.registry = registry;
         this.sessions = new ReaderSessions("EXPLAIN", "target.concurrency", registry, limits, bulkhead, queueWait);
     }
 
@@ -63,6 +66,11 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
                     return plan.toString();
                 })
                 .fold(ExplainResult.Planned::new, ExplainResult.Rejected::new, ExplainResult.Refused::new);
+    }
+
+    @Override
+    public boolean executes(String databaseId) {
+        return registry.find(databaseId).map(RegisteredDatabase::execute).orElse(false);
     }
 
     @Override

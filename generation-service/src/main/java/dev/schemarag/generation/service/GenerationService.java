@@ -15,9 +15,9 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
-import dev.schemarag.generation.kafka.AnswerWorkers;
 import dev.schemarag.generation.kafka.FeedbackTopology;
 import dev.schemarag.generation.kafka.GenerationTopology;
+import dev.schemarag.generation.kafka.StageWorkers;
 import dev.schemarag.generation.llm.LlmMeters;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
@@ -56,7 +56,7 @@ public final class GenerationService implements AutoCloseable {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final PostgresTargetDatabases targets;
-    private final AnswerWorkers workers;
+    private final StageWorkers workers;
     private final ManagedStreams streams;
     private final Map<String, Object> adminConfig;
     private final String topicPrefix;
@@ -137,7 +137,7 @@ public final class GenerationService implements AutoCloseable {
                 GenerationSettings.structuralBudget(settings),
                 recordDeadline,
                 System::nanoTime);
-        workers = new AnswerWorkers(settings.get(GenerationSettings.CONCURRENCY));
+        workers = new StageWorkers("generation", settings.get(GenerationSettings.CONCURRENCY));
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline, workers, punctuateInterval, meters);
         FeedbackTopology.build(builder, topics, examples);
@@ -146,15 +146,18 @@ public final class GenerationService implements AutoCloseable {
 
     /** The LLM when {@code llm.base.url} is set, else the offline verified-example generator. */
     public static SqlGenerator generator(Settings settings, VerifiedExampleStore examples, MeterRegistry meters) {
-        return LlmSettings.from(settings)
-                .<SqlGenerator>map(llm -> {
-                    log.info("generator: OpenAI-compatible endpoint {}", llm);
-                    return new OpenAiCompatibleSqlGenerator(llm, new LlmMeters(meters));
-                })
-                .orElseGet(() -> {
-                    log.info("generator: verified examples (no llm.base.url configured)");
-                    return new VerifiedExampleGenerator(examples, settings.get(GenerationSettings.EXAMPLE_THRESHOLD));
-                });
+        return llm(settings, meters).orElseGet(() -> {
+            log.info("generator: verified examples (no llm.base.url configured)");
+            return new VerifiedExampleGenerator(examples, settings.get(GenerationSettings.EXAMPLE_THRESHOLD));
+        });
+    }
+
+    /** The OpenAI-compatible endpoint, when {@code llm.base.url} is set. */
+    public static Optional<SqlGenerator> llm(Settings settings, MeterRegistry meters) {
+        return LlmSettings.from(settings).map(llm -> {
+            log.info("generator: OpenAI-compatible endpoint {}", llm);
+            return new OpenAiCompatibleSqlGenerator(llm, new LlmMeters(meters));
+        });
     }
 
     /**

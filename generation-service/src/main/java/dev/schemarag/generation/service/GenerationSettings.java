@@ -7,8 +7,8 @@ import dev.schemarag.core.service.TargetLimitSettings;
 import dev.schemarag.core.store.DatabaseBulkhead;
 import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
-import dev.schemarag.generation.kafka.AnswerWorkers;
 import dev.schemarag.generation.kafka.GenerationTopology;
+import dev.schemarag.generation.kafka.StageWorkers;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.postgres.PostgresTargetDatabases;
 import dev.schemarag.generation.validation.StatementLimits;
@@ -35,7 +35,7 @@ public final class GenerationSettings {
                     + " thread, so it is not bound by max.poll.interval.ms");
     public static final Setting<Integer> CONCURRENCY = Setting.integer(
             "generation.concurrency",
-            AnswerWorkers.DEFAULT_CONCURRENCY,
+            StageWorkers.DEFAULT_CONCURRENCY,
             1,
             256,
             "questions answered at once per process (worker threads running LLM calls, EXPLAINs and repairs),"

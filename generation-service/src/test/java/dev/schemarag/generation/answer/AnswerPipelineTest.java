@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GeneratedSql;
@@ -65,6 +66,7 @@ class AnswerPipelineTest {
         final List<String> explained = new ArrayList<>();
         final List<Duration> explainedWithin = new ArrayList<>();
         Duration takes = Duration.ZERO;
+        boolean executes;
 
         ScriptedDatabase(Map<String, ExplainResult.Rejected> rejections) {
             this.rejections = rejections;
@@ -83,6 +85,11 @@ class AnswerPipelineTest {
         }
 
         @Override
+        public boolean executes(String databaseId) {
+            return executes;
+        }
+
+        @Override
         public SchemaColumns columns(String databaseId, List<String> tables) {
             return SchemaColumns.of(Map.of("hr.employees", List.of("employee_id", "last_name", "first_name")));
         }
@@ -91,6 +98,10 @@ class AnswerPipelineTest {
     private final List<String> remembered = new ArrayList<>();
 
     private PipelineResult run(ScriptedGenerator generator, ScriptedDatabase database) {
+        return run(generator, database, EVENT);
+    }
+
+    private PipelineResult run(ScriptedGenerator generator, ScriptedDatabase database, ContextRetrieved event) {
         return new AnswerPipeline(
                         generator,
                         database,
@@ -100,7 +111,7 @@ class AnswerPipelineTest {
                         StructuralBudget.DEFAULT,
                         Duration.ofSeconds(60),
                         nanos::get)
-                .answer(EVENT);
+                .answer(event);
     }
 
     private static AnswerValidated answerOf(PipelineResult result) {
@@ -127,6 +138,32 @@ class AnswerPipelineTest {
         // Stage timing for consumers: generated first, validated after.
         assertThat(result.candidates().get(0).getGeneratedAt()).isNotNull().isBeforeOrEqualTo(answer.getTimestamp());
         assertThat(remembered).containsExactly("SELECT e.last_name FROM hr.employees e");
+    }
+
+    @Test
+    void anAnswerIsExecutedWithItsContextOnlyWhereTheDatabaseExecutesAndTheQuestionWantsRows() {
+        ScriptedDatabase executing = new ScriptedDatabase(Map.of());
+        executing.executes = true;
+        ContextRetrieved sqlOnly = ContextRetrieved.newBuilder(EVENT)
+                .setQuestion(QuestionAsked.newBuilder(EVENT.getQuestion())
+                        .setSqlOnly(true)
+                        .build())
+                .build();
+
+        AnswerValidated executed =
+                answerOf(run(new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e"), executing));
+        AnswerValidated notAsked = answerOf(
+                run(new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e"), executing, sqlOnly));
+        AnswerValidated notRegistered = answerOf(run(
+                new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e"),
+                new ScriptedDatabase(Map.of())));
+
+        assertThat(executed.getExecute()).isTrue();
+        assertThat(executed.getContext()).isEqualTo(EVENT);
+        assertThat(notAsked.getExecute()).isFalse();
+        assertThat(notAsked.getContext()).isNull();
+        assertThat(notRegistered.getExecute()).isFalse();
+        assertThat(notRegistered.getContext()).isNull();
     }
 
     @Test

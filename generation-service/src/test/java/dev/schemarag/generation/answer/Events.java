@@ -1,5 +1,6 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.RetrievalMetadata;
@@ -8,7 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** ContextRetrieved events for tests: one question about the given tables. */
+/** Events for tests: one question about the given tables, and its validated answer. */
 public final class Events {
     private Events() {}
 
@@ -35,6 +36,28 @@ public final class Events {
                         .setAvgRelevanceScore(0.9)
                         .setMetrics(Map.of())
                         .build())
+                .build();
+    }
+
+    /** The validated answer to {@code context}'s question, carrying the context when it is to be executed. */
+    public static AnswerValidated answer(ContextRetrieved context, String sql, boolean execute) {
+        QuestionAsked question = context.getQuestion();
+        return AnswerValidated.newBuilder()
+                .setQuestionId(question.getId())
+                .setCorrelationId(question.getCorrelationId())
+                .setDatabaseId(question.getDatabaseId())
+                .setQuestion(question.getQuestion())
+                .setSql(sql)
+                .setExplanation("as generated")
+                .setConfidence(0.9)
+                .setTablesUsed(List.of())
+                .setAssumptions(List.of())
+                .setLintWarnings(List.of())
+                .setRetrievalMetadata(context.getRetrievalMetadata())
+                .setAttempts(1)
+                .setExecute(execute)
+                .setContext(execute ? context : null)
+                .setTimestamp(Instant.now())
                 .build();
     }
 }

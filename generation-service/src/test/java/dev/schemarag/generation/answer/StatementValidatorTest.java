@@ -29,6 +29,11 @@ class StatementValidatorTest {
         }
 
         @Override
+        public boolean executes(String databaseId) {
+            return false;
+        }
+
+        @Override
         public SchemaColumns columns(String databaseId, List<String> tables) {
             return COLUMNS;
         }

@@ -108,6 +108,11 @@ class ValidationPathIT {
         }
 
         @Override
+        public boolean executes(String databaseId) {
+            return targets.executes(databaseId);
+        }
+
+        @Override
         public SchemaColumns columns(String databaseId, List<String> tables) {
             return targets.columns(databaseId, tables);
         }

@@ -56,7 +56,7 @@ class GenerationTopologyTest {
 
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final GatedGenerator generator = new GatedGenerator();
-    private final AnswerWorkers workers = new AnswerWorkers(4);
+    private final StageWorkers workers = new StageWorkers("test", 4);
     private TopologyTestDriver driver;
     private Topics topics;
     private TestInputTopic<String, ContextRetrieved> input;
@@ -68,6 +68,11 @@ class GenerationTopologyTest {
             @Override
             public ExplainResult explain(String databaseId, String sql, Duration atMost) {
                 return new ExplainResult.Planned("Aggregate");
+            }
+
+            @Override
+            public boolean executes(String databaseId) {
+                return false;
             }
 
             @Override
@@ -117,7 +122,7 @@ class GenerationTopologyTest {
 
     /** The question ids in the store of questions waiting for their outcome. */
     private List<String> buffered() {
-        KeyValueStore<String, Object> store = driver.getKeyValueStore(AnswerProcessor.STORE);
+        KeyValueStore<String, Object> store = driver.getKeyValueStore(AnswerWork.STORE);
         List<String> ids = new ArrayList<>();
         try (KeyValueIterator<String, Object> all = store.all()) {
             all.forEachRemaining(entry -> ids.add(entry.key));

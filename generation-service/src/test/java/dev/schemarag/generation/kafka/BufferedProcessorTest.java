@@ -27,18 +27,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The processor's hand-over and its task's end, driven by hand: the punctuation is called directly, so that a test
+ * The processor's hand-over and its task's end, with generation's work, driven by hand: the punctuation is called directly, so that a test
  * can run it after the task closed, when Kafka Streams itself no longer would.
  */
-class AnswerProcessorTest {
+class BufferedProcessorTest {
     private final GatedGenerator generator = new GatedGenerator();
-    private final AnswerWorkers workers = new AnswerWorkers(2);
+    private final StageWorkers workers = new StageWorkers("test", 2);
     private final Topic<String, ContextRetrieved> source =
             new Topics("answer-processor-test.", new InMemorySchemaRegistry()).contextRetrieved();
     private MockProcessorContext<String, RoutedResult> context;
-    private KeyValueStore<String, BufferedQuestion> store;
+    private KeyValueStore<String, BufferedRecord> store;
     private AnswerPipeline pipeline;
-    private AnswerProcessor processor;
+    private BufferedProcessor<ContextRetrieved, RoutedResult> processor;
 
     @BeforeEach
     void init() {
@@ -49,13 +49,18 @@ class AnswerProcessorTest {
             }
 
             @Override
+            public boolean executes(String databaseId) {
+                return false;
+            }
+
+            @Override
             public SchemaColumns columns(String databaseId, List<String> tables) {
                 return SchemaColumns.of(Map.of("public.employees", List.of("employee_id")));
             }
         };
         context = new MockProcessorContext<>();
         store = Stores.keyValueStoreBuilder(
-                        Stores.inMemoryKeyValueStore(AnswerProcessor.STORE), Serdes.String(), BufferedQuestion.SERDE)
+                        Stores.inMemoryKeyValueStore(AnswerWork.STORE), Serdes.String(), BufferedRecord.SERDE)
                 .withLoggingDisabled()
                 .build();
         store.init(context.getStateStoreContext(), store);
@@ -65,9 +70,13 @@ class AnswerProcessorTest {
         processor.init(context);
     }
 
-    private AnswerProcessor processor(AnswerWorkers on) {
-        return new AnswerProcessor(
-                pipeline, source.valueSerde(), new OutcomeMeters(new SimpleMeterRegistry()), on, Duration.ofMillis(10));
+    private BufferedProcessor<ContextRetrieved, RoutedResult> processor(StageWorkers on) {
+        return new BufferedProcessor<>(
+                AnswerWork.STORE,
+                new AnswerWork(pipeline, new OutcomeMeters(new SimpleMeterRegistry())),
+                source.valueSerde(),
+                on,
+                Duration.ofMillis(10));
     }
 
     @AfterEach
@@ -183,7 +192,7 @@ class AnswerProcessorTest {
             ContextRetrieved event = Events.context(q[0], "erp", q[1], "CREATE TABLE public.employees (id bigint);");
             store.put(
                     q[0],
-                    new BufferedQuestion(
+                    new BufferedRecord(
                             source.name(),
                             3,
                             Long.parseLong(q[2]),
@@ -192,8 +201,8 @@ class AnswerProcessorTest {
                             source.valueSerde().serializer().serialize(source.name(), event)));
         }
         processor.close();
-        try (AnswerWorkers one = new AnswerWorkers(1)) {
-            AnswerProcessor next = processor(one);
+        try (StageWorkers one = new StageWorkers("test", 1)) {
+            BufferedProcessor<ContextRetrieved, RoutedResult> next = processor(one);
             next.init(context);
 
             Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {

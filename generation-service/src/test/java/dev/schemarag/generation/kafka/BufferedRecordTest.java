@@ -8,24 +8,24 @@ import java.util.Arrays;
 import org.apache.kafka.common.errors.SerializationException;
 import org.junit.jupiter.api.Test;
 
-class BufferedQuestionTest {
+class BufferedRecordTest {
     private static final String TOPIC = "p.context-retrieved";
 
-    private static byte[] encode(BufferedQuestion question) {
-        return BufferedQuestion.SERDE.serializer().serialize(TOPIC, question);
+    private static byte[] encode(BufferedRecord question) {
+        return BufferedRecord.SERDE.serializer().serialize(TOPIC, question);
     }
 
-    private static BufferedQuestion decode(byte[] bytes) {
-        return BufferedQuestion.SERDE.deserializer().deserialize(TOPIC, bytes);
+    private static BufferedRecord decode(byte[] bytes) {
+        return BufferedRecord.SERDE.deserializer().deserialize(TOPIC, bytes);
     }
 
     @Test
     void theRecordComesBackAsItWasBuffered() {
         byte[] value = {0, 1, 2, (byte) 0xff};
-        BufferedQuestion question =
-                new BufferedQuestion(TOPIC, 5, 1234567890123L, 42L, "q1".getBytes(StandardCharsets.UTF_8), value);
+        BufferedRecord question =
+                new BufferedRecord(TOPIC, 5, 1234567890123L, 42L, "q1".getBytes(StandardCharsets.UTF_8), value);
 
-        BufferedQuestion back = decode(encode(question));
+        BufferedRecord back = decode(encode(question));
 
         assertThat(back.topic()).isEqualTo(TOPIC);
         assertThat(back.partition()).isEqualTo(5);
@@ -37,18 +37,18 @@ class BufferedQuestionTest {
 
     @Test
     void aNullKeyStaysNull() {
-        assertThat(decode(encode(new BufferedQuestion(TOPIC, 0, 0, 0, null, new byte[0])))
+        assertThat(decode(encode(new BufferedRecord(TOPIC, 0, 0, 0, null, new byte[0])))
                         .key())
                 .isNull();
     }
 
     @Test
-    void truncatedOrForeignBytesAreASerializationErrorNotAWrongQuestion() {
-        byte[] whole = encode(new BufferedQuestion(TOPIC, 0, 7, 0, null, new byte[100]));
+    void truncatedOrForeignBytesAreASerializationErrorNotAWrongRecord() {
+        byte[] whole = encode(new BufferedRecord(TOPIC, 0, 7, 0, null, new byte[100]));
 
         assertThatThrownBy(() -> decode(Arrays.copyOf(whole, whole.length - 1)))
                 .isInstanceOf(SerializationException.class);
-        assertThatThrownBy(() -> decode("not a buffered question".getBytes(StandardCharsets.UTF_8)))
+        assertThatThrownBy(() -> decode("not a buffered record".getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(SerializationException.class);
     }
 }

@@ -1,0 +1,233 @@
+package dev.schemarag.generation.kafka;
+
+import dev.schemarag.avro.SchemaRegistryUnavailableException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Future;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.Cancellable;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs blocking work on records without holding the stream thread: {@link #process} only puts the record into a
+ * changelogged store (keyed by its {@link BufferedWork#id id}) and hands it to the {@link StageWorkers}; a wall-clock
+ * punctuation forwards each finished run's result, and deletes the record from the store in the same step, then hands
+ * over the records still waiting, in arrival order. Under exactly-once the store, the input offsets and the outputs
+ * commit together: a record is taken from the input only once it is in the store and leaves the store only with its
+ * result, so a crash loses nothing and forwards nothing twice. A run still going when the task closes is cancelled and
+ * its result dropped: the task's next owner restores the store and runs the record again. A later record with the id
+ * of a waiting one replaces it. The punctuation runs only while the task has records: Kafka Streams commits a task
+ * after every punctuation, so an idle task that punctuated would open and commit an exactly-once transaction every
+ * commit interval for nothing. Generation answers questions with it, execution runs answers.
+ */
+final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
+    private static final Logger log = LoggerFactory.getLogger(BufferedProcessor.class);
+
+    private final String storeName;
+    private final BufferedWork<E, R> work;
+    private final Serde<E> events;
+    private final StageWorkers workers;
+    private final Duration punctuateInterval;
+    /** Runs handed over and not yet forwarded, by id; stream thread only. */
+    private final Map<String, Run<E, R>> running = new HashMap<>();
+    /** Runs that ended, from the worker threads to the stream thread. */
+    private final Queue<Run<E, R>> ended = new ConcurrentLinkedQueue<>();
+    /** Ids of the stored records not handed over yet, in arrival order; stream thread only. */
+    private final Set<String> waiting = new LinkedHashSet<>();
+
+    private ProcessorContext<String, R> context;
+    private KeyValueStore<String, BufferedRecord> pending;
+    /** The scheduled punctuation while records are waiting or running, else null; stream thread only. */
+    private Cancellable punctuation;
+
+    private volatile boolean closed;
+
+    /** @param storeName the changelogged store of {@link BufferedRecord}s this processor keeps its records in */
+    BufferedProcessor(
+            String storeName,
+            BufferedWork<E, R> work,
+            Serde<E> events,
+            StageWorkers workers,
+            Duration punctuateInterval) {
+        this.storeName = storeName;
+        this.work = work;
+        this.events = events;
+        this.workers = workers;
+        this.punctuateInterval = punctuateInterval;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, R> context) {
+        this.context = context;
+        this.pending = context.getStateStore(storeName);
+        // Init follows the store's restoration: what a previous owner left unanswered goes first, in its order.
+        List<KeyValue<String, BufferedRecord>> restored = new ArrayList<>();
+        try (KeyValueIterator<String, BufferedRecord> all = pending.all()) {
+            all.forEachRemaining(restored::add);
+        }
+        restored.sort(Comparator.comparingLong(entry -> entry.value.offset()));
+        restored.forEach(entry -> waiting.add(entry.key));
+        if (!waiting.isEmpty()) punctuateWhileBusy();
+    }
+
+    @Override
+    public void process(Record<String, E> record) {
+        RecordMetadata source = context.recordMetadata().orElseThrow();
+        String id = work.id(record.value());
+        BufferedRecord buffered = new BufferedRecord(
+                source.topic(),
+                source.partition(),
+                source.offset(),
+                record.timestamp(),
+                record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8),
+                events.serializer().serialize(source.topic(), record.value()));
+        pending.put(id, buffered);
+        waiting.add(id);
+        handOverWaiting();
+        punctuateWhileBusy();
+    }
+
+    private void punctuateWhileBusy() {
+        if (punctuation == null)
+            punctuation = context.schedule(punctuateInterval, PunctuationType.WALL_CLOCK_TIME, now -> punctuate());
+    }
+
+    private void punctuate() {
+        forwardEnded();
+        handOverWaiting();
+        if (punctuation != null && running.isEmpty() && waiting.isEmpty()) {
+            punctuation.cancel();
+            punctuation = null;
+        }
+    }
+
+    private void forwardEnded() {
+        for (Run<E, R> run = ended.poll(); run != null; run = ended.poll()) {
+            if (running.get(run.id) != run) continue;
+            running.remove(run.id);
+            BufferedRecord buffered = pending.get(run.id);
+            // Replaced by a later record with the same id while running: that one runs next instead.
+            if (buffered == null || buffered.offset() != run.offset) continue;
+            if (run.outcome instanceof Outcome.Died<R> died) {
+                log.error("a run died, stopping the stream: id={}", run.id, died.error());
+                throw died.error();
+            }
+            R result = ((Outcome.Finished<R>) run.outcome).result();
+            work.forwarded(result);
+            forward(buffered, result);
+            pending.delete(run.id);
+        }
+    }
+
+    private void handOverWaiting() {
+        Iterator<String> ids = waiting.iterator();
+        while (running.size() < workers.concurrency() && ids.hasNext()) {
+            String id = ids.next();
+            // A record that replaced a running one waits for that run to end.
+            if (running.containsKey(id)) continue;
+            ids.remove();
+            BufferedRecord buffered = pending.get(id);
+            if (buffered == null) continue;
+            E event;
+            try {
+                event = events.deserializer().deserialize(buffered.topic(), buffered.value());
+            } catch (RuntimeException e) {
+                // The task fails, and its next incarnation finds the record in the store again.
+                if (registryUnavailable(e)) throw e;
+                forward(buffered, work.unreadable(buffered, e));
+                pending.delete(id);
+                continue;
+            }
+            handOver(id, buffered, event);
+        }
+    }
+
+    private void handOver(String id, BufferedRecord buffered, E event) {
+        Run<E, R> run = new Run<>(id, buffered, event);
+        running.put(id, run);
+        run.future = workers.submit(() -> {
+            run.outcome = outcome(run);
+            if (!closed) ended.add(run);
+        });
+    }
+
+    private Outcome<R> outcome(Run<E, R> run) {
+        try {
+            return new Outcome.Finished<>(work.run(run.event, run.source));
+        } catch (RuntimeException | StackOverflowError e) {
+            // Once the stack has unwound here it is safe to go on; the record is dead-lettered, not run forever.
+            log.warn("a run threw: id={} error={}", run.id, e.getClass().getSimpleName());
+            return new Outcome.Finished<>(work.threw(run.event, run.source, e));
+        } catch (Error e) {
+            return new Outcome.Died<>(e);
+        }
+    }
+
+    private void forward(BufferedRecord buffered, R result) {
+        String key = buffered.key() == null ? null : new String(buffered.key(), StandardCharsets.UTF_8);
+        context.forward(new Record<>(key, result, buffered.timestamp()));
+    }
+
+    private static boolean registryUnavailable(Throwable error) {
+        for (Throwable e = error; e != null; e = e.getCause() == e ? null : e.getCause())
+            if (e instanceof SchemaRegistryUnavailableException) return true;
+        return false;
+    }
+
+    /** Drops the runs still going: their records stay in the store for the task's next owner. */
+    @Override
+    public void close() {
+        closed = true;
+        if (punctuation != null) punctuation.cancel();
+        punctuation = null;
+        running.values().forEach(run -> run.future.cancel(true));
+        running.clear();
+        ended.clear();
+        waiting.clear();
+    }
+
+    /** One run of one buffered record. */
+    private static final class Run<E, R> {
+        final String id;
+        final long offset;
+        final BufferedRecord source;
+        final E event;
+        /** Set on the stream thread right after the hand-over; read only by close, on the same thread. */
+        Future<?> future;
+        /** Written by the worker before the run joins {@link #ended}, which publishes it to the stream thread. */
+        volatile Outcome<R> outcome;
+
+        Run(String id, BufferedRecord source, E event) {
+            this.id = id;
+            this.offset = source.offset();
+            this.source = source;
+            this.event = event;
+        }
+    }
+
+    private sealed interface Outcome<R> {
+        record Finished<R>(R result) implements Outcome<R> {}
+
+        /** An Error other than a stack overflow: the process is in no state to go on. */
+        record Died<R>(Error error) implements Outcome<R> {}
+    }
+}
