@@ -15,6 +15,7 @@ import dev.schemarag.core.http.ServerAddresses;
 import dev.schemarag.core.service.ServiceLifecycle;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.generation.service.StatementCheck;
+import dev.schemarag.generation.service.StatementRun;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
@@ -113,6 +114,13 @@ final class McpCommand implements Callable<Integer> {
                 databases,
                 retriever,
                 (db, sql) -> StatementCheck.check(services, databases, db, sql),
+                (db, sql, maxRows) -> StatementRun.run(
+                        services,
+                        databases,
+                        db,
+                        sql,
+                        maxRows,
+                        databases.find(db).orElseThrow().execute()),
                 (db, question, sqlOnly) -> new QuestionAsker(services).askIfRunning(db, question, sqlOnly, askTimeout),
                 services.settings().get(RetrievalSettings.QUESTION_MAX_BYTES));
     }

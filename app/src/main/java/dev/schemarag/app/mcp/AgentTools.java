@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.questions.OutcomeView;
+import dev.schemarag.generation.service.SqlRun;
 import dev.schemarag.generation.service.StatementCheck;
 import dev.schemarag.generation.service.StatementVerdict;
 import dev.schemarag.retrieval.ContextView;
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the MCP server's tools do, over the project's own pieces: the registered databases, the retriever in this
- * process, the statement validator (it never executes what it checks) and the running pipeline. Every answer is a
+ * process, the statement validator (it never executes what it checks), the statement runner (on databases registered
+ * to execute) and the running pipeline. Every answer is a
  * JSON-ready map; bad input and failures are answers with {@code error} set, never exceptions, and never carry a stack
  * trace.
  */
@@ -49,6 +51,11 @@ public final class AgentTools {
         StatementVerdict validate(String databaseId, String sql) throws Exception;
     }
 
+    /** Validation as {@link SqlValidator}, then, when valid, the statement run as the reader within the caps. */
+    public interface SqlRunner {
+        SqlRun run(String databaseId, String sql, int maxRows) throws Exception;
+    }
+
     /** Publishes a question to the running pipeline and waits for its outcome: {@code schemarag ask}'s view. */
     public interface PipelineAsker {
         /** @param sqlOnly true for the validated SQL alone, not executed even where the database executes answers */
@@ -58,9 +65,15 @@ public final class AgentTools {
     /** The rows {@code ask} returns at most: an agent reads them in its context window. */
     static final int ASK_MAX_ROWS = 100;
 
+    /** The rows {@code run_sql} returns at most, and by default. */
+    static final int RUN_MAX_ROWS = 1000;
+
+    static final int RUN_DEFAULT_ROWS = 100;
+
     private final DatabaseRegistry databases;
     private final SchemaRetriever retriever;
     private final SqlValidator validator;
+    private final SqlRunner runner;
     private final PipelineAsker asker;
     private final int maxQuestionBytes;
 
@@ -68,11 +81,13 @@ public final class AgentTools {
             DatabaseRegistry databases,
             SchemaRetriever retriever,
             SqlValidator validator,
+            SqlRunner runner,
             PipelineAsker asker,
             int maxQuestionBytes) {
         this.databases = databases;
         this.retriever = retriever;
         this.validator = validator;
+        this.runner = runner;
         this.asker = asker;
         this.maxQuestionBytes = maxQuestionBytes;
     }
@@ -84,6 +99,7 @@ public final class AgentTools {
                     v.put("id", db.id());
                     v.put("schemas", db.schemas());
                     v.put("validation", db.reader() != null);
+                    v.put("execution", db.reader() != null && db.execute());
                     return v;
                 })
                 .toList();
@@ -108,18 +124,37 @@ public final class AgentTools {
     }
 
     Answer validateSql(String databaseId, String sql) {
-        Answer refused = checkDatabase(databaseId);
-        if (refused == null) refused = checkText("sql", sql, StatementCheck.MAX_SQL_BYTES);
+        Answer refused = checkStatement(databaseId, sql);
         if (refused != null) return refused;
-        if (databases.find(databaseId).orElseThrow().reader() == null)
-            return Answer.refused(
-                    ErrorClass.INVALID_REQUEST.wireName(),
-                    "database '" + databaseId + "' has no reader login: validation runs only as a read-only role");
         try {
             StatementVerdict verdict = validator.validate(databaseId, sql.strip());
             return Answer.ok(JSON.convertValue(verdict, new TypeReference<Map<String, Object>>() {}));
         } catch (Exception e) {
             return failed("validate_sql", e);
+        }
+    }
+
+    /**
+     * The statement's rows, after the checks of {@link #validateSql}, on a database registered to execute answers;
+     * at most {@code maxRows} (default {@link #RUN_DEFAULT_ROWS}, at most {@link #RUN_MAX_ROWS}).
+     */
+    Answer runSql(String databaseId, String sql, Integer maxRows) {
+        Answer refused = checkStatement(databaseId, sql);
+        if (refused != null) return refused;
+        int rows = maxRows == null ? RUN_DEFAULT_ROWS : maxRows;
+        if (rows < 1 || rows > RUN_MAX_ROWS)
+            return Answer.refused(
+                    ErrorClass.INVALID_REQUEST.wireName(), "max_rows must be between 1 and " + RUN_MAX_ROWS);
+        if (!databases.find(databaseId).orElseThrow().execute())
+            return Answer.refused(
+                    ErrorClass.INVALID_REQUEST.wireName(),
+                    "database '" + databaseId + "' is not registered to execute statements (db add --execute);"
+                            + " validate_sql checks SQL on it without running it");
+        try {
+            SqlRun run = runner.run(databaseId, sql.strip(), rows);
+            return new Answer(fields(run), run instanceof SqlRun.NotRun);
+        } catch (Exception e) {
+            return failed("run_sql", e);
         }
     }
 
@@ -151,6 +186,18 @@ public final class AgentTools {
                         ErrorClass.UNKNOWN_DATABASE.wireName(),
                         "database '" + shorten(databaseId)
                                 + "' is not registered; list_databases names those that are");
+    }
+
+    /** A registered database with a reader login, and one statement of acceptable size. */
+    private Answer checkStatement(String databaseId, String sql) {
+        Answer refused = checkDatabase(databaseId);
+        if (refused == null) refused = checkText("sql", sql, StatementCheck.MAX_SQL_BYTES);
+        if (refused != null) return refused;
+        if (databases.find(databaseId).orElseThrow().reader() == null)
+            return Answer.refused(
+                    ErrorClass.INVALID_REQUEST.wireName(),
+                    "database '" + databaseId + "' has no reader login: statements run only as a read-only role");
+        return null;
     }
 
     private static Answer checkText(String name, String text, int maxBytes) {

@@ -3,6 +3,7 @@ package dev.schemarag.app.mcp;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.generation.service.SqlRun;
 import dev.schemarag.retrieval.ContextView;
 import dev.schemarag.web.ViewSchemas;
 import io.modelcontextprotocol.json.McpJsonDefaults;
@@ -26,7 +27,7 @@ import java.util.stream.Collectors;
 
 /**
  * SchemaRAG as an MCP server, whatever the transport: the tools {@code list_databases}, {@code get_schema_context},
- * {@code validate_sql} and {@code ask} ({@link AgentTools}), and the stored table docs as resources:
+ * {@code validate_sql}, {@code run_sql} and {@code ask} ({@link AgentTools}), and the stored table docs as resources:
  * {@code schemarag://docs/<db>} lists a database's documented tables, {@code schemarag://docs/<db>/<schema.table>}
  * is one table's doc.
  */
@@ -50,7 +51,8 @@ public final class SchemaRagMcpServer {
         return spec.serverInfo("schemarag", version)
                 .instructions("Text-to-SQL over registered PostgreSQL databases. Call list_databases first; "
                         + "get_schema_context gives the few tables a question needs and why; validate_sql checks a"
-                        + " statement without running it; ask answers through the running pipeline.")
+                        + " statement without running it; run_sql runs one on a database registered to execute;"
+                        + " ask answers through the running pipeline.")
                 .capabilities(McpSchema.ServerCapabilities.builder()
                         .tools(false)
                         .resources(false, false)
@@ -65,7 +67,7 @@ public final class SchemaRagMcpServer {
     }
 
     /**
-     * The four tools. Those whose result is a typed view declare its schema as their output schema, which the SDK
+     * The five tools. Those whose result is a typed view declare its schema as their output schema, which the SDK
      * checks each successful result's structured content against.
      */
     static List<SyncToolSpecification> tools(AgentTools tools) {
@@ -107,6 +109,23 @@ public final class SchemaRagMcpServer {
                         """,
                         null,
                         args -> tools.validateSql(text(args, "db"), text(args, "sql"))),
+                tool(
+                        "run_sql",
+                        "Run one SELECT on a database registered to execute answers (list_databases: execution),"
+                                + " after the same lint, read-only guard and EXPLAIN as validate_sql: as a read-only"
+                                + " role, in a READ ONLY transaction, bounded in time, rows and bytes, PII columns"
+                                + " masked. Returns columns, rows, rowCount, truncated, executionMs and executedAs;"
+                                + " or errorClass, sqlstate and message.",
+                        """
+                        {"type": "object", "properties": {
+                          "db": {"type": "string", "description": "database id from list_databases"},
+                          "sql": {"type": "string", "description": "one SQL statement"},
+                          "max_rows": {"type": "integer", "minimum": 1, "maximum": %d,
+                                       "description": "at most this many rows (default %d)"}},
+                         "required": ["db", "sql"], "additionalProperties": false}
+                        """.formatted(AgentTools.RUN_MAX_ROWS, AgentTools.RUN_DEFAULT_ROWS),
+                        SqlRun.Ran.class,
+                        args -> tools.runSql(text(args, "db"), text(args, "sql"), integer(args, "max_rows"))),
                 tool(
                         "ask",
                         "Ask the running SchemaRAG pipeline: returns the validated SQL with confidence, tables"

@@ -111,12 +111,12 @@ class McpServerIT {
     }
 
     @Test
-    void theFourToolsAreListedWithTheirInputSchemasAndTheTypedViewsOutputSchemas() {
+    void theFiveToolsAreListedWithTheirInputSchemasAndTheTypedViewsOutputSchemas() {
         List<McpSchema.Tool> tools = stdio.listTools().tools();
 
         assertThat(tools)
                 .extracting(McpSchema.Tool::name)
-                .containsExactlyInAnyOrder("list_databases", "get_schema_context", "validate_sql", "ask");
+                .containsExactlyInAnyOrder("list_databases", "get_schema_context", "validate_sql", "run_sql", "ask");
         McpSchema.Tool context = tools.stream()
                 .filter(t -> t.name().equals("get_schema_context"))
                 .findFirst()
@@ -127,7 +127,7 @@ class McpServerIT {
         assertThat(tools)
                 .filteredOn(t -> t.outputSchema() != null)
                 .extracting(McpSchema.Tool::name)
-                .containsExactlyInAnyOrder("get_schema_context", "ask");
+                .containsExactlyInAnyOrder("get_schema_context", "run_sql", "ask");
         assertThat(map(context.outputSchema().get("properties"))).containsKeys("tables", "packet");
     }
 
@@ -195,6 +195,15 @@ class McpServerIT {
         assertThat(oversized).containsEntry("errorClass", "invalid_request");
         assertThat((String) oversized.get("message")).contains("longer than 4096 bytes");
         assertThat(emptySql).containsEntry("errorClass", "invalid_request");
+    }
+
+    @Test
+    void runSqlRunsNothingOnADatabaseNotRegisteredToExecute() {
+        Map<String, Object> refused = structured(
+                call(stdio, "run_sql", Map.of("db", "mcp_it", "sql", "SELECT count(*) FROM public.employees")), true);
+
+        assertThat(refused).containsEntry("errorClass", "invalid_request");
+        assertThat((String) refused.get("message")).contains("not registered to execute");
     }
 
     @Test

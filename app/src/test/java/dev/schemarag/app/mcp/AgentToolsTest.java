@@ -8,6 +8,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.questions.NoOutcome;
 import dev.schemarag.core.questions.OutcomeView;
+import dev.schemarag.generation.service.SqlRun;
 import dev.schemarag.generation.service.StatementCheck;
 import dev.schemarag.generation.service.StatementVerdict;
 import java.sql.SQLException;
@@ -25,8 +26,11 @@ import org.junit.jupiter.api.Test;
 class AgentToolsTest {
     private final List<String> validated = new ArrayList<>();
     private final List<Boolean> asked = new ArrayList<>();
-    private final DatabaseRegistry databases = new DatabaseRegistry(
-            List.of(database("erp", new Credentials("reader", "secret")), database("noreader", null)));
+    private final List<Integer> ran = new ArrayList<>();
+    private final DatabaseRegistry databases = new DatabaseRegistry(List.of(
+            database("erp", new Credentials("reader", "secret")),
+            database("noreader", null),
+            database("executes", new Credentials("reader", "secret")).withExecute(true)));
 
     @Test
     void anUnregisteredDatabaseIsRefusedByEveryToolWithoutReachingTheValidatorOrThePipeline() {
@@ -35,11 +39,52 @@ class AgentToolsTest {
         for (AgentTools.Answer answer : List.of(
                 tools.schemaContext("nowhere", "how many orders?", null),
                 tools.validateSql("nowhere", "SELECT 1"),
+                tools.runSql("nowhere", "SELECT 1", null),
                 tools.ask("nowhere", "how many orders?", false))) {
             assertThat(answer.error()).isTrue();
             assertThat(answer.content()).containsEntry("errorClass", "unknown_database");
         }
         assertThat(validated).isEmpty();
+        assertThat(ran).isEmpty();
+    }
+
+    @Test
+    void runSqlRunsOnlyOnADatabaseRegisteredToExecuteWithinTheRowRange() {
+        AgentTools tools = tools(answered());
+
+        assertThat(tools.runSql("erp", "SELECT 1", null).content())
+                .containsEntry("errorClass", "invalid_request")
+                .extractingByKey("message")
+                .asString()
+                .contains("not registered to execute");
+        for (int outOfRange : List.of(0, AgentTools.RUN_MAX_ROWS + 1))
+            assertThat(tools.runSql("executes", "SELECT 1", outOfRange).content())
+                    .containsEntry("errorClass", "invalid_request");
+        assertThat(ran).isEmpty();
+
+        AgentTools.Answer answer = tools.runSql("executes", " SELECT 1 ", null);
+
+        assertThat(answer.error()).isFalse();
+        assertThat(answer.content()).containsEntry("rowCount", 1).containsEntry("executedAs", "reader");
+        assertThat(ran).containsExactly(AgentTools.RUN_DEFAULT_ROWS);
+    }
+
+    @Test
+    void aStatementThatDidNotRunIsAToolErrorWithItsClass() {
+        AgentTools tools = new AgentTools(
+                databases,
+                null,
+                null,
+                (db, sql, maxRows) -> new SqlRun.NotRun("query_timeout", "57014", "canceling statement", List.of()),
+                (db, question, sqlOnly) -> answered(),
+                100);
+
+        AgentTools.Answer answer = tools.runSql("executes", "SELECT pg_sleep(60)", 10);
+
+        assertThat(answer.error()).isTrue();
+        assertThat(answer.content())
+                .containsEntry("errorClass", "query_timeout")
+                .containsEntry("sqlstate", "57014");
     }
 
     @Test
@@ -105,6 +150,7 @@ class AgentToolsTest {
                 (db, sql) -> {
                     throw new SQLException("password authentication failed for user reader");
                 },
+                null,
                 (db, question, sqlOnly) -> answered(),
                 100);
 
@@ -181,6 +227,17 @@ class AgentToolsTest {
                             "lint: one statement only",
                             List.of(new StatementVerdict.LintFinding(
                                     "multiple_statements", "error", "one statement only")));
+                },
+                (db, sql, maxRows) -> {
+                    ran.add(maxRows);
+                    return new SqlRun.Ran(
+                            List.of(new OutcomeView.Column("?column?", "int4", false)),
+                            List.of(List.of("1")),
+                            1,
+                            false,
+                            2,
+                            "reader",
+                            List.of());
                 },
                 (db, question, sqlOnly) -> {
                     asked.add(sqlOnly);

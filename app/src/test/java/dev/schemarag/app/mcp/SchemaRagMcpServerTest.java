@@ -9,6 +9,7 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.questions.NoOutcome;
 import dev.schemarag.core.questions.OutcomeView;
+import dev.schemarag.generation.service.SqlRun;
 import dev.schemarag.retrieval.ContextView;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
@@ -29,13 +30,23 @@ import org.junit.jupiter.api.Test;
 class SchemaRagMcpServerTest {
     private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
     private static final DatabaseRegistry DATABASES = new DatabaseRegistry(List.of(new RegisteredDatabase(
-            "erp",
-            "jdbc:postgresql://127.0.0.1:5432/erp",
-            new Credentials("admin", "secret"),
-            null,
-            List.of("public"),
-            null,
-            null)));
+                    "erp",
+                    "jdbc:postgresql://127.0.0.1:5432/erp",
+                    new Credentials("admin", "secret"),
+                    new Credentials("reader", "secret"),
+                    List.of("public"),
+                    null,
+                    null)
+            .withExecute(true)));
+    /** What the fake runner returns: a masked column's cells are null. */
+    private static final SqlRun.Ran RAN = new SqlRun.Ran(
+            List.of(new OutcomeView.Column("n", "int4", false), new OutcomeView.Column("email", "text", true)),
+            List.of(Arrays.asList("1", null), Arrays.asList(null, null)),
+            2,
+            true,
+            4,
+            "reader",
+            List.of());
 
     @Test
     void theToolsWhoseResultIsATypedViewDeclareItsSchemaAsAnObject() {
@@ -45,6 +56,28 @@ class SchemaRagMcpServerTest {
         assertThat(tools.get("ask").outputSchema()).containsEntry("type", "object");
         assertThat(tools.get("list_databases").outputSchema()).isNull();
         assertThat(tools.get("validate_sql").outputSchema()).isNull();
+        assertThat(tools.get("run_sql").outputSchema()).containsEntry("type", "object");
+    }
+
+    @Test
+    void runSqlRowsWithNullAndMaskedCellsMatchTheOutputSchema() {
+        SyncToolSpecification runSql = specifications(answered(null)).stream()
+                .filter(s -> s.tool().name().equals("run_sql"))
+                .findFirst()
+                .orElseThrow();
+
+        CallToolResult result = runSql.callHandler()
+                .apply(
+                        null,
+                        McpSchema.CallToolRequest.builder("run_sql")
+                                .arguments(Map.of("db", "erp", "sql", "SELECT n, email FROM t", "max_rows", 2))
+                                .build());
+
+        assertThat(result.isError()).isFalse();
+        assertMatches(runSql.tool().outputSchema(), result.structuredContent());
+        Map<?, ?> structured = (Map<?, ?>) result.structuredContent();
+        assertThat(structured.get("rowCount")).isEqualTo(2);
+        assertThat(structured.get("truncated")).isEqualTo(true);
     }
 
     @Test
@@ -156,8 +189,8 @@ class SchemaRagMcpServerTest {
     }
 
     private static List<SyncToolSpecification> specifications(OutcomeView askOutcome) {
-        return SchemaRagMcpServer.tools(
-                new AgentTools(DATABASES, null, null, (db, question, sqlOnly) -> askOutcome, 100));
+        return SchemaRagMcpServer.tools(new AgentTools(
+                DATABASES, null, null, (db, sql, maxRows) -> RAN, (db, question, sqlOnly) -> askOutcome, 100));
     }
 
     private static OutcomeView answered(OutcomeView.Metadata metadata) {

@@ -3,6 +3,7 @@ package dev.schemarag.generation.service;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.generation.execution.ExecutionOutcome;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What running one statement gave, as people and agents read it (the MCP tool {@code run_sql}): its rows, or why it
@@ -15,7 +16,7 @@ public sealed interface SqlRun {
     /** The rows read within the caps; masked columns have null cells. */
     record Ran(
             List<OutcomeView.Column> columns,
-            List<List<String>> rows,
+            List<List<@Nullable String>> rows,
             int rowCount,
             boolean truncated,
             long executionMs,
