@@ -136,7 +136,8 @@ class McpServerIT {
         Map<String, Object> result = structured(call(stdio, "list_databases", Map.of()), false);
 
         assertThat(result.get("databases"))
-                .isEqualTo(List.of(Map.of("id", "mcp_it", "schemas", List.of("public"), "validation", true)));
+                .isEqualTo(List.of(
+                        Map.of("id", "mcp_it", "schemas", List.of("public"), "validation", true, "execution", false)));
     }
 
     @Test
