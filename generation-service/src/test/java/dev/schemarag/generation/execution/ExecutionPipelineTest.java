@@ -21,6 +21,7 @@ import dev.schemarag.generation.validation.SchemaColumns;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -36,9 +37,12 @@ class ExecutionPipelineTest {
             "Last names of employees",
             "CREATE TABLE hr.employees (employee_id bigint, last_name text);",
             "hr.employees");
+    /** A name, and an e-mail address the executor masked as PII. */
     private static final ExecutionOutcome.Rows ROWS = new ExecutionOutcome.Rows(
-            List.of(new ResultColumn("last_name", "text", Optional.of("hr.employees.last_name"))),
-            List.of(List.of("Ng"), java.util.Collections.singletonList(null)),
+            List.of(
+                    new ResultColumn("last_name", "text", Optional.of("hr.employees.last_name")),
+                    new ResultColumn("email", "text", Optional.of("hr.employees.email")).withheld()),
+            List.of(Arrays.asList("Ng", null), Arrays.asList(null, null)),
             false,
             7,
             "schemarag_reader");
@@ -152,9 +156,9 @@ class ExecutionPipelineTest {
         assertThat(result.getSql()).isEqualTo(SQL);
         assertThat(result.getCorrelationId()).isEqualTo("corr-q1");
         assertThat(result.getColumns())
-                .extracting(c -> c.getName() + ":" + c.getType())
-                .containsExactly("last_name:text");
-        assertThat(result.getRows()).containsExactly(List.of("Ng"), java.util.Collections.singletonList(null));
+                .extracting(c -> c.getName() + ":" + c.getType() + ":" + c.getMasked())
+                .containsExactly("last_name:text:false", "email:text:true");
+        assertThat(result.getRows()).containsExactly(Arrays.asList("Ng", null), Arrays.asList(null, null));
         assertThat(result.getRowCount()).isEqualTo(2);
         assertThat(result.getTruncated()).isFalse();
         assertThat(result.getExecutionMs()).isEqualTo(7);

@@ -95,8 +95,16 @@ class ExecutionServiceIT {
         String url = stack.postgres().jdbcUrl(DB);
         DatabaseRegistry databases = new DatabaseRegistry(List.of(
                 new RegisteredDatabase("exec", url, null, READER, List.of("public"), null, null).withExecute(true)));
-        Settings settings = Settings.of(
-                Map.of("llm.base.url", llm.baseUrl().toString(), "llm.max.retries", "0", "llm.timeout.seconds", "10"));
+        Settings settings = Settings.of(Map.of(
+                "llm.base.url",
+                llm.baseUrl().toString(),
+                "llm.max.retries",
+                "0",
+                "llm.timeout.seconds",
+                "10",
+                "execution.statement.timeout.millis",
+                "1000"));
+        executor = ExecutionSettings.queryExecutor(settings, databases);
         service = new ExecutionService(
                 topics.prefix() + ExecutionService.APPLICATION_ID,
                 stack.bootstrapServers(),
