@@ -2,6 +2,7 @@ package dev.schemarag.app.pipeline;
 
 import dev.schemarag.core.kafka.ConsumerGroups;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.generation.service.ExecutionService;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 import java.util.List;
@@ -11,8 +12,9 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.KafkaException;
 
 /**
- * Whether a question pipeline runs: the retrieval and generation services' consumer groups both have active members.
- * It only describes the groups; it never joins one.
+ * Whether a question pipeline runs: the retrieval and generation services' consumer groups both have active members,
+ * and the execution service's too for a question whose answer is executed. It only describes the groups; it never
+ * joins one.
  */
 public final class PipelineProbe {
     /** How long the probe waits for the broker: {@code ask} must say quickly that nothing answers. */
@@ -30,14 +32,22 @@ public final class PipelineProbe {
             int retrievalMembers,
             String generationGroup,
             int generationMembers,
+            String executionGroup,
+            int executionMembers,
             String unreachable) {
 
         public static Status unreachable(String reason) {
-            return new Status(null, 0, null, 0, reason);
+            return new Status(null, 0, null, 0, null, 0, reason);
         }
 
+        /** Whether questions get their validated SQL. */
         public boolean running() {
             return unreachable == null && retrievalMembers > 0 && generationMembers > 0;
+        }
+
+        /** Whether a question gets its outcome; {@code executed}: its answer is to be executed, so rows must follow. */
+        public boolean answers(boolean executed) {
+            return running() && (!executed || executionMembers > 0);
         }
 
         /** Why no question would be answered, with what to do about it. */
@@ -45,8 +55,9 @@ public final class PipelineProbe {
             String why = unreachable != null
                     ? unreachable
                     : "no question pipeline is running (consumer group " + retrievalGroup + ": " + retrievalMembers
-                            + " members, " + generationGroup + ": " + generationMembers + " members)";
-            return why + "; start it with `schemarag serve retrieval` and `schemarag serve generation`,"
+                            + " members, " + generationGroup + ": " + generationMembers + " members, "
+                            + executionGroup + ": " + executionMembers + " members)";
+            return why + "; start it with `schemarag up` (or `schemarag serve retrieval|generation|execution`),"
                     + " or run a throw-away one with `schemarag ask --standalone`";
         }
     }
@@ -57,9 +68,17 @@ public final class PipelineProbe {
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TIMEOUT_MS);
         String retrieval = topicPrefix + RetrievalService.APPLICATION_ID;
         String generation = topicPrefix + GenerationService.APPLICATION_ID;
+        String execution = topicPrefix + ExecutionService.APPLICATION_ID;
         try (Admin admin = Admin.create(config)) {
-            Map<String, Integer> members = ConsumerGroups.members(admin, List.of(retrieval, generation));
-            return new Status(retrieval, members.get(retrieval), generation, members.get(generation), null);
+            Map<String, Integer> members = ConsumerGroups.members(admin, List.of(retrieval, generation, execution));
+            return new Status(
+                    retrieval,
+                    members.get(retrieval),
+                    generation,
+                    members.get(generation),
+                    execution,
+                    members.get(execution),
+                    null);
         } catch (IllegalStateException | KafkaException e) {
             return Status.unreachable("no question pipeline is reachable: Kafka at " + bootstrapServers
                     + " does not answer (" + e.getMessage() + ")");

@@ -3,6 +3,7 @@ package dev.schemarag.app.pipeline;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.app.Services;
 import dev.schemarag.app.StackSession;
+import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.questions.AskClient;
@@ -56,7 +57,7 @@ public final class QuestionAsker {
         // which created the topics when they started: the client does not prepare them again.
         CompletableFuture<AskClient> starting = CompletableFuture.supplyAsync(() -> client(services.existingTopics()));
         PipelineProbe.Status status = probe();
-        if (!status.running()) {
+        if (!status.answers(executed(databaseId, sqlOnly))) {
             starting.thenAccept(AskClient::close); // it may still wait for a broker that does not answer
             return noPipeline(status.notRunning());
         }
@@ -69,7 +70,8 @@ public final class QuestionAsker {
     public OutcomeView askIfRunning(String databaseId, String question, boolean sqlOnly, Duration timeout)
             throws Exception {
         PipelineProbe.Status status = probe();
-        if (!status.running()) return noPipeline(status.notRunning()).view();
+        if (!status.answers(executed(databaseId, sqlOnly)))
+            return noPipeline(status.notRunning()).view();
         try (AskClient client = client(services.topics())) {
             return ask(client, databaseId, question, null, sqlOnly, timeout).view();
         }
@@ -95,6 +97,15 @@ public final class QuestionAsker {
                 AskClient client = client(services.topics())) {
             return ask(client, databaseId, question, useRetrieval, sqlOnly, timeout);
         }
+    }
+
+    /** Whether the answer will be executed, so that its outcome needs the execution service too. */
+    private boolean executed(String databaseId, boolean sqlOnly) throws Exception {
+        return !sqlOnly
+                && TargetDatabases.load(services)
+                        .find(databaseId)
+                        .map(RegisteredDatabase::execute)
+                        .orElse(false);
     }
 
     private PipelineProbe.Status probe() {
