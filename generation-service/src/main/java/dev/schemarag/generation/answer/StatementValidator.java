@@ -52,21 +52,15 @@ public final class StatementValidator {
      */
     public Validation validate(String databaseId, String sql, SchemaColumns columns, Duration explainAtMost) {
         // Before lint, which parses recursively; the guard checks the same limits again for its standalone callers.
-        Optional<String> tooComplex = limits.violation(sql);
-        if (tooComplex.isPresent())
-            return Validation.rejected(
-                    new LintReport(List.of()), new Rejection(ErrorClass.VALIDATION_BLOCK, null, tooComplex.get()));
+        Optional<Rejection> tooComplex = tooComplex(sql);
+        if (tooComplex.isPresent()) return Validation.rejected(new LintReport(List.of()), tooComplex.get());
         LintReport lint = linter.lint(sql, columns);
         if (lint.hasErrors()) {
             String errors = lint.errors().stream().map(LintIssue::toString).collect(Collectors.joining("; "));
             return Validation.rejected(lint, new Rejection(ErrorClass.SQL_ERROR, null, "lint: " + errors));
         }
-        SafetyVerdict safety = guard.check(sql);
-        if (safety.blocked())
-            return Validation.rejected(
-                    lint,
-                    new Rejection(
-                            ErrorClass.VALIDATION_BLOCK, null, "blocked by the read-only guard: " + safety.reason()));
+        Optional<Rejection> blocked = blocked(sql);
+        if (blocked.isPresent()) return Validation.rejected(lint, blocked.get());
         ExplainResult explained = targets.explain(databaseId, sql, explainAtMost);
         if (explained instanceof ExplainResult.Refused refused)
             return Validation.rejected(lint, new Rejection(refused.errorClass(), null, refused.reason()));
@@ -75,6 +69,27 @@ public final class StatementValidator {
                     lint,
                     new Rejection(classifier.classify(rejected.sqlState()), rejected.sqlState(), rejected.message()));
         return new Validation(lint, Optional.empty());
+    }
+
+    /**
+     * The checks that need no database, for a statement validated elsewhere and read back from a topic, which anyone
+     * who may write to it could have put there: the size limits, then the read-only guard and its structural budget.
+     */
+    public Optional<Rejection> guard(String sql) {
+        Optional<Rejection> tooComplex = tooComplex(sql);
+        return tooComplex.isPresent() ? tooComplex : blocked(sql);
+    }
+
+    private Optional<Rejection> tooComplex(String sql) {
+        return limits.violation(sql).map(why -> new Rejection(ErrorClass.VALIDATION_BLOCK, null, why));
+    }
+
+    private Optional<Rejection> blocked(String sql) {
+        SafetyVerdict safety = guard.check(sql);
+        return safety.blocked()
+                ? Optional.of(new Rejection(
+                        ErrorClass.VALIDATION_BLOCK, null, "blocked by the read-only guard: " + safety.reason()))
+                : Optional.empty();
     }
 
     /** The validation as a {@link RepairLoop}'s verdict: a valid statement passes with its lint warnings. */

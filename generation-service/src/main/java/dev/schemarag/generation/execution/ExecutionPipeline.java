@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * which EXPLAIN does not catch) goes through the bounded repair loop, a {@code query_timeout} gets one repair asking
  * for a simpler query, and {@code infra_failure} and {@code validation_block} are never retried. Without an LLM the
  * generator has no repair, so the failure keeps its class. A repaired candidate passes the whole
- * {@link StatementValidator} before it runs; the answer's own SQL was validated by generation. Nothing here throws
+ * {@link StatementValidator} before it runs; the answer's own SQL, which generation validated, passes its guard again. Nothing here throws
  * for a bad statement or a failing database, and no result value is logged.
  */
 public final class ExecutionPipeline {
@@ -115,12 +115,16 @@ public final class ExecutionPipeline {
 
     /**
      * Validation for a repaired candidate, then the statement itself, as a loop's check. The first candidate is the
-     * answer's, which generation validated.
+     * answer's, which generation validated: it passes the read-only guard again all the same, since a record on the
+     * answers topic is no proof that generation wrote it.
      */
     private CandidateCheck.Verdict<Ran> run(
             String databaseId, String sql, int attempt, Supplier<SchemaColumns> columns, Deadline deadline) {
         List<String> lintWarnings = null;
-        if (attempt > 1) {
+        if (attempt == 1) {
+            Optional<StatementValidator.Rejection> blocked = validator.guard(sql);
+            if (blocked.isPresent()) return new CandidateCheck.Verdict.Rejected<>(blocked.get());
+        } else {
             CandidateCheck.Verdict<List<String>> validated =
                     validator.verdict(databaseId, sql, columns.get(), deadline.remaining());
             if (validated instanceof CandidateCheck.Verdict.Rejected<List<String>> rejected)

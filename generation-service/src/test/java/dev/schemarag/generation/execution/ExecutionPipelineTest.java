@@ -172,6 +172,20 @@ class ExecutionPipelineTest {
     }
 
     @Test
+    void anAnswerTheGuardBlocksIsNeverRunNorRepaired() {
+        ScriptedExecutor executor = new ScriptedExecutor(Map.of());
+        ScriptedGenerator generator = new ScriptedGenerator().repairingWith(SQL);
+
+        PipelineFailure failure =
+                failureOf(run(executor, generator, answer("DELETE FROM hr.employees RETURNING *", CONTEXT)));
+
+        assertThat(failure.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+        assertThat(failure.message()).startsWith("blocked by the read-only guard");
+        assertThat(executor.executed).isEmpty();
+        assertThat(generator.requests).isEmpty();
+    }
+
+    @Test
     void aRunTimeSqlErrorIsRepairedAndTheRepairIsValidatedBeforeItRuns() {
         ScriptedExecutor executor = new ScriptedExecutor(Map.of(DIVIDES, rejected("22012")));
         ScriptedGenerator generator = new ScriptedGenerator().repairingWith(SQL);
