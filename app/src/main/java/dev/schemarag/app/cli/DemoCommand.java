@@ -83,7 +83,9 @@ final class DemoCommand implements Callable<Integer> {
             SchemaRetriever retriever = services.retrieval().retriever();
             for (String question : DemoDatabase.sampleQuestions(extracted)) showRetrieval(retriever, question, out);
 
-            step("4. Answers: questions through Kafka (retrieval -> generation -> read-only validation)", out);
+            step(
+                    "4. Answers: questions through Kafka (retrieval -> generation -> read-only validation -> execution)",
+                    out);
             out.println(
                     LlmSettings.from(settings).isPresent()
                             ? "generator: the configured LLM"
