@@ -77,6 +77,18 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
          */
         public Answered firstRows(int max) {
             if (!executed() || rows.size() <= max) return this;
+            return withRows(sql, columns, rows.subList(0, max), rowCount, true, executionMs, executedAs);
+        }
+
+        /** This answer as executed: {@code sql} is the statement that ran, a repair's when execution repaired it. */
+        Answered withRows(
+                String sql,
+                List<Column> columns,
+                List<List<@Nullable String>> rows,
+                Integer rowCount,
+                Boolean truncated,
+                Long executionMs,
+                String executedAs) {
             return new Answered(
                     id,
                     sql,
@@ -88,9 +100,9 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
                     attempts,
                     retrievalMetadata,
                     columns,
-                    rows.subList(0, max),
+                    rows,
                     rowCount,
-                    true,
+                    truncated,
                     executionMs,
                     executedAs);
         }
@@ -200,25 +212,17 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
 
     /** An answer with its rows. */
     static Answered answered(String id, QueryResult r) {
-        AnswerValidated a = r.getAnswer();
-        return new Answered(
-                id,
-                r.getSql(),
-                a.getExplanation(),
-                a.getConfidence(),
-                a.getTablesUsed(),
-                a.getAssumptions(),
-                a.getLintWarnings(),
-                a.getAttempts(),
-                Metadata.of(a.getRetrievalMetadata()),
-                r.getColumns().stream()
-                        .map(c -> new Column(c.getName(), c.getType(), c.getMasked()))
-                        .toList(),
-                r.getRows(),
-                r.getRowCount(),
-                r.getTruncated(),
-                r.getExecutionMs(),
-                r.getExecutedAs());
+        return answered(id, r.getAnswer())
+                .withRows(
+                        r.getSql(),
+                        r.getColumns().stream()
+                                .map(c -> new Column(c.getName(), c.getType(), c.getMasked()))
+                                .toList(),
+                        r.getRows(),
+                        r.getRowCount(),
+                        r.getTruncated(),
+                        r.getExecutionMs(),
+                        r.getExecutedAs());
     }
 
     /** An answer without rows: SQL only. */
