@@ -15,8 +15,8 @@ import java.util.Map;
 
 /**
  * {@code schemarag bench pipeline}: distinct questions at a steady rate through ingest, retrieval, generation and
- * execution run as processes on a stack of its own (under {@code .schemarag-bench/<time>}, logs kept, data deleted at the end), then
- * the same on one partition, one stream thread and one instance as the baseline, in the same process.
+ * execution run as processes on a stack of its own (under {@code .schemarag-bench/<time>}, logs kept, data deleted at
+ * the end), then the same on one partition, one stream thread and one instance as the baseline, in the same process.
  */
 public final class PipelineBenchmark {
     /**
