@@ -55,6 +55,15 @@ class ChaosIT {
     }
 
     @Test
+    void killingExecutionLosesAndDuplicatesNoResult() throws Exception {
+        Map<String, Object> figures = assertNothingLostAndRecovered(ChaosFault.EXECUTION_KILL);
+        assertThat(figures).containsEntry("results_lost", 0).containsEntry("results_duplicated", 0);
+        assertThat((Integer) figures.get("results"))
+                .as("every executed answer's rows")
+                .isPositive();
+    }
+
+    @Test
     void aBrokerRestartLosesAndDuplicatesNothing() throws Exception {
         assertNothingLostAndRecovered(ChaosFault.BROKER_RESTART);
     }

@@ -6,6 +6,7 @@ import java.util.Locale;
 public enum ChaosFault {
     RETRIEVAL_KILL,
     GENERATION_KILL,
+    EXECUTION_KILL,
     BROKER_RESTART,
     STORE_RESTART,
     REGISTRY_OUTAGE,

@@ -47,7 +47,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The chaos benchmark's world: a stack of its own, the scripted LLM, the demo ERP database loaded and synced, the three
+ * The chaos benchmark's world: a stack of its own, the scripted LLM, the demo ERP database loaded and synced, the four
  * services as OS processes, a steady producer of questions and a reader of every output. {@link #measure} injects
  * faults one after another while questions flow and accounts for every question in a fresh {@link QuestionLedger}.
  */
@@ -128,8 +128,8 @@ public final class ChaosRun implements AutoCloseable {
             ingest.sync(DemoDatabase.ID, SyncProgress.NONE);
         }
         fleet = new ServiceFleet(ServiceFleet.pipeline(1), values.environment(), dir, "chaos-", cliMainClass);
-        out.println(
-                "chaos: starting ingest, retrieval and generation as processes (logs in " + dir.resolve("logs") + ")");
+        out.println("chaos: starting ingest, retrieval, generation and execution as processes (logs in "
+                + dir.resolve("logs") + ")");
         fleet.start();
         supervisor.scheduleWithFixedDelay(this::restartExited, 1, 1, TimeUnit.SECONDS);
         ChaosQuestions questions = new ChaosQuestions(
@@ -326,6 +326,7 @@ public final class ChaosRun implements AutoCloseable {
         switch (fault) {
             case RETRIEVAL_KILL -> killAndRestart(Service.RETRIEVAL);
             case GENERATION_KILL -> killAndRestart(Service.GENERATION);
+            case EXECUTION_KILL -> killAndRestart(Service.EXECUTION);
             case BROKER_RESTART -> {
                 stack.stopBroker();
                 Thread.sleep(BROKER_DOWN.toMillis());

@@ -14,9 +14,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code schemarag bench pipeline}: distinct questions at a steady rate through ingest, retrieval and generation run as
- * processes on a stack of its own (under {@code .schemarag-bench/<time>}, logs kept, data deleted at the end), then
- * the same on one partition, one stream thread and one instance as the baseline, in the same process.
+ * {@code schemarag bench pipeline}: distinct questions at a steady rate through ingest, retrieval, generation and
+ * execution run as processes on a stack of its own (under {@code .schemarag-bench/<time>}, logs kept, data deleted at
+ * the end), then the same on one partition, one stream thread and one instance as the baseline, in the same process.
  */
 public final class PipelineBenchmark {
     /**

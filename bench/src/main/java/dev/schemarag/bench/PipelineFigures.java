@@ -7,18 +7,21 @@ import java.util.function.Predicate;
 
 /**
  * The figures of {@code bench pipeline} from what one measurement saw: each question's first outcome (sent and read
- * under {@code read_committed}) and when it reached each stage. Throughput counts outcomes, answers and dead letters
- * alike, from the first question sent to the last outcome read. Pure: no I/O.
+ * under {@code read_committed}; an executed answer's outcome is its result or execution failure) and when it reached
+ * each stage. Throughput counts outcomes, answers, results and dead letters alike, from the first question sent to the
+ * last outcome read. Pure: no I/O.
  *
  * @param contextAt question id to the append time of its context-retrieved record
  * @param generatedAt question id to when the generator returned its first SQL candidate
- * @param validatedAt question id to when its answer passed validation
+ * @param validatedAt question id to when its answer passed validation (the answer's {@code timestamp})
+ * @param executedAt question id to when its executed answer's result was made (the result's {@code timestamp})
  */
 record PipelineFigures(
         List<QuestionLedger.Outcome> outcomes,
         Map<String, Long> contextAt,
         Map<String, Long> generatedAt,
-        Map<String, Long> validatedAt) {
+        Map<String, Long> validatedAt,
+        Map<String, Long> executedAt) {
     /** When a burst of DDL changes ran. */
     record Window(long fromMs, long toMs) {
         boolean contains(long ms) {
@@ -31,6 +34,7 @@ record PipelineFigures(
         contextAt = Map.copyOf(contextAt);
         generatedAt = Map.copyOf(generatedAt);
         validatedAt = Map.copyOf(validatedAt);
+        executedAt = Map.copyOf(executedAt);
     }
 
     /** Outcomes per second, from the first question sent to the last outcome read; 0 without outcomes. */
@@ -57,13 +61,16 @@ record PipelineFigures(
 
     /**
      * Retrieval (question sent to context appended), generation (context appended to the first SQL candidate) and
-     * validation (first candidate to validated answer: checks, EXPLAIN and any repair), p50/p99 in ms.
+     * validation (first candidate to validated answer: checks, EXPLAIN and any repair) and execution (validated answer
+     * to its result: the execution service's consuming, running the statement as the reader and making the result),
+     * p50/p99 in ms.
      */
     Map<String, Map<String, Double>> stages() {
         Map<String, Map<String, Double>> stages = new LinkedHashMap<>();
         stages.put("retrieval", percentiles(BenchReport.sorted(retrievalMs(o -> true)), 50, 99));
         stages.put("generation", percentiles(BenchReport.sorted(between(contextAt, generatedAt)), 50, 99));
         stages.put("validation", percentiles(BenchReport.sorted(between(generatedAt, validatedAt)), 50, 99));
+        stages.put("execution", percentiles(BenchReport.sorted(between(validatedAt, executedAt)), 50, 99));
         return stages;
     }
 
@@ -75,6 +82,20 @@ record PipelineFigures(
 
     long answered() {
         return outcomes.stream().filter(QuestionLedger.Outcome::answered).count();
+    }
+
+    /** Outcomes that are an executed answer's rows. */
+    long results() {
+        return outcomes.stream()
+                .filter(o -> o.step() == QuestionLedger.Step.RESULT)
+                .count();
+    }
+
+    /** Outcomes that are an executed answer's failure (a dead letter of the execution stage). */
+    long executionFailures() {
+        return outcomes.stream()
+                .filter(o -> o.step() == QuestionLedger.Step.EXECUTION_FAILURE)
+                .count();
     }
 
     private double[] retrievalMs(Predicate<QuestionLedger.Outcome> which) {

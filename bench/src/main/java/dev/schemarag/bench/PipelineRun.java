@@ -15,6 +15,7 @@ import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.ReaderRole;
 import dev.schemarag.demo.DemoDatabase;
 import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.QueryResult;
 import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.ingest.main.IngestMain;
@@ -149,7 +150,8 @@ final class PipelineRun implements AutoCloseable {
                     measurement.name() + "-",
                     cliMainClass)) {
                 out.println("pipeline: " + measurement.name() + ": starting ingest and " + measurement.instances()
-                        + " instance(s) each of retrieval and generation (logs in " + home.resolve("logs") + ")");
+                        + " instance(s) each of retrieval, generation and execution (logs in " + home.resolve("logs")
+                        + ")");
                 fleet.start();
                 return measure(services, topics, fleet, warmUp, questions, questionsPerSecond);
             }
@@ -177,6 +179,7 @@ final class PipelineRun implements AutoCloseable {
         String contexts = topics.contextRetrieved().name();
         String sqls = topics.sqlGenerated().name();
         String answers = topics.answers().name();
+        String results = topics.results().name();
         try (OutcomeReader outcomes = new OutcomeReader(stack.bootstrapServers(), topics, () -> ledger[0]);
                 StageTimestamps stamps = new StageTimestamps(stack.bootstrapServers(), stageTimes(topics));
                 QuestionProducer producer = new QuestionProducer(
@@ -207,7 +210,11 @@ final class PipelineRun implements AutoCloseable {
             double[] cacheAfter = embeddingCache(fleet);
             Map<String, Duration> cpuAfter = cpuTimes(fleet);
             PipelineFigures figures = new PipelineFigures(
-                    ledger[0].firstOutcomes(), stamps.of(contexts), stamps.of(sqls), stamps.of(answers));
+                    ledger[0].firstOutcomes(),
+                    stamps.of(contexts),
+                    stamps.of(sqls),
+                    stamps.of(answers),
+                    stamps.of(results));
             Map<String, Object> accounting = ledger[0].figures(List.of());
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("questions", questions.size());
@@ -222,9 +229,13 @@ final class PipelineRun implements AutoCloseable {
             result.put("ddl_burst_catalog_lag_ms", burst.catalogLagMs());
             result.put("sent", accounting.get("sent"));
             result.put("answered", figures.answered());
+            result.put("results", figures.results());
+            result.put("execution_failed", figures.executionFailures());
             result.put("dead_lettered", accounting.get("dead_lettered"));
             result.put("lost", accounting.get("lost"));
             result.put("duplicated", accounting.get("duplicated"));
+            result.put("results_lost", accounting.get("results_lost"));
+            result.put("results_duplicated", accounting.get("results_duplicated"));
             result.put("undecoded_outputs", outcomes.undecodedCount());
             result.put("cpu_ms_per_question", cpuMsPerQuestion(cpuBefore, cpuAfter, questions.size()));
             return result;
@@ -285,7 +296,8 @@ final class PipelineRun implements AutoCloseable {
     /**
      * Retrieval ends when its context is appended; generation when the first SQL candidate came back (the candidate's
      * {@code generatedAt}); validation when the answer passed it (the answer's {@code timestamp}). Generation runs
-     * the LLM call and the checks in one task, so only the records' own times can tell them apart.
+     * the LLM call and the checks in one task, so only the records' own times can tell them apart. Execution ends when
+     * the result was made (the result's {@code timestamp}, set once its rows were read).
      */
     private static Map<String, StageTimestamps.StageTime> stageTimes(Topics topics) {
         Deserializer<SqlGenerated> candidates =
@@ -293,6 +305,8 @@ final class PipelineRun implements AutoCloseable {
         Deserializer<AnswerValidated> answers = topics.answers().valueSerde().deserializer();
         String sqlTopic = topics.sqlGenerated().name();
         String answerTopic = topics.answers().name();
+        Deserializer<QueryResult> results = topics.results().valueSerde().deserializer();
+        String resultTopic = topics.results().name();
         Map<String, StageTimestamps.StageTime> times = new LinkedHashMap<>();
         times.put(topics.contextRetrieved().name(), StageTimestamps.APPENDED);
         times.put(sqlTopic, r -> decoded(() -> candidates.deserialize(sqlTopic, r.value()))
@@ -300,6 +314,8 @@ final class PipelineRun implements AutoCloseable {
                 .map(c -> c.getGeneratedAt().toEpochMilli()));
         times.put(answerTopic, r -> decoded(() -> answers.deserialize(answerTopic, r.value()))
                 .map(a -> a.getTimestamp().toEpochMilli()));
+        times.put(resultTopic, r -> decoded(() -> results.deserialize(resultTopic, r.value()))
+                .map(q -> q.getTimestamp().toEpochMilli()));
         return times;
     }
 

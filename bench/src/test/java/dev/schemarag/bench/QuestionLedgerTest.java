@@ -23,6 +23,62 @@ class QuestionLedgerTest {
         return new QuestionLedger.Output(id, topic, errorClass, bytes, 0);
     }
 
+    private static QuestionLedger.Output step(String id, QuestionLedger.Step step, long at) {
+        DeadLetterTopic topic = step == QuestionLedger.Step.EXECUTION_FAILURE ? DeadLetterTopic.SQL_ERROR : null;
+        return new QuestionLedger.Output(id, topic, topic == null ? null : "sql_error", null, at, step);
+    }
+
+    @Test
+    void anExecutedAnswerIsDoneWithExactlyOneResultOrFailure() {
+        for (String id : List.of("result", "failed", "no-result", "two-results", "plain"))
+            ledger.sent(question(id, ChaosQuestions.Kind.VALID), 0);
+        for (String id : List.of("result", "failed", "no-result", "two-results"))
+            ledger.output(step(id, QuestionLedger.Step.EXECUTED_ANSWER, 10));
+        ledger.output(step("result", QuestionLedger.Step.RESULT, 20));
+        ledger.output(step("failed", QuestionLedger.Step.EXECUTION_FAILURE, 30));
+        ledger.output(step("two-results", QuestionLedger.Step.RESULT, 20));
+        ledger.output(step("two-results", QuestionLedger.Step.RESULT, 25));
+        ledger.output(answer("plain", 10));
+
+        Map<String, Object> figures = ledger.figures(List.of());
+
+        assertThat(figures)
+                .containsEntry("answered", 5)
+                .containsEntry("executed", 4)
+                .containsEntry("results", 2)
+                .containsEntry("execution_failed", 1)
+                .containsEntry("lost", 1)
+                .containsEntry("lost_ids", List.of("no-result"))
+                .containsEntry("duplicated", 1)
+                .containsEntry("duplicated_ids", List.of("two-results"))
+                .containsEntry("results_lost", 1)
+                .containsEntry("results_duplicated", 1)
+                .containsEntry("dead_lettered", Map.of("sql_error", 1));
+        assertThat(ledger.pending())
+                .as("the answer still waiting for its result")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void anExecutedAnswersOutcomeIsItsResultAndRecoveryWaitsForIt() {
+        ledger.sent(question("a", ChaosQuestions.Kind.VALID), 1_000);
+        ledger.sent(question("b", ChaosQuestions.Kind.VALID), 1_000);
+        ledger.output(step("a", QuestionLedger.Step.EXECUTED_ANSWER, 1_100));
+        ledger.output(step("b", QuestionLedger.Step.EXECUTED_ANSWER, 1_100));
+        assertThat(ledger.firstOutcomes()).as("no outcome before the result").isEmpty();
+        assertThat(ledger.firstAnswerToQuestionSentSince(0)).isNull();
+
+        ledger.output(step("a", QuestionLedger.Step.RESULT, 1_300));
+        ledger.output(step("b", QuestionLedger.Step.EXECUTION_FAILURE, 1_200));
+
+        assertThat(ledger.firstOutcomes())
+                .containsExactly(
+                        new QuestionLedger.Outcome("a", 1_000, 1_300, true, QuestionLedger.Step.RESULT),
+                        new QuestionLedger.Outcome("b", 1_000, 1_200, true, QuestionLedger.Step.EXECUTION_FAILURE));
+        assertThat(ledger.firstAnswerToQuestionSentSince(0)).isEqualTo(1_300);
+        assertThat(ledger.pending()).isZero();
+    }
+
     @Test
     void aQuestionWithoutOutputIsLostAndOneWithTwoIsDuplicated() {
         ledger.sent(question("a", ChaosQuestions.Kind.VALID), 0);

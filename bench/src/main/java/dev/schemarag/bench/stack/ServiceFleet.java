@@ -61,12 +61,16 @@ public final class ServiceFleet implements AutoCloseable {
         }
     }
 
-    /** One ingest, and {@code instances} each of retrieval and generation, in the order they start. */
+    /**
+     * One ingest, and {@code instances} each of retrieval, generation and execution (which, like generation, scales
+     * out by the partitions of the topic it reads), in the order they start.
+     */
     public static Map<Service, Integer> pipeline(int instances) {
         Map<Service, Integer> counts = new EnumMap<>(Service.class);
         counts.put(Service.INGEST, 1);
         counts.put(Service.RETRIEVAL, instances);
         counts.put(Service.GENERATION, instances);
+        counts.put(Service.EXECUTION, instances);
         return counts;
     }
 
