@@ -1,5 +1,6 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
@@ -104,7 +105,12 @@ public final class AnswerPipeline {
                 calibration.apply(((GenerationOutcome.Generated) first).sql()),
                 () -> columns,
                 deadline,
-                (sql, attempt, within) -> validator.verdict(request.databaseId(), sql, columns, within.remaining()),
+                (sql, attempt, within) -> validator.verdict(
+                        request.databaseId(),
+                        Asker.of(event.getQuestion().getPrincipal()),
+                        sql,
+                        columns,
+                        within.remaining()),
                 calibration,
                 (candidate, attempt) -> candidates.add(sqlGenerated(event, candidate, attempt)));
         if (ending instanceof RepairLoop.Ending.Passed<List<String>> passed)

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.postgres;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.DatabaseBulkhead;
@@ -59,8 +60,8 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     }
 
     @Override
-    public ExplainResult explain(String databaseId, String sql, Duration atMost) {
-        return sessions.<String>run(databaseId, "EXPLAIN " + sql, atMost, rs -> {
+    public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
+        return sessions.<String>run(databaseId, asker, "EXPLAIN " + sql, atMost, rs -> {
                     StringBuilder plan = new StringBuilder();
                     while (rs.next()) plan.append(rs.getString(1)).append('\n');
                     return plan.toString();

@@ -2,6 +2,7 @@ package dev.schemarag.generation.answer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
@@ -73,7 +74,7 @@ class AnswerPipelineTest {
         }
 
         @Override
-        public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+        public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
             explained.add(sql);
             explainedWithin.add(atMost);
             nanos.addAndGet(takes.toNanos());
@@ -196,7 +197,7 @@ class AnswerPipelineTest {
         ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e");
         ScriptedDatabase database = new ScriptedDatabase(Map.of()) {
             @Override
-            public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+            public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
                 explained.add(sql);
                 return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, "standard_conforming_strings is off");
             }

@@ -3,6 +3,7 @@ package dev.schemarag.generation.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.avro.InMemorySchemaRegistry;
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
@@ -66,7 +67,7 @@ class GenerationTopologyTest {
         topics = new Topics("generation-topology-test.", new InMemorySchemaRegistry());
         TargetDatabases planner = new TargetDatabases() {
             @Override
-            public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+            public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
                 return new ExplainResult.Planned("Aggregate");
             }
 
