@@ -68,6 +68,9 @@ class GenerationTopologyTest {
         TargetDatabases planner = new TargetDatabases() {
             @Override
             public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
+                // As the registration would have it: mallory is mapped to no role.
+                if (asker.equals(Asker.of("mallory")))
+                    return new ExplainResult.Refused(ErrorClass.ACCESS_DENIED, "principal 'mallory' is not mapped");
                 return new ExplainResult.Planned("Aggregate");
             }
 
@@ -189,6 +192,29 @@ class GenerationTopologyTest {
                         .readRecord()
                         .key())
                 .isEqualTo("q8");
+    }
+
+    @Test
+    void anUnmappedPrincipalsQuestionIsDeadLetteredAsAccessDeniedWithTheOriginalEvent() {
+        ContextRetrieved asked = question("q9", "Count employees");
+        asked.getQuestion().setPrincipal("mallory");
+        input.pipeInput("q9", asked);
+        answerAll();
+
+        FailureRecord failure =
+                output(topics.deadLetter(DeadLetterTopic.ACCESS_DENIED)).readValue();
+        assertThat(failure.getErrorClass()).isEqualTo("access_denied");
+        assertThat(failure.getMessage()).contains("mallory");
+        byte[] original = new byte[failure.getOriginalValue().remaining()];
+        failure.getOriginalValue().get(original);
+        assertThat(topics.contextRetrieved()
+                        .valueSerde()
+                        .deserializer()
+                        .deserialize(topics.contextRetrieved().name(), original)
+                        .getQuestion()
+                        .getPrincipal())
+                .isEqualTo("mallory");
+        assertThat(output(topics.answers()).isEmpty()).isTrue();
     }
 
     @Test
