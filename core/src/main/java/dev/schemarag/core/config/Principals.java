@@ -23,7 +23,7 @@ public record Principals(Map<String, String> roles, String defaultRole) {
         if (defaultRole != null) requireName("defaultRole", defaultRole);
     }
 
-    /** Whether a question of {@code principal} (null for none) may be answered at all. */
+    /** Whether a question of {@code asker} may be answered at all: one without a principal always may. */
     public boolean admits(Asker asker) {
         return asker.principal().map(roles::containsKey).orElse(true);
     }
