@@ -33,6 +33,12 @@ public record Principals(Map<String, String> roles, String defaultRole) {
         return asker.principal().map(roles::get).or(() -> Optional.ofNullable(defaultRole));
     }
 
+    /** Why a question of {@code asker}, which these principals do not admit, is refused, and how to admit it. */
+    public static String refusal(String databaseId, Asker asker) {
+        return asker.describe() + " is not mapped to a role on database '" + databaseId
+                + "' (schemarag db principal add " + databaseId + " <principal> --role <role>)";
+    }
+
     /** These principals with {@code principal} mapped to {@code role}. */
     public Principals with(String principal, String role) {
         Map<String, String> next = new TreeMap<>(roles);

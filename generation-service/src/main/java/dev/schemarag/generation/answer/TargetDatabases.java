@@ -15,6 +15,12 @@ public interface TargetDatabases {
      */
     ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost);
 
+    /**
+     * Whether a question of {@code asker} may be answered on {@code databaseId}: false for a principal its registration
+     * maps to no role. Checked before generation; EXPLAIN and execution refuse such an asker again.
+     */
+    boolean admits(String databaseId, Asker asker);
+
     /** Whether {@code databaseId} is registered with {@code execute}: its answers are run and their rows published. */
     boolean executes(String databaseId);
 

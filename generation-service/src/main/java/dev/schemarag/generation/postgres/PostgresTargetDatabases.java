@@ -70,6 +70,14 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     }
 
     @Override
+    public boolean admits(String databaseId, Asker asker) {
+        // An unregistered database is refused as such by EXPLAIN, with its own message.
+        return registry.find(databaseId)
+                .map(db -> db.principals().admits(asker))
+                .orElse(true);
+    }
+
+    @Override
     public boolean executes(String databaseId) {
         return registry.find(databaseId).map(RegisteredDatabase::execute).orElse(false);
     }

@@ -3,6 +3,7 @@ package dev.schemarag.generation.postgres;
 import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.store.Database;
@@ -186,7 +187,7 @@ final class ReaderSessions implements AutoCloseable {
         Optional<RegisteredDatabase> registered = registry.find(databaseId);
         if (registered.isEmpty()) return new Result.Rejected<>(null, "database '" + databaseId + "' is not registered");
         if (!registered.get().principals().admits(asker))
-            return new Result.Refused<>(ErrorClass.ACCESS_DENIED, denial(databaseId, asker));
+            return new Result.Refused<>(ErrorClass.ACCESS_DENIED, Principals.refusal(databaseId, asker));
         Optional<String> role = registered.get().principals().roleOf(asker);
         Optional<DatabaseBulkhead.Permit> permit;
         try {
@@ -264,11 +265,6 @@ final class ReaderSessions implements AutoCloseable {
             boolean reusable = (watch == null || !watch.fired()) && rolledBack(databaseId, c) && !heavy;
             if (!reusable) database.evict(c);
         }
-    }
-
-    private static String denial(String databaseId, Asker asker) {
-        return asker.describe() + " is not mapped to a role on database '" + databaseId
-                + "' (schemarag db principal add " + databaseId + " <principal> --role <role>)";
     }
 
     /** The limits as SET LOCAL, in one round trip: set_config(..., true) is SET LOCAL. */

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -68,6 +69,7 @@ class AnswerPipelineTest {
         final List<Duration> explainedWithin = new ArrayList<>();
         Duration takes = Duration.ZERO;
         boolean executes;
+        Set<String> unmapped = Set.of();
 
         ScriptedDatabase(Map<String, ExplainResult.Rejected> rejections) {
             this.rejections = rejections;
@@ -83,6 +85,11 @@ class AnswerPipelineTest {
                     .<ExplainResult>map(Map.Entry::getValue)
                     .findFirst()
                     .orElse(new ExplainResult.Planned("Seq Scan on employees"));
+        }
+
+        @Override
+        public boolean admits(String databaseId, Asker asker) {
+            return asker.principal().filter(unmapped::contains).isEmpty();
         }
 
         @Override
@@ -113,6 +120,23 @@ class AnswerPipelineTest {
                         Duration.ofSeconds(60),
                         nanos::get)
                 .answer(event);
+    }
+
+    @Test
+    void anUnmappedPrincipalIsRefusedAsAccessDeniedWithoutAskingTheGeneratorOrTheDatabase() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT last_name FROM hr.employees");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of());
+        database.unmapped = Set.of("mallory");
+        ContextRetrieved asked = ContextRetrieved.newBuilder(EVENT).build();
+        asked.getQuestion().setPrincipal("mallory");
+
+        PipelineFailure failure = failureOf(run(generator, database, asked));
+
+        assertThat(failure.errorClass()).isEqualTo(ErrorClass.ACCESS_DENIED);
+        assertThat(failure.message()).contains("principal 'mallory' is not mapped to a role on database");
+        assertThat(generator.requests).isEmpty();
+        assertThat(database.explained).isEmpty();
+        assertThat(answerOf(run(generator, database))).isNotNull(); // no principal: answered as before
     }
 
     private static AnswerValidated answerOf(PipelineResult result) {

@@ -30,6 +30,11 @@ class StatementValidatorTest {
         }
 
         @Override
+        public boolean admits(String databaseId, Asker asker) {
+            return true;
+        }
+
+        @Override
         public boolean executes(String databaseId) {
             return false;
         }

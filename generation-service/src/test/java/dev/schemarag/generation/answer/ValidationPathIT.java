@@ -109,6 +109,11 @@ class ValidationPathIT {
         }
 
         @Override
+        public boolean admits(String databaseId, Asker asker) {
+            return true;
+        }
+
+        @Override
         public boolean executes(String databaseId) {
             return targets.executes(databaseId);
         }

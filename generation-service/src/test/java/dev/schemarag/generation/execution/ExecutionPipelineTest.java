@@ -101,6 +101,11 @@ class ExecutionPipelineTest {
         }
 
         @Override
+        public boolean admits(String databaseId, Asker asker) {
+            return true;
+        }
+
+        @Override
         public boolean executes(String databaseId) {
             return true;
         }

@@ -50,6 +50,11 @@ class BufferedProcessorTest {
             }
 
             @Override
+            public boolean admits(String databaseId, Asker asker) {
+                return true;
+            }
+
+            @Override
             public boolean executes(String databaseId) {
                 return false;
             }

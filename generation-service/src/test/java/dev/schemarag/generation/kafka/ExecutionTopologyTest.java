@@ -90,6 +90,11 @@ class ExecutionTopologyTest {
             }
 
             @Override
+            public boolean admits(String databaseId, Asker asker) {
+                return true;
+            }
+
+            @Override
             public boolean executes(String databaseId) {
                 return true;
             }

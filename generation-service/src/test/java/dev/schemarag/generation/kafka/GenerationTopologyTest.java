@@ -68,10 +68,13 @@ class GenerationTopologyTest {
         TargetDatabases planner = new TargetDatabases() {
             @Override
             public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
-                // As the registration would have it: mallory is mapped to no role.
-                if (asker.equals(Asker.of("mallory")))
-                    return new ExplainResult.Refused(ErrorClass.ACCESS_DENIED, "principal 'mallory' is not mapped");
                 return new ExplainResult.Planned("Aggregate");
+            }
+
+            @Override
+            public boolean admits(String databaseId, Asker asker) {
+                // As the registration would have it: mallory is mapped to no role.
+                return !asker.equals(Asker.of("mallory"));
             }
 
             @Override
