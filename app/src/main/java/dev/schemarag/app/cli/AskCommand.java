@@ -64,6 +64,13 @@ final class AskCommand implements Callable<Integer> {
             description = "the validated SQL alone: not executed even where the database executes answers")
     boolean sqlOnly;
 
+    @Option(
+            names = "--as",
+            paramLabel = "PRINCIPAL",
+            description = "ask as this principal: the answer is validated and executed as the database role"
+                    + " the registration maps it to")
+    String principal;
+
     @Option(names = "--use-retrieval", arity = "1", description = "force RAG (true) or the full schema (false)")
     Boolean useRetrieval;
 
@@ -89,8 +96,8 @@ final class AskCommand implements Callable<Integer> {
         Duration timeout = Duration.ofSeconds(timeoutSeconds);
         if (!standalone)
             try (Services services = Services.fromEnvironment()) {
-                return report(
-                        new QuestionAsker(services).askRunning(databaseId, question, useRetrieval, sqlOnly, timeout));
+                return report(new QuestionAsker(services)
+                        .askRunning(databaseId, question, useRetrieval, sqlOnly, principal, timeout));
             }
         // Progress goes where it cannot mix with JSON or CSV.
         PrintWriter progress = format == Format.text
@@ -104,6 +111,7 @@ final class AskCommand implements Callable<Integer> {
                             question,
                             useRetrieval,
                             sqlOnly,
+                            principal,
                             timeout,
                             spec.commandLine().getErr()));
         }

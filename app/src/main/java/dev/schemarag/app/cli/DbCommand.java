@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
             DbListCommand.class,
             DbRemoveCommand.class,
             DbWaitCommand.class,
-            DbDocsCommand.class
+            DbDocsCommand.class,
+            DbPrincipalCommand.class
         })
 final class DbCommand implements Runnable {
     @Spec

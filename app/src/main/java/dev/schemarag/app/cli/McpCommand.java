@@ -9,6 +9,7 @@ import dev.schemarag.app.mcp.SchemaRagMcpServer;
 import dev.schemarag.app.mcp.StoredTableDocs;
 import dev.schemarag.app.pipeline.QuestionAsker;
 import dev.schemarag.core.admin.AdminSettings;
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.http.ServerAddresses;
@@ -113,7 +114,7 @@ final class McpCommand implements Callable<Integer> {
         return new AgentTools(
                 databases,
                 retriever,
-                (db, sql) -> StatementCheck.check(services, databases, db, sql),
+                (db, sql) -> StatementCheck.check(services, databases, db, Asker.ANONYMOUS, sql),
                 (db, sql, maxRows) -> StatementRun.run(
                         services,
                         databases,

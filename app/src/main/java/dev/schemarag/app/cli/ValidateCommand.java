@@ -3,6 +3,7 @@ package dev.schemarag.app.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.schemarag.app.Services;
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.generation.service.StatementCheck;
@@ -37,6 +38,12 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the verdict as JSON")
     boolean json;
 
+    @Option(
+            names = "--as",
+            paramLabel = "PRINCIPAL",
+            description = "EXPLAIN as the database role the registration maps this principal to")
+    String principal;
+
     @Parameters(index = "0", paramLabel = "SQL", description = "the statement, or - to read it from standard input")
     String sql;
 
@@ -64,7 +71,8 @@ final class ValidateCommand implements Callable<Integer> {
                         + " role (add \"reader\": {\"user\", \"password\"} to its registration)");
                 return 2;
             }
-            StatementVerdict verdict = StatementCheck.check(services, databases, databaseId, statement);
+            StatementVerdict verdict =
+                    StatementCheck.check(services, databases, databaseId, Asker.of(principal), statement);
             if (json)
                 out.println(new ObjectMapper()
                         .enable(SerializationFeature.INDENT_OUTPUT)

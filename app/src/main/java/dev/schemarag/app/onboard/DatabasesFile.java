@@ -74,6 +74,26 @@ public final class DatabasesFile {
         write(entries);
     }
 
+    /**
+     * Maps {@code principal} to {@code role} in the entry {@code id}'s {@code principals}, or unmaps it when
+     * {@code role} is null; returns whether the entry exists.
+     */
+    public boolean mapPrincipal(String id, String principal, String role) throws IOException {
+        ArrayNode entries = entries();
+        for (JsonNode n : entries) {
+            if (!id.equals(n.path("id").asText(null))) continue;
+            ObjectNode entry = (ObjectNode) n;
+            ObjectNode principals =
+                    entry.get("principals") instanceof ObjectNode mapped ? mapped : entry.putObject("principals");
+            if (role == null) principals.remove(principal);
+            else principals.put(principal, role);
+            DatabaseRegistry.parse(JSON.writeValueAsString(entries), file.getParent()); // what the services will read
+            write(entries);
+            return true;
+        }
+        return false;
+    }
+
     private ArrayNode entries() throws IOException {
         if (!Files.exists(file)) return JSON.createArrayNode();
         JsonNode root = JSON.readTree(file.toFile());

@@ -45,8 +45,16 @@ public final class QuestionAsker {
     /**
      * {@code ask}'s way to the running services, which never starts anything: a port check first when the settings
      * name the embedded stack, then the probe for the services with the client starting meanwhile.
+     *
+     * @param principal who asks, or null: the registration maps it to the role the answer runs as
      */
-    public Asked askRunning(String databaseId, String question, Boolean useRetrieval, boolean sqlOnly, Duration timeout)
+    public Asked askRunning(
+            String databaseId,
+            String question,
+            Boolean useRetrieval,
+            boolean sqlOnly,
+            String principal,
+            Duration timeout)
             throws Exception {
         if (stackDown(services.settings()))
             return noPipeline(PipelineProbe.Status.unreachable(
@@ -62,7 +70,7 @@ public final class QuestionAsker {
             return noPipeline(status.notRunning());
         }
         try (AskClient client = join(starting)) {
-            return ask(client, databaseId, question, useRetrieval, sqlOnly, timeout);
+            return ask(client, databaseId, question, useRetrieval, sqlOnly, principal, timeout);
         }
     }
 
@@ -73,13 +81,15 @@ public final class QuestionAsker {
         if (!status.answers(executed(databaseId, sqlOnly)))
             return noPipeline(status.notRunning()).view();
         try (AskClient client = client(services.topics())) {
-            return ask(client, databaseId, question, null, sqlOnly, timeout).view();
+            return ask(client, databaseId, question, null, sqlOnly, null, timeout)
+                    .view();
         }
     }
 
     /**
      * {@code ask --standalone}: a throw-away retrieval and generation in this process answer, unless services run.
      *
+     * @param principal who asks, or null
      * @param err where what the throw-away pipeline could not clean up is reported
      */
     @SuppressWarnings("try") // the pipeline answers while it is open, without being referenced
@@ -88,6 +98,7 @@ public final class QuestionAsker {
             String question,
             Boolean useRetrieval,
             boolean sqlOnly,
+            String principal,
             Duration timeout,
             PrintWriter err)
             throws Exception {
@@ -95,7 +106,7 @@ public final class QuestionAsker {
         if (status.running()) return new PipelineRunning(status.retrievalGroup(), status.generationGroup());
         try (ThrowAwayPipeline pipeline = new ThrowAwayPipeline(services, TargetDatabases.load(services), "ask", err);
                 AskClient client = client(services.topics())) {
-            return ask(client, databaseId, question, useRetrieval, sqlOnly, timeout);
+            return ask(client, databaseId, question, useRetrieval, sqlOnly, principal, timeout);
         }
     }
 
@@ -122,9 +133,10 @@ public final class QuestionAsker {
             String question,
             Boolean useRetrieval,
             boolean sqlOnly,
+            String principal,
             Duration timeout)
             throws Exception {
-        return new Outcome(OutcomeView.of(client.ask(databaseId, question, useRetrieval, sqlOnly, timeout)));
+        return new Outcome(OutcomeView.of(client.ask(databaseId, question, useRetrieval, sqlOnly, principal, timeout)));
     }
 
     private AskClient client(Topics topics) {

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.schemarag.core.config.Principals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,6 +52,24 @@ class DatabasesFileTest {
 
         assertThatThrownBy(() -> file.add(bad)).hasMessageContaining("jdbc:postgresql:");
         assertThat(dir.resolve("databases.json")).doesNotExist();
+    }
+
+    @Test
+    void principalsAreMappedAndUnmappedInTheEntryAndReadBackAsTheServicesReadThem(@TempDir Path dir) throws Exception {
+        DatabasesFile file = new DatabasesFile(dir.resolve("databases.json"));
+        file.add(entry("sales").put("defaultRole", "guest_role"));
+
+        assertThat(file.mapPrincipal("sales", "hr", "hr_role")).isTrue();
+        assertThat(file.mapPrincipal("sales", "ann", "sales_role")).isTrue();
+        assertThat(file.mapPrincipal("sales", "hr", null)).isTrue();
+        assertThat(file.mapPrincipal("nowhere", "hr", "hr_role")).isFalse();
+
+        Principals principals = file.registry().find("sales").orElseThrow().principals();
+        assertThat(principals.roles()).isEqualTo(Map.of("ann", "sales_role"));
+        assertThat(principals.defaultRole()).isEqualTo("guest_role");
+        assertThatThrownBy(() -> file.mapPrincipal("sales", "bob", " ")).hasMessageContaining("must not be empty");
+        assertThat(file.registry().find("sales").orElseThrow().principals().roles())
+                .containsOnlyKeys("ann");
     }
 
     private static ObjectNode entry(String id) {

@@ -71,8 +71,10 @@ public final class DatabaseRegistry {
 
     /**
      * Parses {@code [{"id", "jdbcUrl", "admin": {"user", "password"}, "reader": {"user", "password"}, "schemas": [..],
-     * "annotations": path, "docs": dir, "cdc": {"user", "password"}, "execute": bool}]}, resolving relative paths against
-     * {@code base}; {@code execute} (default false) has its validated answers run and their rows published. The flat form of earlier
+     * "annotations": path, "docs": dir, "cdc": {"user", "password"}, "execute": bool, "principals": {principal: role},
+     * "defaultRole": role}]}, resolving relative paths against {@code base}; {@code execute} (default false) has its
+     * validated answers run and their rows published; {@code principals} and {@code defaultRole} name the roles
+     * questions run as (see {@link Principals}). The flat form of earlier
      * releases, {@code "user"} and {@code "password"} beside the id, is read as the admin login; giving both forms is
      * an error. A registration without {@code reader} serves ingest only: generation refuses to start on it.
      */
@@ -93,7 +95,8 @@ public final class DatabaseRegistry {
                     path(base, n, "annotations"),
                     path(base, n, "docs"),
                     credentials(id, n, "cdc"),
-                    execute(id, n)));
+                    execute(id, n),
+                    principals(id, n)));
         }
         return new DatabaseRegistry(list);
     }
@@ -129,6 +132,26 @@ public final class DatabaseRegistry {
         if (!execute.isBoolean())
             throw new IllegalArgumentException("database " + id + ": \"execute\" must be true or false");
         return execute.booleanValue();
+    }
+
+    private static Principals principals(String id, JsonNode n) {
+        JsonNode mapped = n.path("principals");
+        Map<String, String> roles = new LinkedHashMap<>();
+        if (!mapped.isMissingNode() && !mapped.isNull()) {
+            if (!mapped.isObject())
+                throw new IllegalArgumentException("database " + id + ": \"principals\" must be {principal: role}");
+            for (Map.Entry<String, JsonNode> e : mapped.properties()) {
+                if (!e.getValue().isTextual())
+                    throw new IllegalArgumentException(
+                            "database " + id + ": the role of principal " + e.getKey() + " must be a string");
+                roles.put(e.getKey(), e.getValue().asText());
+            }
+        }
+        try {
+            return new Principals(roles, text(n, "defaultRole"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("database " + id + ": " + e.getMessage(), e);
+        }
     }
 
     private static String text(JsonNode n, String field) {

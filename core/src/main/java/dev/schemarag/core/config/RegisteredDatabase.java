@@ -15,6 +15,7 @@ import org.postgresql.PGProperty;
  * role); null means the service-wide {@code cdc.replication.role}. Annotations (modules, synonyms) and the directory
  * of per-table markdown docs are optional (null when absent). {@code execute} opts the database in to answers with
  * data: its validated answers are run as the reader and their rows published (off unless registered).
+ * {@code principals} maps askers to the database roles their questions are validated and executed as.
  */
 public record RegisteredDatabase(
         String id,
@@ -25,7 +26,22 @@ public record RegisteredDatabase(
         Path annotationsFile,
         Path docsDir,
         Credentials cdc,
-        boolean execute) {
+        boolean execute,
+        Principals principals) {
+    /** A registration without principals: every question runs as the reader. */
+    public RegisteredDatabase(
+            String id,
+            String jdbcUrl,
+            Credentials admin,
+            Credentials reader,
+            List<String> schemas,
+            Path annotationsFile,
+            Path docsDir,
+            Credentials cdc,
+            boolean execute) {
+        this(id, jdbcUrl, admin, reader, schemas, annotationsFile, docsDir, cdc, execute, Principals.NONE);
+    }
+
     /** A registration whose answers are not executed. */
     public RegisteredDatabase(
             String id,
@@ -59,11 +75,19 @@ public record RegisteredDatabase(
         if (parse(jdbcUrl) == null)
             throw new IllegalArgumentException("database " + id + " has a JDBC URL the PostgreSQL driver cannot read");
         schemas = schemas == null || schemas.isEmpty() ? List.of("public") : List.copyOf(schemas);
+        if (principals == null) principals = Principals.NONE;
     }
 
     /** The same registration with its answers executed, or not. */
     public RegisteredDatabase withExecute(boolean executed) {
-        return new RegisteredDatabase(id, jdbcUrl, admin, reader, schemas, annotationsFile, docsDir, cdc, executed);
+        return new RegisteredDatabase(
+                id, jdbcUrl, admin, reader, schemas, annotationsFile, docsDir, cdc, executed, principals);
+    }
+
+    /** The same registration with {@code mapped} as its principals. */
+    public RegisteredDatabase withPrincipals(Principals mapped) {
+        return new RegisteredDatabase(
+                id, jdbcUrl, admin, reader, schemas, annotationsFile, docsDir, cdc, execute, mapped);
     }
 
     /** The administrator login ingest uses; fails when none is registered. */

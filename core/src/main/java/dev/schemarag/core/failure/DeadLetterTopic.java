@@ -15,7 +15,8 @@ public enum DeadLetterTopic {
     VALIDATION_BLOCK,
     SQL_ERROR,
     UNKNOWN,
-    GENERATION_UNAVAILABLE;
+    GENERATION_UNAVAILABLE,
+    ACCESS_DENIED;
 
     /** The suffix of the topic name, e.g. {@code query_timeout}. */
     public String wireName() {

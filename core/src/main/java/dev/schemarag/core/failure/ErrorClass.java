@@ -37,7 +37,9 @@ public enum ErrorClass {
     /** A question on a registered database that has no indexed tables yet. */
     EMPTY_CATALOG("empty_catalog"),
     /** Feedback naming no answer. */
-    UNKNOWN_QUESTION("unknown_question");
+    UNKNOWN_QUESTION("unknown_question"),
+    /** A question whose principal the database's registration does not map to a role: it must not be answered. */
+    ACCESS_DENIED("access_denied");
 
     private final String wireName;
 
@@ -71,6 +73,7 @@ public enum ErrorClass {
             case VALIDATION_BLOCK -> DeadLetterTopic.VALIDATION_BLOCK;
             case SQL_ERROR -> DeadLetterTopic.SQL_ERROR;
             case GENERATION_UNAVAILABLE -> DeadLetterTopic.GENERATION_UNAVAILABLE;
+            case ACCESS_DENIED -> DeadLetterTopic.ACCESS_DENIED;
             case UNKNOWN,
                     MALFORMED_EVENT,
                     PROCESSING_ERROR,

@@ -76,6 +76,16 @@ public final class AskClient implements AutoCloseable {
     /** @param sqlOnly true for the validated SQL alone, not executed even where the database executes answers */
     public QuestionAsked send(String databaseId, String question, Boolean useRetrieval, boolean sqlOnly)
             throws Exception {
+        return send(databaseId, question, useRetrieval, sqlOnly, null);
+    }
+
+    /**
+     * @param principal who asks (null for none): the database's registration maps it to the role the answer is
+     *     validated and executed as
+     */
+    public QuestionAsked send(
+            String databaseId, String question, Boolean useRetrieval, boolean sqlOnly, String principal)
+            throws Exception {
         String id = UUID.randomUUID().toString();
         QuestionAsked asked = QuestionAsked.newBuilder()
                 .setId(id)
@@ -83,6 +93,7 @@ public final class AskClient implements AutoCloseable {
                 .setQuestion(question)
                 .setUseRetrieval(useRetrieval)
                 .setSqlOnly(sqlOnly)
+                .setPrincipal(principal)
                 .setCorrelationId(id)
                 .setTimestamp(Instant.now())
                 .build();
@@ -118,13 +129,19 @@ public final class AskClient implements AutoCloseable {
 
     public Optional<Outcome> ask(String databaseId, String question, Boolean useRetrieval, Duration timeout)
             throws Exception {
-        return ask(databaseId, question, useRetrieval, false, timeout);
+        return ask(databaseId, question, useRetrieval, false, null, timeout);
     }
 
+    /** @param principal who asks, or null: see {@link #send(String, String, Boolean, boolean, String)} */
     public Optional<Outcome> ask(
-            String databaseId, String question, Boolean useRetrieval, boolean sqlOnly, Duration timeout)
+            String databaseId,
+            String question,
+            Boolean useRetrieval,
+            boolean sqlOnly,
+            String principal,
+            Duration timeout)
             throws Exception {
-        QuestionAsked asked = send(databaseId, question, useRetrieval, sqlOnly);
+        QuestionAsked asked = send(databaseId, question, useRetrieval, sqlOnly, principal);
         return Optional.ofNullable(await(List.of(asked), timeout).get(asked.getCorrelationId()));
     }
 

@@ -73,6 +73,22 @@ public final class ReaderRole {
                 + literal(setting.getValue());
     }
 
+    /**
+     * What lets {@code reader} run a principal's statements as {@code role}: membership, so that it may SET ROLE to it,
+     * with the reader itself NOINHERIT (PostgreSQL 15 has no per-grant INHERIT option), so that the role's privileges
+     * apply only after SET ROLE and never to the reader's own statements.
+     */
+    public static List<String> memberOf(String reader, String role) {
+        return List.of(
+                "ALTER ROLE " + identifierIfNeeded(reader) + " NOINHERIT",
+                "GRANT " + identifierIfNeeded(role) + " TO " + identifierIfNeeded(reader));
+    }
+
+    /** Undoes {@link #memberOf}'s grant; the reader stays NOINHERIT, which costs it nothing of its own. */
+    public static List<String> notMemberOf(String reader, String role) {
+        return List.of("REVOKE " + identifierIfNeeded(role) + " FROM " + identifierIfNeeded(reader));
+    }
+
     /** Creates or updates the role on the database {@code admin} is connected to. */
     public static void grant(Connection admin, String databaseName, List<String> schemas, String password)
             throws SQLException {

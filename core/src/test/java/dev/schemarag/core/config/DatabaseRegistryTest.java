@@ -2,6 +2,7 @@ package dev.schemarag.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -82,6 +83,42 @@ class DatabaseRegistryTest {
                 [{"id": "sales", "jdbcUrl": "jdbc:postgresql://db/sales", "execute": "yes"}]
                 """, BASE))
                 .hasMessageContaining("\"execute\" must be true or false");
+    }
+
+    @Test
+    void principalsMapAskersToRolesAndAnUnmappedPrincipalIsNotAdmitted() throws Exception {
+        DatabaseRegistry registry = DatabaseRegistry.parse("""
+                [{"id": "erp", "jdbcUrl": "jdbc:postgresql://db/erp",
+                  "principals": {"sales": "sales_role", "hr": "hr_role"}, "defaultRole": "guest_role"},
+                 {"id": "open", "jdbcUrl": "jdbc:postgresql://db/open"}]
+                """, BASE);
+
+        Principals erp = registry.find("erp").orElseThrow().principals();
+        assertThat(erp.roles()).containsExactly(entry("hr", "hr_role"), entry("sales", "sales_role"));
+        assertThat(erp.roleOf(Asker.of("hr"))).contains("hr_role");
+        assertThat(erp.roleOf(Asker.ANONYMOUS)).contains("guest_role");
+        assertThat(erp.admits(Asker.of("mallory"))).isFalse();
+        assertThat(erp.admits(Asker.of("sales"))).isTrue();
+        Principals open = registry.find("open").orElseThrow().principals();
+        assertThat(open.admits(Asker.ANONYMOUS)).isTrue();
+        assertThat(open.roleOf(Asker.ANONYMOUS)).isEmpty();
+        assertThat(open.admits(Asker.of("sales"))).isFalse();
+    }
+
+    @Test
+    void aPrincipalMappedToSomethingOtherThanARoleNameIsRejected() {
+        assertThatThrownBy(() -> DatabaseRegistry.parse("""
+                [{"id": "erp", "jdbcUrl": "jdbc:postgresql://db/erp", "principals": {"hr": 7}}]
+                """, BASE))
+                .hasMessageContaining("the role of principal hr must be a string");
+        assertThatThrownBy(() -> DatabaseRegistry.parse("""
+                [{"id": "erp", "jdbcUrl": "jdbc:postgresql://db/erp", "principals": ["hr"]}]
+                """, BASE))
+                .hasMessageContaining("\"principals\" must be {principal: role}");
+        assertThatThrownBy(() -> DatabaseRegistry.parse("""
+                [{"id": "erp", "jdbcUrl": "jdbc:postgresql://db/erp", "principals": {"hr": " "}}]
+                """, BASE))
+                .hasMessageContaining("database erp: role of principal hr must not be empty");
     }
 
     @Test

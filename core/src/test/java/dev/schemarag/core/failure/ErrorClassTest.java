@@ -29,6 +29,7 @@ class ErrorClassTest {
         topics.put(ErrorClass.UNKNOWN_SCHEMA, answerStagesTo("unknown"));
         topics.put(ErrorClass.EMPTY_CATALOG, answerStagesTo("unknown"));
         topics.put(ErrorClass.UNKNOWN_QUESTION, answerStagesTo("unknown"));
+        topics.put(ErrorClass.ACCESS_DENIED, answerStagesTo("access_denied"));
 
         assertThat(topics).containsOnlyKeys(ErrorClass.values());
         topics.forEach((errorClass, expected) -> assertThat(Arrays.stream(Stage.values())
@@ -61,7 +62,8 @@ class ErrorClassTest {
                         "unknown_database",
                         "unknown_schema",
                         "empty_catalog",
-                        "unknown_question");
+                        "unknown_question",
+                        "access_denied");
         assertThat(Arrays.stream(Stage.values()).map(Stage::wireName).toList())
                 .containsExactly("ingest", "retrieval", "generation", "validation", "execution", "feedback");
     }

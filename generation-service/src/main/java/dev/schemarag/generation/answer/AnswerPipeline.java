@@ -1,5 +1,7 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
@@ -86,6 +88,14 @@ public final class AnswerPipeline {
         Deadline deadline = Deadline.after(recordDeadline, nanoTime);
         GenerationRequest request = request(event);
         List<SqlGenerated> candidates = new ArrayList<>();
+        Asker asker = Asker.of(event.getQuestion().getPrincipal());
+        // Before the generator: a question that will be refused costs no model call.
+        if (!targets.admits(request.databaseId(), asker))
+            return failed(
+                    request,
+                    candidates,
+                    new PipelineFailure(
+                            ErrorClass.ACCESS_DENIED, null, Principals.refusal(request.databaseId(), asker), 0));
         GenerationOutcome first = generator.generate(request, deadline);
         if (first instanceof GenerationOutcome.OutOfTime outOfTime)
             return failed(
@@ -104,7 +114,8 @@ public final class AnswerPipeline {
                 calibration.apply(((GenerationOutcome.Generated) first).sql()),
                 () -> columns,
                 deadline,
-                (sql, attempt, within) -> validator.verdict(request.databaseId(), sql, columns, within.remaining()),
+                (sql, attempt, within) ->
+                        validator.verdict(request.databaseId(), asker, sql, columns, within.remaining()),
                 calibration,
                 (candidate, attempt) -> candidates.add(sqlGenerated(event, candidate, attempt)));
         if (ending instanceof RepairLoop.Ending.Passed<List<String>> passed)

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.validation.LintIssue;
 import dev.schemarag.generation.validation.LintReport;
@@ -41,16 +42,18 @@ public final class StatementValidator {
     }
 
     /** Validation with the configured statement timeout for EXPLAIN, as {@code schemarag validate} runs it. */
-    public Validation validate(String databaseId, String sql, SchemaColumns columns) {
-        return validate(databaseId, sql, columns, NO_CAP);
+    public Validation validate(String databaseId, Asker asker, String sql, SchemaColumns columns) {
+        return validate(databaseId, asker, sql, columns, NO_CAP);
     }
 
     /**
+     * @param asker whose statement it is: EXPLAIN runs as the role the registration maps it to
      * @param columns the columns of the tables in context, for the lint rules that need them
      * @param explainAtMost the longest EXPLAIN may run, when less than the statement timeout (what is left of a
      *     record's deadline)
      */
-    public Validation validate(String databaseId, String sql, SchemaColumns columns, Duration explainAtMost) {
+    public Validation validate(
+            String databaseId, Asker asker, String sql, SchemaColumns columns, Duration explainAtMost) {
         // Before lint, which parses recursively; the guard checks the same limits again for its standalone callers.
         Optional<Rejection> tooComplex = tooComplex(sql);
         if (tooComplex.isPresent()) return Validation.rejected(new LintReport(List.of()), tooComplex.get());
@@ -61,7 +64,7 @@ public final class StatementValidator {
         }
         Optional<Rejection> blocked = blocked(sql);
         if (blocked.isPresent()) return Validation.rejected(lint, blocked.get());
-        ExplainResult explained = targets.explain(databaseId, sql, explainAtMost);
+        ExplainResult explained = targets.explain(databaseId, asker, sql, explainAtMost);
         if (explained instanceof ExplainResult.Refused refused)
             return Validation.rejected(lint, new Rejection(refused.errorClass(), null, refused.reason()));
         if (explained instanceof ExplainResult.Rejected rejected)
@@ -94,8 +97,8 @@ public final class StatementValidator {
 
     /** The validation as a {@link RepairLoop}'s verdict: a valid statement passes with its lint warnings. */
     public CandidateCheck.Verdict<List<String>> verdict(
-            String databaseId, String sql, SchemaColumns columns, Duration explainAtMost) {
-        Validation validation = validate(databaseId, sql, columns, explainAtMost);
+            String databaseId, Asker asker, String sql, SchemaColumns columns, Duration explainAtMost) {
+        Validation validation = validate(databaseId, asker, sql, columns, explainAtMost);
         if (validation.valid())
             return new CandidateCheck.Verdict.Passed<>(validation.lint().warnings().stream()
                     .map(LintIssue::toString)

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.answer;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.generation.validation.SchemaColumns;
 import java.time.Duration;
 import java.util.List;
@@ -8,10 +9,17 @@ import java.util.List;
 public interface TargetDatabases {
 
     /**
-     * Plans {@code sql} on {@code databaseId} without running it, cancelled after the configured statement timeout or
-     * {@code atMost} if that is less; failures come back as a value.
+     * Plans {@code sql} on {@code databaseId} as the role the registration maps {@code asker} to, without running it,
+     * cancelled after the configured statement timeout or {@code atMost} if that is less; failures come back as a
+     * value (an asker the registration does not map is refused with {@code access_denied}).
      */
-    ExplainResult explain(String databaseId, String sql, Duration atMost);
+    ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost);
+
+    /**
+     * Whether a question of {@code asker} may be answered on {@code databaseId}: false for a principal its registration
+     * maps to no role. Checked before generation; EXPLAIN and execution refuse such an asker again.
+     */
+    boolean admits(String databaseId, Asker asker);
 
     /** Whether {@code databaseId} is registered with {@code execute}: its answers are run and their rows published. */
     boolean executes(String databaseId);

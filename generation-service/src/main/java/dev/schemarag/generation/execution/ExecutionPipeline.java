@@ -1,5 +1,6 @@
 package dev.schemarag.generation.execution;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
@@ -78,6 +79,10 @@ public final class ExecutionPipeline {
         Deadline deadline = Deadline.after(recordDeadline, nanoTime);
         ContextRetrieved context = answer.getContext();
         String databaseId = answer.getDatabaseId();
+        // The context carries the question, and so its principal; an answer without one runs as no principal's.
+        Asker asker = context == null
+                ? Asker.ANONYMOUS
+                : Asker.of(context.getQuestion().getPrincipal());
         // Without its context an answer cannot be repaired: it runs once, as it is.
         GenerationRequest request = context == null ? bare(answer) : AnswerPipeline.request(context);
         UnaryOperator<GeneratedSql> calibration =
@@ -89,7 +94,7 @@ public final class ExecutionPipeline {
                         candidate(answer),
                         columns,
                         deadline,
-                        (sql, attempt, within) -> run(databaseId, sql, attempt, columns, within),
+                        (sql, attempt, within) -> run(databaseId, asker, sql, attempt, columns, within),
                         calibration,
                         (candidate, attempt) -> {});
         if (ending instanceof RepairLoop.Ending.Failed<Ran> failed) {
@@ -119,19 +124,24 @@ public final class ExecutionPipeline {
      * answers topic is no proof that generation wrote it.
      */
     private CandidateCheck.Verdict<Ran> run(
-            String databaseId, String sql, int attempt, Supplier<SchemaColumns> columns, Deadline deadline) {
+            String databaseId,
+            Asker asker,
+            String sql,
+            int attempt,
+            Supplier<SchemaColumns> columns,
+            Deadline deadline) {
         List<String> lintWarnings = null;
         if (attempt == 1) {
             Optional<StatementValidator.Rejection> blocked = validator.guard(sql);
             if (blocked.isPresent()) return new CandidateCheck.Verdict.Rejected<>(blocked.get());
         } else {
             CandidateCheck.Verdict<List<String>> validated =
-                    validator.verdict(databaseId, sql, columns.get(), deadline.remaining());
+                    validator.verdict(databaseId, asker, sql, columns.get(), deadline.remaining());
             if (validated instanceof CandidateCheck.Verdict.Rejected<List<String>> rejected)
                 return new CandidateCheck.Verdict.Rejected<>(rejected.rejection());
             lintWarnings = ((CandidateCheck.Verdict.Passed<List<String>>) validated).value();
         }
-        ExecutionOutcome outcome = executor.execute(databaseId, sql, maxRows, deadline.remaining());
+        ExecutionOutcome outcome = executor.execute(databaseId, asker, sql, maxRows, deadline.remaining());
         if (outcome instanceof ExecutionOutcome.Rows rows)
             return new CandidateCheck.Verdict.Passed<>(new Ran(rows, lintWarnings));
         if (outcome instanceof ExecutionOutcome.Rejected rejected)

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.postgres;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.store.DatabaseBulkhead;
@@ -52,10 +53,10 @@ public final class PostgresQueryExecutor implements QueryExecutor, AutoCloseable
     }
 
     @Override
-    public ExecutionOutcome execute(String databaseId, String sql, int maxRows, Duration atMost) {
+    public ExecutionOutcome execute(String databaseId, Asker asker, String sql, int maxRows, Duration atMost) {
         int rowCap = limits.rowCap(maxRows);
-        Optional<String> reader = sessions.reader(databaseId);
-        if (reader.isEmpty())
+        Optional<String> role = sessions.sessionRole(databaseId, asker);
+        if (role.isEmpty())
             return new ExecutionOutcome.Rejected(null, "database '" + databaseId + "' is not registered");
         PiiMask mask;
         try {
@@ -67,10 +68,10 @@ public final class PostgresQueryExecutor implements QueryExecutor, AutoCloseable
                     "the annotations of database '" + databaseId + "' cannot be read, so its PII columns are unknown: "
                             + e.getMessage());
         }
-        CappedResultReader read = new CappedResultReader(rowCap, limits.maxBytes(), limits.fetchSize(), reader.get());
+        CappedResultReader read = new CappedResultReader(rowCap, limits.maxBytes(), limits.fetchSize(), role.get());
         return mask.apply(
                 sql,
-                sessions.run(databaseId, sql, atMost, read)
+                sessions.run(databaseId, asker, sql, atMost, read)
                         .fold(rows -> rows, ExecutionOutcome.Rejected::new, ExecutionOutcome.Refused::new));
     }
 

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.postgres;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.DatabaseBulkhead;
@@ -59,13 +60,21 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     }
 
     @Override
-    public ExplainResult explain(String databaseId, String sql, Duration atMost) {
-        return sessions.<String>run(databaseId, "EXPLAIN " + sql, atMost, rs -> {
+    public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
+        return sessions.<String>run(databaseId, asker, "EXPLAIN " + sql, atMost, rs -> {
                     StringBuilder plan = new StringBuilder();
                     while (rs.next()) plan.append(rs.getString(1)).append('\n');
                     return plan.toString();
                 })
                 .fold(ExplainResult.Planned::new, ExplainResult.Rejected::new, ExplainResult.Refused::new);
+    }
+
+    @Override
+    public boolean admits(String databaseId, Asker asker) {
+        // An unregistered database is refused as such by EXPLAIN, with its own message.
+        return registry.find(databaseId)
+                .map(db -> db.principals().admits(asker))
+                .orElse(true);
     }
 
     @Override

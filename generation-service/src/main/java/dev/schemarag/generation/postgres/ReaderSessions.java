@@ -1,12 +1,15 @@
 package dev.schemarag.generation.postgres;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.DatabaseBulkhead;
 import dev.schemarag.core.store.ReaderRole;
+import dev.schemarag.core.store.SqlQuoting;
 import dev.schemarag.core.store.StatementWatchdog;
 import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.generation.answer.ReaderVerdict;
@@ -37,7 +40,11 @@ import org.slf4j.LoggerFactory;
  * that could change the database is refused, at start ({@link #verifyReaders()}) or, for a database unreachable then,
  * at its first statement. Every statement runs in a READ ONLY transaction under the {@link TargetSessionLimits} (SET
  * LOCAL) and a client-side deadline ({@link StatementWatchdog}), within a per-database {@link DatabaseBulkhead}, and
- * is always rolled back, so even a guard bypass could neither write nor hold the caller past the timeout.
+ * is always rolled back, so even a guard bypass could neither write nor hold the caller past the timeout. A question
+ * whose asker the registration maps to a role runs after {@code SET LOCAL ROLE} to it, so PostgreSQL itself enforces
+ * that role's table and column privileges and row-level security; an asker it does not map is refused
+ * ({@code access_denied}). The reader check covers the mapped roles: it refuses a reader that is a member of any role
+ * that could write.
  * <p>
  * Two refusals come before anything is sent: a session with {@code standard_conforming_strings} off (backslashes
  * would then escape quotes in every string, and the guard's reading of the text would no longer be the server's),
@@ -49,6 +56,9 @@ final class ReaderSessions implements AutoCloseable {
 
     /** The SQLSTATE of a statement cancelled for its timeout, which the client-side deadline reports too. */
     static final String QUERY_CANCELED = "57014";
+
+    /** The SQLSTATE of a statement touching a table or column its role may not read. */
+    private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
     /**
      * A backend keeps the memory it took, even idle (the C allocator rarely gives it back): after a statement this
@@ -170,11 +180,15 @@ final class ReaderSessions implements AutoCloseable {
      * limits and the client-side deadline, and hands its result to {@code query}; the transaction is always rolled
      * back. Failures come back as a value.
      *
+     * @param asker whose question it is: the statement runs as the role the registration maps it to
      * @param atMost the statement timeout is this when it is less than the configured one
      */
-    <T> Result<T> run(String databaseId, String sql, Duration atMost, Query<T> query) {
-        if (registry.find(databaseId).isEmpty())
-            return new Result.Rejected<>(null, "database '" + databaseId + "' is not registered");
+    <T> Result<T> run(String databaseId, Asker asker, String sql, Duration atMost, Query<T> query) {
+        Optional<RegisteredDatabase> registered = registry.find(databaseId);
+        if (registered.isEmpty()) return new Result.Rejected<>(null, "database '" + databaseId + "' is not registered");
+        if (!registered.get().principals().admits(asker))
+            return new Result.Refused<>(ErrorClass.ACCESS_DENIED, Principals.refusal(databaseId, asker));
+        Optional<String> role = registered.get().principals().roleOf(asker);
         Optional<DatabaseBulkhead.Permit> permit;
         try {
             permit = bulkhead.enter(databaseId, min(queueWait, atMost));
@@ -197,10 +211,14 @@ final class ReaderSessions implements AutoCloseable {
             if (refusal.isPresent()) return new Result.Refused<>(ErrorClass.INFRA_FAILURE, refusal.get());
             if (!DriverStatements.isSingle(sql))
                 return new Result.Refused<>(ErrorClass.VALIDATION_BLOCK, DriverStatements.MULTIPLE_STATEMENTS);
-            return guarded(databaseId, database, c, sql, timeout(atMost), query);
+            return guarded(databaseId, database, c, role, sql, timeout(atMost), query);
         } catch (SQLException e) {
             log.warn("{} failed: databaseId={} sqlstate={}", purpose, databaseId, e.getSQLState());
-            return new Result.Rejected<>(e.getSQLState(), e.getMessage());
+            // PostgreSQL names the table, not the asker: say whose privileges were missing.
+            String message = INSUFFICIENT_PRIVILEGE.equals(e.getSQLState()) && role.isPresent()
+                    ? e.getMessage() + " (as role " + role.get() + ", which " + asker.describe() + " is mapped to)"
+                    : e.getMessage();
+            return new Result.Rejected<>(e.getSQLState(), message);
         } finally {
             permit.get().close();
         }
@@ -213,7 +231,13 @@ final class ReaderSessions implements AutoCloseable {
      * statement.
      */
     private <T> Result<T> guarded(
-            String databaseId, Database database, Connection c, String sql, Duration timeout, Query<T> query)
+            String databaseId,
+            Database database,
+            Connection c,
+            Optional<String> role,
+            String sql,
+            Duration timeout,
+            Query<T> query)
             throws SQLException {
         StatementWatchdog.Watch watch = null;
         long started = System.nanoTime();
@@ -222,6 +246,8 @@ final class ReaderSessions implements AutoCloseable {
             st.setEscapeProcessing(false);
             st.execute("SET TRANSACTION READ ONLY");
             setLocal(c, limits.withStatementTimeout(timeout));
+            // LOCAL: the ROLLBACK below ends it, so a pooled session never keeps an asker's role.
+            if (role.isPresent()) st.execute("SET LOCAL ROLE " + SqlQuoting.identifier(role.get()));
             query.prepare(st);
             watch = watchdog.watch(c, timeout, terminator(databaseId));
             try (ResultSet rs = st.executeQuery(sql)) {
@@ -298,9 +324,13 @@ final class ReaderSessions implements AutoCloseable {
         }
     }
 
-    /** The login statements on {@code databaseId} run as, its registration's reader; empty when not registered. */
-    Optional<String> reader(String databaseId) {
-        return registry.find(databaseId).map(db -> db.requireReader().user());
+    /**
+     * The role statements of {@code asker} on {@code databaseId} run as: the one its registration maps the asker to,
+     * else the reader login; empty when the database is not registered.
+     */
+    Optional<String> sessionRole(String databaseId, Asker asker) {
+        return registry.find(databaseId).map(db -> db.principals().roleOf(asker).orElseGet(() -> db.requireReader()
+                .user()));
     }
 
     /** Why this session would not read the text the way the guard did, if it would not. */

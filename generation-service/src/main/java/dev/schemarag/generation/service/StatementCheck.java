@@ -1,5 +1,6 @@
 package dev.schemarag.generation.service;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.service.ServiceRuntime;
@@ -13,7 +14,7 @@ import java.util.List;
 /**
  * One statement of a registered database through the checks every generated candidate passes, nothing executed:
  * lint with the columns of the tables the last sync indexed (as generation sees them), the read-only guard, and
- * EXPLAIN as the database's reader role. What {@code schemarag validate} and the MCP tool {@code validate_sql} run.
+ * EXPLAIN as the role the database's registration maps the asker to, else its reader role. What {@code schemarag validate} and the MCP tool {@code validate_sql} run.
  */
 public final class StatementCheck {
     /** Far beyond any query a person or a generator writes; keeps a runaway pipe or client from filling memory. */
@@ -21,9 +22,12 @@ public final class StatementCheck {
 
     private StatementCheck() {}
 
-    /** @param databaseId a database of {@code databases} with a reader login: EXPLAIN runs only as a read-only role */
+    /**
+     * @param databaseId a database of {@code databases} with a reader login: EXPLAIN runs only as a read-only role
+     * @param asker whose statement it is: EXPLAIN runs as the role the registration maps it to
+     */
     public static StatementVerdict check(
-            ServiceRuntime runtime, DatabaseRegistry databases, String databaseId, String statement)
+            ServiceRuntime runtime, DatabaseRegistry databases, String databaseId, Asker asker, String statement)
             throws SQLException {
         try (PostgresTargetDatabases targets = GenerationSettings.targetDatabases(runtime.settings(), databases)) {
             List<String> tables = new PgVectorSchemaStore(runtime.store())
@@ -33,7 +37,7 @@ public final class StatementCheck {
                             targets,
                             GenerationSettings.statementLimits(runtime.settings()),
                             GenerationSettings.structuralBudget(runtime.settings()))
-                    .validate(databaseId, statement, columns));
+                    .validate(databaseId, asker, statement, columns));
         }
     }
 }

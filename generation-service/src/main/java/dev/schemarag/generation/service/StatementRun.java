@@ -1,5 +1,6 @@
 package dev.schemarag.generation.service;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.service.ServiceRuntime;
@@ -43,12 +44,12 @@ public final class StatementRun {
         if (maxRows < 1)
             return new SqlRun.NotRun(
                     ErrorClass.INVALID_REQUEST.wireName(), null, "max rows must be at least 1", List.of());
-        StatementVerdict verdict = StatementCheck.check(runtime, databases, databaseId, statement);
+        StatementVerdict verdict = StatementCheck.check(runtime, databases, databaseId, Asker.ANONYMOUS, statement);
         if (!verdict.valid())
             return new SqlRun.NotRun(verdict.errorClass(), verdict.sqlstate(), verdict.message(), verdict.lint());
         ExecutionOutcome outcome;
         try (PostgresQueryExecutor executor = ExecutionSettings.queryExecutor(runtime.settings(), databases)) {
-            outcome = executor.execute(databaseId, statement, maxRows, NO_CAP);
+            outcome = executor.execute(databaseId, Asker.ANONYMOUS, statement, maxRows, NO_CAP);
         }
         if (outcome instanceof ExecutionOutcome.Rows rows) return SqlRun.Ran.of(rows, verdict.lint());
         if (outcome instanceof ExecutionOutcome.Rejected rejected)

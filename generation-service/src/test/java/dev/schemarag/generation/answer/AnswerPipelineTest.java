@@ -2,6 +2,7 @@ package dev.schemarag.generation.answer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -67,13 +69,14 @@ class AnswerPipelineTest {
         final List<Duration> explainedWithin = new ArrayList<>();
         Duration takes = Duration.ZERO;
         boolean executes;
+        Set<String> unmapped = Set.of();
 
         ScriptedDatabase(Map<String, ExplainResult.Rejected> rejections) {
             this.rejections = rejections;
         }
 
         @Override
-        public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+        public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
             explained.add(sql);
             explainedWithin.add(atMost);
             nanos.addAndGet(takes.toNanos());
@@ -82,6 +85,11 @@ class AnswerPipelineTest {
                     .<ExplainResult>map(Map.Entry::getValue)
                     .findFirst()
                     .orElse(new ExplainResult.Planned("Seq Scan on employees"));
+        }
+
+        @Override
+        public boolean admits(String databaseId, Asker asker) {
+            return asker.principal().filter(unmapped::contains).isEmpty();
         }
 
         @Override
@@ -112,6 +120,23 @@ class AnswerPipelineTest {
                         Duration.ofSeconds(60),
                         nanos::get)
                 .answer(event);
+    }
+
+    @Test
+    void anUnmappedPrincipalIsRefusedAsAccessDeniedWithoutAskingTheGeneratorOrTheDatabase() {
+        ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT last_name FROM hr.employees");
+        ScriptedDatabase database = new ScriptedDatabase(Map.of());
+        database.unmapped = Set.of("mallory");
+        ContextRetrieved asked = ContextRetrieved.newBuilder(EVENT).build();
+        asked.getQuestion().setPrincipal("mallory");
+
+        PipelineFailure failure = failureOf(run(generator, database, asked));
+
+        assertThat(failure.errorClass()).isEqualTo(ErrorClass.ACCESS_DENIED);
+        assertThat(failure.message()).contains("principal 'mallory' is not mapped to a role on database");
+        assertThat(generator.requests).isEmpty();
+        assertThat(database.explained).isEmpty();
+        assertThat(answerOf(run(generator, database))).isNotNull(); // no principal: answered as before
     }
 
     private static AnswerValidated answerOf(PipelineResult result) {
@@ -196,7 +221,7 @@ class AnswerPipelineTest {
         ScriptedGenerator generator = new ScriptedGenerator().answering("SELECT e.last_name FROM hr.employees e");
         ScriptedDatabase database = new ScriptedDatabase(Map.of()) {
             @Override
-            public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+            public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
                 explained.add(sql);
                 return new ExplainResult.Refused(ErrorClass.INFRA_FAILURE, "standard_conforming_strings is off");
             }

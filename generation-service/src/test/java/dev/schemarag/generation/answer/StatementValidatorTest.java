@@ -2,6 +2,7 @@ package dev.schemarag.generation.answer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.validation.LintCode;
 import dev.schemarag.generation.validation.SchemaColumns;
@@ -21,11 +22,16 @@ class StatementValidatorTest {
 
     private final TargetDatabases target = new TargetDatabases() {
         @Override
-        public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+        public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
             explained.add(sql);
             return sql.contains("missing_column")
                     ? new ExplainResult.Rejected("42703", "ERROR: column \"missing_column\" does not exist")
                     : new ExplainResult.Planned("Seq Scan");
+        }
+
+        @Override
+        public boolean admits(String databaseId, Asker asker) {
+            return true;
         }
 
         @Override
@@ -44,6 +50,7 @@ class StatementValidatorTest {
     void aPlannedStatementIsValidAndKeepsItsLintWarnings() {
         StatementValidator.Validation v = validator.validate(
                 "hr",
+                Asker.ANONYMOUS,
                 "SELECT name FROM hr.employees e JOIN hr.departments d ON e.department_id = d.department_id",
                 COLUMNS);
 
@@ -54,7 +61,8 @@ class StatementValidatorTest {
 
     @Test
     void aLintErrorIsAnSqlErrorAndNeverReachesTheDatabase() {
-        StatementValidator.Validation v = validator.validate("hr", "SELECT name, FROM hr.employees", COLUMNS);
+        StatementValidator.Validation v =
+                validator.validate("hr", Asker.ANONYMOUS, "SELECT name, FROM hr.employees", COLUMNS);
 
         assertThat(v.rejection()).hasValueSatisfying(r -> {
             assertThat(r.errorClass()).isEqualTo(ErrorClass.SQL_ERROR);
@@ -66,8 +74,8 @@ class StatementValidatorTest {
 
     @Test
     void aTooComplexStatementIsAValidationBlockBeforeLintAndNeverReachesTheDatabase() {
-        StatementValidator.Validation v =
-                validator.validate("hr", "SELECT " + "(".repeat(3000) + "1" + ")".repeat(3000), COLUMNS);
+        StatementValidator.Validation v = validator.validate(
+                "hr", Asker.ANONYMOUS, "SELECT " + "(".repeat(3000) + "1" + ")".repeat(3000), COLUMNS);
 
         assertThat(v.rejection()).hasValueSatisfying(r -> {
             assertThat(r.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
@@ -78,7 +86,8 @@ class StatementValidatorTest {
 
     @Test
     void aWriteIsAValidationBlockAndNeverReachesTheDatabase() {
-        StatementValidator.Validation v = validator.validate("hr", "DELETE FROM hr.employees", COLUMNS);
+        StatementValidator.Validation v =
+                validator.validate("hr", Asker.ANONYMOUS, "DELETE FROM hr.employees", COLUMNS);
 
         assertThat(v.rejection()).hasValueSatisfying(r -> {
             assertThat(r.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
@@ -89,7 +98,8 @@ class StatementValidatorTest {
 
     @Test
     void aRefusalOfTheDatabaseIsClassifiedByItsSqlState() {
-        StatementValidator.Validation v = validator.validate("hr", "SELECT missing_column FROM hr.employees", COLUMNS);
+        StatementValidator.Validation v =
+                validator.validate("hr", Asker.ANONYMOUS, "SELECT missing_column FROM hr.employees", COLUMNS);
 
         assertThat(v.rejection()).hasValueSatisfying(r -> {
             assertThat(r.errorClass()).isEqualTo(ErrorClass.SQL_ERROR);
@@ -100,7 +110,7 @@ class StatementValidatorTest {
 
     @Test
     void twoStatementsAreBlockedAndNeverReachTheDatabase() {
-        StatementValidator.Validation v = validator.validate("hr", "SELECT 1; SELECT 2", COLUMNS);
+        StatementValidator.Validation v = validator.validate("hr", Asker.ANONYMOUS, "SELECT 1; SELECT 2", COLUMNS);
 
         assertThat(v.rejection())
                 .hasValueSatisfying(r -> assertThat(r.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK));

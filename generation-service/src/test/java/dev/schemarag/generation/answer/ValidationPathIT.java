@@ -2,6 +2,7 @@ package dev.schemarag.generation.answer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -83,9 +84,9 @@ class ValidationPathIT {
                                 null))),
                 Duration.ofSeconds(2));
         // Open the adapter sessions now, so the backend count below compares like with like.
-        targets.explain("guarded", "SELECT 1", Duration.ofMinutes(1));
-        targets.explain("nonstandard", "SELECT 1", Duration.ofMinutes(1));
-        targets.explain("simple", "SELECT 1", Duration.ofMinutes(1));
+        targets.explain("guarded", Asker.ANONYMOUS, "SELECT 1", Duration.ofMinutes(1));
+        targets.explain("nonstandard", Asker.ANONYMOUS, "SELECT 1", Duration.ofMinutes(1));
+        targets.explain("simple", Asker.ANONYMOUS, "SELECT 1", Duration.ofMinutes(1));
     }
 
     @AfterAll
@@ -100,11 +101,16 @@ class ValidationPathIT {
         final List<String> planned = new ArrayList<>();
 
         @Override
-        public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+        public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
             explained.add(sql);
-            ExplainResult result = targets.explain(databaseId, sql, atMost);
+            ExplainResult result = targets.explain(databaseId, Asker.ANONYMOUS, sql, atMost);
             if (result instanceof ExplainResult.Planned) planned.add(sql);
             return result;
+        }
+
+        @Override
+        public boolean admits(String databaseId, Asker asker) {
+            return true;
         }
 
         @Override
@@ -169,15 +175,15 @@ class ValidationPathIT {
                 .as("growth of the reader backends' peak memory, kB")
                 .isLessThan(32 * 1024);
         // The adapter's own session survived and still plans a harmless query.
-        assertThat(targets.explain("guarded", "SELECT name FROM employees", Duration.ofMinutes(1)))
+        assertThat(targets.explain("guarded", Asker.ANONYMOUS, "SELECT name FROM employees", Duration.ofMinutes(1)))
                 .isInstanceOf(ExplainResult.Planned.class);
     }
 
     @Test
     void givenSecondStatementBehindACarriageReturnComment_whenExplainedDirectly_thenRefusedAndNoLockTaken()
             throws SQLException {
-        ExplainResult result =
-                targets.explain("guarded", "SELECT 1 --\r; SELECT pg_advisory_lock(778)", Duration.ofMinutes(1));
+        ExplainResult result = targets.explain(
+                "guarded", Asker.ANONYMOUS, "SELECT 1 --\r; SELECT pg_advisory_lock(778)", Duration.ofMinutes(1));
 
         assertThat(result).isInstanceOf(ExplainResult.Refused.class);
         assertThat(((ExplainResult.Refused) result).errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
@@ -187,7 +193,8 @@ class ValidationPathIT {
 
     @Test
     void givenSessionWithStandardConformingStringsOff_whenExplained_thenRefusedAsInfrastructure() {
-        ExplainResult result = targets.explain("nonstandard", "SELECT name FROM employees", Duration.ofMinutes(1));
+        ExplainResult result =
+                targets.explain("nonstandard", Asker.ANONYMOUS, "SELECT name FROM employees", Duration.ofMinutes(1));
 
         assertThat(result).isInstanceOf(ExplainResult.Refused.class);
         ExplainResult.Refused refused = (ExplainResult.Refused) result;
@@ -197,8 +204,8 @@ class ValidationPathIT {
 
     @Test
     void givenSimpleQueryProtocol_whenExplained_thenRefusedAsInfrastructure() throws SQLException {
-        ExplainResult result =
-                targets.explain("simple", "SELECT 1 --\r; SELECT pg_advisory_lock(779)", Duration.ofMinutes(1));
+        ExplainResult result = targets.explain(
+                "simple", Asker.ANONYMOUS, "SELECT 1 --\r; SELECT pg_advisory_lock(779)", Duration.ofMinutes(1));
 
         assertThat(result).isInstanceOf(ExplainResult.Refused.class);
         ExplainResult.Refused refused = (ExplainResult.Refused) result;

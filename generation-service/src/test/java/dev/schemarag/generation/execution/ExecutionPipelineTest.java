@@ -2,6 +2,7 @@ package dev.schemarag.generation.execution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
@@ -58,7 +59,7 @@ class ExecutionPipelineTest {
         }
 
         @Override
-        public ExecutionOutcome execute(String databaseId, String sql, int rows, Duration atMost) {
+        public ExecutionOutcome execute(String databaseId, Asker asker, String sql, int rows, Duration atMost) {
             executed.add(sql);
             maxRows.add(rows);
             return outcomes.entrySet().stream()
@@ -94,9 +95,14 @@ class ExecutionPipelineTest {
         final List<String> explained = new ArrayList<>();
 
         @Override
-        public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+        public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
             explained.add(sql);
             return new ExplainResult.Planned("Seq Scan");
+        }
+
+        @Override
+        public boolean admits(String databaseId, Asker asker) {
+            return true;
         }
 
         @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.schemarag.avro.InMemorySchemaRegistry;
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ContextRetrieved;
@@ -44,8 +45,13 @@ class BufferedProcessorTest {
     void init() {
         TargetDatabases planner = new TargetDatabases() {
             @Override
-            public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+            public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
                 return new ExplainResult.Planned("Aggregate");
+            }
+
+            @Override
+            public boolean admits(String databaseId, Asker asker) {
+                return true;
             }
 
             @Override

@@ -3,6 +3,7 @@ package dev.schemarag.generation.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.avro.InMemorySchemaRegistry;
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -65,7 +66,7 @@ class ExecutionTopologyTest {
     private TestInputTopic<String, AnswerValidated> input;
 
     /** Rows for a count; the SQLSTATE after "fails " for the others; throws for "throws". */
-    private static ExecutionOutcome execute(String databaseId, String sql, int maxRows, Duration atMost) {
+    private static ExecutionOutcome execute(String databaseId, Asker asker, String sql, int maxRows, Duration atMost) {
         if (sql.contains("throws")) throw new IllegalStateException("the executor broke");
         if (sql.contains("refused"))
             return new ExecutionOutcome.Refused(ErrorClass.INFRA_FAILURE, "the bulkhead is full");
@@ -84,8 +85,13 @@ class ExecutionTopologyTest {
         topics = new Topics("execution-topology-test.", new InMemorySchemaRegistry());
         TargetDatabases planner = new TargetDatabases() {
             @Override
-            public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+            public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
                 return new ExplainResult.Planned("Aggregate");
+            }
+
+            @Override
+            public boolean admits(String databaseId, Asker asker) {
+                return true;
             }
 
             @Override

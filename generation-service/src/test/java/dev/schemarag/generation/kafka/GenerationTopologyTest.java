@@ -3,6 +3,7 @@ package dev.schemarag.generation.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.avro.InMemorySchemaRegistry;
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
@@ -66,8 +67,14 @@ class GenerationTopologyTest {
         topics = new Topics("generation-topology-test.", new InMemorySchemaRegistry());
         TargetDatabases planner = new TargetDatabases() {
             @Override
-            public ExplainResult explain(String databaseId, String sql, Duration atMost) {
+            public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
                 return new ExplainResult.Planned("Aggregate");
+            }
+
+            @Override
+            public boolean admits(String databaseId, Asker asker) {
+                // As the registration would have it: mallory is mapped to no role.
+                return !asker.equals(Asker.of("mallory"));
             }
 
             @Override
@@ -188,6 +195,29 @@ class GenerationTopologyTest {
                         .readRecord()
                         .key())
                 .isEqualTo("q8");
+    }
+
+    @Test
+    void anUnmappedPrincipalsQuestionIsDeadLetteredAsAccessDeniedWithTheOriginalEvent() {
+        ContextRetrieved asked = question("q9", "Count employees");
+        asked.getQuestion().setPrincipal("mallory");
+        input.pipeInput("q9", asked);
+        answerAll();
+
+        FailureRecord failure =
+                output(topics.deadLetter(DeadLetterTopic.ACCESS_DENIED)).readValue();
+        assertThat(failure.getErrorClass()).isEqualTo("access_denied");
+        assertThat(failure.getMessage()).contains("mallory");
+        byte[] original = new byte[failure.getOriginalValue().remaining()];
+        failure.getOriginalValue().get(original);
+        assertThat(topics.contextRetrieved()
+                        .valueSerde()
+                        .deserializer()
+                        .deserialize(topics.contextRetrieved().name(), original)
+                        .getQuestion()
+                        .getPrincipal())
+                .isEqualTo("mallory");
+        assertThat(output(topics.answers()).isEmpty()).isTrue();
     }
 
     @Test

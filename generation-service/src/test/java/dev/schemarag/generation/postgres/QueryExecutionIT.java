@@ -2,6 +2,7 @@ package dev.schemarag.generation.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -129,10 +130,11 @@ class QueryExecutionIT {
                 FROM facts GROUP BY flag ORDER BY flag NULLS LAST""");
         try (PostgresQueryExecutor executor = executor(Map.of())) {
             for (String sql : statements)
-                assertThat(rows(executor.execute("facts", sql, 1_000, NO_CAP)).rows())
+                assertThat(rows(executor.execute("facts", Asker.ANONYMOUS, sql, 1_000, NO_CAP))
+                                .rows())
                         .as(sql)
                         .isEqualTo(psql(sql));
-            assertThat(rows(executor.execute("facts", statements.get(0), 1_000, NO_CAP))
+            assertThat(rows(executor.execute("facts", Asker.ANONYMOUS, statements.get(0), 1_000, NO_CAP))
                             .columns())
                     .extracting(ResultColumn::type)
                     .containsExactly(
@@ -166,6 +168,7 @@ class QueryExecutionIT {
             long started = System.nanoTime();
             ExecutionOutcome outcome = executor.execute(
                     "facts",
+                    Asker.ANONYMOUS,
                     "SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b",
                     10,
                     NO_CAP);
@@ -192,8 +195,8 @@ class QueryExecutionIT {
                 "1"))) {
             warmUp(executor);
             long started = System.nanoTime();
-            ExecutionOutcome outcome =
-                    executor.execute("facts", "SELECT g, pg_sleep(0.2) FROM generate_series(1, 20) g", 100, NO_CAP);
+            ExecutionOutcome outcome = executor.execute(
+                    "facts", Asker.ANONYMOUS, "SELECT g, pg_sleep(0.2) FROM generate_series(1, 20) g", 100, NO_CAP);
             long millis = millisSince(started);
             log.info("a slow cursor ended after {} ms (timeout {} ms): {}", millis, timeoutMs, outcome);
 
@@ -202,19 +205,20 @@ class QueryExecutionIT {
             assertThat(millis).isLessThan(timeoutMs + 1_000);
             assertThat(activeReaderBackends()).isZero();
             awaitNoReaderTransaction();
-            assertThat(executor.execute("facts", "SELECT 1", 1, NO_CAP)).isInstanceOf(ExecutionOutcome.Rows.class);
+            assertThat(executor.execute("facts", Asker.ANONYMOUS, "SELECT 1", 1, NO_CAP))
+                    .isInstanceOf(ExecutionOutcome.Rows.class);
         }
     }
 
     @Test
     void aLongResultStopsAtTheRowCapAndSaysItWasTruncated() {
         try (PostgresQueryExecutor executor = executor(Map.of())) {
-            ExecutionOutcome.Rows capped =
-                    rows(executor.execute("facts", "SELECT g FROM generate_series(1, 2000) g", 5_000, NO_CAP));
-            ExecutionOutcome.Rows whole =
-                    rows(executor.execute("facts", "SELECT g FROM generate_series(1, 1000) g", 5_000, NO_CAP));
-            ExecutionOutcome.Rows asked =
-                    rows(executor.execute("facts", "SELECT g FROM generate_series(1, 2000) g", 10, NO_CAP));
+            ExecutionOutcome.Rows capped = rows(executor.execute(
+                    "facts", Asker.ANONYMOUS, "SELECT g FROM generate_series(1, 2000) g", 5_000, NO_CAP));
+            ExecutionOutcome.Rows whole = rows(executor.execute(
+                    "facts", Asker.ANONYMOUS, "SELECT g FROM generate_series(1, 1000) g", 5_000, NO_CAP));
+            ExecutionOutcome.Rows asked = rows(
+                    executor.execute("facts", Asker.ANONYMOUS, "SELECT g FROM generate_series(1, 2000) g", 10, NO_CAP));
 
             assertThat(capped.rows()).hasSize(1_000);
             assertThat(capped.rows().get(999)).containsExactly("1000");
@@ -232,7 +236,11 @@ class QueryExecutionIT {
         int width = 10_000;
         try (PostgresQueryExecutor executor = executor(Map.of())) {
             ExecutionOutcome.Rows rows = rows(executor.execute(
-                    "facts", "SELECT g, repeat('x', " + width + ") FROM generate_series(1, 1000) g", 1_000, NO_CAP));
+                    "facts",
+                    Asker.ANONYMOUS,
+                    "SELECT g, repeat('x', " + width + ") FROM generate_series(1, 1000) g",
+                    1_000,
+                    NO_CAP));
 
             assertThat(rows.rows()).hasSize(rowsWithin(g -> digits(g) + width));
             assertThat(rows.truncated()).isTrue();
@@ -256,7 +264,7 @@ class QueryExecutionIT {
             warmUp(executor);
             long heapBefore = usedHeapAfterGc();
             long allocatedBefore = threads.getThreadAllocatedBytes(thread);
-            ExecutionOutcome.Rows rows = rows(executor.execute("facts", sql, 1_000_000, NO_CAP));
+            ExecutionOutcome.Rows rows = rows(executor.execute("facts", Asker.ANONYMOUS, sql, 1_000_000, NO_CAP));
             long allocated = threads.getThreadAllocatedBytes(thread) - allocatedBefore;
             long heapDelta = usedHeapAfterGc() - heapBefore;
             log.info(
@@ -277,7 +285,8 @@ class QueryExecutionIT {
 
     /** Opens the pool and checks the reader, so that the figures measure the statement alone. */
     private static void warmUp(PostgresQueryExecutor executor) {
-        assertThat(executor.execute("facts", "SELECT 1", 1, NO_CAP)).isInstanceOf(ExecutionOutcome.Rows.class);
+        assertThat(executor.execute("facts", Asker.ANONYMOUS, "SELECT 1", 1, NO_CAP))
+                .isInstanceOf(ExecutionOutcome.Rows.class);
     }
 
     /** How many rows 1, 2, ... of {@code bytes(g)} cell bytes each fit in the default byte cap. */
@@ -296,11 +305,20 @@ class QueryExecutionIT {
     @Test
     void aReaderThatCouldWriteIsRefusedAndAWriteFailsInTheReadOnlyTransaction() {
         try (PostgresQueryExecutor executor = executor(Map.of())) {
-            ExecutionOutcome refused = executor.execute("writable", "SELECT username FROM users", 10, NO_CAP);
+            ExecutionOutcome refused =
+                    executor.execute("writable", Asker.ANONYMOUS, "SELECT username FROM users", 10, NO_CAP);
             ExecutionOutcome insert = executor.execute(
-                    "facts", "INSERT INTO users VALUES (3, 'eve', 'eve@example.com') RETURNING id", 10, NO_CAP);
+                    "facts",
+                    Asker.ANONYMOUS,
+                    "INSERT INTO users VALUES (3, 'eve', 'eve@example.com') RETURNING id",
+                    10,
+                    NO_CAP);
             ExecutionOutcome delete = executor.execute(
-                    "facts", "WITH gone AS (DELETE FROM users RETURNING id) SELECT count(*) FROM gone", 10, NO_CAP);
+                    "facts",
+                    Asker.ANONYMOUS,
+                    "WITH gone AS (DELETE FROM users RETURNING id) SELECT count(*) FROM gone",
+                    10,
+                    NO_CAP);
 
             assertThat(refused).isInstanceOf(ExecutionOutcome.Refused.class);
             assertThat(((ExecutionOutcome.Refused) refused).errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
@@ -316,8 +334,13 @@ class QueryExecutionIT {
     void theValuesOfAnAnnotatedPiiColumnAndOfWhatIsComputedFromThemAreWithheld() {
         try (PostgresQueryExecutor executor = executor(Map.of())) {
             ExecutionOutcome.Rows rows = rows(executor.execute(
-                    "facts", "SELECT id, username, email, upper(email) AS shout FROM users ORDER BY id", 10, NO_CAP));
-            ExecutionOutcome.Rows count = rows(executor.execute("facts", "SELECT count(*) FROM users", 10, NO_CAP));
+                    "facts",
+                    Asker.ANONYMOUS,
+                    "SELECT id, username, email, upper(email) AS shout FROM users ORDER BY id",
+                    10,
+                    NO_CAP));
+            ExecutionOutcome.Rows count =
+                    rows(executor.execute("facts", Asker.ANONYMOUS, "SELECT count(*) FROM users", 10, NO_CAP));
 
             assertThat(rows.columns())
                     .containsExactly(

@@ -3,6 +3,7 @@ package dev.schemarag.generation.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -217,8 +218,8 @@ class ReaderPrivilegesIT {
                 new DatabaseRegistry(List.of(registration("late", new Credentials("rp_late", PASSWORD))));
 
         try (PostgresTargetDatabases targets = new PostgresTargetDatabases(registry, Duration.ofSeconds(5))) {
-            ExplainResult result =
-                    targets.explain("late", "SELECT invoice_id FROM billing.invoices", Duration.ofSeconds(5));
+            ExplainResult result = targets.explain(
+                    "late", Asker.ANONYMOUS, "SELECT invoice_id FROM billing.invoices", Duration.ofSeconds(5));
 
             assertThat(result).isInstanceOf(ExplainResult.Refused.class);
             assertThat(((ExplainResult.Refused) result).errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
@@ -262,7 +263,8 @@ class ReaderPrivilegesIT {
         try (PostgresTargetDatabases targets = new PostgresTargetDatabases(registry, Duration.ofSeconds(5))) {
             targets.verifyReaders();
 
-            assertThat(targets.explain("good", "SELECT order_id FROM public.orders", Duration.ofSeconds(5)))
+            assertThat(targets.explain(
+                            "good", Asker.ANONYMOUS, "SELECT order_id FROM public.orders", Duration.ofSeconds(5)))
                     .isInstanceOf(ExplainResult.Planned.class);
         }
     }

@@ -2,6 +2,7 @@ package dev.schemarag.generation.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -97,12 +98,13 @@ class ResourceExhaustionIT {
                 memory.reset();
                 long started = System.nanoTime();
                 StatementValidator.Validation validation =
-                        validator.validate("guarded", entry.sql(), SchemaColumns.empty());
+                        validator.validate("guarded", Asker.ANONYMOUS, entry.sql(), SchemaColumns.empty());
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
                 Run run = new Run(entry, outcome(validation), millis, memory.peakKb());
                 runs.add(run);
                 problem(run).ifPresent(failures::add);
-                StatementValidator.Validation next = validator.validate("guarded", BENIGN, SchemaColumns.empty());
+                StatementValidator.Validation next =
+                        validator.validate("guarded", Asker.ANONYMOUS, BENIGN, SchemaColumns.empty());
                 if (!next.valid())
                     failures.add(describe(run) + ": the next validation failed: "
                             + next.rejection().orElseThrow());

@@ -2,6 +2,7 @@ package dev.schemarag.generation.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -110,7 +111,8 @@ class TargetLimitsIT {
                 Duration.ZERO);
         try (patient) {
             long started = System.nanoTime();
-            ExplainResult result = patient.explain("one", "SELECT id FROM employees", Duration.ofMinutes(1));
+            ExplainResult result =
+                    patient.explain("one", Asker.ANONYMOUS, "SELECT id FROM employees", Duration.ofMinutes(1));
 
             assertThat(result).isInstanceOf(ExplainResult.Rejected.class);
             assertThat(((ExplainResult.Rejected) result).sqlState()).isEqualTo("55P03");
@@ -121,8 +123,8 @@ class TargetLimitsIT {
     @Test
     void aBackendThatIgnoresItsTimeoutIsGivenUpAndTerminatedAndItsConnectionEvicted() throws Exception {
         lockEmployees();
-        CompletableFuture<ExplainResult> explained =
-                CompletableFuture.supplyAsync(() -> targets.explain("one", "SELECT id FROM employees", TIMEOUT));
+        CompletableFuture<ExplainResult> explained = CompletableFuture.supplyAsync(
+                () -> targets.explain("one", Asker.ANONYMOUS, "SELECT id FROM employees", TIMEOUT));
         int pid = readerBackendWaitingForALock();
         signal("STOP", pid);
         long stopped = System.nanoTime();
@@ -139,15 +141,15 @@ class TargetLimitsIT {
         assertThat(millisSince(stopped)).isLessThan(TIMEOUT.toMillis() + 1_000);
         admin.rollback();
         awaitGone(pid);
-        assertThat(targets.explain("one", "SELECT id FROM employees", Duration.ofMinutes(1)))
+        assertThat(targets.explain("one", Asker.ANONYMOUS, "SELECT id FROM employees", Duration.ofMinutes(1)))
                 .isInstanceOf(ExplainResult.Planned.class);
     }
 
     @Test
     void aSessionWhoseTransactionCannotBeEndedIsNotReused() throws Exception {
         lockEmployees();
-        CompletableFuture<ExplainResult> explained =
-                CompletableFuture.supplyAsync(() -> targets.explain("one", "SELECT id FROM employees", TIMEOUT));
+        CompletableFuture<ExplainResult> explained = CompletableFuture.supplyAsync(
+                () -> targets.explain("one", Asker.ANONYMOUS, "SELECT id FROM employees", TIMEOUT));
         int pid = readerBackendWaitingForALock();
         try (Statement st = admin.createStatement()) {
             st.execute("SELECT pg_terminate_backend(" + pid + ")");
@@ -156,7 +158,7 @@ class TargetLimitsIT {
         assertThat(explained.get(10, TimeUnit.SECONDS)).isInstanceOf(ExplainResult.Rejected.class);
         admin.rollback();
         for (int i = 0; i < 3; i++)
-            assertThat(targets.explain("one", "SELECT id FROM employees", Duration.ofMinutes(1)))
+            assertThat(targets.explain("one", Asker.ANONYMOUS, "SELECT id FROM employees", Duration.ofMinutes(1)))
                     .isInstanceOf(ExplainResult.Planned.class);
     }
 
@@ -179,7 +181,7 @@ class TargetLimitsIT {
                 Duration.ZERO)) {
             lockEmployees();
             CompletableFuture<ExplainResult> explained = CompletableFuture.supplyAsync(
-                    () -> patient.explain("one", "SELECT id FROM employees", Duration.ofMinutes(1)));
+                    () -> patient.explain("one", Asker.ANONYMOUS, "SELECT id FROM employees", Duration.ofMinutes(1)));
             int pid = readerBackendWaitingForALock();
             awaitWaitingLongerThan(pid, Duration.ofMillis(1_200));
             admin.rollback();
@@ -192,12 +194,12 @@ class TargetLimitsIT {
     @Test
     void aBusyDatabaseRefusesTheNextStatementWithoutHoldingUpAnother() throws Exception {
         lockEmployees();
-        CompletableFuture<ExplainResult> waiting =
-                CompletableFuture.supplyAsync(() -> targets.explain("one", "SELECT id FROM employees", TIMEOUT));
+        CompletableFuture<ExplainResult> waiting = CompletableFuture.supplyAsync(
+                () -> targets.explain("one", Asker.ANONYMOUS, "SELECT id FROM employees", TIMEOUT));
         readerBackendWaitingForALock();
 
-        ExplainResult refused = targets.explain("one", "SELECT 1", Duration.ofMinutes(1));
-        ExplainResult other = targets.explain("two", "SELECT 1", Duration.ofMinutes(1));
+        ExplainResult refused = targets.explain("one", Asker.ANONYMOUS, "SELECT 1", Duration.ofMinutes(1));
+        ExplainResult other = targets.explain("two", Asker.ANONYMOUS, "SELECT 1", Duration.ofMinutes(1));
 
         assertThat(refused).isInstanceOf(ExplainResult.Refused.class);
         assertThat(((ExplainResult.Refused) refused).errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
