@@ -60,6 +60,13 @@ import org.junit.jupiter.api.io.TempDir;
  * the production executor as the database's reader, under a statement timeout of a second.
  */
 class ExecutionServiceIT {
+    /**
+     * Runs until the statement timeout stops it, and passes the read-only guard (which blocks pg_sleep), as a
+     * generated answer that only EXPLAIN saw would.
+     */
+    private static final String ENDLESS =
+            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r";
+
     private static final String DB = "execution_service_it";
     private static final String PACKET = "CREATE TABLE public.employees (employee_id bigint, last_name text);";
     private static final String ROWS_SQL =
@@ -171,7 +178,7 @@ class ExecutionServiceIT {
     void aTimeoutNoRepairFixesEndsOnTheQueryTimeoutTopicWithTheAnswerToReplay() throws Exception {
         String id = "slow-" + UUID.randomUUID();
         llm.fail(question(id), 500, 10);
-        AnswerValidated answer = answer(id, "SELECT pg_sleep(30)", true);
+        AnswerValidated answer = answer(id, ENDLESS, true);
         long started = System.nanoTime();
 
         publish(answer);
@@ -199,7 +206,7 @@ class ExecutionServiceIT {
         String repaired = "SELECT count(*) AS employees FROM public.employees e";
         llm.fail(question(id), 500, 1);
         llm.answer(question(id), repaired);
-        publish(answer(id, "SELECT pg_sleep(30)", true));
+        publish(answer(id, ENDLESS, true));
         FailureRecord failure = (FailureRecord) awaitOutcome(id);
         assertThat(failure.getErrorClass()).isEqualTo("query_timeout");
 
