@@ -73,11 +73,15 @@ class BenchPipelineIT {
         assertThat(m.get("answered").asInt())
                 .as("answered (valid SQL from the scripted LLM)")
                 .isEqualTo(QUESTIONS);
+        // The demo executes its answers: each outcome is a result.
+        assertThat(m.get("results").asInt()).as("results").isEqualTo(QUESTIONS);
+        assertThat(m.get("execution_failed").asInt()).as("execution_failed").isZero();
+        assertThat(m.get("results_lost").asInt()).as("results_lost").isZero();
         assertThat(m.get("throughput_per_s").asDouble()).isPositive();
         assertThat(fieldNames(m.get("latency_ms"))).containsExactly("p50", "p95", "p99");
         assertThat(m.get("latency_ms").get("p50").asDouble()).isPositive();
-        assertThat(fieldNames(m.get("stages"))).containsExactly("retrieval", "generation", "validation");
-        for (String stage : List.of("retrieval", "generation", "validation")) {
+        assertThat(fieldNames(m.get("stages"))).containsExactly("retrieval", "generation", "validation", "execution");
+        for (String stage : List.of("retrieval", "generation", "validation", "execution")) {
             JsonNode s = m.get("stages").get(stage);
             assertThat(fieldNames(s)).as(stage).containsExactly("p50", "p99");
             assertThat(s.get("p99").isNumber()).as(stage + " p99 measured").isTrue();
@@ -96,8 +100,15 @@ class BenchPipelineIT {
         assertThat(m.get("cache_hit_rate").asDouble()).isZero();
         JsonNode cpu = m.get("cpu_ms_per_question");
         assertThat(fieldNames(cpu))
-                .containsExactly("ingest", "retrieval", "generation", "postgres", "broker_registry_and_bench", "total");
-        for (String process : List.of("retrieval", "generation", "postgres", "broker_registry_and_bench"))
+                .containsExactly(
+                        "ingest",
+                        "retrieval",
+                        "generation",
+                        "execution",
+                        "postgres",
+                        "broker_registry_and_bench",
+                        "total");
+        for (String process : List.of("retrieval", "generation", "execution", "postgres", "broker_registry_and_bench"))
             assertThat(cpu.get(process).asDouble())
                     .as(process + " CPU per question")
                     .isPositive();
