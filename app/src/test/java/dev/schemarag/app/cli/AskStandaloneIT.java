@@ -55,7 +55,8 @@ class AskStandaloneIT {
         assertThat(run.exitCode()).as(run.output()).isEqualTo(AskCommand.NO_PIPELINE);
         assertThat(run.output())
                 .contains("failed: no_pipeline: no question pipeline is running (consumer group"
-                        + " ask_standalone_it.retrieval: 0 members, ask_standalone_it.generation: 0 members)")
+                        + " ask_standalone_it.retrieval: 0 members, ask_standalone_it.generation: 0 members,"
+                        + " ask_standalone_it.execution: 0 members)")
                 .contains("schemarag serve retrieval")
                 .contains("--standalone");
         assertThat(took).as("not the answer timeout").isLessThan(Duration.ofSeconds(15));

@@ -112,7 +112,9 @@ class DlqCommandIT {
                         "unknown",
                         0,
                         "generation_unavailable",
-                        1));
+                        1,
+                        "access_denied",
+                        0));
     }
 
     @Test
