@@ -7,6 +7,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Properties;
 import org.flywaydb.core.Flyway;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One JDBC endpoint. {@link #borrow()} hands out connections of a small pool, started on first use, that replaces
@@ -15,6 +17,8 @@ import org.flywaydb.core.Flyway;
  * that must outlive a borrow, such as a session-level advisory lock.
  */
 public final class Database implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Database.class);
+
     /** Small: this runs on a few cores beside PostgreSQL, and several services may share one server. */
     private static final int POOL_SIZE = 4;
 
@@ -60,6 +64,14 @@ public final class Database implements AutoCloseable {
      */
     public void evict(Connection borrowed) {
         pool().evictConnection(borrowed);
+        // Hikari closes a borrowed connection's physical session at once; closing the borrowed handle afterwards may
+        // still try to reset the session's state (autocommit, read-only) on it and fail, even with a
+        // NullPointerException. Closed here, the caller's own close is a no-op, and nothing is left to reset.
+        try {
+            borrowed.close();
+        } catch (SQLException | RuntimeException alreadyGone) {
+            log.debug("evicted connection closed with {}", alreadyGone.toString());
+        }
     }
 
     private HikariDataSource pool() {
