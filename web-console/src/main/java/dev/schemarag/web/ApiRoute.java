@@ -8,10 +8,22 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One route of the HTTP API: its method, its path template ({@code /api/questions/{id}}), its OpenAPI operation and
- * its handler. The OpenAPI document is built from these, so a route cannot be served without being described.
+ * One route of the HTTP API: its method, its path template ({@code /api/questions/{id}}), its OpenAPI operation, its
+ * handler and who may call it. The OpenAPI document is built from these, so a route cannot be served without being described.
  */
-public record ApiRoute(String method, String path, Operation operation, Handler handler) {
+public record ApiRoute(String method, String path, Operation operation, Handler handler, Audience audience) {
+
+    /** Who may call a route: the operator only, or a principal with its own token as well. */
+    public enum Audience {
+        OPERATOR,
+        /** Routes that answer a caller about its own questions, as its role: ask, read an outcome, a context. */
+        ANY_CALLER
+    }
+
+    /** An operator's route: event feeds and dead letters show every asker's questions and rows. */
+    public ApiRoute(String method, String path, Operation operation, Handler handler) {
+        this(method, path, operation, handler, Audience.OPERATOR);
+    }
 
     /** Answers one request; {@code parameters} holds the path template's values, URL-decoded. */
     @FunctionalInterface

@@ -1,5 +1,6 @@
 package dev.schemarag.web;
 
+import dev.schemarag.core.admin.Caller;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.TopicTail;
 import java.time.Duration;
@@ -31,6 +32,8 @@ final class EventFeed implements AutoCloseable {
     private final Deque<ConsoleEvent> recent = new ArrayDeque<>();
     private final KeptOutcomes outcomes = new KeptOutcomes(KEPT_OUTCOMES, KEPT_RESULTS);
     private final Map<String, Long> askedAt = bounded();
+    /** The principal that asked each question through this console; the operator's questions are not here. */
+    private final Map<String, String> askedByPrincipal = bounded();
     /** Per database, its last schema change and, once the catalog update for it arrives, its freshness. */
     private final Map<String, Map<String, Object>> lastChangeByDatabase = new HashMap<>();
 
@@ -85,9 +88,16 @@ final class EventFeed implements AutoCloseable {
         }
     }
 
-    /** Remembers when a question was asked here, for its end-to-end latency. */
-    synchronized void asked(String id, long atMs) {
+    /** Remembers when a question was asked here, for its end-to-end latency, and by whom. */
+    synchronized void asked(String id, long atMs, Caller caller) {
         askedAt.put(id, atMs);
+        if (caller instanceof Caller.Principal principal) askedByPrincipal.put(id, principal.name());
+    }
+
+    /** Whether {@code caller} may read the outcome of {@code id}: the operator any, a principal its own. */
+    synchronized boolean askedBy(String id, Caller caller) {
+        return !(caller instanceof Caller.Principal principal)
+                || principal.name().equals(askedByPrincipal.get(id));
     }
 
     /** Whether the question was asked through this console and has no outcome yet. */

@@ -8,6 +8,8 @@ import static dev.schemarag.web.OpenApiDocument.operation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
+import dev.schemarag.core.admin.Caller;
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.core.questions.OutcomeView;
@@ -48,6 +50,14 @@ final class QuestionsApi {
         question.addProperty("question", new StringSchema());
         question.addProperty(
                 "useRetrieval", new BooleanSchema().description("force RAG (true) or the full schema (false)"));
+        question.addProperty(
+                "sqlOnly",
+                new BooleanSchema().description("true for the validated SQL alone, never executed (default false)"));
+        question.addProperty(
+                "principal",
+                new StringSchema()
+                        .description("ask as this principal; only on a console without tokens: with them, the"
+                                + " principal is the token's"));
         question.setRequired(List.of("db", "question"));
         var ask = operation("askQuestion", "questions", "Ask a question; with ?wait=10s, wait for its outcome")
                 .addParametersItem(OpenApiDocument.query(
@@ -58,16 +68,18 @@ final class QuestionsApi {
         ask.getResponses()
                 .addApiResponse("200", json("the outcome, within the wait", outcome))
                 .addApiResponse("202", json("accepted: {id} (and status pending)", new ObjectSchema()))
-                .addApiResponse("400", OpenApiDocument.error("the body is not a question"))
+                .addApiResponse(
+                        "400", OpenApiDocument.error("the body is not a question, or names a principal it may not"))
                 .addApiResponse("413", OpenApiDocument.error("the body is too large"));
         var get = operation("getQuestion", "questions", "The outcome of a question, or pending")
                 .addParametersItem(OpenApiDocument.path("id", "the question id"));
         get.getResponses()
                 .addApiResponse("200", json("the outcome, or {id, status: pending}", outcome))
-                .addApiResponse("404", OpenApiDocument.error("no question with this id is known here"));
+                .addApiResponse(
+                        "404", OpenApiDocument.error("no question with this id is known here (or asked by another)"));
         return List.of(
-                new ApiRoute("POST", "/api/questions", ask, this::ask),
-                new ApiRoute("GET", "/api/questions/{id}", get, this::get));
+                new ApiRoute("POST", "/api/questions", ask, this::ask, ApiRoute.Audience.ANY_CALLER),
+                new ApiRoute("GET", "/api/questions/{id}", get, this::get, ApiRoute.Audience.ANY_CALLER));
     }
 
     private void ask(HttpExchange exchange, Map<String, String> parameters) throws IOException {
@@ -82,13 +94,13 @@ final class QuestionsApi {
             throw new WebServer.ApiError(400, ErrorClass.INVALID_REQUEST.wireName(), "the body must be a JSON object");
         String db = text(body, "db");
         String question = text(body, "question");
-        JsonNode use = body.get("useRetrieval");
-        if (use != null && !use.isNull() && !use.isBoolean())
-            throw new WebServer.ApiError(
-                    400, ErrorClass.INVALID_REQUEST.wireName(), "useRetrieval must be true, false or absent");
+        Boolean useRetrieval = flag(body, "useRetrieval");
+        boolean sqlOnly = Boolean.TRUE.equals(flag(body, "sqlOnly"));
+        Asker asking = asker(WebServer.caller(exchange), body.get("principal"));
         QuestionAsked asked;
         try {
-            asked = asker.send(db, question, use == null || use.isNull() ? null : use.booleanValue());
+            asked = asker.send(
+                    db, question, useRetrieval, sqlOnly, asking.principal().orElse(null));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while sending", e);
@@ -96,7 +108,7 @@ final class QuestionsApi {
             throw new IllegalStateException("the question could not be sent", e);
         }
         String id = asked.getId();
-        feed.asked(id, asked.getTimestamp().toEpochMilli());
+        feed.asked(id, asked.getTimestamp().toEpochMilli(), WebServer.caller(exchange));
         Optional<ConsoleEvent> outcome = Optional.empty();
         if (!wait.isZero()) {
             try {
@@ -111,12 +123,39 @@ final class QuestionsApi {
 
     private void get(HttpExchange exchange, Map<String, String> parameters) throws IOException {
         String id = parameters.get("id");
+        // A principal learns nothing of another's question, not even that it exists.
+        if (!feed.askedBy(id, WebServer.caller(exchange)))
+            throw new WebServer.ApiError(
+                    404, ErrorClass.UNKNOWN_QUESTION.wireName(), "no question with this id is known here");
         Optional<ConsoleEvent> outcome = feed.outcome(id);
         if (outcome.isPresent()) send(exchange, 200, outcome.get().outcome());
         else if (feed.pending(id)) send(exchange, 200, Map.of("id", id, "status", "pending"));
         else
             throw new WebServer.ApiError(
                     404, ErrorClass.UNKNOWN_QUESTION.wireName(), "no question with this id is known here");
+    }
+
+    private static Boolean flag(JsonNode body, String field) {
+        JsonNode node = body.get(field);
+        if (node == null || node.isNull()) return null;
+        if (!node.isBoolean())
+            throw new WebServer.ApiError(
+                    400, ErrorClass.INVALID_REQUEST.wireName(), field + " must be true, false or absent");
+        return node.booleanValue();
+    }
+
+    /** Who the question is asked as: the caller's token decides, a named principal only where no token is set. */
+    private static Asker asker(Caller caller, JsonNode principal) {
+        if (principal != null
+                && !principal.isNull()
+                && (!principal.isTextual() || principal.asText().isBlank()))
+            throw new WebServer.ApiError(
+                    400, ErrorClass.INVALID_REQUEST.wireName(), "principal must be a non-empty string or absent");
+        try {
+            return caller.asker(principal == null || principal.isNull() ? null : principal.asText());
+        } catch (IllegalArgumentException e) {
+            throw new WebServer.ApiError(400, ErrorClass.INVALID_REQUEST.wireName(), e.getMessage());
+        }
     }
 
     private static String text(JsonNode body, String field) {

@@ -1,6 +1,7 @@
 package dev.schemarag.web;
 
 import dev.schemarag.core.admin.AdminSettings;
+import dev.schemarag.core.admin.PrincipalTokens;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.http.ServerAddresses;
@@ -42,6 +43,7 @@ public final class WebConsole implements AutoCloseable {
                     host,
                     runtime.settings().get(WebSettings.WEB_PORT),
                     token,
+                    PrincipalTokens.load(runtime.settings().get(AdminSettings.PRINCIPAL_TOKENS_FILE)),
                     HttpAllowList.from(runtime.settings()),
                     feed::running,
                     routes);

@@ -6,8 +6,10 @@ import static dev.schemarag.core.admin.AdminHttp.send;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.schemarag.core.admin.AdminAccess;
 import dev.schemarag.core.admin.BrowserRequestFilter;
+import dev.schemarag.core.admin.Caller;
+import dev.schemarag.core.admin.CallerAccess;
+import dev.schemarag.core.admin.PrincipalTokens;
 import dev.schemarag.core.http.HttpAllowList;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,8 +27,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The console's HTTP listener (JDK {@code HttpServer}): API routes, the OpenAPI document and the page's static files.
- * Every route, the page included, needs the bearer token when one is configured ({@link AdminAccess}); without one it
- * only starts on loopback. {@code /health} and {@code /ready} are open to probes, as on the services' admin endpoints. No cookies are set or read, so there is no session a forged cross-site request could ride
+ * Every route, the page included, needs a bearer token when one is configured ({@link CallerAccess}); without one it
+ * only starts on loopback. A principal's token reaches the routes that answer it about its own questions
+ * ({@link ApiRoute.Audience#ANY_CALLER}), the others are the operator's. {@code /health} and {@code /ready} are open to probes, as on the services' admin endpoints. No cookies are set or read, so there is no session a forged cross-site request could ride
  * on; and before anything else {@link BrowserRequestFilter} refuses what another web page could send: a Host not
  * naming this console (DNS rebinding), a foreign Origin, a POST that is not JSON. Errors carry a stable code and a
  * fixed message, never exception text.
@@ -38,7 +41,7 @@ public final class WebServer implements AutoCloseable {
     private static final int MAX_URI_LENGTH = 4096;
     private static final Logger log = LoggerFactory.getLogger(WebServer.class);
 
-    private final AdminAccess access;
+    private final CallerAccess access;
     private final BooleanSupplier live;
     private final List<ApiRoute> routes;
     private final byte[] openApi;
@@ -51,9 +54,15 @@ public final class WebServer implements AutoCloseable {
      * @param live whether the console works (its event feed reads): {@code /health} and {@code /ready} report it
      */
     public WebServer(
-            String host, int port, String token, HttpAllowList allowList, BooleanSupplier live, List<ApiRoute> routes)
+            String host,
+            int port,
+            String token,
+            PrincipalTokens principals,
+            HttpAllowList allowList,
+            BooleanSupplier live,
+            List<ApiRoute> routes)
             throws IOException {
-        this.access = AdminAccess.forBinding(host, token);
+        this.access = CallerAccess.forBinding(host, token, principals);
         this.live = live;
         this.routes = List.copyOf(routes);
         this.openApi = OpenApiDocument.json(routes);
@@ -112,11 +121,13 @@ public final class WebServer implements AutoCloseable {
             send(exchange, up ? 200 : 503, Map.of("status", up ? "UP" : "DOWN"));
             return;
         }
-        if (!access.admits(exchange.getRequestHeaders().getFirst("Authorization"))) {
+        Optional<Caller> caller = access.identify(exchange.getRequestHeaders().getFirst("Authorization"));
+        if (caller.isEmpty()) {
             exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"schemarag\"");
             send(exchange, 401, error("unauthorized", "a valid bearer token is required"));
             return;
         }
+        exchange.setAttribute(Caller.ATTRIBUTE, caller.get());
         if (path.equals("/api/openapi.json")) {
             if (!allowed(exchange, "GET")) return;
             exchange.getResponseHeaders().set("Content-Type", "application/json");
@@ -133,6 +144,10 @@ public final class WebServer implements AutoCloseable {
             Optional<Map<String, String>> values = route.match(path);
             if (values.isEmpty()) continue;
             if (route.method().equals(exchange.getRequestMethod())) {
+                if (route.audience() == ApiRoute.Audience.OPERATOR && caller.get() instanceof Caller.Principal) {
+                    send(exchange, 403, error("forbidden", "this route is the operator's"));
+                    return;
+                }
                 route.handler().handle(exchange, values.get());
                 return;
             }
@@ -144,6 +159,11 @@ public final class WebServer implements AutoCloseable {
             return;
         }
         send(exchange, 404, error("not_found", "no such route"));
+    }
+
+    /** Who sent the request: set before any route's handler runs. */
+    static Caller caller(HttpExchange exchange) {
+        return (Caller) exchange.getAttribute(Caller.ATTRIBUTE);
     }
 
     /** The request body, at most {@code limit} bytes; longer ones are refused with 413. */

@@ -15,6 +15,6 @@ public final class WebSettings {
     public static final Setting<Integer> WEB_PORT = AdminSettings.WEB_PORT;
 
     public static List<Setting<?>> declared() {
-        return List.of(WEB_HOST, WEB_PORT);
+        return List.of(WEB_HOST, WEB_PORT, AdminSettings.PRINCIPAL_TOKENS_FILE);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.admin.AdminHttp;
+import dev.schemarag.core.admin.PrincipalTokens;
 import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.questions.OutcomeView;
@@ -94,7 +95,7 @@ class ResultsPageIT {
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
         downloads = dir;
-        server = new WebServer("127.0.0.1", 0, "", HttpAllowList.NONE, () -> true, routes());
+        server = new WebServer("127.0.0.1", 0, "", PrincipalTokens.NONE, HttpAllowList.NONE, () -> true, routes());
         System.setProperty("webdriver.chrome.driver", "/usr/bin/chromedriver");
         ChromeOptions options = new ChromeOptions();
         options.setBinary("/usr/bin/chromium");

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.schemarag.core.admin.AdminHttp;
+import dev.schemarag.core.admin.Caller;
+import dev.schemarag.core.admin.PrincipalTokens;
 import dev.schemarag.core.http.HttpAllowList;
 import java.io.InputStream;
 import java.net.URI;
@@ -32,14 +34,16 @@ class WebServerTest {
 
     @Test
     void aNonLoopbackBindingWithoutATokenNeverStarts() {
-        assertThatThrownBy(() -> new WebServer("0.0.0.0", 0, "", HttpAllowList.NONE, () -> true, routes()))
+        assertThatThrownBy(() ->
+                        new WebServer("0.0.0.0", 0, "", PrincipalTokens.NONE, HttpAllowList.NONE, () -> true, routes()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("SCHEMARAG_ADMIN_TOKEN");
     }
 
     @Test
     void withATokenEveryRouteThePageIncludedNeedsIt() throws Exception {
-        try (WebServer server = new WebServer("127.0.0.1", 0, TOKEN, HttpAllowList.NONE, () -> true, routes())) {
+        try (WebServer server =
+                new WebServer("127.0.0.1", 0, TOKEN, PrincipalTokens.NONE, HttpAllowList.NONE, () -> true, routes())) {
             for (String path : List.of("/", "/app.js", "/api/openapi.json", "/api/dlq")) {
                 HttpResponse<String> refused = get(server, path, null);
                 assertThat(refused.statusCode()).as(path).isEqualTo(401);
@@ -59,8 +63,55 @@ class WebServerTest {
     }
 
     @Test
+    void aPrincipalsTokenReachesOnlyTheRoutesForAnyCallerAndTheHandlerKnowsWhoCalls() throws Exception {
+        List<Caller> callers = new CopyOnWriteArrayList<>();
+        List<ApiRoute> routes = new ArrayList<>(routes());
+        routes.add(new ApiRoute(
+                "GET",
+                "/api/mine",
+                OpenApiDocument.operation("mine", "test", "records the caller"),
+                (exchange, p) -> {
+                    callers.add(WebServer.caller(exchange));
+                    AdminHttp.send(exchange, 200, Map.of());
+                },
+                ApiRoute.Audience.ANY_CALLER));
+        PrincipalTokens principals = PrincipalTokens.load(tokensFile("sales", "sales-token-0123456789"));
+        try (WebServer server =
+                new WebServer("127.0.0.1", 0, TOKEN, principals, HttpAllowList.NONE, () -> true, routes)) {
+            HttpResponse<String> operatorsRoute = get(server, "/api/dlq", "Bearer sales-token-0123456789");
+
+            assertThat(operatorsRoute.statusCode()).isEqualTo(403);
+            assertThat(operatorsRoute.body()).contains("\"code\":\"forbidden\"");
+            assertThat(get(server, "/api/mine", "Bearer sales-token-0123456789").statusCode())
+                    .isEqualTo(200);
+            assertThat(get(server, "/api/mine", "Bearer " + TOKEN).statusCode()).isEqualTo(200);
+            assertThat(get(server, "/api/mine", null).statusCode()).isEqualTo(401);
+            assertThat(callers).containsExactly(new Caller.Principal("sales"), new Caller.Operator(false));
+        }
+    }
+
+    @Test
+    void onLoopbackWithoutAnAdminTokenPrincipalTokensStillCloseTheServerToCallersWithoutOne() throws Exception {
+        PrincipalTokens principals = PrincipalTokens.load(tokensFile("sales", "sales-token-0123456789"));
+        try (WebServer server =
+                new WebServer("127.0.0.1", 0, "", principals, HttpAllowList.NONE, () -> true, routes())) {
+            assertThat(get(server, "/", null).statusCode()).isEqualTo(401);
+            assertThat(get(server, "/", "Bearer sales-token-0123456789").statusCode())
+                    .isEqualTo(200);
+        }
+    }
+
+    private static String tokensFile(String principal, String token) throws java.io.IOException {
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("principal-tokens", "");
+        file.toFile().deleteOnExit();
+        java.nio.file.Files.writeString(file, "# test\n" + PrincipalTokens.line(principal, token) + "\n");
+        return file.toString();
+    }
+
+    @Test
     void unknownRoutesAndWrongMethodsAnswerACodeAndASafeMessage() throws Exception {
-        try (WebServer server = new WebServer("127.0.0.1", 0, "", HttpAllowList.NONE, () -> false, routes())) {
+        try (WebServer server =
+                new WebServer("127.0.0.1", 0, "", PrincipalTokens.NONE, HttpAllowList.NONE, () -> false, routes())) {
             HttpResponse<String> missing = get(server, "/api/nothing", null);
             assertThat(missing.statusCode()).isEqualTo(404);
             assertThat(missing.body()).isEqualTo("{\"code\":\"not_found\",\"message\":\"no such route\"}");
@@ -76,7 +127,8 @@ class WebServerTest {
 
     @Test
     void aPageOnAnotherSiteOrARebindingNameCannotReadOrDriveTheConsoleWithoutAToken() throws Exception {
-        try (WebServer server = new WebServer("127.0.0.1", 0, "", HttpAllowList.NONE, () -> true, withAsk())) {
+        try (WebServer server =
+                new WebServer("127.0.0.1", 0, "", PrincipalTokens.NONE, HttpAllowList.NONE, () -> true, withAsk())) {
             for (String path : List.of("/", "/app.js", "/api/openapi.json", "/api/dlq", "/api/events", "/health")) {
                 HttpResponse<String> rebound =
                         send(request(server, path).header("Host", "attacker.example:" + server.port()));
@@ -112,7 +164,8 @@ class WebServerTest {
 
     @Test
     void thePagesOwnRequestsAndScriptsOnTheMachineAreServed() throws Exception {
-        try (WebServer server = new WebServer("127.0.0.1", 0, "", HttpAllowList.NONE, () -> true, withAsk())) {
+        try (WebServer server =
+                new WebServer("127.0.0.1", 0, "", PrincipalTokens.NONE, HttpAllowList.NONE, () -> true, withAsk())) {
             String own = "http://localhost:" + server.port();
             HttpResponse<String> fromThePage = send(json(request(server, "/api/ask"), "{\"q\":1}")
                     .header("Host", "localhost:" + server.port())
@@ -132,7 +185,8 @@ class WebServerTest {
 
     @Test
     void theChartingLibraryIsServedFromItsWebJarWithThePagesScripts() throws Exception {
-        try (WebServer server = new WebServer("127.0.0.1", 0, "", HttpAllowList.NONE, () -> true, routes())) {
+        try (WebServer server =
+                new WebServer("127.0.0.1", 0, "", PrincipalTokens.NONE, HttpAllowList.NONE, () -> true, routes())) {
             HttpResponse<String> chart = send(request(server, StaticFiles.CHART_JS));
             HttpResponse<String> results = send(request(server, "/results.js"));
             HttpResponse<String> page = send(request(server, "/"));

@@ -9,7 +9,8 @@ import dev.schemarag.app.mcp.SchemaRagMcpServer;
 import dev.schemarag.app.mcp.StoredTableDocs;
 import dev.schemarag.app.pipeline.QuestionAsker;
 import dev.schemarag.core.admin.AdminSettings;
-import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.admin.Caller;
+import dev.schemarag.core.admin.PrincipalTokens;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.http.ServerAddresses;
@@ -70,17 +71,22 @@ final class McpCommand implements Callable<Integer> {
             DatabaseRegistry databases = TargetDatabases.load(services);
             AgentTools tools = tools(services, databases, retrieval.retriever(), Duration.ofSeconds(askTimeoutSeconds));
             StoredTableDocs docs = new StoredTableDocs(services.store());
-            return http ? serveHttp(services, tools, docs, databases) : serveStdio(protocolOut, tools, docs, databases);
+            if (http) return serveHttp(services, tools, docs, databases);
+            String principal = services.settings().get(McpSettings.PRINCIPAL);
+            Caller stdioCaller = principal.isBlank() ? new Caller.Operator(true) : new Caller.Principal(principal);
+            return serveStdio(protocolOut, tools, docs, databases, stdioCaller);
         }
     }
 
-    private Integer serveStdio(PrintStream out, AgentTools tools, StoredTableDocs docs, DatabaseRegistry databases)
+    /** @param stdioCaller the configured principal ({@code mcp.principal}), else the operator: stdio is local */
+    private Integer serveStdio(
+            PrintStream out, AgentTools tools, StoredTableDocs docs, DatabaseRegistry databases, Caller stdioCaller)
             throws InterruptedException {
         CountDownLatch clientGone = new CountDownLatch(1);
         StdioServerTransportProvider transport =
                 new StdioServerTransportProvider(SchemaRagMcpServer.json(), untilEnd(System.in, clientGone), out);
-        McpSyncServer server =
-                SchemaRagMcpServer.build(McpServer.sync(transport), Release.VERSION, tools, docs, databases);
+        McpSyncServer server = SchemaRagMcpServer.build(
+                McpServer.sync(transport), Release.VERSION, tools, docs, databases, stdioCaller);
         spec.commandLine().getErr().println("mcp serving on stdio");
         clientGone.await();
         server.closeGracefully();
@@ -96,8 +102,9 @@ final class McpCommand implements Callable<Integer> {
                 host,
                 services.settings().get(McpSettings.PORT),
                 services.settings().get(AdminSettings.ADMIN_TOKEN),
+                PrincipalTokens.load(services.settings().get(AdminSettings.PRINCIPAL_TOKENS_FILE)),
                 HttpAllowList.from(services.settings()),
-                transport -> SchemaRagMcpServer.build(transport, Release.VERSION, tools, docs, databases))) {
+                transport -> SchemaRagMcpServer.build(transport, Release.VERSION, tools, docs, databases, null))) {
             spec.commandLine()
                     .getOut()
                     .println("mcp on " + ServerAddresses.localUrl(host, server.port()) + McpHttpServer.ENDPOINT);
@@ -114,15 +121,17 @@ final class McpCommand implements Callable<Integer> {
         return new AgentTools(
                 databases,
                 retriever,
-                (db, sql) -> StatementCheck.check(services, databases, db, Asker.ANONYMOUS, sql),
-                (db, sql, maxRows) -> StatementRun.run(
+                (db, asker, sql) -> StatementCheck.check(services, databases, db, asker, sql),
+                (db, asker, sql, maxRows) -> StatementRun.run(
                         services,
                         databases,
                         db,
+                        asker,
                         sql,
                         maxRows,
                         databases.find(db).orElseThrow().execute()),
-                (db, question, sqlOnly) -> new QuestionAsker(services).askIfRunning(db, question, sqlOnly, askTimeout),
+                (db, question, sqlOnly, asker) -> new QuestionAsker(services)
+                        .askIfRunning(db, question, sqlOnly, asker.principal().orElse(null), askTimeout),
                 services.settings().get(RetrievalSettings.QUESTION_MAX_BYTES));
     }
 

@@ -31,6 +31,7 @@ public final class SchemaRagCli implements Runnable {
             ContractCommand.class,
             McpCommand.class,
             DbCommand.class,
+            TokenCommand.class,
             DoctorCommand.class);
 
     /** The whole command line, every subcommand included: for the usage and for tests. */

@@ -2,6 +2,7 @@ package dev.schemarag.app.mcp;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.questions.OutcomeView;
@@ -48,18 +49,18 @@ public final class AgentTools {
 
     /** Lint, read-only guard and EXPLAIN as the reader role: {@code schemarag validate}'s verdict. */
     public interface SqlValidator {
-        StatementVerdict validate(String databaseId, String sql) throws Exception;
+        StatementVerdict validate(String databaseId, Asker asker, String sql) throws Exception;
     }
 
-    /** Validation as {@link SqlValidator}, then, when valid, the statement run as the reader within the caps. */
+    /** Validation as {@link SqlValidator}, then, when valid, the statement run as the asker's role within the caps. */
     public interface SqlRunner {
-        SqlRun run(String databaseId, String sql, int maxRows) throws Exception;
+        SqlRun run(String databaseId, Asker asker, String sql, int maxRows) throws Exception;
     }
 
     /** Publishes a question to the running pipeline and waits for its outcome: {@code schemarag ask}'s view. */
     public interface PipelineAsker {
         /** @param sqlOnly true for the validated SQL alone, not executed even where the database executes answers */
-        OutcomeView ask(String databaseId, String question, boolean sqlOnly) throws Exception;
+        OutcomeView ask(String databaseId, String question, boolean sqlOnly, Asker asker) throws Exception;
     }
 
     /** The rows {@code ask} returns at most: an agent reads them in its context window. */
@@ -123,11 +124,11 @@ public final class AgentTools {
         return Answer.ok(fields(ContextView.of(((RetrievalResult.Retrieved) result).context())));
     }
 
-    Answer validateSql(String databaseId, String sql) {
+    Answer validateSql(String databaseId, Asker asker, String sql) {
         Answer refused = checkStatement(databaseId, sql);
         if (refused != null) return refused;
         try {
-            StatementVerdict verdict = validator.validate(databaseId, sql.strip());
+            StatementVerdict verdict = validator.validate(databaseId, asker, sql.strip());
             return Answer.ok(JSON.convertValue(verdict, new TypeReference<Map<String, Object>>() {}));
         } catch (Exception e) {
             return failed("validate_sql", e);
@@ -138,7 +139,7 @@ public final class AgentTools {
      * The statement's rows, after the checks of {@link #validateSql}, on a database registered to execute answers;
      * at most {@code maxRows} (default {@link #RUN_DEFAULT_ROWS}, at most {@link #RUN_MAX_ROWS}).
      */
-    Answer runSql(String databaseId, String sql, Integer maxRows) {
+    Answer runSql(String databaseId, Asker asker, String sql, Integer maxRows) {
         Answer refused = checkStatement(databaseId, sql);
         if (refused != null) return refused;
         int rows = maxRows == null ? RUN_DEFAULT_ROWS : maxRows;
@@ -151,7 +152,7 @@ public final class AgentTools {
                     "database '" + databaseId + "' is not registered to execute statements (db add --execute);"
                             + " validate_sql checks SQL on it without running it");
         try {
-            SqlRun run = runner.run(databaseId, sql.strip(), rows);
+            SqlRun run = runner.run(databaseId, asker, sql.strip(), rows);
             return new Answer(fields(run), run instanceof SqlRun.NotRun);
         } catch (Exception e) {
             return failed("run_sql", e);
@@ -159,12 +160,12 @@ public final class AgentTools {
     }
 
     /** The outcome, with at most {@link #ASK_MAX_ROWS} of the rows of an executed answer. */
-    Answer ask(String databaseId, String question, boolean sqlOnly) {
+    Answer ask(String databaseId, String question, boolean sqlOnly, Asker asker) {
         Answer refused = checkDatabase(databaseId);
         if (refused == null) refused = checkText("question", question, maxQuestionBytes);
         if (refused != null) return refused;
         try {
-            OutcomeView outcome = asker.ask(databaseId, question, sqlOnly);
+            OutcomeView outcome = this.asker.ask(databaseId, question, sqlOnly, asker);
             if (outcome instanceof OutcomeView.Answered answered) outcome = answered.firstRows(ASK_MAX_ROWS);
             return new Answer(fields(outcome), !(outcome instanceof OutcomeView.Answered));
         } catch (Exception e) {

@@ -1,7 +1,9 @@
 package dev.schemarag.app.mcp;
 
-import dev.schemarag.core.admin.AdminAccess;
 import dev.schemarag.core.admin.AdminHttp;
+import dev.schemarag.core.admin.Caller;
+import dev.schemarag.core.admin.CallerAccess;
+import dev.schemarag.core.admin.PrincipalTokens;
 import dev.schemarag.core.http.BrowserRequestPolicy;
 import dev.schemarag.core.http.BrowserRequestPolicy.Preflight;
 import dev.schemarag.core.http.BrowserRequestPolicy.Refuse;
@@ -10,6 +12,7 @@ import dev.schemarag.core.http.BrowserRequestPolicy.Serve;
 import dev.schemarag.core.http.BrowserRequestPolicy.Verdict;
 import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.http.ServerAddresses;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
@@ -27,6 +30,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -36,8 +41,9 @@ import org.eclipse.jetty.server.ServerConnector;
 
 /**
  * The MCP server over Streamable HTTP at {@code /mcp}, in an embedded Jetty: the SDK's servlet transport behind a
- * bearer-token filter with the admin endpoints' rule ({@link AdminAccess}): loopback without a token is open to the
- * host, any other address refuses to start without one, and with one every request must carry it. In front of it, the
+ * bearer-token filter with the admin endpoints' rule ({@link CallerAccess}): loopback without a token is open to the
+ * host, any other address refuses to start without one, and with one every request must carry it; a principal's own
+ * token makes the tools ask and run as that principal. In front of it, the
  * rule of every HTTP server of the product ({@link BrowserRequestPolicy}): a Host naming this server, no web origin
  * but an allowed one (agents send none; a page in a browser always does), JSON on POST.
  */
@@ -64,10 +70,11 @@ public final class McpHttpServer implements AutoCloseable {
             String host,
             int port,
             String token,
+            PrincipalTokens principals,
             HttpAllowList allowList,
             Function<McpServer.StreamableSyncSpecification, McpSyncServer> serverFor)
             throws Exception {
-        AdminAccess access = AdminAccess.forBinding(host, token);
+        CallerAccess access = CallerAccess.forBinding(host, token, principals);
         BrowserRequestPolicy browsers = BrowserRequestPolicy.of(ServerAddresses.of(host), allowList);
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(SchemaRagMcpServer.json())
@@ -76,6 +83,9 @@ public final class McpHttpServer implements AutoCloseable {
                 // Origin and Host are judged by the BrowserRequests filter, as on every other server of the product;
                 // the SDK's own check would refuse the origins HTTP_ALLOWED_ORIGINS allows.
                 .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)
+                // The token filter identified the caller; the tools read it from the call's transport context.
+                .contextExtractor(request ->
+                        McpTransportContext.create(Map.of(Caller.ATTRIBUTE, request.getAttribute(Caller.ATTRIBUTE))))
                 .build();
         McpSyncServer mcp = serverFor.apply(McpServer.sync(transport));
         Server jetty = new Server();
@@ -149,12 +159,14 @@ public final class McpHttpServer implements AutoCloseable {
         }
     }
 
-    /** 401 for a request without the token; says nothing else. */
-    private record BearerToken(AdminAccess access) implements Filter {
+    /** Identifies the caller by its token for the tools ({@link Caller#ATTRIBUTE}); 401 says nothing else. */
+    private record BearerToken(CallerAccess access) implements Filter {
         @Override
         public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
                 throws IOException, ServletException {
-            if (access.admits(((HttpServletRequest) request).getHeader("Authorization"))) {
+            Optional<Caller> caller = access.identify(((HttpServletRequest) request).getHeader("Authorization"));
+            if (caller.isPresent()) {
+                request.setAttribute(Caller.ATTRIBUTE, caller.get());
                 chain.doFilter(request, response);
                 return;
             }

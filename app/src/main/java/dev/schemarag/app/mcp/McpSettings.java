@@ -3,7 +3,10 @@ package dev.schemarag.app.mcp;
 import dev.schemarag.core.config.Setting;
 import java.util.List;
 
-/** Settings of {@code schemarag mcp --http}: its address and port; the token is the admin endpoints' token. */
+/**
+ * Settings of {@code schemarag mcp}: the HTTP transport's address and port (its operator token is the admin endpoints'
+ * token, its principals' tokens are in the web console's principal tokens file), and the principal over stdio.
+ */
 public final class McpSettings {
     private McpSettings() {}
 
@@ -15,7 +18,13 @@ public final class McpSettings {
     public static final Setting<Integer> PORT = Setting.integer(
             "mcp.http.port", 8090, 0, 65535, "Port of the MCP server's Streamable HTTP transport; 0 = any free port");
 
+    public static final Setting<String> PRINCIPAL = Setting.string(
+            "mcp.principal",
+            "",
+            "Principal the stdio MCP server asks as (its questions and statements run as the role the registration"
+                    + " maps it to); empty = none. Over HTTP the principal comes from the request's token");
+
     public static List<Setting<?>> declared() {
-        return List.of(HOST, PORT);
+        return List.of(HOST, PORT, PRINCIPAL);
     }
 }

@@ -1,5 +1,7 @@
 package dev.schemarag.app.mcp;
 
+import dev.schemarag.core.admin.Caller;
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.core.schema.TableName;
@@ -13,6 +15,7 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecificatio
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -22,7 +25,7 @@ import java.io.IOException;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -41,13 +44,18 @@ public final class SchemaRagMcpServer {
         return McpJsonDefaults.getMapper();
     }
 
-    /** @param version the release the server announces, e.g. {@code 0.1.0} */
+    /**
+     * @param version the release the server announces, e.g. {@code 0.1.0}
+     * @param unidentified who calls when the transport does not say: over stdio, the configured caller; over HTTP
+     *     every request is identified ({@link McpHttpServer}), so null
+     */
     public static <S extends McpServer.SyncSpecification<S>> McpSyncServer build(
             McpServer.SyncSpecification<S> spec,
             String version,
             AgentTools tools,
             StoredTableDocs docs,
-            DatabaseRegistry databases) {
+            DatabaseRegistry databases,
+            Caller unidentified) {
         return spec.serverInfo("schemarag", version)
                 .instructions("Text-to-SQL over registered PostgreSQL databases. Call list_databases first; "
                         + "get_schema_context gives the few tables a question needs and why; validate_sql checks a"
@@ -58,11 +66,11 @@ public final class SchemaRagMcpServer {
                         .resources(false, false)
                         .build())
                 .validateToolInputs(true)
-                .tools(tools(tools))
+                .tools(tools(tools, unidentified))
                 .resources(databases.all().stream()
-                        .map(db -> docsIndex(db.id(), docs))
+                        .map(db -> docsIndex(db.id(), docs, unidentified))
                         .toList())
-                .resourceTemplates(tableDoc(docs, databases))
+                .resourceTemplates(tableDoc(docs, databases, unidentified))
                 .build();
     }
 
@@ -70,17 +78,19 @@ public final class SchemaRagMcpServer {
      * The five tools. Those whose result is a typed view declare its schema as their output schema, which the SDK
      * checks each successful result's structured content against.
      */
-    static List<SyncToolSpecification> tools(AgentTools tools) {
+    static List<SyncToolSpecification> tools(AgentTools tools, Caller unidentified) {
         return List.of(
                 tool(
+                        unidentified,
                         "list_databases",
                         "The registered databases: id, schemas, and whether validate_sql can check SQL on it.",
                         """
                         {"type": "object", "properties": {}, "additionalProperties": false}
                         """,
                         null,
-                        args -> tools.listDatabases()),
+                        (asker, args) -> tools.listDatabases()),
                 tool(
+                        unidentified,
                         "get_schema_context",
                         "The schema context for a question: the tables it needs with, per table, why it is"
                                 + " there (retrieved with its score, fk_expansion, bridge, or full_schema),"
@@ -94,9 +104,10 @@ public final class SchemaRagMcpServer {
                          "required": ["db", "question"], "additionalProperties": false}
                         """,
                         ContextView.class,
-                        args -> tools.schemaContext(
+                        (asker, args) -> tools.schemaContext(
                                 text(args, "db"), text(args, "question"), integer(args, "max_tables"))),
                 tool(
+                        unidentified,
                         "validate_sql",
                         "Lint, read-only guard and EXPLAIN (as a read-only role) of one SELECT; the"
                                 + " statement is never executed. Returns valid, errorClass, sqlstate, message"
@@ -108,8 +119,9 @@ public final class SchemaRagMcpServer {
                          "required": ["db", "sql"], "additionalProperties": false}
                         """,
                         null,
-                        args -> tools.validateSql(text(args, "db"), text(args, "sql"))),
+                        (asker, args) -> tools.validateSql(text(args, "db"), asker, text(args, "sql"))),
                 tool(
+                        unidentified,
                         "run_sql",
                         "Run one SELECT on a database registered to execute answers (list_databases: execution),"
                                 + " after the same lint, read-only guard and EXPLAIN as validate_sql: as a read-only"
@@ -125,8 +137,10 @@ public final class SchemaRagMcpServer {
                          "required": ["db", "sql"], "additionalProperties": false}
                         """.formatted(AgentTools.RUN_MAX_ROWS, AgentTools.RUN_DEFAULT_ROWS),
                         SqlRun.Ran.class,
-                        args -> tools.runSql(text(args, "db"), text(args, "sql"), integer(args, "max_rows"))),
+                        (asker, args) ->
+                                tools.runSql(text(args, "db"), asker, text(args, "sql"), integer(args, "max_rows"))),
                 tool(
+                        unidentified,
                         "ask",
                         "Ask the running SchemaRAG pipeline: returns the validated SQL with confidence, tables"
                                 + " used and retrieval metadata and, where the database executes answers, its rows"
@@ -143,25 +157,30 @@ public final class SchemaRagMcpServer {
                          "required": ["db", "question"], "additionalProperties": false}
                         """,
                         OutcomeView.class,
-                        args -> tools.ask(
-                                text(args, "db"), text(args, "question"), Boolean.TRUE.equals(args.get("sql_only")))));
+                        (asker, args) -> tools.ask(
+                                text(args, "db"),
+                                text(args, "question"),
+                                Boolean.TRUE.equals(args.get("sql_only")),
+                                asker)));
     }
 
     /** @param view the record, or sealed interface of records, whose JSON the result is; null when it is none */
     private static SyncToolSpecification tool(
+            Caller unidentified,
             String name,
             String description,
             String inputSchema,
             Class<?> view,
-            Function<Map<String, Object>, AgentTools.Answer> call) {
+            BiFunction<Asker, Map<String, Object>, AgentTools.Answer> call) {
         McpSchema.Tool.Builder builder =
                 McpSchema.Tool.builder(name, json(), inputSchema).description(description);
         if (view != null) builder.outputSchema(ViewSchemas.jsonSchema(view));
         McpSchema.Tool tool = builder.build();
         return SyncToolSpecification.builder()
                 .tool(tool)
-                .callHandler((exchange, request) ->
-                        result(call.apply(request.arguments() == null ? Map.of() : request.arguments())))
+                .callHandler((exchange, request) -> result(call.apply(
+                        caller(exchange, unidentified).asker(null),
+                        request.arguments() == null ? Map.of() : request.arguments())))
                 .build();
     }
 
@@ -179,13 +198,33 @@ public final class SchemaRagMcpServer {
                 .build();
     }
 
-    private static SyncResourceSpecification docsIndex(String databaseId, StoredTableDocs docs) {
+    /** Who calls: the HTTP request's token said ({@link Caller#ATTRIBUTE}), else {@code unidentified}. */
+    static Caller caller(McpSyncServerExchange exchange, Caller unidentified) {
+        if (exchange.transportContext().get(Caller.ATTRIBUTE) instanceof Caller identified) return identified;
+        if (unidentified == null) throw new IllegalStateException("an MCP request reached a tool unidentified");
+        return unidentified;
+    }
+
+    /**
+     * A principal reads no table docs: they name every table and column, whatever its role may read. Its context
+     * comes from get_schema_context instead.
+     */
+    private static void requireOperator(McpSyncServerExchange exchange, Caller unidentified) {
+        if (caller(exchange, unidentified) instanceof Caller.Principal)
+            throw McpError.builder(McpSchema.ErrorCodes.INVALID_REQUEST)
+                    .message("table docs are served to the operator only; get_schema_context gives a principal's"
+                            + " context")
+                    .build();
+    }
+
+    private static SyncResourceSpecification docsIndex(String databaseId, StoredTableDocs docs, Caller unidentified) {
         String uri = DOCS + databaseId;
         McpSchema.Resource resource = McpSchema.Resource.builder(uri, databaseId + " table docs")
                 .description("The documented tables of database " + databaseId + ", one resource each")
                 .mimeType(MARKDOWN)
                 .build();
         return new SyncResourceSpecification(resource, (exchange, request) -> {
+            requireOperator(exchange, unidentified);
             try {
                 String list = docs.documented(databaseId).stream()
                         .map(t -> "- " + DOCS + databaseId + "/" + t)
@@ -197,13 +236,15 @@ public final class SchemaRagMcpServer {
         });
     }
 
-    private static SyncResourceTemplateSpecification tableDoc(StoredTableDocs docs, DatabaseRegistry databases) {
+    private static SyncResourceTemplateSpecification tableDoc(
+            StoredTableDocs docs, DatabaseRegistry databases, Caller unidentified) {
         McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder(DOCS + "{db}/{table}", "table doc")
                 .description("The doc of one table (schema.table) as ingested: purpose, columns, relationships,"
                         + " common queries")
                 .mimeType(MARKDOWN)
                 .build();
         return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
+            requireOperator(exchange, unidentified);
             String uri = request.uri();
             String rest = uri.startsWith(DOCS) ? uri.substring(DOCS.length()) : "";
             int slash = rest.indexOf('/');

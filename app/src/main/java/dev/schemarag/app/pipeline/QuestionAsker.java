@@ -74,14 +74,18 @@ public final class QuestionAsker {
         }
     }
 
-    /** The MCP tool's way to the running services, the probe then the question: the outcome, or no_pipeline's. */
-    public OutcomeView askIfRunning(String databaseId, String question, boolean sqlOnly, Duration timeout)
-            throws Exception {
+    /**
+     * The MCP tool's way to the running services, the probe then the question: the outcome, or no_pipeline's.
+     *
+     * @param principal who asks, or null
+     */
+    public OutcomeView askIfRunning(
+            String databaseId, String question, boolean sqlOnly, String principal, Duration timeout) throws Exception {
         PipelineProbe.Status status = probe();
         if (!status.answers(executed(databaseId, sqlOnly)))
             return noPipeline(status.notRunning()).view();
         try (AskClient client = client(services.topics())) {
-            return ask(client, databaseId, question, null, sqlOnly, null, timeout)
+            return ask(client, databaseId, question, null, sqlOnly, principal, timeout)
                     .view();
         }
     }

@@ -8,6 +8,7 @@ import dev.schemarag.app.mcp.McpHttpServer;
 import dev.schemarag.app.mcp.SchemaRagMcpServer;
 import dev.schemarag.app.mcp.StoredTableDocs;
 import dev.schemarag.core.admin.AdminSettings;
+import dev.schemarag.core.admin.PrincipalTokens;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.http.HttpAllowList;
 import dev.schemarag.core.service.TargetDatabases;
@@ -27,6 +28,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,6 +51,10 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class McpServerIT {
     private static final String TOKEN = "mcp-it-token-0123456789";
+    /** A principal with a token of its own that the database maps to no role. */
+    private static final String STRANGER = "stranger";
+
+    private static final String STRANGER_TOKEN = "stranger-token-0123456789";
     private static final String QUESTION = "How many employees are in each department?";
     private static final Duration WAIT = Duration.ofSeconds(90);
 
@@ -70,13 +76,17 @@ class McpServerIT {
                 "127.0.0.1",
                 0,
                 TOKEN,
+                PrincipalTokens.load(Files.writeString(
+                                dir.resolve("principal-tokens"), PrincipalTokens.line(STRANGER, STRANGER_TOKEN) + "\n")
+                        .toString()),
                 HttpAllowList.NONE,
                 spec -> SchemaRagMcpServer.build(
                         spec,
                         Release.VERSION,
                         McpCommand.tools(environment.services, databases, httpRetrieval.retriever(), WAIT),
                         new StoredTableDocs(environment.services.store()),
-                        databases));
+                        databases,
+                        null));
     }
 
     private static McpSyncClient stdioClient() {
@@ -259,6 +269,25 @@ class McpServerIT {
     }
 
     @Test
+    void aPrincipalsTokenValidatesAsThatPrincipalAndReadsNoTableDocs() {
+        String sql = "SELECT count(*) FROM public.employees";
+        try (McpSyncClient operator = httpClient("Bearer " + TOKEN);
+                McpSyncClient stranger = httpClient("Bearer " + STRANGER_TOKEN)) {
+            operator.initialize();
+            stranger.initialize();
+
+            assertThat(structured(call(operator, "validate_sql", Map.of("db", "mcp_it", "sql", sql)), false))
+                    .containsEntry("valid", true);
+            assertThat(structured(call(stranger, "validate_sql", Map.of("db", "mcp_it", "sql", sql)), false))
+                    .containsEntry("valid", false)
+                    .containsEntry("errorClass", "access_denied");
+            assertThatThrownBy(() -> stranger.readResource(resource("schemarag://docs/mcp_it")))
+                    .isInstanceOf(McpError.class)
+                    .hasMessageContaining("operator only");
+        }
+    }
+
+    @Test
     void streamableHttpRefusesAClientWithoutTheRightToken() throws Exception {
         try (McpSyncClient none = httpClient(null);
                 McpSyncClient wrong = httpClient("Bearer not-the-token-at-all")) {
@@ -328,9 +357,10 @@ class McpServerIT {
 
     @Test
     void streamableHttpRefusesToStartOnTheNetworkWithoutAToken() {
-        assertThatThrownBy(() -> McpHttpServer.start("0.0.0.0", 0, "", HttpAllowList.NONE, spec -> {
-                    throw new AssertionError("must refuse before building the server");
-                }))
+        assertThatThrownBy(
+                        () -> McpHttpServer.start("0.0.0.0", 0, "", PrincipalTokens.NONE, HttpAllowList.NONE, spec -> {
+                            throw new AssertionError("must refuse before building the server");
+                        }))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining(AdminSettings.ADMIN_TOKEN.environmentVariable());
     }

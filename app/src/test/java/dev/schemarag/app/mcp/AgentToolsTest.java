@@ -3,6 +3,7 @@ package dev.schemarag.app.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -38,9 +39,9 @@ class AgentToolsTest {
 
         for (AgentTools.Answer answer : List.of(
                 tools.schemaContext("nowhere", "how many orders?", null),
-                tools.validateSql("nowhere", "SELECT 1"),
-                tools.runSql("nowhere", "SELECT 1", null),
-                tools.ask("nowhere", "how many orders?", false))) {
+                tools.validateSql("nowhere", Asker.ANONYMOUS, "SELECT 1"),
+                tools.runSql("nowhere", Asker.ANONYMOUS, "SELECT 1", null),
+                tools.ask("nowhere", "how many orders?", false, Asker.ANONYMOUS))) {
             assertThat(answer.error()).isTrue();
             assertThat(answer.content()).containsEntry("errorClass", "unknown_database");
         }
@@ -52,17 +53,18 @@ class AgentToolsTest {
     void runSqlRunsOnlyOnADatabaseRegisteredToExecuteWithinTheRowRange() {
         AgentTools tools = tools(answered());
 
-        assertThat(tools.runSql("erp", "SELECT 1", null).content())
+        assertThat(tools.runSql("erp", Asker.ANONYMOUS, "SELECT 1", null).content())
                 .containsEntry("errorClass", "invalid_request")
                 .extractingByKey("message")
                 .asString()
                 .contains("not registered to execute");
         for (int outOfRange : List.of(0, AgentTools.RUN_MAX_ROWS + 1))
-            assertThat(tools.runSql("executes", "SELECT 1", outOfRange).content())
+            assertThat(tools.runSql("executes", Asker.ANONYMOUS, "SELECT 1", outOfRange)
+                            .content())
                     .containsEntry("errorClass", "invalid_request");
         assertThat(ran).isEmpty();
 
-        AgentTools.Answer answer = tools.runSql("executes", " SELECT 1 ", null);
+        AgentTools.Answer answer = tools.runSql("executes", Asker.ANONYMOUS, " SELECT 1 ", null);
 
         assertThat(answer.error()).isFalse();
         assertThat(answer.content()).containsEntry("rowCount", 1).containsEntry("executedAs", "reader");
@@ -75,11 +77,12 @@ class AgentToolsTest {
                 databases,
                 null,
                 null,
-                (db, sql, maxRows) -> new SqlRun.NotRun("query_timeout", "57014", "canceling statement", List.of()),
-                (db, question, sqlOnly) -> answered(),
+                (db, asker, sql, maxRows) ->
+                        new SqlRun.NotRun("query_timeout", "57014", "canceling statement", List.of()),
+                (db, question, sqlOnly, asker) -> answered(),
                 100);
 
-        AgentTools.Answer answer = tools.runSql("executes", "SELECT pg_sleep(60)", 10);
+        AgentTools.Answer answer = tools.runSql("executes", Asker.ANONYMOUS, "SELECT pg_sleep(60)", 10);
 
         assertThat(answer.error()).isTrue();
         assertThat(answer.content())
@@ -89,7 +92,8 @@ class AgentToolsTest {
 
     @Test
     void aHugeDatabaseIdIsNotEchoedBackWhole() {
-        AgentTools.Answer answer = tools(answered()).ask("x".repeat(100_000), "how many orders?", false);
+        AgentTools.Answer answer =
+                tools(answered()).ask("x".repeat(100_000), "how many orders?", false, Asker.ANONYMOUS);
 
         assertThat((String) answer.content().get("message")).hasSizeLessThan(200);
     }
@@ -98,14 +102,15 @@ class AgentToolsTest {
     void blankOrOversizedTextOrTooFewTablesIsAnInvalidRequest() {
         AgentTools tools = tools(answered());
 
-        assertThat(tools.ask("erp", " ", false).content()).containsEntry("message", "question is required");
+        assertThat(tools.ask("erp", " ", false, Asker.ANONYMOUS).content())
+                .containsEntry("message", "question is required");
         assertThat(tools.schemaContext("erp", "é".repeat(60), null).content())
                 .containsEntry("errorClass", "invalid_request")
                 .containsEntry("message", "question is longer than 100 bytes");
         assertThat(tools.schemaContext("erp", "how many orders?", 0).content())
                 .containsEntry("errorClass", "invalid_request")
                 .containsEntry("message", "maxTables must be an integer in [1, 10000], not 0");
-        assertThat(tools.validateSql("erp", "S".repeat(StatementCheck.MAX_SQL_BYTES + 1))
+        assertThat(tools.validateSql("erp", Asker.ANONYMOUS, "S".repeat(StatementCheck.MAX_SQL_BYTES + 1))
                         .content())
                 .containsEntry("message", "sql is longer than " + StatementCheck.MAX_SQL_BYTES + " bytes");
         assertThat(validated).isEmpty();
@@ -113,7 +118,7 @@ class AgentToolsTest {
 
     @Test
     void validationNeedsAReaderLogin() {
-        AgentTools.Answer answer = tools(answered()).validateSql("noreader", "SELECT 1");
+        AgentTools.Answer answer = tools(answered()).validateSql("noreader", Asker.ANONYMOUS, "SELECT 1");
 
         assertThat(answer.error()).isTrue();
         assertThat((String) answer.content().get("message")).contains("no reader login");
@@ -121,7 +126,7 @@ class AgentToolsTest {
 
     @Test
     void anInvalidStatementIsAVerdictNotAToolError() {
-        AgentTools.Answer answer = tools(answered()).validateSql("erp", "  SELECT 1; SELECT 2  ");
+        AgentTools.Answer answer = tools(answered()).validateSql("erp", Asker.ANONYMOUS, "  SELECT 1; SELECT 2  ");
 
         assertThat(answer.error()).isFalse();
         assertThat(answer.content())
@@ -147,14 +152,14 @@ class AgentToolsTest {
         AgentTools tools = new AgentTools(
                 databases,
                 null,
-                (db, sql) -> {
+                (db, asker, sql) -> {
                     throw new SQLException("password authentication failed for user reader");
                 },
                 null,
-                (db, question, sqlOnly) -> answered(),
+                (db, question, sqlOnly, asker) -> answered(),
                 100);
 
-        AgentTools.Answer answer = tools.validateSql("erp", "SELECT 1");
+        AgentTools.Answer answer = tools.validateSql("erp", Asker.ANONYMOUS, "SELECT 1");
 
         assertThat(answer.error()).isTrue();
         assertThat(answer.content())
@@ -166,8 +171,8 @@ class AgentToolsTest {
     void anAskThatWasNotAnsweredIsAToolErrorCarryingTheOutcome() {
         OutcomeView noPipeline = new OutcomeView.NoAnswer(NoOutcome.NO_PIPELINE, "no question pipeline is running");
 
-        AgentTools.Answer failed = tools(noPipeline).ask("erp", "how many orders?", false);
-        AgentTools.Answer answered = tools(answered()).ask("erp", "how many orders?", false);
+        AgentTools.Answer failed = tools(noPipeline).ask("erp", "how many orders?", false, Asker.ANONYMOUS);
+        AgentTools.Answer answered = tools(answered()).ask("erp", "how many orders?", false, Asker.ANONYMOUS);
 
         assertThat(failed.error()).isTrue();
         assertThat(failed.content())
@@ -201,8 +206,8 @@ class AgentToolsTest {
                 "erp_reader");
         AgentTools tools = tools(executed);
 
-        AgentTools.Answer answer = tools.ask("erp", "all orders", false);
-        tools.ask("erp", "all orders", true);
+        AgentTools.Answer answer = tools.ask("erp", "all orders", false, Asker.ANONYMOUS);
+        tools.ask("erp", "all orders", true, Asker.ANONYMOUS);
 
         assertThat(answer.error()).isFalse();
         assertThat((List<?>) answer.content().get("rows")).hasSize(AgentTools.ASK_MAX_ROWS);
@@ -218,7 +223,7 @@ class AgentToolsTest {
         return new AgentTools(
                 databases,
                 null,
-                (db, sql) -> {
+                (db, asker, sql) -> {
                     validated.add(sql);
                     return new StatementVerdict(
                             false,
@@ -228,7 +233,7 @@ class AgentToolsTest {
                             List.of(new StatementVerdict.LintFinding(
                                     "multiple_statements", "error", "one statement only")));
                 },
-                (db, sql, maxRows) -> {
+                (db, asker, sql, maxRows) -> {
                     ran.add(maxRows);
                     return new SqlRun.Ran(
                             List.of(new OutcomeView.Column("?column?", "int4", false)),
@@ -239,7 +244,7 @@ class AgentToolsTest {
                             "reader",
                             List.of());
                 },
-                (db, question, sqlOnly) -> {
+                (db, question, sqlOnly, asker) -> {
                     asked.add(sqlOnly);
                     return askOutcome;
                 },

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.core.admin.Caller;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -11,9 +12,12 @@ import dev.schemarag.core.questions.NoOutcome;
 import dev.schemarag.core.questions.OutcomeView;
 import dev.schemarag.generation.service.SqlRun;
 import dev.schemarag.retrieval.ContextView;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.ArrayList;
@@ -28,6 +32,10 @@ import org.junit.jupiter.api.Test;
  * with: a result that did not match would reach the agent as a tool error.
  */
 class SchemaRagMcpServerTest {
+    /** A call's exchange as the stdio transport makes it: its transport context names no caller. */
+    private static final McpSyncServerExchange STDIO = new McpSyncServerExchange(
+            new McpAsyncServerExchange("session", null, null, null, McpTransportContext.EMPTY));
+
     private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
     private static final DatabaseRegistry DATABASES = new DatabaseRegistry(List.of(new RegisteredDatabase(
                     "erp",
@@ -68,7 +76,7 @@ class SchemaRagMcpServerTest {
 
         CallToolResult result = runSql.callHandler()
                 .apply(
-                        null,
+                        STDIO,
                         McpSchema.CallToolRequest.builder("run_sql")
                                 .arguments(Map.of("db", "erp", "sql", "SELECT n, email FROM t", "max_rows", 2))
                                 .build());
@@ -176,7 +184,7 @@ class SchemaRagMcpServerTest {
                 .orElseThrow();
         return ask.callHandler()
                 .apply(
-                        null,
+                        STDIO,
                         McpSchema.CallToolRequest.builder("ask")
                                 .arguments(Map.of("db", "erp", "question", "how many orders?"))
                                 .build());
@@ -189,8 +197,15 @@ class SchemaRagMcpServerTest {
     }
 
     private static List<SyncToolSpecification> specifications(OutcomeView askOutcome) {
-        return SchemaRagMcpServer.tools(new AgentTools(
-                DATABASES, null, null, (db, sql, maxRows) -> RAN, (db, question, sqlOnly) -> askOutcome, 100));
+        return SchemaRagMcpServer.tools(
+                new AgentTools(
+                        DATABASES,
+                        null,
+                        null,
+                        (db, asker, sql, maxRows) -> RAN,
+                        (db, question, sqlOnly, asker) -> askOutcome,
+                        100),
+                new Caller.Operator(true));
     }
 
     private static OutcomeView answered(OutcomeView.Metadata metadata) {

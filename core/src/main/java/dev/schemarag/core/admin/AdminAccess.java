@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Who may call an admin endpoint: anyone on the same host when it listens on loopback without a token,
@@ -49,14 +50,20 @@ public final class AdminAccess {
     /** Whether a request with this {@code Authorization} header value (null when absent) may proceed. */
     public boolean admits(String authorization) {
         if (tokenDigest == null) return true;
+        return bearer(authorization)
+                .map(token -> MessageDigest.isEqual(tokenDigest, digest(token)))
+                .orElse(false);
+    }
+
+    /** The token of an {@code Authorization: Bearer <token>} header value; empty for any other value or none. */
+    static Optional<String> bearer(String authorization) {
         if (authorization == null
                 || authorization.length() <= BEARER.length()
                 || !authorization
                         .substring(0, BEARER.length())
                         .toLowerCase(Locale.ROOT)
-                        .equals(BEARER)) return false;
-        return MessageDigest.isEqual(
-                tokenDigest, digest(authorization.substring(BEARER.length()).strip()));
+                        .equals(BEARER)) return Optional.empty();
+        return Optional.of(authorization.substring(BEARER.length()).strip());
     }
 
     /** A literal address is checked without a lookup; a name is resolved, and an unresolvable one is not loopback. */

@@ -19,6 +19,13 @@ public final class AdminSettings {
             "",
             "Bearer token every admin route but /health and /ready requires (at least 16 characters); empty = none, loopback only");
 
+    /** Read by the web console and MCP over HTTP: see {@link PrincipalTokens}. */
+    public static final Setting<String> PRINCIPAL_TOKENS_FILE = Setting.string(
+            "schemarag.principal.tokens.file",
+            "",
+            "File of '<principal> sha256:<digest>' lines (schemarag token add): the web console's API and MCP over HTTP"
+                    + " take the asker's principal from its token; empty = none. With it every request needs a token");
+
     public static final Setting<Integer> INGEST_ADMIN_PORT = Setting.integer(
             "ingest.admin.port",
             8081,

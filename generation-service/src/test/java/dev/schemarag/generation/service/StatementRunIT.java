@@ -2,6 +2,7 @@ package dev.schemarag.generation.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -89,7 +90,13 @@ class StatementRunIT {
     @Test
     void aValidStatementRunsAsTheReaderWithinTheConfiguredRowCapWithPiiMasked() throws Exception {
         SqlRun run = StatementRun.run(
-                runtime, databases, "run", "SELECT id, username, email FROM users ORDER BY id", 100, true);
+                runtime,
+                databases,
+                "run",
+                Asker.ANONYMOUS,
+                "SELECT id, username, email FROM users ORDER BY id",
+                100,
+                true);
 
         assertThat(run).isInstanceOf(SqlRun.Ran.class);
         SqlRun.Ran ran = (SqlRun.Ran) run;
@@ -110,8 +117,8 @@ class StatementRunIT {
 
     @Test
     void theCallersRowCapAppliesWhenItIsTheSmaller() throws Exception {
-        SqlRun.Ran ran =
-                (SqlRun.Ran) StatementRun.run(runtime, databases, "run", "SELECT id FROM users ORDER BY id", 2, true);
+        SqlRun.Ran ran = (SqlRun.Ran) StatementRun.run(
+                runtime, databases, "run", Asker.ANONYMOUS, "SELECT id FROM users ORDER BY id", 2, true);
 
         assertThat(ran.rows()).containsExactly(List.of("1"), List.of("2"));
         assertThat(ran.truncated()).isTrue();
@@ -119,7 +126,7 @@ class StatementRunIT {
 
     @Test
     void aStatementTheGuardBlocksNeverRuns() throws Exception {
-        SqlRun run = StatementRun.run(runtime, databases, "run", "SELECT pg_sleep(10)", 10, true);
+        SqlRun run = StatementRun.run(runtime, databases, "run", Asker.ANONYMOUS, "SELECT pg_sleep(10)", 10, true);
 
         assertThat(run).isInstanceOf(SqlRun.NotRun.class);
         assertThat(((SqlRun.NotRun) run).errorClass()).isEqualTo("validation_block");
@@ -128,7 +135,7 @@ class StatementRunIT {
 
     @Test
     void aDatabaseWhoseRegistrationDoesNotAllowExecutionRunsNothing() throws Exception {
-        SqlRun run = StatementRun.run(runtime, databases, "run", "SELECT id FROM users", 10, false);
+        SqlRun run = StatementRun.run(runtime, databases, "run", Asker.ANONYMOUS, "SELECT id FROM users", 10, false);
 
         assertThat(run).isInstanceOf(SqlRun.NotRun.class);
         assertThat(((SqlRun.NotRun) run).errorClass()).isEqualTo("invalid_request");
@@ -136,7 +143,8 @@ class StatementRunIT {
 
     @Test
     void aFailureAtExecutionComesBackClassified() throws Exception {
-        SqlRun run = StatementRun.run(runtime, databases, "run", "SELECT 1 / (id - 1) FROM users", 10, true);
+        SqlRun run = StatementRun.run(
+                runtime, databases, "run", Asker.ANONYMOUS, "SELECT 1 / (id - 1) FROM users", 10, true);
 
         assertThat(run).isInstanceOf(SqlRun.NotRun.class);
         SqlRun.NotRun failed = (SqlRun.NotRun) run;
