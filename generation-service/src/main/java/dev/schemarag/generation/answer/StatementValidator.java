@@ -4,7 +4,7 @@ import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.validation.LintIssue;
 import dev.schemarag.generation.validation.LintReport;
-import dev.schemarag.generation.validation.ReadOnlySafetyGuard;
+import dev.schemarag.generation.validation.ReadOnlyGuards;
 import dev.schemarag.generation.validation.SafetyVerdict;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.SqlLinter;
@@ -21,13 +21,13 @@ import java.util.stream.Collectors;
  * deeply nested for the recursive parsers is a validation_block before anything parses it), then lint (malformed SQL is never executed, and
  * goes back for repair), then the read-only guard and its structural budget (a blocked statement never reaches the
  * database, and a structure too costly to plan is blocked too), then EXPLAIN on
- * the target as its reader role. Every generated candidate goes through here, and so does {@code schemarag validate}.
+ * the target as its reader role. The guard is the one of the database's SQL dialect. Every generated candidate goes through here, and so does {@code schemarag validate}.
  */
 public final class StatementValidator {
     private static final Duration NO_CAP = Duration.ofMillis(Long.MAX_VALUE);
     private final TargetDatabases targets;
     private final StatementLimits limits;
-    private final ReadOnlySafetyGuard guard;
+    private final ReadOnlyGuards guards;
     private final SqlLinter linter = new SqlLinter();
     private final SqlStateClassifier classifier = new SqlStateClassifier();
 
@@ -38,7 +38,7 @@ public final class StatementValidator {
     public StatementValidator(TargetDatabases targets, StatementLimits limits, StructuralBudget budget) {
         this.targets = targets;
         this.limits = limits;
-        this.guard = new ReadOnlySafetyGuard(limits, budget);
+        this.guards = new ReadOnlyGuards(limits, budget);
     }
 
     /** Validation with the configured statement timeout for EXPLAIN, as {@code schemarag validate} runs it. */
@@ -62,7 +62,7 @@ public final class StatementValidator {
             String errors = lint.errors().stream().map(LintIssue::toString).collect(Collectors.joining("; "));
             return Validation.rejected(lint, new Rejection(ErrorClass.SQL_ERROR, null, "lint: " + errors));
         }
-        Optional<Rejection> blocked = blocked(sql);
+        Optional<Rejection> blocked = blocked(databaseId, sql);
         if (blocked.isPresent()) return Validation.rejected(lint, blocked.get());
         ExplainResult explained = targets.explain(databaseId, asker, sql, explainAtMost);
         if (explained instanceof ExplainResult.Refused refused)
@@ -78,17 +78,17 @@ public final class StatementValidator {
      * The checks that need no database, for a statement validated elsewhere and read back from a topic, which anyone
      * who may write to it could have put there: the size limits, then the read-only guard and its structural budget.
      */
-    public Optional<Rejection> guard(String sql) {
+    public Optional<Rejection> guard(String databaseId, String sql) {
         Optional<Rejection> tooComplex = tooComplex(sql);
-        return tooComplex.isPresent() ? tooComplex : blocked(sql);
+        return tooComplex.isPresent() ? tooComplex : blocked(databaseId, sql);
     }
 
     private Optional<Rejection> tooComplex(String sql) {
         return limits.violation(sql).map(why -> new Rejection(ErrorClass.VALIDATION_BLOCK, null, why));
     }
 
-    private Optional<Rejection> blocked(String sql) {
-        SafetyVerdict safety = guard.check(sql);
+    private Optional<Rejection> blocked(String databaseId, String sql) {
+        SafetyVerdict safety = guards.forDialect(targets.dialect(databaseId)).check(sql);
         return safety.blocked()
                 ? Optional.of(new Rejection(
                         ErrorClass.VALIDATION_BLOCK, null, "blocked by the read-only guard: " + safety.reason()))

@@ -1,6 +1,7 @@
 package dev.schemarag.generation.answer;
 
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.generation.validation.SchemaColumns;
 import java.time.Duration;
 import java.util.List;
@@ -23,6 +24,14 @@ public interface TargetDatabases {
 
     /** Whether {@code databaseId} is registered with {@code execute}: its answers are run and their rows published. */
     boolean executes(String databaseId);
+
+    /**
+     * The SQL dialect of {@code databaseId}, which decides the read-only guard its statements pass. PostgreSQL unless
+     * an adapter knows better: it is the only dialect a registration accepts so far.
+     */
+    default SqlDialect dialect(String databaseId) {
+        return SqlDialect.POSTGRESQL;
+    }
 
     /** Columns of {@code tables} ("schema.table"); empty when the database cannot be read. */
     SchemaColumns columns(String databaseId, List<String> tables);

@@ -132,7 +132,7 @@ public final class ExecutionPipeline {
             Deadline deadline) {
         List<String> lintWarnings = null;
         if (attempt == 1) {
-            Optional<StatementValidator.Rejection> blocked = validator.guard(sql);
+            Optional<StatementValidator.Rejection> blocked = validator.guard(databaseId, sql);
             if (blocked.isPresent()) return new CandidateCheck.Verdict.Rejected<>(blocked.get());
         } else {
             CandidateCheck.Verdict<List<String>> validated =

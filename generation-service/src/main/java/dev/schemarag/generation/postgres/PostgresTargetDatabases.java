@@ -3,6 +3,7 @@ package dev.schemarag.generation.postgres;
 import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.store.DatabaseBulkhead;
 import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.generation.answer.ExplainResult;
@@ -80,6 +81,14 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
     @Override
     public boolean executes(String databaseId) {
         return registry.find(databaseId).map(RegisteredDatabase::execute).orElse(false);
+    }
+
+    /** From the registration's JDBC URL; an unregistered database, which EXPLAIN refuses as such, reads as PostgreSQL. */
+    @Override
+    public SqlDialect dialect(String databaseId) {
+        return registry.find(databaseId)
+                .flatMap(db -> SqlDialect.ofJdbcUrl(db.jdbcUrl()))
+                .orElse(SqlDialect.POSTGRESQL);
     }
 
     @Override

@@ -17,7 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Lets through exactly one read-only query: a SELECT (also WITH ... SELECT, set operations, VALUES, TABLE) that
+ * The PostgreSQL {@link ReadOnlyGuard}. Lets through exactly one read-only query: a SELECT (also WITH ... SELECT, set operations, VALUES, TABLE) that
  * calls only allowlisted functions, modifies nothing, takes no row locks and creates no table. Anything it cannot
  * parse is blocked, since it would not know what the database is about to run.
  * <p>
@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * regular expressions ({@link RegularExpressions}) are bounded on the tokens, the query's structure by a
  * {@link StructuralBudget} on the tree.
  */
-public final class ReadOnlySafetyGuard {
+public final class ReadOnlySafetyGuard implements ReadOnlyGuard {
 
     private static final Logger log = LoggerFactory.getLogger(ReadOnlySafetyGuard.class);
 
@@ -52,6 +52,7 @@ public final class ReadOnlySafetyGuard {
         this.budget = budget;
     }
 
+    @Override
     public SafetyVerdict check(String sql) {
         SafetyVerdict verdict = verdictFor(sql);
         if (verdict.blocked()) log.debug("query blocked: {}", verdict.reason());

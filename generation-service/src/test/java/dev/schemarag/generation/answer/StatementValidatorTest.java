@@ -3,6 +3,7 @@ package dev.schemarag.generation.answer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.generation.validation.LintCode;
 import dev.schemarag.generation.validation.SchemaColumns;
@@ -40,6 +41,11 @@ class StatementValidatorTest {
         }
 
         @Override
+        public SqlDialect dialect(String databaseId) {
+            return databaseId.equals("shop") ? SqlDialect.MYSQL : SqlDialect.POSTGRESQL;
+        }
+
+        @Override
         public SchemaColumns columns(String databaseId, List<String> tables) {
             return COLUMNS;
         }
@@ -57,6 +63,23 @@ class StatementValidatorTest {
         assertThat(v.valid()).isTrue();
         assertThat(v.lint().has(LintCode.AMBIGUOUS_COLUMN)).isTrue();
         assertThat(explained).hasSize(1);
+    }
+
+    @Test
+    void eachDatabaseIsGuardedInItsOwnDialect() {
+        String mysqlOnly = "SELECT IFNULL(name, '') FROM hr.employees";
+
+        assertThat(validator.guard("shop", mysqlOnly)).isEmpty();
+        assertThat(validator.guard("hr", mysqlOnly))
+                .hasValueSatisfying(r -> assertThat(r.message()).contains("function ifnull is not allowed"));
+        assertThat(validator.guard("shop", "SELECT SLEEP(5)"))
+                .hasValueSatisfying(r -> assertThat(r.errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK));
+        assertThat(validator
+                        .validate("shop", Asker.ANONYMOUS, mysqlOnly, COLUMNS)
+                        .valid())
+                .isTrue();
+        assertThat(validator.validate("hr", Asker.ANONYMOUS, mysqlOnly, COLUMNS).valid())
+                .isFalse();
     }
 
     @Test
