@@ -2,14 +2,15 @@ package dev.schemarag.generation.validation;
 
 import java.math.BigInteger;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * The function calls of a MySQL statement, read on its tokens: every {@code name(} must be a keyword, an allowlisted
  * built-in ({@link MySqlFunctions}) or a name the statement declares with a column list ({@code WITH t(a) AS},
- * {@code AS t(a)}); qualified calls ({@code db.f()}) are stored functions and refused. Calls that can enlarge their
+ * {@code AS t(a)}); qualified calls ({@code db.f()}) are stored functions and refused, and so is a space or comment
+ * between a name and its "(": MySQL then reads some built-in names (COUNT, SUM, NOW...) as identifiers, and the call
+ * as one to a stored or loadable function of that name. Calls that can enlarge their
  * input share the PostgreSQL guard's budget ({@link AmplifyingCalls}): a literal size of at most 1,000 for REPEAT,
  * SPACE, LPAD and RPAD, and at most 1,000,000 for the product of every enlarging call's factor and the longest string
  * literal. Regular expressions get the same cap on nested repetition counts ({@link RegularExpressions}).
@@ -38,11 +39,13 @@ final class MySqlCalls {
             "in",
             "index",
             "intersect",
+            "interval",
             "is",
             "join",
             "key",
             "lateral",
             "like",
+            "match",
             "not",
             "on",
             "or",
@@ -72,13 +75,17 @@ final class MySqlCalls {
         for (int i = 0; i + 1 < tokens.size(); i++) {
             SqlToken token = tokens.get(i);
             if (!token.isIdentifier() || !tokens.symbolAt(i + 1, "(")) continue;
-            if (isKeyword(token)) continue;
+            if (isKeyword(tokens, i)) continue;
             String name = name(token);
             if (tokens.symbolAt(i - 1, ".")) {
                 return Optional.of("stored function calls (" + name + " qualified by a schema) are not allowed");
             }
             if (definedNames.contains(name) && isNameDefinition(tokens, i)) continue;
             if (!MySqlFunctions.isAllowed(name)) return Optional.of("function " + name + " is not allowed");
+            if (token.end() != tokens.get(i + 1).start()) {
+                return Optional.of("a space or comment between the function name " + name + " and its ( is not allowed"
+                        + " (MySQL may then call a stored function of that name)");
+            }
             Optional<BigInteger> factor = factor(tokens, i, name);
             if (factor.isEmpty()) {
                 return Optional.of("repeat, space, lpad and rpad need a literal size of at most "
@@ -102,12 +109,27 @@ final class MySqlCalls {
         if (identifier.kind() == SqlToken.Kind.QUOTED_IDENTIFIER) {
             text = text.substring(1, text.length() - 1).replace("``", "`");
         }
-        return text.toLowerCase(Locale.ROOT);
+        return lowerCase(text);
     }
 
-    private static boolean isKeyword(SqlToken token) {
-        return token.kind() == SqlToken.Kind.WORD
-                && PAREN_KEYWORDS.contains(token.text().toLowerCase(Locale.ROOT));
+    /**
+     * ASCII letters lower-cased, nothing else: MySQL folds only ASCII when it matches keywords and built-in names, and
+     * Java would also fold the Kelvin sign into "k", making {@code \u212Aey(} look like the keyword KEY.
+     */
+    static String lowerCase(String text) {
+        char[] chars = text.toCharArray();
+        for (int i = 0; i < chars.length; i++) {
+            if (chars[i] >= 'A' && chars[i] <= 'Z') chars[i] = (char) (chars[i] + ('a' - 'A'));
+        }
+        return new String(chars);
+    }
+
+    /** A reserved word before "(", or AGAINST right after MATCH's column list: {@code MATCH (a) AGAINST ('x')}. */
+    private static boolean isKeyword(SqlTokens tokens, int index) {
+        SqlToken token = tokens.get(index);
+        if (token.kind() != SqlToken.Kind.WORD) return false;
+        String word = lowerCase(token.text());
+        return PAREN_KEYWORDS.contains(word) || word.equals("against") && tokens.symbolAt(index - 1, ")");
     }
 
     /**

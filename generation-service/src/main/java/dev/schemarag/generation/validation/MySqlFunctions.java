@@ -86,7 +86,6 @@ final class MySqlFunctions {
             "unhex",
             "crc32",
             "format",
-            "interval",
             // conditional
             "if",
             "ifnull",
@@ -144,8 +143,6 @@ final class MySqlFunctions {
             "regexp_instr",
             "regexp_substr",
             "regexp_replace",
-            "match",
-            "against",
             // date and time
             "now",
             "curdate",

@@ -181,11 +181,8 @@ public final class MySqlReadOnlyGuard implements ReadOnlyGuard {
         if (nameParts.size() > 1) return "stored function calls (" + String.join(".", nameParts) + ") are not allowed";
         String written = nameParts.get(0);
         boolean quoted = written.startsWith("\"");
-        String name = quoted
-                ? written.substring(1, written.length() - 1)
-                        .replace("\"\"", "\"")
-                        .toLowerCase(Locale.ROOT)
-                : written.toLowerCase(Locale.ROOT);
+        String name = MySqlCalls.lowerCase(
+                quoted ? written.substring(1, written.length() - 1).replace("\"\"", "\"") : written);
         // JSqlParser models some keyword constructs as calls: x = ANY (SELECT ...), ROW(1, 2).
         if (!quoted && MySqlCalls.PAREN_KEYWORDS.contains(name)) return null;
         return MySqlFunctions.isAllowed(name) ? null : "function " + name + " is not allowed";
@@ -210,6 +207,6 @@ public final class MySqlReadOnlyGuard implements ReadOnlyGuard {
     private static String unquotedLowerCase(String name) {
         String unquoted =
                 name.startsWith("\"") ? name.substring(1, name.length() - 1).replace("\"\"", "\"") : name;
-        return unquoted.toLowerCase(Locale.ROOT);
+        return MySqlCalls.lowerCase(unquoted);
     }
 }
