@@ -10,10 +10,10 @@ import java.util.Set;
  * built-in ({@link MySqlFunctions}) or a name the statement declares with a column list ({@code WITH t(a) AS},
  * {@code AS t(a)}); qualified calls ({@code db.f()}) are stored functions and refused, and so is a space or comment
  * between a name and its "(": MySQL then reads some built-in names (COUNT, SUM, NOW...) as identifiers, and the call
- * as one to a stored or loadable function of that name. Calls that can enlarge their
- * input share the PostgreSQL guard's budget ({@link AmplifyingCalls}): a literal size of at most 1,000 for REPEAT,
- * SPACE, LPAD and RPAD, and at most 1,000,000 for the product of every enlarging call's factor and the longest string
- * literal. Regular expressions get the same cap on nested repetition counts ({@link RegularExpressions}).
+ * as one to a stored or loadable function of that name. Calls that can enlarge their input share the PostgreSQL
+ * guard's budget ({@link AmplifyingCalls}): a literal size of at most 1,000 for REPEAT, SPACE, LPAD, RPAD and
+ * BINARY(n), and at most 1,000,000 for the product of every enlarging call's factor and the longest string literal.
+ * Regular expressions get the same cap on nested repetition counts ({@link RegularExpressions}).
  */
 final class MySqlCalls {
 
@@ -88,7 +88,7 @@ final class MySqlCalls {
             }
             Optional<BigInteger> factor = factor(tokens, i, name);
             if (factor.isEmpty()) {
-                return Optional.of("repeat, space, lpad and rpad need a literal size of at most "
+                return Optional.of("repeat, space, lpad, rpad and binary need a literal size of at most "
                         + AmplifyingCalls.MAX_SIZE + " (" + name + ")");
             }
             output = output.multiply(factor.get());

@@ -239,9 +239,11 @@ final class MySqlFunctions {
 
     /**
      * Allowlisted functions whose result can be far larger than their arguments; MySQL caps a string result at
-     * max_allowed_packet (64 MB by default), per call, and folds constant calls while it optimises.
+     * max_allowed_packet (64 MB by default), per call, and folds constant calls while it optimises. BINARY(n) is the
+     * type of {@code CAST(x AS BINARY(n))}, which pads with zero bytes to n (CHAR(n) only truncates); the deprecated
+     * BINARY(expr) operator is refused with it.
      */
-    private static final Set<String> SIZED = Set.of("repeat", "space", "lpad", "rpad");
+    private static final Set<String> SIZED = Set.of("repeat", "space", "lpad", "rpad", "binary");
 
     private static final Set<String> GROWING = Set.of("replace", "regexp_replace", "insert", "concat", "concat_ws");
 
@@ -259,7 +261,7 @@ final class MySqlFunctions {
 
     /** 0-based position of the argument that sets a {@linkplain #isSized sized} function's result length. */
     static int sizeArgument(String name) {
-        return name.equals("space") ? 0 : 1;
+        return name.equals("space") || name.equals("binary") ? 0 : 1;
     }
 
     /** Functions whose result can grow by their literals or argument count: REPLACE, INSERT, CONCAT... */
