@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.Function;
@@ -32,6 +33,7 @@ import org.slf4j.LoggerFactory;
 public final class MySqlReadOnlyGuard implements ReadOnlyGuard {
 
     private static final Logger log = LoggerFactory.getLogger(MySqlReadOnlyGuard.class);
+    private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_]+");
 
     private final StatementLimits limits;
     private final StructuralBudget budget;
@@ -114,8 +116,10 @@ public final class MySqlReadOnlyGuard implements ReadOnlyGuard {
 
     /**
      * The tokens as text any parser reads the same way: one space between tokens (none around a "." that touched
-     * its neighbours, so qualified names stay whole), strings as neutral single-quoted literals, backticked names
-     * double-quoted.
+     * its neighbours, so qualified names stay whole), strings as neutral single-quoted literals, and names quoted
+     * whenever they hold more than ASCII letters, digits and "_" ({@code $$} is a name to MySQL and a dollar-quoted
+     * string to JSqlParser, which would hide whatever lies between two of them), backticked names too. Quoted names
+     * are lower-cased, as MySQL compares column names, so that the plan size estimate matches every reference.
      */
     static String parserText(SqlTokens tokens) {
         StringBuilder text = new StringBuilder();
@@ -126,16 +130,19 @@ public final class MySqlReadOnlyGuard implements ReadOnlyGuard {
                     switch (token.kind()) {
                         case STRING -> MySqlStrings.neutralLiteral(MySqlStrings.value(token.text()));
                         case QUOTED_IDENTIFIER ->
-                            "\""
-                                    + token.text()
-                                            .substring(1, token.text().length() - 1)
-                                            .replace("``", "`")
-                                            .replace("\"", "\"\"")
-                                    + "\"";
+                            quotedName(token.text()
+                                    .substring(1, token.text().length() - 1)
+                                    .replace("``", "`"));
+                        case WORD ->
+                            PLAIN_WORD.matcher(token.text()).matches() ? token.text() : quotedName(token.text());
                         default -> token.text();
                     });
         }
         return text.toString();
+    }
+
+    private static String quotedName(String name) {
+        return "\"" + MySqlCalls.lowerCase(name).replace("\"", "\"\"") + "\"";
     }
 
     private static boolean joinsPrevious(SqlTokens tokens, int i) {

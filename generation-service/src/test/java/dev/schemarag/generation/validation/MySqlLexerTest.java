@@ -91,10 +91,11 @@ class MySqlLexerTest {
     }
 
     @Test
-    void givenTokens_whenWrittenForTheParser_thenCommentsGoneAndLiteralsNeutral() {
-        SqlTokens tokens =
-                MySqlLexer.tokenize("SELECT `a``b`.x, 'it\\'s\\\\' # c\nFROM t").tokens();
+    void givenTokens_whenWrittenForTheParser_thenCommentsGoneLiteralsNeutralAndOddNamesQuoted() {
+        SqlTokens tokens = MySqlLexer.tokenize("SELECT `A``b`.x, 'it\\'s\\\\' # c\nFROM t, $$ AS $Z$")
+                .tokens();
 
-        assertThat(MySqlReadOnlyGuard.parserText(tokens)).isEqualTo("SELECT \"a`b\".x , 'it''s ' FROM t");
+        assertThat(MySqlReadOnlyGuard.parserText(tokens))
+                .isEqualTo("SELECT \"a`b\".x , 'it''s ' FROM t , \"$$\" AS \"$z$\"");
     }
 }
