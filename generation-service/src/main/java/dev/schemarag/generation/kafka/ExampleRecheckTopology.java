@@ -4,58 +4,53 @@ import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.events.ExampleInvalidated;
 import dev.schemarag.events.ExampleState;
-import dev.schemarag.events.SchemaCatalogEntry;
+import dev.schemarag.events.SchemaChanged;
 import dev.schemarag.generation.examples.ExampleStoreException;
-import dev.schemarag.generation.staleness.CatalogKey;
 import dev.schemarag.generation.staleness.ExampleRechecks;
 import dev.schemarag.generation.staleness.ExampleStateChange;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Supplier;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
 
 /**
- * schema.catalog → the examples reading the changed table planned again → {@code examples.invalidated} for each one
- * quarantined or restored. A catalog record is written once ingest has applied the change to the store, so a record
- * here means the schema change is in the index; a tombstone (a dropped or renamed table) re-checks too. A store failure
- * throws, for the service's dead-letter handler.
+ * schema-changes → the examples reading the changed table planned again → {@code examples.invalidated} for each one
+ * quarantined or restored. It follows the captured changes themselves, alongside ingest's re-embedding: whether an
+ * example's SQL still plans depends on the database alone, which has committed the change when it is captured. A
+ * renamed table re-checks under both names. A store failure throws, for the service's dead-letter handler.
  */
 public final class ExampleRecheckTopology {
     private ExampleRecheckTopology() {}
 
-    /** @param databaseIds the registered databases' ids, to read a tombstone's key */
-    public static void build(
-            StreamsBuilder builder, Topics topics, ExampleRechecks rechecks, Supplier<Collection<String>> databaseIds) {
-        Topic<String, SchemaCatalogEntry> source = topics.schemaCatalog();
+    public static void build(StreamsBuilder builder, Topics topics, ExampleRechecks rechecks) {
+        Topic<String, SchemaChanged> source = topics.schemaChanges();
         Topic<String, ExampleInvalidated> sink = topics.examplesInvalidated();
         builder.stream(source.name(), source.consumed())
-                .flatMap((key, entry) -> table(key, entry, databaseIds).stream()
-                        .flatMap(t -> afterChange(rechecks, t).stream())
-                        .map(change -> KeyValue.pair(
-                                change.example().databaseId() + "."
-                                        + change.example().id(),
-                                event(change)))
+                .filter((key, change) -> change != null)
+                .flatMap((key, change) -> changedTables(change).stream()
+                        .flatMap(table ->
+                                afterChange(rechecks, change.getDatabaseId(), change.getSchema$(), table).stream())
+                        .map(c -> KeyValue.pair(
+                                c.example().databaseId() + "." + c.example().id(), event(c)))
                         .toList())
                 .to(sink.name(), sink.produced());
     }
 
-    private static Optional<CatalogKey> table(
-            String key, SchemaCatalogEntry entry, Supplier<Collection<String>> databaseIds) {
-        return entry == null
-                ? CatalogKey.parse(key, databaseIds.get())
-                : Optional.of(new CatalogKey(entry.getDatabaseId(), entry.getSchema$(), entry.getTable()));
+    /** The table, and for a rename its previous name too. */
+    private static List<String> changedTables(SchemaChanged change) {
+        String previous = change.getPreviousTable();
+        return previous == null || previous.equals(change.getTable())
+                ? List.of(change.getTable())
+                : List.of(previous, change.getTable());
     }
 
-    private static List<ExampleStateChange> afterChange(ExampleRechecks rechecks, CatalogKey table) {
+    private static List<ExampleStateChange> afterChange(
+            ExampleRechecks rechecks, String databaseId, String schema, String table) {
         try {
-            return rechecks.afterChange(table.databaseId(), table.schema(), table.table());
+            return rechecks.afterChange(databaseId, schema, table);
         } catch (ExampleStoreException e) {
             throw new IllegalStateException(
-                    "examples of database " + table.databaseId() + " not re-checked after a change of " + table.schema()
-                            + "." + table.table(),
+                    "examples of database " + databaseId + " not re-checked after a change of " + schema + "." + table,
                     e);
         }
     }

@@ -1,7 +1,6 @@
 package dev.schemarag.generation.service;
 
 import dev.schemarag.core.config.DatabaseRegistry;
-import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
@@ -44,8 +43,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The generation + validation Kafka Streams app: the configured LLM, or verified examples when none is configured,
  * validated by EXPLAIN on the registered databases. Validated answers become candidate examples, which people approve
- * or reject on the feedback topic; only documented queries and approved answers answer offline. After every schema
- * change ingest applied (schema.catalog), the examples reading the changed table are planned again: a broken one is
+ * or reject on the feedback topic; only documented queries and approved answers answer offline. After every captured
+ * schema change (schema-changes), the examples reading the changed table are planned again: a broken one is
  * quarantined until a later change makes it plan again ({@link ExampleRecheckTopology}).
  * It does not start when a database's reader login could change that database (see
  * {@link PostgresTargetDatabases#verifyReaders()}).
@@ -161,9 +160,7 @@ public final class GenerationService implements AutoCloseable {
                                 GenerationSettings.statementLimits(settings),
                                 GenerationSettings.structuralBudget(settings)),
                         RECHECK_EXPLAIN_AT_MOST));
-        ExampleRecheckTopology.build(builder, topics, rechecks, () -> databases.all().stream()
-                .map(RegisteredDatabase::id)
-                .toList());
+        ExampleRecheckTopology.build(builder, topics, rechecks);
         streams = new ManagedStreams("generation", builder.build(), properties, CLOSE_TIMEOUT, meters);
     }
 

@@ -10,7 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * After a schema change was applied to a table: plans again every served or quarantined example whose SQL may read
+ * After a schema change of a table: plans again every served or quarantined example whose SQL may read
  * it, quarantines those that broke and restores those that plan again. Examples with the same SQL (a documented query
  * is stored once per embedding model) are planned once.
  */

@@ -7,7 +7,7 @@ import java.util.Optional;
  *
  * @param changedTable {@code schema.table}, the table whose change made it be checked again
  * @param cause why it was quarantined; null when it was restored
- * @param catalogVersion the database's catalog version in the store once the change was applied, when known
+ * @param catalogVersion the database's catalog version in the store when the example was checked, when known
  */
 public record ExampleStateChange(
         StoredExample example, State state, Replan.Broken cause, String changedTable, String catalogVersion) {
