@@ -11,6 +11,7 @@ import java.util.Map;
  * @param fullSchemaTokens  cl100k tokens of every in-scope table definition, what the full schema would cost
  * @param overBudget        the packet exceeds the configured context budget (it is never truncated)
  * @param metrics           counters by {@link RetrievalMetrics} name
+ * @param catalogVersion    the version of the database's catalog the packet was built from, as the index reports it
  */
 public record ContextMetadata(
         Strategy strategy,
@@ -21,7 +22,8 @@ public record ContextMetadata(
         int contextTokens,
         int fullSchemaTokens,
         boolean overBudget,
-        Map<String, Double> metrics) {
+        Map<String, Double> metrics,
+        String catalogVersion) {
     public ContextMetadata {
         metrics = Map.copyOf(metrics);
     }

@@ -331,7 +331,8 @@ public final class SchemaRetriever {
                 packetTokens,
                 r.database().tokens(r.scope(), format),
                 packetTokens > r.settings().contextBudgetTokens(),
-                metrics);
+                metrics,
+                r.database().version());
         log.debug(
                 "Database {}: {} with {} tables, {} doc chunks, {} tokens{} in {} ms",
                 r.databaseId(),

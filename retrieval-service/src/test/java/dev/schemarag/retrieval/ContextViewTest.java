@@ -33,7 +33,7 @@ class ContextViewTest {
                 List.of("orders.id = order_lines.order_id"),
                 List.of(new DocHit(new DocChunk(ORDERS, null, DocKind.OVERVIEW, "Orders placed."), 0.6)),
                 "PACKET",
-                new ContextMetadata(Strategy.RAG, 3, 1, 0.65, null, 120, 900, false, Map.of()),
+                new ContextMetadata(Strategy.RAG, 3, 1, 0.65, null, 120, 900, false, Map.of(), "7"),
                 new Expansion(List.of(NOTES), List.of(), List.of(NOTES), List.of()),
                 new Bridging(List.of(new Bridge(ORDERS, PRODUCTS, List.of(LINES))), List.of()));
 

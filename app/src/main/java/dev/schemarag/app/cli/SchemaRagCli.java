@@ -28,6 +28,7 @@ public final class SchemaRagCli implements Runnable {
             BenchCommand.class,
             ValidateCommand.class,
             FeedbackCommand.class,
+            ExamplesCommand.class,
             ContractCommand.class,
             McpCommand.class,
             DbCommand.class,

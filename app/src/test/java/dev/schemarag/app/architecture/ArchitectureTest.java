@@ -122,6 +122,7 @@ class ArchitectureTest {
                         "dev.schemarag.generation.examples",
                         "dev.schemarag.generation.execution",
                         "dev.schemarag.generation.feedback",
+                        "dev.schemarag.generation.staleness",
                         "dev.schemarag.generation.validation")
                 // It asks the JDBC driver's own parser how the driver would split a text into statements: the
                 // postgres adapter's concern, still in the validation package.

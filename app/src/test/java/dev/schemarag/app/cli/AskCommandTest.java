@@ -41,7 +41,7 @@ class AskCommandTest {
                         List.of(),
                         List.of(),
                         2,
-                        new OutcomeView.Metadata("rag", 3, 0, 0.0, null, 0, 0),
+                        new OutcomeView.Metadata("rag", 3, 0, 0.0, null, 0, 0, "12"),
                         null,
                         null,
                         null,
@@ -51,7 +51,7 @@ class AskCommandTest {
     }
 
     @Test
-    void aDeadLetteredQuestionShowsItsErrorClassAndSqlstate() {
+    void aDeadLetteredQuestionShowsItsErrorClassSqlstateAndTheCatalogVersionItWasRetrievedAt() {
         FailureRecord failure = FailureRecord.newBuilder()
                 .setStage("validation")
                 .setErrorClass("query_timeout")
@@ -59,6 +59,11 @@ class AskCommandTest {
                 .setMessage("canceling statement due to statement timeout")
                 .setAttempt(3)
                 .setTimestamp(Instant.EPOCH)
+                .setRetrievalMetadata(RetrievalMetadata.newBuilder()
+                        .setStrategy("rag")
+                        .setTablesIncluded(2)
+                        .setCatalogVersion("41")
+                        .build())
                 .build();
 
         assertThat(OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, null, null, failure))))
@@ -68,7 +73,8 @@ class AskCommandTest {
                         "57014",
                         3,
                         "canceling statement due to statement timeout",
-                        "validation"));
+                        "validation",
+                        new OutcomeView.Metadata("rag", 2, 0, 0.0, null, 0, 0, "41")));
     }
 
     @Test
@@ -76,7 +82,7 @@ class AskCommandTest {
         OutcomeView.Answered executed = OutcomeTextTest.executed(
                 List.of(new OutcomeView.Column("n", "int8", false)), List.of(List.of("42")), false);
         OutcomeView.Answered sqlOnly = OutcomeView.answered("q1", answer());
-        OutcomeView failed = new OutcomeView.Failed("q1", "sql_error", "42P01", 1, "no such table", "execution");
+        OutcomeView failed = new OutcomeView.Failed("q1", "sql_error", "42P01", 1, "no such table", "execution", null);
 
         assertThat(printed(executed, AskCommand.Format.csv)).isEqualTo(new Printed(0, "n\r\n42\r\n", ""));
         Printed notExecuted = printed(sqlOnly, AskCommand.Format.csv);
@@ -139,6 +145,7 @@ class AskCommandTest {
                 .setRetrievalMetadata(RetrievalMetadata.newBuilder()
                         .setStrategy("rag")
                         .setTablesIncluded(3)
+                        .setCatalogVersion("12")
                         .build())
                 .build();
     }

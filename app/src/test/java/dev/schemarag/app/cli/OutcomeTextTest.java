@@ -88,7 +88,7 @@ class OutcomeTextTest {
     @Test
     void aFailurePrintsItsClassSqlStateAndMessageWhenThereAreAny() {
         OutcomeView view =
-                new OutcomeView.Failed("q1", "query_timeout", "57014", 3, "canceling statement", "validation");
+                new OutcomeView.Failed("q1", "query_timeout", "57014", 3, "canceling statement", "validation", null);
 
         assertThat(printed(view)).isEqualTo(lines("failed: query_timeout (SQLSTATE 57014): canceling statement"));
         assertThat(printed(new OutcomeView.NoAnswer(NoOutcome.TIMEOUT, null))).isEqualTo(lines("failed: timeout"));

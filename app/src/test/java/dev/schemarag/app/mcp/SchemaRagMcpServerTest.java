@@ -91,7 +91,7 @@ class SchemaRagMcpServerTest {
     @Test
     void anAnsweredAskMatchesTheOutputSchemaWithOrWithoutRetrievalMetadata() {
         for (OutcomeView outcome :
-                List.of(answered(null), answered(new OutcomeView.Metadata("rag", 2, 5, 0.5, null, 300, 900)))) {
+                List.of(answered(null), answered(new OutcomeView.Metadata("rag", 2, 5, 0.5, null, 300, 900, "12")))) {
             CallToolResult result = call(outcome);
 
             assertThat(result.isError()).isFalse();
@@ -132,7 +132,7 @@ class SchemaRagMcpServerTest {
     void everyOutcomeMatchesExactlyOneShapeOfTheOutputSchema() {
         for (OutcomeView outcome : List.of(
                 answered(null),
-                new OutcomeView.Failed("q1", "sql_error", "42P01", 3, "no such table", "validation"),
+                new OutcomeView.Failed("q1", "sql_error", "42P01", 3, "no such table", "validation", null),
                 new OutcomeView.NoAnswer(NoOutcome.TIMEOUT, null))) {
             assertMatches(outcomeSchema(), call(outcome).structuredContent());
         }

@@ -6,6 +6,7 @@ import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.events.AnswerFeedback;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.events.ExampleInvalidated;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QueryResult;
 import dev.schemarag.events.QuestionAsked;
@@ -38,6 +39,7 @@ public final class Topics {
     private final Topic<String, AnswerValidated> answers;
     private final Topic<String, QueryResult> results;
     private final Topic<String, AnswerFeedback> feedback;
+    private final Topic<String, ExampleInvalidated> examplesInvalidated;
     private final Map<DeadLetterTopic, Topic<String, FailureRecord>> deadLetters = new EnumMap<>(DeadLetterTopic.class);
 
     public Topics(String prefix, SchemaRegistry registry) {
@@ -55,6 +57,8 @@ public final class Topics {
         answers = topic("answers", AnswerValidated.class, registry, false, QUESTION_ID);
         results = topic("results", QueryResult.class, registry, false, QUESTION_ID);
         feedback = topic("feedback", AnswerFeedback.class, registry, false, QUESTION_ID);
+        examplesInvalidated =
+                topic("examples.invalidated", ExampleInvalidated.class, registry, false, "<database id>.<example id>");
         for (DeadLetterTopic dlq : DeadLetterTopic.values())
             deadLetters.put(
                     dlq,
@@ -109,6 +113,11 @@ public final class Topics {
         return feedback;
     }
 
+    /** Examples a schema change quarantined or restored, keyed by {@code <database id>.<example id>}. */
+    public Topic<String, ExampleInvalidated> examplesInvalidated() {
+        return examplesInvalidated;
+    }
+
     public Topic<String, FailureRecord> deadLetter(DeadLetterTopic which) {
         return deadLetters.get(which);
     }
@@ -116,7 +125,15 @@ public final class Topics {
     /** Every topic, for creating them up front with the right cleanup policy. */
     public List<Topic<String, ?>> all() {
         List<Topic<String, ?>> all = new ArrayList<>(List.of(
-                questions, schemaChanges, schemaCatalog, contextRetrieved, sqlGenerated, answers, results, feedback));
+                questions,
+                schemaChanges,
+                schemaCatalog,
+                contextRetrieved,
+                sqlGenerated,
+                answers,
+                results,
+                feedback,
+                examplesInvalidated));
         all.addAll(deadLetters.values());
         return all;
     }

@@ -137,7 +137,15 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
         "stage",
         "retrievalMetadata"
     })
-    record Failed(String id, String errorClass, String sqlstate, int attempts, String message, String stage)
+    /** @param retrievalMetadata how its context was chosen, null when it failed before (or in) retrieval */
+    record Failed(
+            String id,
+            String errorClass,
+            String sqlstate,
+            int attempts,
+            String message,
+            String stage,
+            Metadata retrievalMetadata)
             implements OutcomeView {
         @Override
         public String status() {
@@ -158,11 +166,6 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
         public List<String> tablesUsed() {
             return List.of();
         }
-
-        @JsonProperty("retrievalMetadata")
-        public Metadata retrievalMetadata() {
-            return null;
-        }
     }
 
     /** The client saw no outcome at all ({@link NoOutcome}); {@code message}, when set, says what to do. */
@@ -179,7 +182,12 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
     /** A result column: its label, PostgreSQL type name, and whether its values are withheld as PII. */
     record Column(String name, String type, boolean masked) {}
 
-    /** How the answer's schema context was chosen ({@link RetrievalMetadata} without its counters). */
+    /**
+     * How the answer's schema context was chosen ({@link RetrievalMetadata} without its counters).
+     *
+     * @param catalogVersion the version of the database's catalog the context was built from, null when the outcome
+     *     predates version stamps
+     */
     record Metadata(
             String strategy,
             int tablesIncluded,
@@ -187,8 +195,10 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
             double avgRelevanceScore,
             String fallbackReason,
             int contextTokens,
-            int fullSchemaTokens) {
+            int fullSchemaTokens,
+            String catalogVersion) {
         static Metadata of(RetrievalMetadata m) {
+            if (m == null) return null;
             return new Metadata(
                     m.getStrategy(),
                     m.getTablesIncluded(),
@@ -196,7 +206,8 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
                     m.getAvgRelevanceScore(),
                     m.getFallbackReason(),
                     m.getContextTokens(),
-                    m.getFullSchemaTokens());
+                    m.getFullSchemaTokens(),
+                    m.getCatalogVersion());
         }
     }
 
@@ -246,6 +257,13 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
     }
 
     static Failed failed(String id, FailureRecord f) {
-        return new Failed(id, f.getErrorClass(), f.getSqlstate(), f.getAttempt(), f.getMessage(), f.getStage());
+        return new Failed(
+                id,
+                f.getErrorClass(),
+                f.getSqlstate(),
+                f.getAttempt(),
+                f.getMessage(),
+                f.getStage(),
+                Metadata.of(f.getRetrievalMetadata()));
     }
 }

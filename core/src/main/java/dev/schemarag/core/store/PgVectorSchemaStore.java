@@ -203,7 +203,10 @@ public final class PgVectorSchemaStore {
         return hashes;
     }
 
-    /** Replaces the doc chunks of a database: upserts the given ones, deletes the rest. */
+    /**
+     * Replaces the doc chunks of a database: upserts the given ones, deletes the rest. A chunk whose text changed loses
+     * its quarantine: the quarantine was about the text it had.
+     */
     public synchronized void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep)
             throws SQLException {
         inTransaction(c -> {
@@ -214,7 +217,9 @@ public final class PgVectorSchemaStore {
                     ON CONFLICT ON CONSTRAINT doc_chunks_entity DO UPDATE SET
                         column_name = excluded.column_name, related_tables = excluded.related_tables,
                         keywords = excluded.keywords, token_estimate = excluded.token_estimate, content = excluded.content,
-                        text_hash = excluded.text_hash, embedding = excluded.embedding, updated_at = now()""")) {
+                        text_hash = excluded.text_hash, embedding = excluded.embedding, updated_at = now(),
+                        quarantine_reason = CASE WHEN doc_chunks.content = excluded.content
+                            THEN doc_chunks.quarantine_reason END""")) {
                 for (StoredDocChunk d : chunks) {
                     ps.setString(1, databaseId);
                     ps.setString(2, d.table().schema());

@@ -32,6 +32,7 @@ class OutcomeViewTest {
                 .setRetrievalMetadata(RetrievalMetadata.newBuilder()
                         .setStrategy("rag")
                         .setTablesIncluded(3)
+                        .setCatalogVersion("12")
                         .build())
                 .build();
 
@@ -41,7 +42,7 @@ class OutcomeViewTest {
                         + "\"lintWarnings\":[],\"errorClass\":null,\"sqlstate\":null,\"attempts\":2,"
                         + "\"retrievalMetadata\":{\"strategy\":\"rag\",\"tablesIncluded\":3,\"chunksRetrieved\":0,"
                         + "\"avgRelevanceScore\":0.0,\"fallbackReason\":null,\"contextTokens\":0,"
-                        + "\"fullSchemaTokens\":0},\"columns\":null,\"rows\":null,\"rowCount\":null,\"truncated\":null,"
+                        + "\"fullSchemaTokens\":0,\"catalogVersion\":\"12\"},\"columns\":null,\"rows\":null,\"rowCount\":null,\"truncated\":null,"
                         + "\"executionMs\":null,\"executedAs\":null}");
     }
 
@@ -130,6 +131,26 @@ class OutcomeViewTest {
                         + "\"errorClass\":\"query_timeout\",\"sqlstate\":\"57014\",\"attempts\":3,"
                         + "\"message\":\"canceling statement due to statement timeout\",\"stage\":\"validation\","
                         + "\"retrievalMetadata\":null}");
+    }
+
+    @Test
+    void aFailureAfterRetrievalKeepsItsRetrievalMetadataAndCatalogVersion() throws Exception {
+        FailureRecord failure = FailureRecord.newBuilder()
+                .setStage("validation")
+                .setErrorClass("sql_error")
+                .setMessage("column \"first_name\" does not exist")
+                .setTimestamp(Instant.EPOCH)
+                .setRetrievalMetadata(RetrievalMetadata.newBuilder()
+                        .setStrategy("rag")
+                        .setTablesIncluded(2)
+                        .setCatalogVersion("41")
+                        .build())
+                .build();
+
+        assertThat(JSON.writeValueAsString(OutcomeView.failed("q1", failure)))
+                .endsWith("\"retrievalMetadata\":{\"strategy\":\"rag\",\"tablesIncluded\":2,\"chunksRetrieved\":0,"
+                        + "\"avgRelevanceScore\":0.0,\"fallbackReason\":null,\"contextTokens\":0,"
+                        + "\"fullSchemaTokens\":0,\"catalogVersion\":\"41\"}}");
     }
 
     @Test

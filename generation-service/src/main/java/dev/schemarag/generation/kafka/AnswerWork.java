@@ -65,6 +65,7 @@ final class AnswerWork implements BufferedWork<ContextRetrieved, RoutedResult> {
                 .setAttempt(Math.max(1, failure.attempts()))
                 .setCorrelationId(event.getQuestion().getCorrelationId())
                 .setContext(event.getContextPacket())
+                .setRetrievalMetadata(event.getRetrievalMetadata())
                 .build();
     }
 }

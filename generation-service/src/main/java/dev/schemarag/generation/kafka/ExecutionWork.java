@@ -63,6 +63,7 @@ final class ExecutionWork implements BufferedWork<AnswerValidated, Outcome<Query
                 .setSqlstate(failure.sqlState())
                 .setAttempt(Math.max(1, failure.attempts()))
                 .setCorrelationId(answer.getCorrelationId())
+                .setRetrievalMetadata(answer.getRetrievalMetadata())
                 .build());
     }
 }

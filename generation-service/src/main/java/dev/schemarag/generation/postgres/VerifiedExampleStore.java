@@ -8,17 +8,24 @@ import dev.schemarag.events.FeedbackVerdict;
 import dev.schemarag.generation.answer.ValidatedAnswerSink;
 import dev.schemarag.generation.examples.AnswerReviews;
 import dev.schemarag.generation.examples.DocumentedQuery;
+import dev.schemarag.generation.examples.ExampleDependencies;
 import dev.schemarag.generation.examples.ExampleStatus;
 import dev.schemarag.generation.examples.ExampleStoreException;
 import dev.schemarag.generation.examples.VerifiedExample;
 import dev.schemarag.generation.examples.VerifiedExamples;
+import dev.schemarag.generation.staleness.DependentExamples;
+import dev.schemarag.generation.staleness.Replan;
+import dev.schemarag.generation.staleness.StoredExample;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -26,10 +33,12 @@ import java.util.stream.Collectors;
  * Adapter: question → SQL examples in the store's {@code verified_examples} table (migrations V2, V5), searched by
  * question embedding. Documented queries are upserted on their normalized wording, so re-seeding is harmless;
  * validated answers are candidates kept once per question id, and only what {@link ExampleStatus#servedOffline()}
- * admits is ever searched. The ports' methods report an SQL failure as {@link ExampleStoreException}; seeding, which
+ * admits, and no quarantined one, is ever searched. Each example stores what its SQL reads, for the re-check after a
+ * schema change ({@link DependentExamples}). The ports' methods report an SQL failure as {@link ExampleStoreException}; seeding, which
  * only the processes' wiring calls, throws the driver's own.
  */
-public final class VerifiedExampleStore implements VerifiedExamples, ValidatedAnswerSink, AnswerReviews {
+public final class VerifiedExampleStore
+        implements VerifiedExamples, ValidatedAnswerSink, AnswerReviews, DependentExamples {
     private static final String SERVED =
             ExampleStatus.served().stream().map(s -> "'" + s.wireName() + "'").collect(Collectors.joining(", "));
 
@@ -53,7 +62,8 @@ public final class VerifiedExampleStore implements VerifiedExamples, ValidatedAn
             Optional<VerifiedExample> nearest;
             try (PreparedStatement ps = c.prepareStatement("""
                     SELECT question, sql, status, 1 - (embedding <=> ?) AS similarity FROM verified_examples
-                    WHERE database_id = ? AND model_id = ? AND status IN (%s) ORDER BY embedding <=> ? LIMIT 1""".formatted(SERVED))) {
+                    WHERE database_id = ? AND model_id = ? AND status IN (%s) AND quarantine_reason IS NULL
+                    ORDER BY embedding <=> ? LIMIT 1""".formatted(SERVED))) {
                 ps.setObject(1, vector);
                 ps.setString(2, databaseId);
                 ps.setString(3, model.modelId());
@@ -85,8 +95,9 @@ public final class VerifiedExampleStore implements VerifiedExamples, ValidatedAn
         PGvector embedding = new PGvector(model.embed(question));
         try (Connection c = store.borrow();
                 PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO verified_examples (question_id, database_id, question, question_hash, sql, source, status, embedding, model_id)
-                VALUES (?, ?, ?, md5(?), ?, 'validated', ?, ?, ?)
+                INSERT INTO verified_examples (question_id, database_id, question, question_hash, sql, source, status, embedding,
+                    model_id, reads_tables, reads_columns)
+                VALUES (?, ?, ?, md5(?), ?, 'validated', ?, ?, ?, ?, ?)
                 ON CONFLICT (question_id) WHERE question_id IS NOT NULL DO NOTHING""")) {
             ps.setString(1, questionId);
             ps.setString(2, databaseId);
@@ -96,6 +107,7 @@ public final class VerifiedExampleStore implements VerifiedExamples, ValidatedAn
             ps.setString(6, ExampleStatus.CANDIDATE.wireName());
             ps.setObject(7, embedding);
             ps.setString(8, model.modelId());
+            setDependencies(c, ps, 9, ExampleDependencies.of(sql));
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new ExampleStoreException(e);
@@ -150,29 +162,44 @@ public final class VerifiedExampleStore implements VerifiedExamples, ValidatedAn
         }
     }
 
-    /** Seeds the examples from the database's stored Common Queries doc chunks; returns how many it stored. */
+    /**
+     * Seeds the examples from the database's stored Common Queries doc chunks; returns how many it stored. A documented
+     * query whose SQL changed loses its quarantine, as its doc chunk did. Examples stored before their dependencies
+     * were get them now.
+     */
     public int seedFromDocs(String databaseId) throws SQLException {
-        List<DocumentedQuery> documented = new ArrayList<>();
+        Map<Long, DocumentedQuery> documented = new LinkedHashMap<>();
         try (Connection c = store.borrow();
                 PreparedStatement ps = c.prepareStatement(
-                        "SELECT content FROM doc_chunks WHERE database_id = ? AND chunk_kind = 'query' ORDER BY id")) {
+                        "SELECT id, content FROM doc_chunks WHERE database_id = ? AND chunk_kind = 'query' ORDER BY id")) {
             ps.setString(1, databaseId);
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) DocumentedQuery.fromChunk(rs.getString(1)).ifPresent(documented::add);
+                while (rs.next()) {
+                    long chunkId = rs.getLong(1);
+                    DocumentedQuery.fromChunk(rs.getString(2)).ifPresent(q -> documented.put(chunkId, q));
+                }
             }
         }
-        for (DocumentedQuery query : documented) document(databaseId, query);
+        for (Map.Entry<Long, DocumentedQuery> query : documented.entrySet())
+            document(databaseId, query.getKey(), query.getValue());
+        recordDependencies(databaseId);
         return documented.size();
     }
 
-    private void document(String databaseId, DocumentedQuery query) throws SQLException {
+    private void document(String databaseId, long chunkId, DocumentedQuery query) throws SQLException {
         PGvector embedding = new PGvector(model.embed(query.question()));
         try (Connection c = store.borrow();
                 PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO verified_examples (database_id, question, question_hash, sql, source, status, embedding, model_id)
-                VALUES (?, ?, md5(?), ?, 'doc', ?, ?, ?)
+                INSERT INTO verified_examples (database_id, question, question_hash, sql, source, status, embedding, model_id,
+                    doc_chunk_id, reads_tables, reads_columns)
+                VALUES (?, ?, md5(?), ?, 'doc', ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (database_id, model_id, question_hash) WHERE source = 'doc' DO UPDATE SET
-                    question = excluded.question, sql = excluded.sql, embedding = excluded.embedding, updated_at = now()""")) {
+                    question = excluded.question, sql = excluded.sql, embedding = excluded.embedding,
+                    doc_chunk_id = excluded.doc_chunk_id, reads_tables = excluded.reads_tables,
+                    reads_columns = excluded.reads_columns, updated_at = now(),
+                    quarantine_reason = CASE WHEN verified_examples.sql = excluded.sql THEN verified_examples.quarantine_reason END,
+                    quarantine_sqlstate = CASE WHEN verified_examples.sql = excluded.sql THEN verified_examples.quarantine_sqlstate END,
+                    quarantined_at = CASE WHEN verified_examples.sql = excluded.sql THEN verified_examples.quarantined_at END""")) {
             ps.setString(1, databaseId);
             ps.setString(2, query.question());
             ps.setString(3, normalized(query.question()));
@@ -180,8 +207,142 @@ public final class VerifiedExampleStore implements VerifiedExamples, ValidatedAn
             ps.setString(5, ExampleStatus.DOCUMENTED.wireName());
             ps.setObject(6, embedding);
             ps.setString(7, model.modelId());
+            ps.setLong(8, chunkId);
+            setDependencies(c, ps, 9, ExampleDependencies.of(query.sql()));
             ps.executeUpdate();
         }
+    }
+
+    /**
+     * Parses the SQL of the examples stored before their dependencies were, once. One that does not parse stays
+     * without, and every change of its database re-checks it.
+     */
+    private void recordDependencies(String databaseId) throws SQLException {
+        Map<Long, String> unparsed = new LinkedHashMap<>();
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT id, sql FROM verified_examples WHERE database_id = ? AND reads_tables IS NULL")) {
+            ps.setString(1, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) unparsed.put(rs.getLong(1), rs.getString(2));
+            }
+        }
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "UPDATE verified_examples SET reads_tables = ?, reads_columns = ? WHERE id = ?")) {
+            for (Map.Entry<Long, String> example : unparsed.entrySet()) {
+                ExampleDependencies reads = ExampleDependencies.of(example.getValue());
+                if (!reads.parsed()) continue;
+                setDependencies(c, ps, 1, reads);
+                ps.setLong(3, example.getKey());
+                ps.executeUpdate();
+            }
+        }
+    }
+
+    /** Sets the two parameters from {@code index} on: the tables (null when unparsed) and the columns. */
+    private static void setDependencies(Connection c, PreparedStatement ps, int index, ExampleDependencies reads)
+            throws SQLException {
+        ps.setArray(
+                index,
+                reads.storedTables().isEmpty()
+                        ? null
+                        : c.createArrayOf("text", reads.storedTables().get().toArray()));
+        ps.setArray(index + 1, c.createArrayOf("text", reads.columns().toArray()));
+    }
+
+    @Override
+    public List<StoredExample> reading(String databaseId, String schema, String table) throws ExampleStoreException {
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement("""
+                SELECT id, source, question, sql, reads_tables, reads_columns, quarantine_reason FROM verified_examples
+                WHERE database_id = ? AND status IN (%s) AND (reads_tables IS NULL OR reads_tables && ?)
+                ORDER BY id""".formatted(SERVED))) {
+            ps.setString(1, databaseId);
+            ps.setArray(
+                    2,
+                    c.createArrayOf(
+                            "text",
+                            ExampleDependencies.lookupNames(schema, table).toArray()));
+            List<StoredExample> examples = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next())
+                    examples.add(new StoredExample(
+                            rs.getLong(1),
+                            databaseId,
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getString(4),
+                            ExampleDependencies.stored(strings(rs.getArray(5)), strings(rs.getArray(6))),
+                            rs.getString(7)));
+            }
+            return examples;
+        } catch (SQLException e) {
+            throw new ExampleStoreException(e);
+        }
+    }
+
+    /** The example and, for a documented query, its doc chunk: in one transaction, so packets and offline agree. */
+    @Override
+    public void quarantine(long exampleId, Replan.Broken cause) throws ExampleStoreException {
+        setQuarantine(exampleId, cause.reason(), cause.sqlState());
+    }
+
+    @Override
+    public void restore(long exampleId) throws ExampleStoreException {
+        setQuarantine(exampleId, null, null);
+    }
+
+    private void setQuarantine(long exampleId, String reason, String sqlState) throws ExampleStoreException {
+        try (Connection c = store.borrow()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement example = c.prepareStatement("""
+                    UPDATE verified_examples SET quarantine_reason = ?, quarantine_sqlstate = ?,
+                        quarantined_at = CASE WHEN ? IS NULL THEN NULL ELSE now() END
+                    WHERE id = ? RETURNING doc_chunk_id""");
+                    PreparedStatement chunk =
+                            c.prepareStatement("UPDATE doc_chunks SET quarantine_reason = ? WHERE id = ?"
+                                    + " AND quarantine_reason IS DISTINCT FROM ?")) {
+                example.setString(1, reason);
+                example.setString(2, sqlState);
+                example.setString(3, reason);
+                example.setLong(4, exampleId);
+                Long chunkId = null;
+                try (ResultSet rs = example.executeQuery()) {
+                    if (rs.next()) chunkId = (Long) rs.getObject(1);
+                }
+                if (chunkId != null) {
+                    chunk.setString(1, reason);
+                    chunk.setLong(2, chunkId);
+                    chunk.setString(3, reason);
+                    chunk.executeUpdate();
+                }
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new ExampleStoreException(e);
+        }
+    }
+
+    @Override
+    public Optional<String> catalogVersion(String databaseId) throws ExampleStoreException {
+        try (Connection c = store.borrow();
+                PreparedStatement ps =
+                        c.prepareStatement("SELECT version FROM catalog_versions WHERE database_id = ?")) {
+            ps.setString(1, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(Long.toString(rs.getLong(1))) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new ExampleStoreException(e);
+        }
+    }
+
+    private static List<String> strings(Array array) throws SQLException {
+        return array == null ? null : List.of((String[]) array.getArray());
     }
 
     private static String normalized(String question) {

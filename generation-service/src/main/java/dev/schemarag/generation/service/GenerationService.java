@@ -14,7 +14,9 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.answer.AnswerPipeline;
+import dev.schemarag.generation.answer.StatementValidator;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
+import dev.schemarag.generation.kafka.ExampleRecheckTopology;
 import dev.schemarag.generation.kafka.FeedbackTopology;
 import dev.schemarag.generation.kafka.GenerationTopology;
 import dev.schemarag.generation.kafka.StageWorkers;
@@ -23,6 +25,8 @@ import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
 import dev.schemarag.generation.postgres.PostgresTargetDatabases;
 import dev.schemarag.generation.postgres.VerifiedExampleStore;
+import dev.schemarag.generation.staleness.ExampleRechecks;
+import dev.schemarag.generation.staleness.ExampleReplanner;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,7 +43,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The generation + validation Kafka Streams app: the configured LLM, or verified examples when none is configured,
  * validated by EXPLAIN on the registered databases. Validated answers become candidate examples, which people approve
- * or reject on the feedback topic; only documented queries and approved answers answer offline.
+ * or reject on the feedback topic; only documented queries and approved answers answer offline. After every captured
+ * schema change (schema-changes), the examples reading the changed table are planned again: a broken one is
+ * quarantined until a later change makes it plan again ({@link ExampleRecheckTopology}).
  * It does not start when a database's reader login could change that database (see
  * {@link PostgresTargetDatabases#verifyReaders()}).
  */
@@ -54,6 +60,11 @@ public final class GenerationService implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(GenerationService.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * The longest one EXPLAIN of an example re-checked after a schema change may run (less when the statement timeout
+     * is): re-checks run on the stream thread, and an example whose plan takes longer stays as it is.
+     */
+    private static final Duration RECHECK_EXPLAIN_AT_MOST = Duration.ofSeconds(5);
 
     private final PostgresTargetDatabases targets;
     private final StageWorkers workers;
@@ -141,6 +152,15 @@ public final class GenerationService implements AutoCloseable {
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline, workers, punctuateInterval, meters);
         FeedbackTopology.build(builder, topics, examples);
+        ExampleRechecks rechecks = new ExampleRechecks(
+                examples,
+                new ExampleReplanner(
+                        new StatementValidator(
+                                targets,
+                                GenerationSettings.statementLimits(settings),
+                                GenerationSettings.structuralBudget(settings)),
+                        RECHECK_EXPLAIN_AT_MOST));
+        ExampleRecheckTopology.build(builder, topics, rechecks);
         streams = new ManagedStreams("generation", builder.build(), properties, CLOSE_TIMEOUT, meters);
     }
 

@@ -13,6 +13,9 @@ import java.util.Map;
 public final class Events {
     private Events() {}
 
+    /** The catalog version every context here was retrieved at. */
+    public static final String CATALOG_VERSION = "42";
+
     public static ContextRetrieved context(
             String questionId, String databaseId, String question, String packet, String... tables) {
         return ContextRetrieved.newBuilder()
@@ -35,6 +38,7 @@ public final class Events {
                         .setTablesIncluded(tables.length)
                         .setAvgRelevanceScore(0.9)
                         .setMetrics(Map.of())
+                        .setCatalogVersion(CATALOG_VERSION)
                         .build())
                 .build();
     }

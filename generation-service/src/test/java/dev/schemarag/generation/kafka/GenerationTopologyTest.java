@@ -160,6 +160,7 @@ class GenerationTopologyTest {
 
         AnswerValidated answer = output(topics.answers()).readValue();
         assertThat(answer.getSql()).isEqualTo(GatedGenerator.COUNT_SQL);
+        assertThat(answer.getRetrievalMetadata().getCatalogVersion()).isEqualTo(Events.CATALOG_VERSION);
         assertThat(output(topics.sqlGenerated()).readValuesToList())
                 .extracting(SqlGenerated::getAttempt)
                 .containsExactly(1);
@@ -221,13 +222,14 @@ class GenerationTopologyTest {
     }
 
     @Test
-    void blockedAnswerGoesToValidationBlockWithTheOriginalEvent() {
+    void blockedAnswerGoesToValidationBlockWithTheOriginalEventAndItsRetrievalMetadata() {
         input.pipeInput("q2", question("q2", "Drop everything"));
         answerAll();
 
         FailureRecord failure =
                 output(topics.deadLetter(DeadLetterTopic.VALIDATION_BLOCK)).readValue();
         assertThat(failure.getErrorClass()).isEqualTo("validation_block");
+        assertThat(failure.getRetrievalMetadata().getCatalogVersion()).isEqualTo(Events.CATALOG_VERSION);
         assertThat(failure.getCorrelationId()).isEqualTo("corr-q2");
         assertThat(failure.getOriginalTopic())
                 .isEqualTo(topics.contextRetrieved().name());

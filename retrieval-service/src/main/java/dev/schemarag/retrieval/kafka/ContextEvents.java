@@ -70,6 +70,7 @@ public final class ContextEvents {
                 .setFullSchemaTokens(m.fullSchemaTokens())
                 .setOverBudget(m.overBudget())
                 .setMetrics(m.metrics())
+                .setCatalogVersion(m.catalogVersion())
                 .build();
     }
 }

@@ -198,7 +198,8 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
         try (PreparedStatement ps = scope.prepare(
                         c,
                         "SELECT schema_name, table_name, column_name, chunk_kind, content"
-                                + " FROM doc_chunks WHERE database_id = ?%s ORDER BY schema_name, table_name, chunk_kind, chunk_index");
+                                + " FROM doc_chunks WHERE database_id = ?%s AND quarantine_reason IS NULL"
+                                + " ORDER BY schema_name, table_name, chunk_kind, chunk_index");
                 ResultSet rs = ps.executeQuery()) {
             while (rs.next())
                 docs.add(new DocChunk(
@@ -311,7 +312,7 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
         List<DocHit> hits = new ArrayList<>();
         search(
                 "SELECT schema_name, table_name, 1 - (embedding <=> ?), column_name, chunk_kind, content FROM doc_chunks"
-                        + " WHERE database_id = ?",
+                        + " WHERE database_id = ? AND quarantine_reason IS NULL",
                 databaseId,
                 schemas,
                 query,
@@ -358,7 +359,8 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
                 c,
                 scope,
                 "SELECT schema_name, table_name, column_name, chunk_kind, content, vector_send(embedding) FROM doc_chunks"
-                        + " WHERE database_id = ?%s ORDER BY schema_name, table_name, chunk_kind, chunk_index",
+                        + " WHERE database_id = ?%s AND quarantine_reason IS NULL"
+                        + " ORDER BY schema_name, table_name, chunk_kind, chunk_index",
                 rs -> docs.add(new Embedded<>(
                         new DocChunk(
                                 new TableName(rs.getString(1), rs.getString(2)),

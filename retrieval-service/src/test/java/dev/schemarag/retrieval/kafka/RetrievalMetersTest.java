@@ -82,7 +82,7 @@ class RetrievalMetersTest {
                 .mapToObj(i -> new SelectedTable(new TableName("public", "t" + i), 0.5, SelectionReason.RETRIEVED))
                 .toList();
         ContextMetadata metadata =
-                new ContextMetadata(strategy, tables, 0, 0.5, fallback, tokens, 5000, false, Map.of());
+                new ContextMetadata(strategy, tables, 0, 0.5, fallback, tokens, 5000, false, Map.of(), "1");
         return RetrievalResult.of(new RetrievedContext(
                 "erp", selected, List.of(), List.of(), "packet", metadata, Expansion.NONE, Bridging.NONE));
     }

@@ -66,10 +66,11 @@ class RetrievalTopologyTest {
     private TestInputTopic<String, QuestionAsked> questions;
     private TestOutputTopic<String, ContextRetrieved> contexts;
     private TestOutputTopic<String, FailureRecord> deadLetters;
+    private FakeSchemaIndex index;
 
     @BeforeEach
     void startDriver(@TempDir Path stateDir) {
-        FakeSchemaIndex index = new FakeSchemaIndex("erp", ErpCatalog.TABLES);
+        index = new FakeSchemaIndex("erp", ErpCatalog.TABLES);
         index.tableHits.addAll(List.of(new TableHit(LEAVE_REQUESTS, 0.62), new TableHit(EMPLOYEES, 0.48)));
         index.columnHits.addAll(List.of(
                 new ColumnHit(LEAVE_REQUESTS, "leave_type", false, 0.55),
@@ -158,6 +159,8 @@ class RetrievalTopologyTest {
         assertThat(context.getRetrievalMetadata().getTablesIncluded())
                 .isEqualTo(context.getSelectedTables().size());
         assertThat(context.getRetrievalMetadata().getFallbackReason()).isNull();
+        assertThat(context.getRetrievalMetadata().getCatalogVersion())
+                .isEqualTo(index.version("erp").orElseThrow());
         assertThat(context.getContextPacket())
                 .contains("CREATE TABLE hr.leave_requests (", "CREATE TABLE hr.employees (")
                 .doesNotContain("CREATE TABLE sales.orders (");
