@@ -66,7 +66,9 @@ record PipelineFigures(
      * Retrieval (question sent to context appended), generation (context appended to the first SQL candidate) and
      * validation (first candidate to validated answer: checks, EXPLAIN and any repair) and execution (validated answer
      * to its result: the execution service's consuming, running the statement as the reader and making the result),
-     * and of execution the statement alone (sent to its last row read), p50/p99 in ms.
+     * and of execution the statement alone (sent to its last row read); and what executing adds to the asker's wait,
+     * {@code execution_added}: from the answer read to its result read, both under {@code read_committed}, so
+     * generation's commit is left out and execution's included. p50/p99 in ms.
      */
     Map<String, Map<String, Double>> stages() {
         Map<String, Map<String, Double>> stages = new LinkedHashMap<>();
@@ -75,6 +77,7 @@ record PipelineFigures(
         stages.put("validation", percentiles(BenchReport.sorted(between(generatedAt, validatedAt)), 50, 99));
         stages.put("execution", percentiles(BenchReport.sorted(between(validatedAt, executedAt)), 50, 99));
         stages.put("statement", percentiles(BenchReport.sorted(of(statementMs)), 50, 99));
+        stages.put("execution_added", percentiles(BenchReport.sorted(resultAfterAnswerMs()), 50, 99));
         return stages;
     }
 
@@ -115,6 +118,13 @@ record PipelineFigures(
                 .map(QuestionLedger.Outcome::id)
                 .filter(id -> from.containsKey(id) && to.containsKey(id))
                 .mapToDouble(id -> to.get(id) - from.get(id))
+                .toArray();
+    }
+
+    private double[] resultAfterAnswerMs() {
+        return outcomes.stream()
+                .filter(o -> o.step() == QuestionLedger.Step.RESULT && o.answerObservedAtMs() != null)
+                .mapToDouble(o -> o.observedAtMs() - o.answerObservedAtMs())
                 .toArray();
     }
 

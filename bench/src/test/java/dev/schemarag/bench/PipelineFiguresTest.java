@@ -96,7 +96,7 @@ class PipelineFiguresTest {
         Map<String, Long> executedAt = new HashMap<>();
         Map<String, Long> statementMs = new HashMap<>();
         for (int i = 1; i <= 100; i++) {
-            outcomes.add(new QuestionLedger.Outcome("r" + i, 0, 500, true, QuestionLedger.Step.RESULT));
+            outcomes.add(new QuestionLedger.Outcome("r" + i, 0, 500, true, QuestionLedger.Step.RESULT, 480L));
             validatedAt.put("r" + i, 400L);
             executedAt.put("r" + i, 400L + i);
             statementMs.put("r" + i, 3L);
@@ -104,7 +104,7 @@ class PipelineFiguresTest {
         // Answered but not executed: no execution figure of its own, and not a result.
         outcomes.add(new QuestionLedger.Outcome("plain", 0, 300, true));
         validatedAt.put("plain", 290L);
-        outcomes.add(new QuestionLedger.Outcome("failed", 0, 900, true, QuestionLedger.Step.EXECUTION_FAILURE));
+        outcomes.add(new QuestionLedger.Outcome("failed", 0, 900, true, QuestionLedger.Step.EXECUTION_FAILURE, 450L));
         validatedAt.put("failed", 400L);
 
         PipelineFigures figures =
@@ -112,6 +112,9 @@ class PipelineFiguresTest {
 
         assertThat(figures.stages().get("execution")).containsExactly(Map.entry("p50", 50.0), Map.entry("p99", 99.0));
         assertThat(figures.stages().get("statement")).containsExactly(Map.entry("p50", 3.0), Map.entry("p99", 3.0));
+        // The failure is no result; the results were read 20 ms after their answers.
+        assertThat(figures.stages().get("execution_added"))
+                .containsExactly(Map.entry("p50", 20.0), Map.entry("p99", 20.0));
         assertThat(figures.results()).isEqualTo(100);
         assertThat(figures.executionFailures()).isEqualTo(1);
         assertThat(figures.answered()).isEqualTo(102);
