@@ -80,8 +80,10 @@ class BenchPipelineIT {
         assertThat(m.get("throughput_per_s").asDouble()).isPositive();
         assertThat(fieldNames(m.get("latency_ms"))).containsExactly("p50", "p95", "p99");
         assertThat(m.get("latency_ms").get("p50").asDouble()).isPositive();
-        assertThat(fieldNames(m.get("stages"))).containsExactly("retrieval", "generation", "validation", "execution");
-        for (String stage : List.of("retrieval", "generation", "validation", "execution")) {
+        assertThat(fieldNames(m.get("stages")))
+                .containsExactly("retrieval", "generation", "validation", "execution", "statement", "execution_added");
+        for (String stage :
+                List.of("retrieval", "generation", "validation", "execution", "statement", "execution_added")) {
             JsonNode s = m.get("stages").get(stage);
             assertThat(fieldNames(s)).as(stage).containsExactly("p50", "p99");
             assertThat(s.get("p99").isNumber()).as(stage + " p99 measured").isTrue();

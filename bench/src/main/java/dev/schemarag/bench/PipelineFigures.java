@@ -15,13 +15,15 @@ import java.util.function.Predicate;
  * @param generatedAt question id to when the generator returned its first SQL candidate
  * @param validatedAt question id to when its answer passed validation (the answer's {@code timestamp})
  * @param executedAt question id to when its executed answer's result was made (the result's {@code timestamp})
+ * @param statementMs question id to how long its result's statement ran (the result's {@code executionMs})
  */
 record PipelineFigures(
         List<QuestionLedger.Outcome> outcomes,
         Map<String, Long> contextAt,
         Map<String, Long> generatedAt,
         Map<String, Long> validatedAt,
-        Map<String, Long> executedAt) {
+        Map<String, Long> executedAt,
+        Map<String, Long> statementMs) {
     /** When a burst of DDL changes ran. */
     record Window(long fromMs, long toMs) {
         boolean contains(long ms) {
@@ -35,6 +37,7 @@ record PipelineFigures(
         generatedAt = Map.copyOf(generatedAt);
         validatedAt = Map.copyOf(validatedAt);
         executedAt = Map.copyOf(executedAt);
+        statementMs = Map.copyOf(statementMs);
     }
 
     /** Outcomes per second, from the first question sent to the last outcome read; 0 without outcomes. */
@@ -63,7 +66,9 @@ record PipelineFigures(
      * Retrieval (question sent to context appended), generation (context appended to the first SQL candidate) and
      * validation (first candidate to validated answer: checks, EXPLAIN and any repair) and execution (validated answer
      * to its result: the execution service's consuming, running the statement as the reader and making the result),
-     * p50/p99 in ms.
+     * and of execution the statement alone (sent to its last row read); and what executing adds to the asker's wait,
+     * {@code execution_added}: from the answer read to its result read, both under {@code read_committed}, so
+     * generation's commit is left out and execution's included. p50/p99 in ms.
      */
     Map<String, Map<String, Double>> stages() {
         Map<String, Map<String, Double>> stages = new LinkedHashMap<>();
@@ -71,6 +76,8 @@ record PipelineFigures(
         stages.put("generation", percentiles(BenchReport.sorted(between(contextAt, generatedAt)), 50, 99));
         stages.put("validation", percentiles(BenchReport.sorted(between(generatedAt, validatedAt)), 50, 99));
         stages.put("execution", percentiles(BenchReport.sorted(between(validatedAt, executedAt)), 50, 99));
+        stages.put("statement", percentiles(BenchReport.sorted(of(statementMs)), 50, 99));
+        stages.put("execution_added", percentiles(BenchReport.sorted(resultAfterAnswerMs()), 50, 99));
         return stages;
     }
 
@@ -111,6 +118,21 @@ record PipelineFigures(
                 .map(QuestionLedger.Outcome::id)
                 .filter(id -> from.containsKey(id) && to.containsKey(id))
                 .mapToDouble(id -> to.get(id) - from.get(id))
+                .toArray();
+    }
+
+    private double[] resultAfterAnswerMs() {
+        return outcomes.stream()
+                .filter(o -> o.step() == QuestionLedger.Step.RESULT && o.answerObservedAtMs() != null)
+                .mapToDouble(o -> o.observedAtMs() - o.answerObservedAtMs())
+                .toArray();
+    }
+
+    private double[] of(Map<String, Long> figure) {
+        return outcomes.stream()
+                .map(QuestionLedger.Outcome::id)
+                .filter(figure::containsKey)
+                .mapToDouble(figure::get)
                 .toArray();
     }
 

@@ -77,6 +77,13 @@ final class PipelineRun implements AutoCloseable {
     /** Beyond what the questions at the generator's latency would take one after another. */
     private static final Duration SETTLE_SLACK = Duration.ofMinutes(2);
 
+    // The marks read from the stage topics (StageTimestamps).
+    private static final String CONTEXT = "context";
+    private static final String CANDIDATE = "candidate";
+    private static final String ANSWER = "answer";
+    private static final String RESULT = "result";
+    private static final String STATEMENT = "statement";
+
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -176,10 +183,6 @@ final class PipelineRun implements AutoCloseable {
                 topics.questions().valueSerde().serializer(),
                 topics.questions().name());
         QuestionLedger[] ledger = {new QuestionLedger()};
-        String contexts = topics.contextRetrieved().name();
-        String sqls = topics.sqlGenerated().name();
-        String answers = topics.answers().name();
-        String results = topics.results().name();
         try (OutcomeReader outcomes = new OutcomeReader(stack.bootstrapServers(), topics, () -> ledger[0]);
                 StageTimestamps stamps = new StageTimestamps(stack.bootstrapServers(), stageTimes(topics));
                 QuestionProducer producer = new QuestionProducer(
@@ -190,7 +193,7 @@ final class PipelineRun implements AutoCloseable {
                         questionsPerSecond)) {
             producer.sendAsync(1).get();
             settle(ledger[0], WARM_UP_TIMEOUT);
-            Double firstRetrievalMs = firstRetrievalMs(ledger[0], stamps, contexts);
+            Double firstRetrievalMs = firstRetrievalMs(ledger[0], stamps);
             CompletableFuture<Void> warming = producer.sendAsync(warmUp.size() - 1);
             warmUpBurst(services);
             warming.get();
@@ -211,10 +214,11 @@ final class PipelineRun implements AutoCloseable {
             Map<String, Duration> cpuAfter = cpuTimes(fleet);
             PipelineFigures figures = new PipelineFigures(
                     ledger[0].firstOutcomes(),
-                    stamps.of(contexts),
-                    stamps.of(sqls),
-                    stamps.of(answers),
-                    stamps.of(results));
+                    stamps.of(CONTEXT),
+                    stamps.of(CANDIDATE),
+                    stamps.of(ANSWER),
+                    stamps.of(RESULT),
+                    stamps.of(STATEMENT));
             Map<String, Object> accounting = ledger[0].figures(List.of());
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("questions", questions.size());
@@ -297,9 +301,10 @@ final class PipelineRun implements AutoCloseable {
      * Retrieval ends when its context is appended; generation when the first SQL candidate came back (the candidate's
      * {@code generatedAt}); validation when the answer passed it (the answer's {@code timestamp}). Generation runs
      * the LLM call and the checks in one task, so only the records' own times can tell them apart. Execution ends when
-     * the result was made (the result's {@code timestamp}, set once its rows were read).
+     * the result was made (the result's {@code timestamp}, set once its rows were read); the result also carries how
+     * long its statement ran ({@code executionMs}), the part of execution that is not the hop between the stages.
      */
-    private static Map<String, StageTimestamps.StageTime> stageTimes(Topics topics) {
+    private static Map<String, StageTimestamps.Mark> stageTimes(Topics topics) {
         Deserializer<SqlGenerated> candidates =
                 topics.sqlGenerated().valueSerde().deserializer();
         Deserializer<AnswerValidated> answers = topics.answers().valueSerde().deserializer();
@@ -307,16 +312,22 @@ final class PipelineRun implements AutoCloseable {
         String answerTopic = topics.answers().name();
         Deserializer<QueryResult> results = topics.results().valueSerde().deserializer();
         String resultTopic = topics.results().name();
-        Map<String, StageTimestamps.StageTime> times = new LinkedHashMap<>();
-        times.put(topics.contextRetrieved().name(), StageTimestamps.APPENDED);
-        times.put(sqlTopic, r -> decoded(() -> candidates.deserialize(sqlTopic, r.value()))
+        Map<String, StageTimestamps.Mark> marks = new LinkedHashMap<>();
+        marks.put(CONTEXT, new StageTimestamps.Mark(topics.contextRetrieved().name(), StageTimestamps.APPENDED));
+        marks.put(CANDIDATE, new StageTimestamps.Mark(sqlTopic, r -> decoded(
+                        () -> candidates.deserialize(sqlTopic, r.value()))
                 .filter(c -> c.getAttempt() == 1 && c.getGeneratedAt() != null)
-                .map(c -> c.getGeneratedAt().toEpochMilli()));
-        times.put(answerTopic, r -> decoded(() -> answers.deserialize(answerTopic, r.value()))
-                .map(a -> a.getTimestamp().toEpochMilli()));
-        times.put(resultTopic, r -> decoded(() -> results.deserialize(resultTopic, r.value()))
-                .map(q -> q.getTimestamp().toEpochMilli()));
-        return times;
+                .map(c -> c.getGeneratedAt().toEpochMilli())));
+        marks.put(ANSWER, new StageTimestamps.Mark(answerTopic, r -> decoded(
+                        () -> answers.deserialize(answerTopic, r.value()))
+                .map(a -> a.getTimestamp().toEpochMilli())));
+        marks.put(RESULT, new StageTimestamps.Mark(resultTopic, r -> decoded(
+                        () -> results.deserialize(resultTopic, r.value()))
+                .map(q -> q.getTimestamp().toEpochMilli())));
+        marks.put(STATEMENT, new StageTimestamps.Mark(resultTopic, r -> decoded(
+                        () -> results.deserialize(resultTopic, r.value()))
+                .map(QueryResult::getExecutionMs)));
+        return marks;
     }
 
     /** An undecodable stage record marks no stage; {@link OutcomeReader} counts undecodable outcomes. */
@@ -329,14 +340,13 @@ final class PipelineRun implements AutoCloseable {
     }
 
     /** Sent to context appended for the only question of {@code ledger}, once its context has been read. */
-    private static Double firstRetrievalMs(QuestionLedger ledger, StageTimestamps stamps, String contexts)
-            throws InterruptedException {
+    private static Double firstRetrievalMs(QuestionLedger ledger, StageTimestamps stamps) throws InterruptedException {
         List<QuestionLedger.Outcome> outcomes = ledger.firstOutcomes();
         if (outcomes.isEmpty()) return null;
         QuestionLedger.Outcome first = outcomes.get(0);
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (!stamps.of(contexts).containsKey(first.id()) && System.nanoTime() < deadline) Thread.sleep(20);
-        Long appended = stamps.of(contexts).get(first.id());
+        while (!stamps.of(CONTEXT).containsKey(first.id()) && System.nanoTime() < deadline) Thread.sleep(20);
+        Long appended = stamps.of(CONTEXT).get(first.id());
         return appended == null ? null : (double) (appended - first.sentAtMs());
     }
 

@@ -82,9 +82,14 @@ final class QuestionLedger {
 
     /**
      * A sent question's outcome, its first last output ({@link Step#last}): when it was sent, when the outcome was
-     * read, whether the question got a validated answer, and the outcome's step.
+     * read, whether the question got a validated answer, and the outcome's step; for an executed answer's outcome also
+     * when the answer itself was read ({@code answerObservedAtMs}, else null).
      */
-    record Outcome(String id, long sentAtMs, long observedAtMs, boolean answered, Step step) {
+    record Outcome(String id, long sentAtMs, long observedAtMs, boolean answered, Step step, Long answerObservedAtMs) {
+        Outcome(String id, long sentAtMs, long observedAtMs, boolean answered, Step step) {
+            this(id, sentAtMs, observedAtMs, answered, step, null);
+        }
+
         /** An outcome of a question whose answer is not executed: an answer or a dead letter. */
         Outcome(String id, long sentAtMs, long observedAtMs, boolean answered) {
             this(id, sentAtMs, observedAtMs, answered, answered ? Step.ANSWER : Step.DEAD_LETTER);
@@ -137,13 +142,18 @@ final class QuestionLedger {
         for (Sent s : sent.values()) {
             List<Output> out = outputs.getOrDefault(s.question().id(), List.of());
             if (!done(out)) continue;
-            boolean executed = out.stream().anyMatch(o -> o.step() == Step.EXECUTED_ANSWER);
+            Long answerObservedAtMs = out.stream()
+                    .filter(o -> o.step() == Step.EXECUTED_ANSWER)
+                    .map(Output::observedAtMs)
+                    .min(Long::compare)
+                    .orElse(null);
+            boolean executed = answerObservedAtMs != null;
             boolean answered = out.stream().anyMatch(Output::answer);
             out.stream()
                     .filter(o -> executed ? o.step().execution() : o.step().last())
                     .min(Comparator.comparingLong(Output::observedAtMs))
-                    .ifPresent(
-                            o -> firsts.add(new Outcome(o.id(), s.sentAtMs(), o.observedAtMs(), answered, o.step())));
+                    .ifPresent(o -> firsts.add(new Outcome(
+                            o.id(), s.sentAtMs(), o.observedAtMs(), answered, o.step(), answerObservedAtMs)));
         }
         return firsts;
     }

@@ -14,7 +14,7 @@ class PipelineFiguresTest {
         List<QuestionLedger.Outcome> outcomes = new ArrayList<>();
         for (int i = 1; i <= 100; i++) outcomes.add(new QuestionLedger.Outcome("q" + i, 1_000, 1_000 + i, true));
 
-        PipelineFigures figures = new PipelineFigures(outcomes, Map.of(), Map.of(), Map.of(), Map.of());
+        PipelineFigures figures = new PipelineFigures(outcomes, Map.of(), Map.of(), Map.of(), Map.of(), Map.of());
 
         assertThat(figures.latencyMs())
                 .containsExactly(Map.entry("p50", 50.0), Map.entry("p95", 95.0), Map.entry("p99", 99.0));
@@ -27,6 +27,7 @@ class PipelineFiguresTest {
                         new QuestionLedger.Outcome("a", 0, 500, true),
                         new QuestionLedger.Outcome("b", 1_000, 1_200, false),
                         new QuestionLedger.Outcome("c", 1_500, 2_000, true)),
+                Map.of(),
                 Map.of(),
                 Map.of(),
                 Map.of(),
@@ -43,7 +44,8 @@ class PipelineFiguresTest {
                 Map.of("a", 1_030L),
                 Map.of("a", 1_330L),
                 Map.of("a", 1_340L),
-                Map.of("a", 1_346L));
+                Map.of("a", 1_346L),
+                Map.of("a", 2L));
 
         Map<String, Map<String, Double>> stages = figures.stages();
 
@@ -51,6 +53,7 @@ class PipelineFiguresTest {
         assertThat(stages.get("generation")).containsEntry("p50", 300.0);
         assertThat(stages.get("validation")).containsEntry("p99", 10.0);
         assertThat(stages.get("execution")).containsEntry("p50", 6.0).containsEntry("p99", 6.0);
+        assertThat(stages.get("statement")).containsEntry("p50", 2.0).containsEntry("p99", 2.0);
     }
 
     @Test
@@ -59,6 +62,7 @@ class PipelineFiguresTest {
         PipelineFigures figures = new PipelineFigures(
                 List.of(new QuestionLedger.Outcome("a", 1_000, 1_100, false)),
                 Map.of("a", 1_020L),
+                Map.of(),
                 Map.of(),
                 Map.of(),
                 Map.of());
@@ -77,7 +81,7 @@ class PipelineFiguresTest {
         outcomes.add(new QuestionLedger.Outcome("during", 1_000, 1_100, true));
         contextAt.put("during", 1_040L);
 
-        PipelineFigures figures = new PipelineFigures(outcomes, contextAt, Map.of(), Map.of(), Map.of());
+        PipelineFigures figures = new PipelineFigures(outcomes, contextAt, Map.of(), Map.of(), Map.of(), Map.of());
 
         assertThat(figures.retrievalP99During(new PipelineFigures.Window(1_050, 2_000)))
                 .isEqualTo(40.0);
@@ -90,20 +94,27 @@ class PipelineFiguresTest {
         List<QuestionLedger.Outcome> outcomes = new ArrayList<>();
         Map<String, Long> validatedAt = new HashMap<>();
         Map<String, Long> executedAt = new HashMap<>();
+        Map<String, Long> statementMs = new HashMap<>();
         for (int i = 1; i <= 100; i++) {
-            outcomes.add(new QuestionLedger.Outcome("r" + i, 0, 500, true, QuestionLedger.Step.RESULT));
+            outcomes.add(new QuestionLedger.Outcome("r" + i, 0, 500, true, QuestionLedger.Step.RESULT, 480L));
             validatedAt.put("r" + i, 400L);
             executedAt.put("r" + i, 400L + i);
+            statementMs.put("r" + i, 3L);
         }
         // Answered but not executed: no execution figure of its own, and not a result.
         outcomes.add(new QuestionLedger.Outcome("plain", 0, 300, true));
         validatedAt.put("plain", 290L);
-        outcomes.add(new QuestionLedger.Outcome("failed", 0, 900, true, QuestionLedger.Step.EXECUTION_FAILURE));
+        outcomes.add(new QuestionLedger.Outcome("failed", 0, 900, true, QuestionLedger.Step.EXECUTION_FAILURE, 450L));
         validatedAt.put("failed", 400L);
 
-        PipelineFigures figures = new PipelineFigures(outcomes, Map.of(), Map.of(), validatedAt, executedAt);
+        PipelineFigures figures =
+                new PipelineFigures(outcomes, Map.of(), Map.of(), validatedAt, executedAt, statementMs);
 
         assertThat(figures.stages().get("execution")).containsExactly(Map.entry("p50", 50.0), Map.entry("p99", 99.0));
+        assertThat(figures.stages().get("statement")).containsExactly(Map.entry("p50", 3.0), Map.entry("p99", 3.0));
+        // The failure is no result; the results were read 20 ms after their answers.
+        assertThat(figures.stages().get("execution_added"))
+                .containsExactly(Map.entry("p50", 20.0), Map.entry("p99", 20.0));
         assertThat(figures.results()).isEqualTo(100);
         assertThat(figures.executionFailures()).isEqualTo(1);
         assertThat(figures.answered()).isEqualTo(102);
@@ -112,9 +123,15 @@ class PipelineFiguresTest {
     @Test
     void withoutExecutedAnswersTheExecutionStageHasNoFigureAndNothingIsCounted() {
         PipelineFigures figures = new PipelineFigures(
-                List.of(new QuestionLedger.Outcome("a", 0, 100, true)), Map.of(), Map.of(), Map.of("a", 90L), Map.of());
+                List.of(new QuestionLedger.Outcome("a", 0, 100, true)),
+                Map.of(),
+                Map.of(),
+                Map.of("a", 90L),
+                Map.of(),
+                Map.of());
 
         assertThat(figures.stages().get("execution")).containsEntry("p50", null).containsEntry("p99", null);
+        assertThat(figures.stages().get("statement")).containsEntry("p50", null).containsEntry("p99", null);
         assertThat(figures.results()).isZero();
         assertThat(figures.executionFailures()).isZero();
     }

@@ -73,8 +73,9 @@ class QuestionLedgerTest {
 
         assertThat(ledger.firstOutcomes())
                 .containsExactly(
-                        new QuestionLedger.Outcome("a", 1_000, 1_300, true, QuestionLedger.Step.RESULT),
-                        new QuestionLedger.Outcome("b", 1_000, 1_200, true, QuestionLedger.Step.EXECUTION_FAILURE));
+                        new QuestionLedger.Outcome("a", 1_000, 1_300, true, QuestionLedger.Step.RESULT, 1_100L),
+                        new QuestionLedger.Outcome(
+                                "b", 1_000, 1_200, true, QuestionLedger.Step.EXECUTION_FAILURE, 1_100L));
         assertThat(ledger.firstAnswerToQuestionSentSince(0)).isEqualTo(1_300);
         assertThat(ledger.pending()).isZero();
     }

@@ -37,7 +37,11 @@ import org.slf4j.LoggerFactory;
  * its result dropped: the task's next owner restores the store and runs the record again. A later record with the id
  * of a waiting one replaces it. The punctuation runs only while the task has records: Kafka Streams commits a task
  * after every punctuation, so an idle task that punctuated would open and commit an exactly-once transaction every
- * commit interval for nothing. Generation answers questions with it, execution runs answers.
+ * commit interval for nothing. Each forward requests a commit ({@link ProcessorContext#commit()}), which the stream
+ * thread makes at the end of the loop iteration rather than after up to {@code commit.interval.ms}: under
+ * exactly-once a {@code read_committed} reader sees an output only once its transaction commits, so a finished record
+ * would otherwise wait for the interval. Every result that ended during one iteration goes in the same transaction:
+ * few per transaction when idle, many under load. Generation answers questions with it, execution runs answers.
  */
 final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     private static final Logger log = LoggerFactory.getLogger(BufferedProcessor.class);
@@ -185,6 +189,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     private void forward(BufferedRecord buffered, R result) {
         String key = buffered.key() == null ? null : new String(buffered.key(), StandardCharsets.UTF_8);
         context.forward(new Record<>(key, result, buffered.timestamp()));
+        context.commit();
     }
 
     private static boolean registryUnavailable(Throwable error) {

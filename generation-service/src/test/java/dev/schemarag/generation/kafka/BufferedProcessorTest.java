@@ -144,6 +144,25 @@ class BufferedProcessorTest {
     }
 
     @Test
+    void aForwardedAnswerAsksForACommitAtOnceWhileBufferingAQuestionDoesNot() {
+        generator.hold("Count employees");
+        ask("q5", "Count employees", 12);
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> generator.underWay() == 1);
+        punctuate();
+        assertThat(context.committed()).as("nothing forwarded yet").isFalse();
+
+        generator.release("Count employees");
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+            punctuate();
+            return !context.forwarded().isEmpty();
+        });
+
+        assertThat(context.committed())
+                .as("the answer's transaction is to commit now")
+                .isTrue();
+    }
+
+    @Test
     void aClosedTaskCancelsItsRunsForwardsNothingAndKeepsItsQuestionsForTheNextOwner() {
         generator.hold("Count employees");
         ask("q2", "Count employees", 8);
@@ -157,6 +176,7 @@ class BufferedProcessorTest {
         generator.release("Count employees");
         punctuate();
         assertThat(context.forwarded()).isEmpty();
+        assertThat(context.committed()).isFalse();
         assertThat(store.get("q2")).isNotNull();
     }
 
