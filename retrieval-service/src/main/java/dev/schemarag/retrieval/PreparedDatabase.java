@@ -48,6 +48,8 @@ final class PreparedDatabase {
     private final int vectorsOfOtherModels;
     /** The doc chunks a role's view holds; null in the whole catalog, which holds every chunk of its version. */
     private final Set<DocChunk> heldDocs;
+    /** How a role's view was restricted, to follow changes with; null in the whole catalog. */
+    private ReadableCatalog restriction;
     /** This version as each role asked for may read it, prepared on first use. */
     private final ConcurrentMap<String, PreparedDatabase> readable = new ConcurrentHashMap<>();
 
@@ -94,8 +96,9 @@ final class PreparedDatabase {
      */
     PreparedDatabase readableBy(String role) {
         return readable.computeIfAbsent(role, r -> {
-            IndexedDatabase view = ReadableCatalog.of(database, r);
-            return new PreparedDatabase(
+            ReadableCatalog restriction = ReadableCatalog.restrict(database, r);
+            IndexedDatabase view = restriction.view();
+            PreparedDatabase prepared = new PreparedDatabase(
                     view,
                     render(view, Set.of(), Map.of()),
                     emptyTokens(),
@@ -103,6 +106,8 @@ final class PreparedDatabase {
                     modelId,
                     vectorsOfOtherModels,
                     Set.copyOf(view.docs()));
+            prepared.restriction = restriction;
+            return prepared;
         });
     }
 
@@ -157,29 +162,49 @@ final class PreparedDatabase {
         return Integer.MAX_VALUE;
     }
 
-    /** The next version: the changed tables re-rendered and re-indexed, everything else shared with this one. */
+    /**
+     * The next version: the changed tables re-rendered and re-indexed, everything else shared with this one. The views
+     * of the roles prepared for this version follow the same way: each role's view of the next version is compared
+     * with its view of this one, and only the tables that differ in it are re-rendered and re-indexed.
+     */
     PreparedDatabase withChanges(CatalogChanges changes) {
         if (changes.changed().isEmpty()
                 && changes.version().equals(version())
                 && changes.principals().equals(database.principals())) return this;
+        List<IndexedTable> removed = database.tables().stream()
+                .filter(t -> changes.changed().contains(t.definition().name()))
+                .toList();
+        PreparedDatabase next = applied(
+                changes,
+                vectorsOfOtherModels
+                        - vectorsOfOtherModels(removed, modelId)
+                        + vectorsOfOtherModels(changes.tables(), modelId),
+                null);
+        readable.forEach((role, view) -> {
+            ReadableCatalog restriction = view.restriction.next(next.database);
+            IndexedDatabase viewed = restriction.view();
+            PreparedDatabase followed =
+                    view.applied(view.database.changesTo(viewed), next.vectorsOfOtherModels, Set.copyOf(viewed.docs()));
+            followed.restriction = restriction;
+            next.readable.put(role, followed);
+        });
+        return next;
+    }
+
+    private PreparedDatabase applied(CatalogChanges changes, int vectorsOfOtherModels, Set<DocChunk> heldDocs) {
         IndexedDatabase next = database.withChanges(changes);
         Map<PacketFormat, ConcurrentMap<TableName, Integer>> nextTokens = emptyTokens();
         tokens.forEach((format, counts) -> counts.forEach((table, count) -> {
             if (!changes.changed().contains(table)) nextTokens.get(format).put(table, count);
         }));
-        List<IndexedTable> removed = database.tables().stream()
-                .filter(t -> changes.changed().contains(t.definition().name()))
-                .toList();
         return new PreparedDatabase(
                 next,
                 render(next, changes.changed(), texts),
                 nextTokens,
                 lexical.withChanges(next, changes.changed()),
                 modelId,
-                vectorsOfOtherModels
-                        - vectorsOfOtherModels(removed, modelId)
-                        + vectorsOfOtherModels(changes.tables(), modelId),
-                null);
+                vectorsOfOtherModels,
+                heldDocs);
     }
 
     /** Each table in both forms, in catalog order: taken from {@code previous} unless the table is {@code changed}. */

@@ -56,13 +56,18 @@ public final class PostgresIntrospector implements SchemaIntrospector {
             WHERE k.contype IN ('p', 'f', 'u') AND n.nspname = ANY (?::text[]) AND (?::text IS NULL OR c.relname = ?::text)
             ORDER BY n.nspname, c.relname, k.contype, k.conname""";
 
+    // A table-level grant reads every column: the per-column check runs only on tables read through column grants.
     private static final String READABLE_COLUMNS = """
             SELECT n.nspname, c.relname, r.rolname,
-                   ARRAY(SELECT a.attname FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-                         AND has_column_privilege(r.oid, c.oid, a.attnum, 'SELECT') ORDER BY a.attnum)
+                   CASE WHEN has_table_privilege(r.oid, c.oid, 'SELECT')
+                   THEN ARRAY(SELECT a.attname FROM pg_attribute a
+                              WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum)
+                   ELSE ARRAY(SELECT a.attname FROM pg_attribute a
+                              WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+                                AND has_column_privilege(r.oid, c.oid, a.attnum, 'SELECT') ORDER BY a.attnum) END
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_roles r ON r.rolname = ANY (?::text[])
             WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = ANY (?::text[]) AND NOT c.relispartition
-              AND has_schema_privilege(r.oid, n.oid, 'USAGE')""";
+              AND has_schema_privilege(r.oid, n.oid, 'USAGE') AND has_any_column_privilege(r.oid, c.oid, 'SELECT')""";
     private static final String ROW_SECURITY = """
             SELECT n.nspname, c.relname, ARRAY(SELECT p.polname::text FROM pg_policy p WHERE p.polrelid = c.oid ORDER BY 1)
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

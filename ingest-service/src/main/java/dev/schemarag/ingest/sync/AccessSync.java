@@ -9,6 +9,8 @@ import dev.schemarag.ingest.introspect.SchemaIntrospector;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Records what the roles a database's principals are mapped to (and its default role) may read, with the database's
@@ -17,6 +19,8 @@ import java.util.TreeSet;
  * at every sync, every captured change and every change of the registration.
  */
 public final class AccessSync {
+    private static final Logger log = LoggerFactory.getLogger(AccessSync.class);
+
     private final SchemaStore store;
 
     public AccessSync(SchemaStore store) {
@@ -41,7 +45,15 @@ public final class AccessSync {
         Principals principals = db.principals();
         Set<String> roles = new TreeSet<>(principals.roles().values());
         if (principals.defaultRole() != null) roles.add(principals.defaultRole());
+        long started = System.nanoTime();
         Map<TableName, TableAccess> access = introspector.access(db.schemas(), roles);
-        return new Outcome(access, store.replaceAccess(db.id(), principals, access));
+        long read = System.nanoTime();
+        Set<TableName> changed = store.replaceAccess(db.id(), principals, access);
+        log.debug(
+                "privileges of {} read in {} ms, stored in {} ms",
+                db.id(),
+                (read - started) / 1_000_000,
+                (System.nanoTime() - read) / 1_000_000);
+        return new Outcome(access, changed);
     }
 }

@@ -4,7 +4,12 @@ import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.schema.TableName;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
 /**
  * The stored catalog of one database at one {@code version}: what lexical search and context packets are built from.
@@ -35,6 +40,42 @@ public record IndexedDatabase(
         List<DocChunk> keptDocs = new ArrayList<>(changes.docs());
         for (DocChunk doc : docs) if (!changes.changed().contains(doc.table())) keptDocs.add(doc);
         return new IndexedDatabase(databaseId, changes.version(), kept, keptDocs, changes.principals());
+    }
+
+    /**
+     * What changed from this catalog to {@code next}, as the store would report it: the tables whose rows or doc chunks
+     * differ, present in one only included, with their rows in {@code next}.
+     */
+    public CatalogChanges changesTo(IndexedDatabase next) {
+        Map<TableName, IndexedTable> before = new HashMap<>();
+        tables.forEach(t -> before.put(t.definition().name(), t));
+        Map<TableName, IndexedTable> after = new HashMap<>();
+        next.tables.forEach(t -> after.put(t.definition().name(), t));
+        Map<TableName, List<DocChunk>> docsBefore = byTable(docs);
+        Map<TableName, List<DocChunk>> docsAfter = byTable(next.docs);
+        Set<TableName> changed = new HashSet<>();
+        Set<TableName> names = new HashSet<>(before.keySet());
+        names.addAll(after.keySet());
+        names.addAll(docsBefore.keySet());
+        names.addAll(docsAfter.keySet());
+        for (TableName name : names)
+            if (!Objects.equals(before.get(name), after.get(name))
+                    || !Objects.equals(docsBefore.get(name), docsAfter.get(name))) changed.add(name);
+        return new CatalogChanges(
+                next.version,
+                changed,
+                next.tables.stream()
+                        .filter(t -> changed.contains(t.definition().name()))
+                        .toList(),
+                next.docs.stream().filter(d -> changed.contains(d.table())).toList(),
+                next.principals);
+    }
+
+    private static Map<TableName, List<DocChunk>> byTable(List<DocChunk> docs) {
+        Map<TableName, List<DocChunk>> byTable = new HashMap<>();
+        docs.forEach(
+                d -> byTable.computeIfAbsent(d.table(), t -> new ArrayList<>()).add(d));
+        return byTable;
     }
 
     /** The names of the tables, in catalog order. */

@@ -143,6 +143,32 @@ class ReadableCatalogTest {
     }
 
     @Test
+    void followingAChangeGivesWhatRestrictingTheNewVersionGives() {
+        ReadableCatalog before = ReadableCatalog.restrict(catalog, "sales_role");
+        // sales loses departments: the key to it, and a doc naming it, must go from employees' rows too
+        List<IndexedTable> tables = catalog.tables().stream()
+                .map(t -> t.definition().name().equals(DEPARTMENTS)
+                        ? new IndexedTable(
+                                t.definition(),
+                                t.module(),
+                                t.generic(),
+                                t.text(),
+                                t.stamp(),
+                                t.columns(),
+                                t.relationships(),
+                                new TableAccess(Map.of("hr_role", List.of("id", "name")), false, List.of()))
+                        : t)
+                .toList();
+        IndexedDatabase revoked = new IndexedDatabase("erp", "8", tables, catalog.docs(), catalog.principals());
+
+        IndexedDatabase followed = before.next(revoked).view();
+
+        assertThat(followed).isEqualTo(ReadableCatalog.of(revoked, "sales_role"));
+        assertThat(followed.tableNames()).containsExactly(EMPLOYEES);
+        assertThat(followed.tables().get(0).definition().foreignKeys()).isEmpty();
+    }
+
+    @Test
     void aRoleWithoutRecordedPrivilegesSeesNothing() {
         assertThat(ReadableCatalog.of(catalog, "guest_role").tables()).isEmpty();
         assertThat(ReadableCatalog.of(catalog, "guest_role").docs()).isEmpty();
