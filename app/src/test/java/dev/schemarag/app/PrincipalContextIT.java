@@ -40,6 +40,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -221,6 +222,38 @@ class PrincipalContextIT {
                 added,
                 anonymous.size());
         assertThat(added).as("p50 added by the filter, ms").isLessThan(5.0);
+    }
+
+    @Test
+    void rowLevelSecurityPoliciesAreRecordedLive() throws Exception {
+        sql(
+                "ALTER TABLE probe.badges ENABLE ROW LEVEL SECURITY",
+                "CREATE POLICY own_badges ON probe.badges USING (holder = current_user)");
+        awaitPolicies("{own_badges}");
+        sql("ALTER POLICY own_badges ON probe.badges RENAME TO holders_only");
+        awaitPolicies("{holders_only}");
+        sql("DROP POLICY holders_only ON probe.badges");
+        awaitPolicies("{}");
+        sql("ALTER TABLE probe.badges DISABLE ROW LEVEL SECURITY");
+        awaitPolicies(null);
+    }
+
+    /** Waits until the store records {@code policies} (text form) for probe.badges; null: no row security. */
+    private static void awaitPolicies(String policies) throws Exception {
+        long started = System.nanoTime();
+        while (true) {
+            String recorded = null;
+            try (Connection c = store.open();
+                    Statement s = c.createStatement();
+                    ResultSet rs =
+                            s.executeQuery("SELECT policies::text FROM catalog_table_policies WHERE database_id = '"
+                                    + DB + "' AND schema_name = 'probe' AND table_name = 'badges'")) {
+                if (rs.next()) recorded = rs.getString(1);
+            }
+            if (Objects.equals(recorded, policies)) return;
+            assertThat(System.nanoTime() - started).as("policies " + policies).isLessThan(30_000_000_000L);
+            Thread.sleep(10);
+        }
     }
 
     /**
