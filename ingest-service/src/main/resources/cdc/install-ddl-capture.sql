@@ -44,6 +44,21 @@ DECLARE
     comment_t text;
 BEGIN
     FOR cmd IN SELECT * FROM pg_event_trigger_ddl_commands() LOOP
+        IF cmd.command_tag IN ('GRANT', 'REVOKE', 'ALTER DEFAULT PRIVILEGES') THEN
+            -- PostgreSQL names no object for these (objid is NULL): ingest reads the privileges of the whole database
+            -- again. Role membership (GRANT role TO role) is global and fires no event trigger at all.
+            INSERT INTO schemarag_cdc.ddl_events (command_tag, object_type, schema_name, table_name)
+            VALUES (cmd.command_tag, 'privileges', '', '');
+            CONTINUE;
+        END IF;
+        IF cmd.object_type = 'policy' THEN
+            SELECT c.relname, n.nspname INTO rel FROM pg_policy p JOIN pg_class c ON c.oid = p.polrelid
+                JOIN pg_namespace n ON n.oid = c.relnamespace WHERE p.oid = cmd.objid;
+            CONTINUE WHEN NOT FOUND;
+            INSERT INTO schemarag_cdc.ddl_events (command_tag, object_type, schema_name, table_name)
+            VALUES (cmd.command_tag, 'policy', rel.nspname, rel.relname);
+            CONTINUE;
+        END IF;
         -- COMMENT covers every object kind: keep tables, views and their columns only.
         CONTINUE WHEN cmd.object_type NOT IN ('table', 'table column', 'view', 'view column', 'materialized view', 'foreign table');
         CONTINUE WHEN cmd.schema_name IS NULL OR cmd.schema_name IN ('schemarag_cdc', 'pg_catalog', 'information_schema')
@@ -78,6 +93,12 @@ DECLARE
 BEGIN
     -- DROP only shows here, not in pg_event_trigger_ddl_commands().
     FOR obj IN SELECT * FROM pg_event_trigger_dropped_objects() LOOP
+        IF obj.object_type = 'policy' AND tg_tag = 'DROP POLICY' THEN
+            -- A policy's address is its table's schema and name, then its own name.
+            INSERT INTO schemarag_cdc.ddl_events (command_tag, object_type, schema_name, table_name)
+            VALUES (tg_tag, obj.object_type, obj.address_names[1], obj.address_names[2]);
+            CONTINUE;
+        END IF;
         CONTINUE WHEN obj.is_temporary OR obj.object_type NOT IN ('table', 'table column', 'view', 'materialized view', 'foreign table');
         CONTINUE WHEN obj.schema_name IN ('schemarag_cdc', 'pg_catalog', 'information_schema');
         IF obj.object_type = 'table column' THEN
@@ -94,11 +115,12 @@ END $$;
 DROP EVENT TRIGGER IF EXISTS schemarag_ddl_end;
 CREATE EVENT TRIGGER schemarag_ddl_end ON ddl_command_end
     WHEN TAG IN ('CREATE TABLE', 'CREATE TABLE AS', 'ALTER TABLE', 'COMMENT', 'CREATE VIEW', 'ALTER VIEW',
-                 'CREATE MATERIALIZED VIEW', 'ALTER MATERIALIZED VIEW', 'CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE', 'SELECT INTO')
+                 'CREATE MATERIALIZED VIEW', 'ALTER MATERIALIZED VIEW', 'CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE', 'SELECT INTO',
+                 'GRANT', 'REVOKE', 'ALTER DEFAULT PRIVILEGES', 'CREATE POLICY', 'ALTER POLICY')
     EXECUTE FUNCTION schemarag_cdc.record_ddl();
 DROP EVENT TRIGGER IF EXISTS schemarag_sql_drop;
 CREATE EVENT TRIGGER schemarag_sql_drop ON sql_drop
-    WHEN TAG IN ('DROP TABLE', 'ALTER TABLE', 'DROP VIEW', 'DROP MATERIALIZED VIEW', 'DROP FOREIGN TABLE')
+    WHEN TAG IN ('DROP TABLE', 'ALTER TABLE', 'DROP VIEW', 'DROP MATERIALIZED VIEW', 'DROP FOREIGN TABLE', 'DROP POLICY')
     EXECUTE FUNCTION schemarag_cdc.record_drop();
 
 DO $$ BEGIN

@@ -163,6 +163,7 @@ public final class RetrievalBenchmark {
                         system.useRetrieval(),
                         scopeDb ? Set.of(q.dbId()) : Set.of(),
                         system.settings(),
+                        null,
                         null);
                 long start = System.nanoTime();
                 RetrievalResult result = retriever.retrieve(request);

@@ -6,9 +6,11 @@ import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Relationship;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.access.ReadableCatalog;
 import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import dev.schemarag.retrieval.index.CatalogChanges;
+import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
@@ -44,6 +46,12 @@ final class PreparedDatabase {
     private final LexicalIndex lexical;
     private final String modelId;
     private final int vectorsOfOtherModels;
+    /** The doc chunks a role's view holds; null in the whole catalog, which holds every chunk of its version. */
+    private final Set<DocChunk> heldDocs;
+    /** How a role's view was restricted, to follow changes with; null in the whole catalog. */
+    private ReadableCatalog restriction;
+    /** This version as each role asked for may read it, prepared on first use. */
+    private final ConcurrentMap<String, PreparedDatabase> readable = new ConcurrentHashMap<>();
 
     private PreparedDatabase(
             IndexedDatabase database,
@@ -51,7 +59,8 @@ final class PreparedDatabase {
             Map<PacketFormat, ConcurrentMap<TableName, Integer>> tokens,
             LexicalIndex lexical,
             String modelId,
-            int vectorsOfOtherModels) {
+            int vectorsOfOtherModels,
+            Set<DocChunk> heldDocs) {
         this.database = database;
         this.texts = texts;
         this.tokens = tokens;
@@ -65,6 +74,7 @@ final class PreparedDatabase {
         this.lexical = lexical;
         this.modelId = modelId;
         this.vectorsOfOtherModels = vectorsOfOtherModels;
+        this.heldDocs = heldDocs;
     }
 
     /** @param modelId the model that embeds the questions, which the stored vectors must come from to be compared */
@@ -75,7 +85,48 @@ final class PreparedDatabase {
                 emptyTokens(),
                 LexicalIndex.build(database),
                 modelId,
-                vectorsOfOtherModels(database.tables(), modelId));
+                vectorsOfOtherModels(database.tables(), modelId),
+                null);
+    }
+
+    /**
+     * This version as {@code role} may read it ({@link ReadableCatalog}): what a question of that role is ranked,
+     * expanded and rendered from. Prepared once per version and role; a view's texts may drop names from the embedded
+     * ones, so it keeps the whole catalog's count of vectors of other models rather than comparing its texts.
+     */
+    PreparedDatabase readableBy(String role) {
+        return readable.computeIfAbsent(role, r -> {
+            ReadableCatalog restriction = ReadableCatalog.restrict(database, r);
+            IndexedDatabase view = restriction.view();
+            PreparedDatabase prepared = new PreparedDatabase(
+                    view,
+                    render(view, Set.of(), Map.of()),
+                    emptyTokens(),
+                    LexicalIndex.build(view),
+                    modelId,
+                    vectorsOfOtherModels,
+                    Set.copyOf(view.docs()));
+            prepared.restriction = restriction;
+            return prepared;
+        });
+    }
+
+    /** Prepares the view of every role the database maps a principal to, so that no question waits for one. */
+    void prepareRoles() {
+        database.principals().roles().values().forEach(this::readableBy);
+        if (database.principals().defaultRole() != null)
+            readableBy(database.principals().defaultRole());
+    }
+
+    /** Whether the chunk, found by a search of the whole store, is one this catalog may show. */
+    boolean holds(DocChunk chunk) {
+        return heldDocs == null || heldDocs.contains(chunk);
+    }
+
+    /** Whether the table is in this catalog with that column. */
+    boolean hasColumn(TableName table, String column) {
+        Table definition = definitions.get(table);
+        return definition != null && definition.column(column).isPresent();
     }
 
     /**
@@ -111,26 +162,49 @@ final class PreparedDatabase {
         return Integer.MAX_VALUE;
     }
 
-    /** The next version: the changed tables re-rendered and re-indexed, everything else shared with this one. */
+    /**
+     * The next version: the changed tables re-rendered and re-indexed, everything else shared with this one. The views
+     * of the roles prepared for this version follow the same way: each role's view of the next version is compared
+     * with its view of this one, and only the tables that differ in it are re-rendered and re-indexed.
+     */
     PreparedDatabase withChanges(CatalogChanges changes) {
-        if (changes.changed().isEmpty() && changes.version().equals(version())) return this;
+        if (changes.changed().isEmpty()
+                && changes.version().equals(version())
+                && changes.principals().equals(database.principals())) return this;
+        List<IndexedTable> removed = database.tables().stream()
+                .filter(t -> changes.changed().contains(t.definition().name()))
+                .toList();
+        PreparedDatabase next = applied(
+                changes,
+                vectorsOfOtherModels
+                        - vectorsOfOtherModels(removed, modelId)
+                        + vectorsOfOtherModels(changes.tables(), modelId),
+                null);
+        readable.forEach((role, view) -> {
+            ReadableCatalog restriction = view.restriction.next(next.database);
+            IndexedDatabase viewed = restriction.view();
+            PreparedDatabase followed =
+                    view.applied(view.database.changesTo(viewed), next.vectorsOfOtherModels, Set.copyOf(viewed.docs()));
+            followed.restriction = restriction;
+            next.readable.put(role, followed);
+        });
+        return next;
+    }
+
+    private PreparedDatabase applied(CatalogChanges changes, int vectorsOfOtherModels, Set<DocChunk> heldDocs) {
         IndexedDatabase next = database.withChanges(changes);
         Map<PacketFormat, ConcurrentMap<TableName, Integer>> nextTokens = emptyTokens();
         tokens.forEach((format, counts) -> counts.forEach((table, count) -> {
             if (!changes.changed().contains(table)) nextTokens.get(format).put(table, count);
         }));
-        List<IndexedTable> removed = database.tables().stream()
-                .filter(t -> changes.changed().contains(t.definition().name()))
-                .toList();
         return new PreparedDatabase(
                 next,
                 render(next, changes.changed(), texts),
                 nextTokens,
                 lexical.withChanges(next, changes.changed()),
                 modelId,
-                vectorsOfOtherModels
-                        - vectorsOfOtherModels(removed, modelId)
-                        + vectorsOfOtherModels(changes.tables(), modelId));
+                vectorsOfOtherModels,
+                heldDocs);
     }
 
     /** Each table in both forms, in catalog order: taken from {@code previous} unless the table is {@code changed}. */

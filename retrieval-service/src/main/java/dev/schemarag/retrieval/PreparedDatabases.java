@@ -97,6 +97,7 @@ final class PreparedDatabases {
         long started = System.nanoTime();
         return index.load(databaseId).map(database -> {
             PreparedDatabase prepared = PreparedDatabase.prepare(database, modelId);
+            prepared.prepareRoles();
             Duration took = Duration.ofNanos(System.nanoTime() - started);
             loads.full(CatalogLoads.Part.TABLES, took);
             log.info(
@@ -116,6 +117,7 @@ final class PreparedDatabases {
         return index.changesSince(databaseId, held.version()).map(changes -> {
             PreparedDatabase next = held.withChanges(changes);
             if (next == held) return held;
+            next.prepareRoles();
             Duration took = Duration.ofNanos(System.nanoTime() - started);
             loads.incremental(CatalogLoads.Part.TABLES, changes.changed().size(), took);
             log.info(

@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,6 +15,7 @@ import java.util.TreeSet;
  * @param schemas      schemas to search; empty means the whole catalog
  * @param settings     per-question overrides of {@link RetrievalSettings}, by key
  * @param maxTables    at most this many tables in the packet, over {@code settings}; {@code null} lets them decide
+ * @param asker        who asks: the context holds only what the role the database maps it to may read
  */
 public record RetrievalRequest(
         String databaseId,
@@ -22,7 +24,8 @@ public record RetrievalRequest(
         Boolean useRetrieval,
         Set<String> schemas,
         Map<String, String> settings,
-        Integer maxTables) {
+        Integer maxTables,
+        Asker asker) {
     /** @throws IllegalArgumentException when {@code maxTables} is outside what {@link RetrievalSettings#MAX_TABLES} accepts */
     public RetrievalRequest {
         if (maxTables != null && !RetrievalSettings.MAX_TABLES.valid().test(maxTables))
@@ -41,31 +44,36 @@ public record RetrievalRequest(
                 if (k != null && v != null) cleanSettings.put(k, v);
             });
         settings = Map.copyOf(cleanSettings);
+        if (asker == null) asker = Asker.ANONYMOUS;
     }
 
     public static RetrievalRequest of(String databaseId, String question) {
-        return new RetrievalRequest(databaseId, question, null, null, Set.of(), Map.of(), null);
+        return new RetrievalRequest(databaseId, question, null, null, Set.of(), Map.of(), null, Asker.ANONYMOUS);
     }
 
     public RetrievalRequest withSchemas(Set<String> schemas) {
-        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables);
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables, asker);
     }
 
     public RetrievalRequest withUseRetrieval(Boolean useRetrieval) {
-        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables);
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables, asker);
     }
 
     public RetrievalRequest withEvidence(String evidence) {
-        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables);
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables, asker);
     }
 
     public RetrievalRequest withSettings(Map<String, String> settings) {
-        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables);
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables, asker);
     }
 
     /** @throws IllegalArgumentException when {@code maxTables} is out of range */
     public RetrievalRequest withMaxTables(Integer maxTables) {
-        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables);
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables, asker);
+    }
+
+    public RetrievalRequest withAsker(Asker asker) {
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables, asker);
     }
 
     /** The text that is embedded and searched: the question, followed by the evidence when there is any. */

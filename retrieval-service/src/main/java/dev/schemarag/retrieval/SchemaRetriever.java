@@ -3,6 +3,7 @@ package dev.schemarag.retrieval;
 import static dev.schemarag.retrieval.RetrievalMetrics.*;
 
 import dev.schemarag.core.config.ConfigException;
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
@@ -173,8 +174,19 @@ public final class SchemaRetriever {
         }
         if (loaded.isEmpty())
             return new RetrievalFailure(ErrorClass.UNKNOWN_DATABASE, "database '" + databaseId + "' is not registered");
-        PreparedDatabase database = loaded.get();
+        Principals principals = loaded.get().database().principals();
+        if (!principals.admits(request.asker()))
+            return new RetrievalFailure(ErrorClass.ACCESS_DENIED, Principals.refusal(databaseId, request.asker()));
+        Optional<String> role = principals.roleOf(request.asker());
+        // A role sees its own view of the catalog only: what is ranked, expanded and rendered is what it may read.
+        PreparedDatabase database = role.map(loaded.get()::readableBy).orElse(loaded.get());
         List<TableName> scope = database.tablesIn(request.schemas());
+        if (scope.isEmpty() && role.isPresent())
+            return new RetrievalFailure(
+                    ErrorClass.ACCESS_DENIED,
+                    request.asker().describe() + " (role " + role.get() + ") may read no table of database '"
+                            + databaseId + "'"
+                            + (request.schemas().isEmpty() ? "" : " in schemas " + request.schemas()));
         if (scope.isEmpty()) {
             return request.schemas().isEmpty()
                     ? new RetrievalFailure(ErrorClass.EMPTY_CATALOG, "database '" + databaseId + "' has no tables")
@@ -183,7 +195,8 @@ public final class SchemaRetriever {
                             "database '" + databaseId + "' has no tables in schemas " + request.schemas());
         }
 
-        ResolvedRequest r = new ResolvedRequest(request, databaseId, effective, database, scope, started);
+        ResolvedRequest r =
+                new ResolvedRequest(request, databaseId, effective, database, role.isPresent(), scope, started);
         Strategy strategy =
                 Strategy.choose(request.useRetrieval(), effective.enabled(), scope.size(), effective.tableThreshold());
         if (strategy == Strategy.FULL_SCHEMA) return fullSchema(r, null, Map.of());
@@ -209,6 +222,7 @@ public final class SchemaRetriever {
             String databaseId,
             RetrievalSettings settings,
             PreparedDatabase database,
+            boolean restricted,
             List<TableName> scope,
             long started) {
         Predicate<TableName> inScope() {
@@ -230,6 +244,10 @@ public final class SchemaRetriever {
             List<ColumnHit> columnHits = s.columnTopK() == 0
                     ? List.of()
                     : index.searchColumns(r.databaseId(), schemas, query, s.columnTopK());
+            if (r.restricted())
+                columnHits = columnHits.stream()
+                        .filter(hit -> r.database().hasColumn(hit.table(), hit.column()))
+                        .toList();
             columnHits.forEach(hit -> hitColumns
                     .computeIfAbsent(hit.table(), t -> new HashSet<>())
                     .add(hit.column()));
@@ -250,7 +268,11 @@ public final class SchemaRetriever {
             docs = s.docsTopK() == 0
                     ? List.of()
                     : DocChunkSelection.choose(
-                            index.searchDocs(r.databaseId(), schemas, query, s.docsTopK() * DOC_CANDIDATES_PER_CHUNK),
+                            index
+                                    .searchDocs(r.databaseId(), schemas, query, s.docsTopK() * DOC_CANDIDATES_PER_CHUNK)
+                                    .stream()
+                                    .filter(hit -> r.database().holds(hit.chunk()))
+                                    .toList(),
                             selected,
                             s.docsTopK(),
                             s.docsMinSimilarity());

@@ -1,10 +1,12 @@
 package dev.schemarag.retrieval;
 
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.relationships.JoinEdges;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocChunk;
@@ -75,6 +77,26 @@ public final class FakeSchemaIndex implements SchemaIndex {
                 })
                 .toList();
         database = new IndexedDatabase(databaseId, version, indexed, docs);
+    }
+
+    /** Records privileges as ingest would: each table's access, and the principal mapping, in a new version. */
+    public void grant(String version, Principals principals, Map<TableName, TableAccess> access) {
+        database = new IndexedDatabase(
+                databaseId,
+                version,
+                database.tables().stream()
+                        .map(t -> new IndexedTable(
+                                t.definition(),
+                                t.module(),
+                                t.generic(),
+                                t.text(),
+                                t.stamp(),
+                                t.columns(),
+                                t.relationships(),
+                                access.getOrDefault(t.definition().name(), TableAccess.NONE)))
+                        .toList(),
+                database.docs(),
+                principals);
     }
 
     public int loads() {

@@ -359,7 +359,8 @@ class SchemaRetrieverTest {
 
     @Test
     void givenABlankQuestion_whenRetrieved_thenTheFailureIsAnInvalidRequest() {
-        RetrievalResult result = retriever.retrieve(new RetrievalRequest("erp", "  ", null, null, null, null, null));
+        RetrievalResult result =
+                retriever.retrieve(new RetrievalRequest("erp", "  ", null, null, null, null, null, null));
 
         assertThat(result).isEqualTo(new RetrievalFailure(ErrorClass.INVALID_REQUEST, "question is required"));
     }

@@ -6,6 +6,7 @@ import static dev.schemarag.web.OpenApiDocument.json;
 import static dev.schemarag.web.OpenApiDocument.operation;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.retrieval.ContextView;
 import dev.schemarag.retrieval.RetrievalFailure;
@@ -30,7 +31,12 @@ final class ContextApi {
     List<ApiRoute> routes() {
         var op = operation("context", "retrieval", "The retrieval packet for a question and why each table is in it")
                 .addParametersItem(OpenApiDocument.query("db", "registered database id", true))
-                .addParametersItem(OpenApiDocument.query("q", "the question", true));
+                .addParametersItem(OpenApiDocument.query("q", "the question", true))
+                .addParametersItem(OpenApiDocument.query(
+                        "as",
+                        "the principal whose view of the catalog to use; only on a console without tokens: with them,"
+                                + " the token's principal",
+                        false));
         op.getResponses()
                 .addApiResponse(
                         "200",
@@ -38,8 +44,9 @@ final class ContextApi {
                                 "tables with reason, score and evidence; join hints; doc chunks; tokens; packet",
                                 ViewSchemas.of(ContextView.class)))
                 .addApiResponse("400", OpenApiDocument.error("db or q missing, or the question is invalid"))
+                .addApiResponse("403", OpenApiDocument.error("the principal is mapped to no role (access_denied)"))
                 .addApiResponse("404", OpenApiDocument.error("unknown database"));
-        return List.of(new ApiRoute("GET", "/api/context", op, this::context));
+        return List.of(new ApiRoute("GET", "/api/context", op, this::context, ApiRoute.Audience.ANY_CALLER));
     }
 
     private void context(HttpExchange exchange, Map<String, String> parameters) throws IOException {
@@ -47,11 +54,18 @@ final class ContextApi {
         String q = query(exchange, "q");
         if (db == null || db.isBlank() || q == null || q.isBlank())
             throw new WebServer.ApiError(400, ErrorClass.INVALID_REQUEST.wireName(), "db and q are required");
-        RetrievalResult result = retriever.retrieve(RetrievalRequest.of(db, q));
+        Asker asker;
+        try {
+            asker = WebServer.caller(exchange).asker(query(exchange, "as"));
+        } catch (IllegalArgumentException e) {
+            throw new WebServer.ApiError(400, ErrorClass.INVALID_REQUEST.wireName(), e.getMessage());
+        }
+        RetrievalResult result = retriever.retrieve(RetrievalRequest.of(db, q).withAsker(asker));
         if (result instanceof RetrievalFailure f) {
             int status =
                     switch (f.errorClass()) {
                         case UNKNOWN_DATABASE, UNKNOWN_SCHEMA, EMPTY_CATALOG -> 404;
+                        case ACCESS_DENIED -> 403;
                         case INFRA_FAILURE -> 503;
                         default -> 400;
                     };

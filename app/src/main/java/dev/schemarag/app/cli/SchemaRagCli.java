@@ -23,6 +23,7 @@ public final class SchemaRagCli implements Runnable {
             DemoCommand.class,
             SyncCommand.class,
             AskCommand.class,
+            ContextCommand.class,
             DlqCommand.class,
             ServeCommand.class,
             BenchCommand.class,
@@ -42,7 +43,7 @@ public final class SchemaRagCli implements Runnable {
 
     /**
      * The command line a run with these arguments needs. Picocli builds, by reflection, the model of every command it
-     * is given before it parses: a short client such as {@code ask} would pay for all sixteen. When the first
+     * is given before it parses: a short client such as {@code ask} would pay for all seventeen. When the first
      * argument names a subcommand, only that one is added; anything else (no argument, an option, a typo) gets all,
      * so the usage, {@code --help} and picocli's suggestions stay as they are.
      */

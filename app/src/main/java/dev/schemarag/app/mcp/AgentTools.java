@@ -107,14 +107,19 @@ public final class AgentTools {
         return Answer.ok(Map.of("databases", list));
     }
 
-    /** The context packet and, per table, why it is there: its score and retrieved, FK expansion, bridge or full. */
-    Answer schemaContext(String databaseId, String question, Integer maxTables) {
+    /**
+     * The context packet and, per table, why it is there: its score and retrieved, FK expansion, bridge or full; as
+     * the asker's role may read the catalog.
+     */
+    Answer schemaContext(String databaseId, String question, Integer maxTables, Asker asker) {
         Answer refused = checkDatabase(databaseId);
         if (refused == null) refused = checkText("question", question, maxQuestionBytes);
         if (refused != null) return refused;
         RetrievalRequest request;
         try {
-            request = RetrievalRequest.of(databaseId, question).withMaxTables(maxTables);
+            request = RetrievalRequest.of(databaseId, question)
+                    .withMaxTables(maxTables)
+                    .withAsker(asker);
         } catch (IllegalArgumentException outOfRange) {
             return Answer.refused(ErrorClass.INVALID_REQUEST.wireName(), outOfRange.getMessage());
         }

@@ -105,7 +105,7 @@ public final class SchemaRagMcpServer {
                         """,
                         ContextView.class,
                         (asker, args) -> tools.schemaContext(
-                                text(args, "db"), text(args, "question"), integer(args, "max_tables"))),
+                                text(args, "db"), text(args, "question"), integer(args, "max_tables"), asker)),
                 tool(
                         unidentified,
                         "validate_sql",

@@ -269,7 +269,7 @@ class McpServerIT {
     }
 
     @Test
-    void aPrincipalsTokenValidatesAsThatPrincipalAndReadsNoTableDocs() {
+    void aPrincipalsTokenRetrievesAndValidatesAsThatPrincipalAndReadsNoTableDocs() {
         String sql = "SELECT count(*) FROM public.employees";
         try (McpSyncClient operator = httpClient("Bearer " + TOKEN);
                 McpSyncClient stranger = httpClient("Bearer " + STRANGER_TOKEN)) {
@@ -280,6 +280,9 @@ class McpServerIT {
                     .containsEntry("valid", true);
             assertThat(structured(call(stranger, "validate_sql", Map.of("db", "mcp_it", "sql", sql)), false))
                     .containsEntry("valid", false)
+                    .containsEntry("errorClass", "access_denied");
+            assertThat(structured(
+                            call(stranger, "get_schema_context", Map.of("db", "mcp_it", "question", QUESTION)), true))
                     .containsEntry("errorClass", "access_denied");
             assertThatThrownBy(() -> stranger.readResource(resource("schemarag://docs/mcp_it")))
                     .isInstanceOf(McpError.class)

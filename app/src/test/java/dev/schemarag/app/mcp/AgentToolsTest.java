@@ -38,7 +38,7 @@ class AgentToolsTest {
         AgentTools tools = tools(answered());
 
         for (AgentTools.Answer answer : List.of(
-                tools.schemaContext("nowhere", "how many orders?", null),
+                tools.schemaContext("nowhere", "how many orders?", null, Asker.ANONYMOUS),
                 tools.validateSql("nowhere", Asker.ANONYMOUS, "SELECT 1"),
                 tools.runSql("nowhere", Asker.ANONYMOUS, "SELECT 1", null),
                 tools.ask("nowhere", "how many orders?", false, Asker.ANONYMOUS))) {
@@ -104,10 +104,12 @@ class AgentToolsTest {
 
         assertThat(tools.ask("erp", " ", false, Asker.ANONYMOUS).content())
                 .containsEntry("message", "question is required");
-        assertThat(tools.schemaContext("erp", "é".repeat(60), null).content())
+        assertThat(tools.schemaContext("erp", "é".repeat(60), null, Asker.ANONYMOUS)
+                        .content())
                 .containsEntry("errorClass", "invalid_request")
                 .containsEntry("message", "question is longer than 100 bytes");
-        assertThat(tools.schemaContext("erp", "how many orders?", 0).content())
+        assertThat(tools.schemaContext("erp", "how many orders?", 0, Asker.ANONYMOUS)
+                        .content())
                 .containsEntry("errorClass", "invalid_request")
                 .containsEntry("message", "maxTables must be an integer in [1, 10000], not 0");
         assertThat(tools.validateSql("erp", Asker.ANONYMOUS, "S".repeat(StatementCheck.MAX_SQL_BYTES + 1))

@@ -1,9 +1,11 @@
 package dev.schemarag.core.store;
 
 import com.pgvector.PGvector;
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
 import java.sql.Array;
 import java.sql.Connection;
@@ -24,7 +26,7 @@ import java.util.Set;
 
 /**
  * Adapter: the schema store in PostgreSQL + pgvector (tables {@code schema_embeddings}, {@code doc_chunks} and
- * {@code catalog_relationships}).
+ * {@code catalog_relationships}; the recorded privileges through {@link CatalogAccessStore}).
  * Writes are upserts on the entity's unique key, so replaying a change leaves the store as it was. Ingest writes
  * through its own port, which its postgres adapter maps onto this class; the CLI reads and cleans up here directly.
  */
@@ -326,6 +328,12 @@ public final class PgVectorSchemaStore {
             }
         });
         return changed;
+    }
+
+    /** See {@link CatalogAccessStore#replace}: the privileges and mapping of the database's roles. */
+    public Set<TableName> replaceAccess(String databaseId, Principals principals, Map<TableName, TableAccess> access)
+            throws SQLException {
+        return new CatalogAccessStore(db).replace(databaseId, principals, access);
     }
 
     /** Parameters 1 to 6: the edge's key in {@code catalog_relationships} (database, from table and columns, to table). */

@@ -3,6 +3,7 @@ package dev.schemarag.ingest.changes;
 import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.SchemaChanged;
 import java.time.Instant;
+import java.util.Set;
 
 /** Pure mapping of a captured DDL command to the {@link SchemaChanged} event of one database. */
 public final class SchemaChangeMapper {
@@ -28,8 +29,21 @@ public final class SchemaChangeMapper {
         return databaseId + "." + schema + "." + table;
     }
 
+    /**
+     * Whether the command changes who may read what rather than a table: ingest then reads the privileges and policies
+     * of the whole database again. Its event names the policy's table, or no table for GRANT and REVOKE (PostgreSQL's
+     * event trigger data names no object for them).
+     */
+    public static boolean changesAccess(String commandTag) {
+        return ACCESS_COMMANDS.contains(commandTag);
+    }
+
+    private static final Set<String> ACCESS_COMMANDS =
+            Set.of("GRANT", "REVOKE", "ALTER DEFAULT PRIVILEGES", "CREATE POLICY", "ALTER POLICY", "DROP POLICY");
+
     static ChangeKind kindOf(DdlEvent ddl) {
         String tag = ddl.commandTag();
+        if (changesAccess(tag)) return ChangeKind.OTHER;
         boolean columnObject = ddl.objectType().endsWith("column");
         if (tag.equals("COMMENT")) return columnObject ? ChangeKind.COMMENT_COLUMN : ChangeKind.COMMENT_TABLE;
         if (tag.startsWith("DROP")) return ChangeKind.DROP_TABLE;

@@ -1,7 +1,9 @@
 package dev.schemarag.ingest.postgres;
 
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.PgVectorSchemaStore;
@@ -68,6 +70,12 @@ public final class PgVectorSchemaWrites implements SchemaStore {
     public Set<TableName> replaceRelationships(String databaseId, Set<String> schemas, Collection<ForeignKeyEdge> edges)
             throws SchemaStoreException {
         return reported(() -> store.replaceRelationships(databaseId, schemas, edges));
+    }
+
+    @Override
+    public Set<TableName> replaceAccess(String databaseId, Principals principals, Map<TableName, TableAccess> access)
+            throws SchemaStoreException {
+        return reported(() -> store.replaceAccess(databaseId, principals, access));
     }
 
     private static <T> T reported(StoreCall<T> call) throws SchemaStoreException {

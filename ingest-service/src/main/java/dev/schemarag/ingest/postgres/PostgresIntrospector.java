@@ -4,6 +4,7 @@ import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.SchemaCatalog;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.introspect.IntrospectionException;
@@ -15,10 +16,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Adapter: introspects PostgreSQL through pg_catalog — three set-based queries per call, whatever the number of
@@ -53,6 +56,23 @@ public final class PostgresIntrospector implements SchemaIntrospector {
             WHERE k.contype IN ('p', 'f', 'u') AND n.nspname = ANY (?::text[]) AND (?::text IS NULL OR c.relname = ?::text)
             ORDER BY n.nspname, c.relname, k.contype, k.conname""";
 
+    // A table-level grant reads every column: the per-column check runs only on tables read through column grants.
+    private static final String READABLE_COLUMNS = """
+            SELECT n.nspname, c.relname, r.rolname,
+                   CASE WHEN has_table_privilege(r.oid, c.oid, 'SELECT')
+                   THEN ARRAY(SELECT a.attname FROM pg_attribute a
+                              WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum)
+                   ELSE ARRAY(SELECT a.attname FROM pg_attribute a
+                              WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+                                AND has_column_privilege(r.oid, c.oid, a.attnum, 'SELECT') ORDER BY a.attnum) END
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_roles r ON r.rolname = ANY (?::text[])
+            WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = ANY (?::text[]) AND NOT c.relispartition
+              AND has_schema_privilege(r.oid, n.oid, 'USAGE') AND has_any_column_privilege(r.oid, c.oid, 'SELECT')""";
+    private static final String ROW_SECURITY = """
+            SELECT n.nspname, c.relname, ARRAY(SELECT p.polname::text FROM pg_policy p WHERE p.polrelid = c.oid ORDER BY 1)
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE c.relrowsecurity AND c.relkind IN ('r', 'p') AND n.nspname = ANY (?::text[]) AND NOT c.relispartition""";
+
     private final Database target;
     private final List<String> schemas;
 
@@ -69,6 +89,42 @@ public final class PostgresIntrospector implements SchemaIntrospector {
     @Override
     public Optional<Table> table(TableName name) throws IntrospectionException {
         return read(List.of(name.schema()), name.table()).stream().findFirst();
+    }
+
+    @Override
+    public Map<TableName, TableAccess> access(List<String> inSchemas, Set<String> roles) throws IntrospectionException {
+        Map<TableName, Map<String, List<String>>> readers = new HashMap<>();
+        Map<TableName, List<String>> policies = new HashMap<>();
+        try (Connection c = target.borrow()) {
+            Array schemaNames = c.createArrayOf("text", inSchemas.toArray());
+            if (!roles.isEmpty())
+                try (PreparedStatement ps = c.prepareStatement(READABLE_COLUMNS)) {
+                    ps.setArray(1, c.createArrayOf("text", roles.toArray()));
+                    ps.setArray(2, schemaNames);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next())
+                            readers.computeIfAbsent(
+                                            new TableName(rs.getString(1), rs.getString(2)), t -> new HashMap<>())
+                                    .put(rs.getString(3), strings(rs.getArray(4)));
+                    }
+                }
+            try (PreparedStatement ps = c.prepareStatement(ROW_SECURITY)) {
+                ps.setArray(1, schemaNames);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next())
+                        policies.put(new TableName(rs.getString(1), rs.getString(2)), strings(rs.getArray(3)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IntrospectionException(
+                    "cannot read the privileges of " + target.url() + ": " + e.getMessage(), e);
+        }
+        Map<TableName, TableAccess> access = new HashMap<>();
+        readers.forEach((table, columns) -> access.put(
+                table, new TableAccess(columns, policies.containsKey(table), policies.getOrDefault(table, List.of()))));
+        policies.forEach((table, names) -> access.computeIfAbsent(table, t -> new TableAccess(Map.of(), true, names)));
+        access.values().removeIf(TableAccess.NONE::equals);
+        return access;
     }
 
     private List<Table> read(List<String> inSchemas, String onlyTable) throws IntrospectionException {

@@ -29,6 +29,7 @@ import dev.schemarag.ingest.kafka.EmbeddingUpdaterTopology;
 import dev.schemarag.ingest.postgres.PgVectorSchemaWrites;
 import dev.schemarag.ingest.postgres.PostgresEdgeSampler;
 import dev.schemarag.ingest.postgres.PostgresIntrospector;
+import dev.schemarag.ingest.sync.AccessSync;
 import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.sync.SchemaStore;
@@ -159,6 +160,7 @@ public final class IngestService implements AutoCloseable {
     private final Map<String, Database> targets = new ConcurrentHashMap<>();
     private final Map<String, Database> readers = new ConcurrentHashMap<>();
     private final RelationshipSync relationships;
+    private final AccessSync access;
     private final Map<String, Annotations> annotations = new ConcurrentHashMap<>();
     private final Map<String, DebeziumDdlCapture> captures = new ConcurrentHashMap<>(); // read by /ready
     private KafkaProducer<String, SchemaChanged> producer;
@@ -179,6 +181,7 @@ public final class IngestService implements AutoCloseable {
         this.writes = new PgVectorSchemaWrites(store);
         this.indexer = new SchemaIndexer(model, writes, texts);
         this.relationships = new RelationshipSync(writes, this::sampler);
+        this.access = new AccessSync(writes);
     }
 
     public SyncSummary sync(String databaseId, SyncProgress progress)
@@ -188,7 +191,7 @@ public final class IngestService implements AutoCloseable {
                 .orElseThrow(() -> new IllegalArgumentException("unknown database '" + databaseId + "'; registered: "
                         + databases.all().stream().map(RegisteredDatabase::id).toList()));
         annotations.remove(databaseId); // a full sync re-reads annotations edited since
-        return new SchemaSync(indexer, relationships, model, writes)
+        return new SchemaSync(indexer, relationships, access, model, writes)
                 .sync(db, introspector(db), annotations(db), docs(db), progress);
     }
 
@@ -219,6 +222,7 @@ public final class IngestService implements AutoCloseable {
         schemaChangesTopic = topics.schemaChanges().name();
         for (RegisteredDatabase db : databases.all()) startCapture(db);
         for (RegisteredDatabase db : databases.all()) refreshEdges(db);
+        for (RegisteredDatabase db : databases.all()) refreshAccess(db);
         StreamsBuilder builder = new StreamsBuilder();
         TableRefresher refresher = new TableRefresher(
                 databases,
@@ -226,6 +230,7 @@ public final class IngestService implements AutoCloseable {
                 this::annotations,
                 indexer,
                 relationships,
+                access,
                 texts,
                 BudgetedRetry.forOutages(),
                 config.recovery().refreshRetryBudget());
@@ -262,6 +267,9 @@ public final class IngestService implements AutoCloseable {
         }
         if (producer == null) return; // live sync not started: startLiveSync starts every registered database
         for (RegisteredDatabase db : changes.added()) {
+            // A registration whose principals changed comes back as removed and added: what its roles read is read
+            // again, which also catches role memberships granted since (they fire no event trigger).
+            refreshAccess(db);
             try {
                 startCapture(db);
             } catch (SQLException | IOException | RuntimeException e) {
@@ -307,6 +315,18 @@ public final class IngestService implements AutoCloseable {
             relationships.refresh(db.id(), null);
         } catch (SchemaStoreException e) {
             log.warn("join edges of {} not refreshed at start: {}", db.id(), e.getMessage());
+        }
+    }
+
+    /**
+     * Records what the database's mapped roles read before live changes are applied: role memberships granted while
+     * ingest was down, or a mapping changed, are caught here. A failure is logged; the next change or sync retries.
+     */
+    private void refreshAccess(RegisteredDatabase db) {
+        try {
+            access.refresh(db, introspector(db));
+        } catch (IntrospectionException | SchemaStoreException | RuntimeException e) {
+            log.warn("privileges of {} not refreshed: {}", db.id(), e.getMessage());
         }
     }
 

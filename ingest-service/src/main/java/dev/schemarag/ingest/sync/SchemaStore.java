@@ -1,7 +1,9 @@
 package dev.schemarag.ingest.sync;
 
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.StoredDocChunk;
@@ -55,5 +57,13 @@ public interface SchemaStore {
      * edges changed.
      */
     Set<TableName> replaceRelationships(String databaseId, Set<String> schemas, Collection<ForeignKeyEdge> edges)
+            throws SchemaStoreException;
+
+    /**
+     * Makes the recorded privileges of the database's tables exactly {@code access} (a table absent from it: no mapped
+     * role reads it, no row security) and its recorded mapping {@code principals}, in one transaction, writing only what
+     * differs; returns the tables whose access changed.
+     */
+    Set<TableName> replaceAccess(String databaseId, Principals principals, Map<TableName, TableAccess> access)
             throws SchemaStoreException;
 }

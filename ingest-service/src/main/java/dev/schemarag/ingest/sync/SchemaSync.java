@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Full sync of one registered database: introspect every configured schema, index tables and columns (hash-gated),
- * delete what is gone, and replace its doc chunks. Idempotent: a second run with nothing changed embeds nothing.
+ * delete what is gone, record what its mapped roles may read, and replace its doc chunks. Idempotent: a second run with nothing changed embeds nothing.
  */
 public final class SchemaSync {
     private static final Logger log = LoggerFactory.getLogger(SchemaSync.class);
@@ -31,10 +31,17 @@ public final class SchemaSync {
     private final EmbeddingModel model;
     private final SchemaStore store;
     private final RelationshipSync relationships;
+    private final AccessSync access;
 
-    public SchemaSync(SchemaIndexer indexer, RelationshipSync relationships, EmbeddingModel model, SchemaStore store) {
+    public SchemaSync(
+            SchemaIndexer indexer,
+            RelationshipSync relationships,
+            AccessSync access,
+            EmbeddingModel model,
+            SchemaStore store) {
         this.indexer = indexer;
         this.relationships = relationships;
+        this.access = access;
         this.model = model;
         this.store = store;
     }
@@ -50,6 +57,7 @@ public final class SchemaSync {
         SchemaCatalog catalog = introspector.introspect(db.id(), db.schemas());
         SchemaIndexer.Outcome outcome = indexer.index(db.id(), catalog.tables(), null, annotations, progress);
         RelationshipSync.Outcome edges = relationships.refresh(db.id(), null);
+        AccessSync.Outcome privileges = access.refresh(db, introspector);
         Set<TableName> known = new HashSet<>();
         catalog.tables().stream().map(Table::name).forEach(known::add);
         int chunks = syncDocs(
@@ -58,14 +66,15 @@ public final class SchemaSync {
         SyncSummary summary = new SyncSummary(
                 catalog.tables().size(), outcome.embedded(), outcome.unchanged(), outcome.deleted(), chunks, seconds);
         log.info(
-                "sync of {}: {} tables, {} embedded, {} unchanged, {} deleted, {} annotated or inferred join edges, {} doc"
-                        + " chunks in {} s",
+                "sync of {}: {} tables, {} embedded, {} unchanged, {} deleted, {} annotated or inferred join edges, access of {} table(s)"
+                        + " changed, {} doc chunks in {} s",
                 db.id(),
                 summary.tables(),
                 summary.embedded(),
                 summary.unchanged(),
                 summary.deleted(),
                 edges.edges().size(),
+                privileges.changed().size(),
                 chunks,
                 String.format(Locale.ROOT, "%.2f", seconds));
         return summary;

@@ -10,12 +10,16 @@ import dev.schemarag.core.retry.BudgetedRetry;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.events.CatalogReader;
 import dev.schemarag.events.CatalogRelationship;
 import dev.schemarag.events.SchemaCatalogEntry;
 import dev.schemarag.events.SchemaChanged;
+import dev.schemarag.ingest.changes.SchemaChangeMapper;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
+import dev.schemarag.ingest.sync.AccessSync;
 import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.sync.SchemaStoreException;
@@ -40,7 +44,8 @@ import org.slf4j.LoggerFactory;
  * and the tables its foreign keys point at, whose texts may mention it), re-embeds only what changed, deletes what
  * is gone, recomputes the join edges of the schemas involved, and says what the schema.catalog topic should now hold:
  * the refreshed tables, and any other table whose edges changed (a new {@code customers} table gives {@code
- * orders.customer_id} an edge). Idempotent: replaying a change changes nothing,
+ * orders.customer_id} an edge) or whose recorded access changed. A GRANT, REVOKE or policy change re-reads only what the
+ * mapped roles may read ({@link AccessSync}). Idempotent: replaying a change changes nothing,
  * which is also what lets an outage of the target or the store be retried whole, within the retry's budget.
  */
 public final class TableRefresher {
@@ -51,6 +56,7 @@ public final class TableRefresher {
     private final Function<RegisteredDatabase, Annotations> annotations;
     private final SchemaIndexer indexer;
     private final RelationshipSync relationships;
+    private final AccessSync access;
     private final EmbeddingTexts texts;
     private final BudgetedRetry outages;
     private final Duration outageBudget;
@@ -61,6 +67,7 @@ public final class TableRefresher {
             Function<RegisteredDatabase, Annotations> annotations,
             SchemaIndexer indexer,
             RelationshipSync relationships,
+            AccessSync access,
             EmbeddingTexts texts,
             BudgetedRetry outages,
             Duration outageBudget) {
@@ -69,24 +76,30 @@ public final class TableRefresher {
         this.annotations = annotations;
         this.indexer = indexer;
         this.relationships = relationships;
+        this.access = access;
         this.texts = texts;
         this.outages = outages;
         this.outageBudget = outageBudget;
     }
 
     public RefreshResult apply(SchemaChanged change) {
-        if (blank(change.getDatabaseId()) || blank(change.getSchema$()) || blank(change.getTable()))
+        boolean accessOnly = SchemaChangeMapper.changesAccess(change.getCommandTag());
+        if (blank(change.getDatabaseId()) || (!accessOnly && (blank(change.getSchema$()) || blank(change.getTable()))))
             return new RefreshResult.Failed(
                     ErrorClass.MALFORMED_EVENT, "schema change without database, schema or table: " + change);
         Optional<RegisteredDatabase> db = databases.find(change.getDatabaseId());
         if (db.isEmpty())
             return new RefreshResult.Failed(
                     ErrorClass.UNKNOWN_DATABASE, "schema change for unknown database '" + change.getDatabaseId() + "'");
-        if (!db.get().schemas().contains(change.getSchema$())) return RefreshResult.ok(List.of()); // not indexed here
+        if (!accessOnly && !db.get().schemas().contains(change.getSchema$()))
+            return RefreshResult.ok(List.of()); // not indexed here
         String what = "applying " + change.getCommandTag() + " on " + change.getDatabaseId() + "." + change.getSchema$()
                 + "." + change.getTable();
         try {
-            return RefreshResult.ok(outages.call(what, outageBudget, () -> refresh(db.get(), affectedTables(change))));
+            return RefreshResult.ok(outages.call(
+                    what,
+                    outageBudget,
+                    () -> accessOnly ? refreshAccess(db.get()) : refresh(db.get(), affectedTables(change))));
         } catch (BudgetedRetry.GaveUp e) {
             // a bug, not an outage: the processing handler files it with the record's bytes
             if (e.getCause() instanceof RuntimeException bug) throw bug;
@@ -125,26 +138,66 @@ public final class TableRefresher {
         Set<String> schemas = new LinkedHashSet<>();
         scope.forEach(t -> schemas.add(t.schema()));
         RelationshipSync.Outcome edges = relationships.refresh(db.id(), schemas);
+        AccessSync.Outcome privileges = access.refresh(db, introspector);
 
         List<CatalogUpdate> updates = new ArrayList<>();
         for (TableName name : scope) {
             String key = catalogKey(db.id(), name);
             Table table = present.get(name);
-            if (table != null) updates.add(new CatalogUpdate(key, entry(db.id(), table, notes, edges.from(table))));
+            if (table != null)
+                updates.add(
+                        new CatalogUpdate(key, entry(db.id(), table, notes, edges.from(table), privileges.of(name))));
             else updates.add(new CatalogUpdate(key, null));
         }
-        for (TableName name : edges.changed()) {
-            Table table = edges.tables().get(name);
-            if (scope.contains(name) || table == null) continue;
-            updates.add(new CatalogUpdate(catalogKey(db.id(), name), entry(db.id(), table, notes, edges.from(table))));
-        }
+        Set<TableName> others = new LinkedHashSet<>(edges.changed());
+        others.addAll(privileges.changed());
+        others.removeAll(scope);
+        updates.addAll(entries(db, notes, others, privileges));
         log.info(
-                "schema change applied on {}: {} table(s), {} embedded, {} deleted, edges of {} table(s) changed",
+                "schema change applied on {}: {} table(s), {} embedded, {} deleted, edges of {} and access of {} table(s)"
+                        + " changed",
                 db.id(),
                 scope.size(),
                 outcome.embedded(),
                 outcome.deleted(),
-                edges.changed().size());
+                edges.changed().size(),
+                privileges.changed().size());
+        return updates;
+    }
+
+    /** A change of privileges or policies: only the recorded access, and the catalog entries of the tables it changed. */
+    private List<CatalogUpdate> refreshAccess(RegisteredDatabase db)
+            throws IntrospectionException, SchemaStoreException {
+        long started = System.nanoTime();
+        AccessSync.Outcome privileges = access.refresh(db, introspectors.apply(db));
+        long read = System.nanoTime();
+        List<CatalogUpdate> updates = entries(db, annotations.apply(db), privileges.changed(), privileges);
+        log.info(
+                "access change applied on {}: access of {} table(s) changed; read and stored in {} ms, catalog entries"
+                        + " in {} ms",
+                db.id(),
+                privileges.changed().size(),
+                (read - started) / 1_000_000,
+                (System.nanoTime() - read) / 1_000_000);
+        return updates;
+    }
+
+    /** The catalog entries of stored tables outside a change's own scope, as the store now holds them. */
+    private List<CatalogUpdate> entries(
+            RegisteredDatabase db, Annotations notes, Set<TableName> tables, AccessSync.Outcome privileges)
+            throws SchemaStoreException {
+        if (tables.isEmpty()) return List.of();
+        Set<String> schemas = new LinkedHashSet<>();
+        tables.forEach(t -> schemas.add(t.schema()));
+        RelationshipSync.Outcome edges = relationships.refresh(db.id(), schemas);
+        List<CatalogUpdate> updates = new ArrayList<>();
+        for (TableName name : tables) {
+            Table table = edges.tables().get(name);
+            if (table != null)
+                updates.add(new CatalogUpdate(
+                        catalogKey(db.id(), name),
+                        entry(db.id(), table, notes, edges.from(table), privileges.of(name))));
+        }
         return updates;
     }
 
@@ -152,7 +205,8 @@ public final class TableRefresher {
         return databaseId + "." + table;
     }
 
-    SchemaCatalogEntry entry(String databaseId, Table table, Annotations notes, List<ForeignKeyEdge> edges) {
+    SchemaCatalogEntry entry(
+            String databaseId, Table table, Annotations notes, List<ForeignKeyEdge> edges, TableAccess access) {
         var t = texts.of(table, notes);
         return SchemaCatalogEntry.newBuilder()
                 .setDatabaseId(databaseId)
@@ -166,6 +220,14 @@ public final class TableRefresher {
                 .setUpdatedAt(Instant.now())
                 .setRelationships(
                         edges.stream().map(TableRefresher::relationship).toList())
+                .setReaders(access.readers().entrySet().stream()
+                        .map(r -> CatalogReader.newBuilder()
+                                .setRole(r.getKey())
+                                .setColumns(r.getValue().stream().sorted().toList())
+                                .build())
+                        .toList())
+                .setRowSecurity(access.rowSecurity())
+                .setPolicies(access.policies())
                 .build();
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.events.ChangeKind;
 import dev.schemarag.events.SchemaChanged;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SchemaChangeMapperTest {
@@ -42,6 +43,17 @@ class SchemaChangeMapperTest {
                 .isEqualTo(ChangeKind.CREATE_TABLE);
         assertThat(SchemaChangeMapper.kindOf(ddl("DROP TABLE", "table", null, null, null)))
                 .isEqualTo(ChangeKind.DROP_TABLE);
+    }
+
+    @Test
+    void privilegeAndPolicyCommandsChangeNoTable() {
+        for (String tag : List.of("GRANT", "REVOKE", "ALTER DEFAULT PRIVILEGES", "CREATE POLICY", "DROP POLICY")) {
+            assertThat(SchemaChangeMapper.kindOf(ddl(tag, "policy", null, null, null)))
+                    .as(tag)
+                    .isEqualTo(ChangeKind.OTHER);
+            assertThat(SchemaChangeMapper.changesAccess(tag)).as(tag).isTrue();
+        }
+        assertThat(SchemaChangeMapper.changesAccess("ALTER TABLE")).isFalse();
     }
 
     @Test

@@ -1,7 +1,9 @@
 package dev.schemarag.ingest.fakes;
 
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.StoredDocChunk;
@@ -29,6 +31,7 @@ public final class InMemorySchemaStore implements SchemaStore {
     private final Map<String, Map<EntityKey, StoredEntity>> entities = new HashMap<>();
     private final Map<String, Map<String, StoredDocChunk>> docs = new HashMap<>();
     private final Map<String, Set<ForeignKeyEdge>> relationships = new HashMap<>();
+    private final Map<String, Map<TableName, TableAccess>> access = new HashMap<>();
     public SQLException failWith;
     /** How many calls fail with {@link #failWith} before the store answers again (an outage that ends). */
     public int failures = Integer.MAX_VALUE;
@@ -128,6 +131,33 @@ public final class InMemorySchemaStore implements SchemaStore {
             return gone;
         });
         for (ForeignKeyEdge e : current) if (stored.add(e)) changed.add(e.from());
+        return changed;
+    }
+
+    /** The recorded privileges of a database's tables. */
+    public Map<TableName, TableAccess> access(String databaseId) {
+        return access.computeIfAbsent(databaseId, id -> new HashMap<>());
+    }
+
+    /** The principal mapping recorded with them. */
+    public final Map<String, Principals> principals = new HashMap<>();
+
+    @Override
+    public Set<TableName> replaceAccess(String databaseId, Principals mapping, Map<TableName, TableAccess> current)
+            throws SchemaStoreException {
+        failIfAsked();
+        Map<TableName, TableAccess> stored = access(databaseId);
+        Set<TableName> tables = new HashSet<>(stored.keySet());
+        tables.addAll(current.keySet());
+        Set<TableName> changed = new LinkedHashSet<>();
+        for (TableName table : tables) {
+            TableAccess now = current.getOrDefault(table, TableAccess.NONE);
+            if (now.equals(stored.getOrDefault(table, TableAccess.NONE))) continue;
+            if (now.equals(TableAccess.NONE)) stored.remove(table);
+            else stored.put(table, now);
+            changed.add(table);
+        }
+        principals.put(databaseId, mapping);
         return changed;
     }
 

@@ -217,7 +217,9 @@ class EmbeddingUpdaterTopologyTest {
                 .setCompactSchema("sales." + table + "(id)")
                 .setTextHash("h-" + table)
                 .setUpdatedAt(Instant.EPOCH)
-                .setRelationships(List.of()) // the default would need the serde's trust of the events package
+                // the defaults of record arrays would need the serde's trust of the events package
+                .setRelationships(List.of())
+                .setReaders(List.of())
                 .build();
     }
 }

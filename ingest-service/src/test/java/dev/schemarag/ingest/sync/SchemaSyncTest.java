@@ -33,7 +33,11 @@ class SchemaSyncTest {
     private final InMemoryIntrospector target =
             new InMemoryIntrospector().with(Tables.employees(null), Tables.leaveRequests("fk"));
     private final SchemaSync sync = new SchemaSync(
-            new SchemaIndexer(model, store, EmbeddingTexts.defaults()), new RelationshipSync(store), model, store);
+            new SchemaIndexer(model, store, EmbeddingTexts.defaults()),
+            new RelationshipSync(store),
+            new AccessSync(store),
+            model,
+            store);
 
     private static DocChunk doc(TableName table, int index, String content) {
         return new DocChunk(

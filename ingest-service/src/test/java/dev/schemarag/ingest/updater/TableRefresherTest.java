@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
@@ -14,6 +15,7 @@ import dev.schemarag.core.retry.BudgetedRetry;
 import dev.schemarag.core.retry.TransientFailures;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.events.SchemaChanged;
@@ -23,6 +25,7 @@ import dev.schemarag.ingest.fakes.InMemoryIntrospector;
 import dev.schemarag.ingest.fakes.InMemorySchemaStore;
 import dev.schemarag.ingest.fakes.Tables;
 import dev.schemarag.ingest.introspect.IntrospectionException;
+import dev.schemarag.ingest.sync.AccessSync;
 import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
 import dev.schemarag.ingest.text.EmbeddingTexts;
@@ -46,12 +49,14 @@ class TableRefresherTest {
     private final List<Duration> waits = new ArrayList<>();
 
     private final long[] nanos = {0};
+    private final DatabaseRegistry registry = new DatabaseRegistry(List.of(ERP));
     private final TableRefresher refresher = new TableRefresher(
-            new DatabaseRegistry(List.of(ERP)),
+            registry,
             db -> target,
             db -> notes,
             new SchemaIndexer(model, store, EmbeddingTexts.defaults()),
             new RelationshipSync(store),
+            new AccessSync(store),
             EmbeddingTexts.defaults(),
             new BudgetedRetry(
                     new Backoff(Duration.ofMillis(500), Duration.ofSeconds(10)),
@@ -89,6 +94,43 @@ class TableRefresherTest {
         });
         assertThat(store.entities("erp"))
                 .containsKeys(EntityKey.table(EMPLOYEES), EntityKey.column(EMPLOYEES, "full_name"));
+    }
+
+    @Test
+    void aRevokeRecordsWhatEachMappedRoleReadsAndPublishesTheTablesWhoseAccessChanged() {
+        registry.replace(
+                List.of(ERP.withPrincipals(new Principals(Map.of("hr", "hr_role", "sales", "sales_role"), null))));
+        target.with(Tables.employees(null));
+        target.access.put(
+                EMPLOYEES,
+                new TableAccess(
+                        Map.of("hr_role", List.of("employee_id", "full_name"), "sales_role", List.of("employee_id")),
+                        false,
+                        List.of()));
+        refresher.apply(change("CREATE TABLE", "employees"));
+        assertThat(store.access("erp").get(EMPLOYEES).columns("sales_role")).containsExactly("employee_id");
+        assertThat(store.principals.get("erp").roles()).containsEntry("sales", "sales_role");
+
+        target.access.put(
+                EMPLOYEES,
+                new TableAccess(Map.of("hr_role", List.of("employee_id", "full_name")), true, List.of("own_company")));
+        RefreshResult result = refresher.apply(SchemaChangeMapper.toEvent(
+                "erp", new DdlEvent(2, "REVOKE", "privileges", "", "", null, null, null, "0/2", 1_700_000_000_000L)));
+
+        assertThat(updates(result)).singleElement().satisfies(u -> {
+            assertThat(u.key()).isEqualTo("erp.public.employees");
+            assertThat(u.entry().getReaders())
+                    .extracting(r -> r.getRole() + ":" + r.getColumns())
+                    .containsExactly("hr_role:[employee_id, full_name]");
+            assertThat(u.entry().getRowSecurity()).isTrue();
+            assertThat(u.entry().getPolicies()).containsExactly("own_company");
+        });
+        assertThat(store.access("erp").get(EMPLOYEES).readableBy("sales_role")).isFalse();
+        assertThat(updates(refresher.apply(SchemaChangeMapper.toEvent(
+                        "erp",
+                        new DdlEvent(3, "REVOKE", "privileges", "", "", null, null, null, "0/3", 1_700_000_000_000L)))))
+                .as("nothing changed since: nothing to publish")
+                .isEmpty();
     }
 
     @Test

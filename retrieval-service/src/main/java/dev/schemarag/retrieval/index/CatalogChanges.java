@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval.index;
 
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.schema.TableName;
 import java.util.List;
 import java.util.Set;
@@ -7,10 +8,12 @@ import java.util.Set;
 /**
  * What changed in a database's stored catalog after a version held, read in one snapshot of the store: the tables
  * touched since ({@code changed}, dropped and renamed ones included) and the current rows of those that still exist,
- * as of {@code version}.
+ * as of {@code version}, and the database's principal mapping as of then (read whole: it is small).
  */
-public record CatalogChanges(String version, Set<TableName> changed, List<IndexedTable> tables, List<DocChunk> docs) {
+public record CatalogChanges(
+        String version, Set<TableName> changed, List<IndexedTable> tables, List<DocChunk> docs, Principals principals) {
     public CatalogChanges {
+        if (principals == null) principals = Principals.NONE;
         changed = Set.copyOf(changed);
         tables = List.copyOf(tables);
         docs = List.copyOf(docs);
@@ -21,5 +24,10 @@ public record CatalogChanges(String version, Set<TableName> changed, List<Indexe
         for (DocChunk doc : docs)
             if (!changed.contains(doc.table()))
                 throw new IllegalArgumentException("doc chunk of unchanged table " + doc.table());
+    }
+
+    /** Changes of a database that maps no principal. */
+    public CatalogChanges(String version, Set<TableName> changed, List<IndexedTable> tables, List<DocChunk> docs) {
+        this(version, changed, tables, docs, Principals.NONE);
     }
 }

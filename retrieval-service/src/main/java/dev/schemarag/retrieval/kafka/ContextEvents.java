@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval.kafka;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.DocChunkRef;
 import dev.schemarag.events.QuestionAsked;
@@ -31,7 +32,14 @@ public final class ContextEvents {
                         .filter(s -> !s.isEmpty())
                         .collect(Collectors.toSet());
         return new RetrievalRequest(
-                q.getDatabaseId(), q.getQuestion(), q.getEvidence(), q.getUseRetrieval(), scope, settings, null);
+                q.getDatabaseId(),
+                q.getQuestion(),
+                q.getEvidence(),
+                q.getUseRetrieval(),
+                scope,
+                settings,
+                null,
+                Asker.of(q.getPrincipal()));
     }
 
     public static ContextRetrieved toEvent(QuestionAsked question, RetrievedContext context) {

@@ -3,7 +3,9 @@ package dev.schemarag.retrieval.pgvector;
 import com.pgvector.PGvector;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.store.CatalogAccessStore;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.HnswScan;
 import dev.schemarag.core.store.PgVectorSchemaStore;
@@ -88,7 +90,12 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
             Optional<String> version = version(c, databaseId);
             if (version.isEmpty()) return Optional.empty();
             Rows rows = rows(c, Scope.all(databaseId));
-            return Optional.of(new IndexedDatabase(databaseId, version.get(), rows.tables(), rows.docs()));
+            return Optional.of(new IndexedDatabase(
+                    databaseId,
+                    version.get(),
+                    rows.tables(),
+                    rows.docs(),
+                    CatalogAccessStore.principals(c, databaseId)));
         });
     }
 
@@ -106,7 +113,12 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
             if (now.isEmpty()) return Optional.empty();
             Scope scope = Scope.changedSince(databaseId, since.get());
             Rows rows = rows(c, scope);
-            return Optional.of(new CatalogChanges(now.get(), changed(c, scope), rows.tables(), rows.docs()));
+            return Optional.of(new CatalogChanges(
+                    now.get(),
+                    changed(c, scope),
+                    rows.tables(),
+                    rows.docs(),
+                    CatalogAccessStore.principals(c, databaseId)));
         });
     }
 
@@ -174,6 +186,7 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
                         .add(edge);
             }
         }
+        Map<TableName, TableAccess> access = scope.access(c);
         List<IndexedTable> tables = new ArrayList<>();
         try (PreparedStatement ps = scope.prepare(
                         c,
@@ -191,7 +204,8 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
                         rs.getString(3),
                         rs.getString(5),
                         cols,
-                        relationships.getOrDefault(definition.name(), List.of())));
+                        relationships.getOrDefault(definition.name(), List.of()),
+                        access.getOrDefault(definition.name(), TableAccess.NONE)));
             }
         }
         List<DocChunk> docs = new ArrayList<>();
@@ -226,20 +240,26 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
             return new Scope(databaseId, since);
         }
 
+        private static final String CHANGED =
+                " AND (schema_name, table_name) IN (SELECT schema_name, table_name FROM catalog_table_versions"
+                        + " WHERE database_id = ? AND version > ?)";
+
         PreparedStatement prepare(Connection c, String sql) throws SQLException {
             boolean all = since == ALL;
-            PreparedStatement ps = c.prepareStatement(String.format(
-                    sql,
-                    all
-                            ? ""
-                            : " AND (schema_name, table_name) IN (SELECT schema_name, table_name FROM catalog_table_versions"
-                                    + " WHERE database_id = ? AND version > ?)"));
+            PreparedStatement ps = c.prepareStatement(String.format(sql, all ? "" : CHANGED));
             ps.setString(1, databaseId);
             if (!all) {
                 ps.setString(2, databaseId);
                 ps.setLong(3, since);
             }
             return ps;
+        }
+
+        /** The recorded access of the tables in scope. */
+        Map<TableName, TableAccess> access(Connection c) throws SQLException {
+            return since == ALL
+                    ? CatalogAccessStore.access(c, databaseId)
+                    : CatalogAccessStore.access(c, databaseId, CHANGED, databaseId, since);
         }
     }
 
