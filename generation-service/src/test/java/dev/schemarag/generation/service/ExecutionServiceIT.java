@@ -46,7 +46,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.KafkaStreams;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -136,7 +135,10 @@ class ExecutionServiceIT {
 
     @AfterEach
     void stillRunning() {
-        assertThat(service.state()).isEqualTo(KafkaStreams.State.RUNNING);
+        // A follow-up rebalance (Kafka Streams probes for its stores' warm-up) is no failure; a dead stream is.
+        assertThat(service.state().isRunningOrRebalancing())
+                .as("stream state " + service.state())
+                .isTrue();
         assertThat(fatal).as("fatal stream failure").isFalse();
     }
 

@@ -45,7 +45,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.KafkaStreams;
 import org.awaitility.Awaitility;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
@@ -201,7 +200,10 @@ class GenerationFaultsIT {
         llm.fault(Fault.NONE);
         assertAnsweredNormally("after-" + fault + "-" + UUID.randomUUID());
         assertThat(outcomes(id)).as("outcomes of " + id).hasSize(1);
-        assertThat(service.state()).isEqualTo(KafkaStreams.State.RUNNING);
+        // A follow-up rebalance (Kafka Streams probes for its stores' warm-up) is no failure; a dead stream is.
+        assertThat(service.state().isRunningOrRebalancing())
+                .as("stream state " + service.state())
+                .isTrue();
         assertThat(fatal).as("fatal stream failure").isFalse();
     }
 
