@@ -2,7 +2,6 @@ package dev.schemarag.generation.validation;
 
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -55,17 +54,12 @@ public final class MySqlReadOnlyGuard implements ReadOnlyGuard {
     }
 
     private SafetyVerdict verdictFor(String sql) {
-        if (sql == null || sql.isBlank()) return SafetyVerdict.block("the SQL is empty");
-        if (sql.length() > limits.maxLength())
-            return SafetyVerdict.block(limits.violation(sql).orElseThrow());
-        Optional<String> control = controlCharacter(sql);
-        if (control.isPresent()) return SafetyVerdict.block(control.get());
+        Optional<String> text = StatementText.violation(sql, limits);
+        if (text.isPresent()) return SafetyVerdict.block(text.get());
         MySqlLexer.Lexed lexed = MySqlLexer.tokenize(sql);
         SqlTokens all = lexed.tokens();
-        if (all.unclosed().isPresent()) {
-            SqlTokens.Unclosed open = all.unclosed().get();
-            return SafetyVerdict.block("unterminated " + open.what().description() + " at position " + open.position());
-        }
+        Optional<String> unclosed = StatementText.unclosed(all);
+        if (unclosed.isPresent()) return SafetyVerdict.block(unclosed.get());
         Optional<String> violation = MySqlLexicalRules.commentViolation(lexed.comments())
                 .or(() -> MySqlLexicalRules.modeViolation(sql, all));
         if (violation.isPresent()) return SafetyVerdict.block(violation.get());
@@ -107,13 +101,6 @@ public final class MySqlReadOnlyGuard implements ReadOnlyGuard {
     }
 
     /** As the PostgreSQL guard: control characters other than tab, CR, LF and form feed, anywhere. */
-    private static Optional<String> controlCharacter(String sql) {
-        return sql.chars()
-                .filter(c -> Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r' && c != '\f')
-                .mapToObj(c -> String.format(Locale.ROOT, "the control character U+%04X is not allowed", c))
-                .findFirst();
-    }
-
     /**
      * The tokens as text any parser reads the same way: one space between tokens (none around a "." that touched
      * its neighbours, so qualified names stay whole), strings as neutral single-quoted literals, and names quoted

@@ -60,16 +60,11 @@ public final class ReadOnlySafetyGuard implements ReadOnlyGuard {
     }
 
     private SafetyVerdict verdictFor(String sql) {
-        if (sql == null || sql.isBlank()) return SafetyVerdict.block("the SQL is empty");
-        if (sql.length() > limits.maxLength())
-            return SafetyVerdict.block(limits.violation(sql).orElseThrow());
-        Optional<String> control = controlCharacter(sql);
-        if (control.isPresent()) return SafetyVerdict.block(control.get());
+        Optional<String> text = StatementText.violation(sql, limits);
+        if (text.isPresent()) return SafetyVerdict.block(text.get());
         SqlTokens all = SqlLexer.tokenize(sql);
-        if (all.unclosed().isPresent()) {
-            SqlTokens.Unclosed open = all.unclosed().get();
-            return SafetyVerdict.block("unterminated " + open.what().description() + " at position " + open.position());
-        }
+        Optional<String> unclosed = StatementText.unclosed(all);
+        if (unclosed.isPresent()) return SafetyVerdict.block(unclosed.get());
         int semicolon = firstSemicolon(all);
         if (semicolon < all.size() - 1) return SafetyVerdict.block("multiple statements are not allowed");
         if (semicolon == 0 || all.size() == 0) return SafetyVerdict.block("the SQL is empty");
@@ -121,13 +116,6 @@ public final class ReadOnlySafetyGuard implements ReadOnlyGuard {
      * comment: server versions disagree on some (PostgreSQL 16 made vertical tab whitespace) and a NUL ends the
      * text early on the wire.
      */
-    private static Optional<String> controlCharacter(String sql) {
-        return sql.chars()
-                .filter(c -> Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r' && c != '\f')
-                .mapToObj(c -> String.format(Locale.ROOT, "the control character U+%04X is not allowed", c))
-                .findFirst();
-    }
-
     private static Optional<String> lexicalViolation(SqlTokens tokens) {
         SqlToken first = tokens.get(0);
         if (!first.isWordIn(QUERY_STARTS) && !first.isSymbol("(")) {
