@@ -8,6 +8,7 @@ import dev.schemarag.core.http.ServerAddresses;
 import dev.schemarag.core.questions.AskClient;
 import dev.schemarag.core.questions.DeadLetterArchive;
 import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.generation.postgres.VerifiedExampleListing;
 import dev.schemarag.retrieval.main.RetrievalMain;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -33,6 +34,7 @@ public final class WebConsole implements AutoCloseable {
             List<ApiRoute> routes = new ArrayList<>();
             routes.addAll(new QuestionsApi(asker, feed).routes());
             routes.addAll(new DatabasesApi(databases, runtime.store(), feed).routes());
+            routes.addAll(new ExamplesApi(databases, new VerifiedExampleListing(runtime.store())).routes());
             routes.addAll(new ContextApi(RetrievalMain.service(runtime).retriever()).routes());
             routes.addAll(new DeadLettersApi(
                             new DeadLetterArchive(runtime.bootstrapServers(), runtime.security(), runtime.topics()),

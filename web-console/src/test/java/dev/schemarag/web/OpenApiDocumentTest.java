@@ -16,6 +16,7 @@ class OpenApiDocumentTest {
         List<ApiRoute> routes = new ArrayList<>();
         routes.addAll(new QuestionsApi(null, null).routes());
         routes.addAll(new DatabasesApi(null, null, null).routes());
+        routes.addAll(new ExamplesApi(null, null).routes());
         routes.addAll(new ContextApi(null).routes());
         routes.addAll(new DeadLettersApi(null, null).routes());
         routes.addAll(new EventStream(null).routes());
@@ -107,6 +108,11 @@ class OpenApiDocumentTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> DeadLettersApi.limit("0"))
                 .isInstanceOf(WebServer.ApiError.class);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> DeadLettersApi.limit("x"))
+                .isInstanceOf(WebServer.ApiError.class);
+        assertThat(ExamplesApi.staleOnly(null)).isFalse();
+        assertThat(ExamplesApi.staleOnly("true")).isTrue();
+        assertThat(ExamplesApi.staleOnly("false")).isFalse();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ExamplesApi.staleOnly("yes"))
                 .isInstanceOf(WebServer.ApiError.class);
     }
 

@@ -3,6 +3,7 @@ package dev.schemarag.app.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.schemarag.generation.staleness.ExampleView;
 import dev.schemarag.generation.staleness.ListedExample;
 import java.io.PrintWriter;
 import java.util.List;
@@ -10,40 +11,12 @@ import java.util.Locale;
 
 /** Served and quarantined examples as {@code examples list} and {@code db docs --check} print them. */
 final class ExampleStates {
-    static final String SERVED = "served";
-    static final String QUARANTINED = "quarantined";
-
     private ExampleStates() {}
-
-    /** One example in the JSON output; {@code reason} and {@code quarantinedAt} are null for a served one. */
-    record Row(
-            long id,
-            String source,
-            String status,
-            String state,
-            String question,
-            List<String> tables,
-            List<String> columns,
-            String reason,
-            String quarantinedAt) {
-        static Row of(ListedExample e) {
-            return new Row(
-                    e.id(),
-                    e.source(),
-                    e.status(),
-                    e.quarantined() ? QUARANTINED : SERVED,
-                    e.question(),
-                    e.tables(),
-                    e.columns(),
-                    e.quarantineReason(),
-                    e.quarantinedAt() == null ? null : e.quarantinedAt().toString());
-        }
-    }
 
     static void printJson(List<ListedExample> examples, PrintWriter out) throws JsonProcessingException {
         out.println(new ObjectMapper()
                 .enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsString(examples.stream().map(Row::of).toList()));
+                .writeValueAsString(examples.stream().map(ExampleView::of).toList()));
     }
 
     /** A line per example, and under a quarantined one the reason; then a count. */
@@ -55,7 +28,7 @@ final class ExampleStates {
                     "%-6d %-9s %-11s %s%n",
                     e.id(),
                     e.source(),
-                    e.quarantined() ? QUARANTINED : SERVED,
+                    e.quarantined() ? ExampleView.QUARANTINED : ExampleView.SERVED,
                     e.question());
             if (e.quarantined())
                 out.printf(

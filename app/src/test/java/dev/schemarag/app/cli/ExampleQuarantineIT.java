@@ -2,6 +2,8 @@ package dev.schemarag.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.app.Services;
 import dev.schemarag.core.config.DatabaseRegistry;
@@ -25,7 +27,12 @@ import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.pgvector.PgVectorSchemaIndex;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
+import dev.schemarag.web.WebConsole;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -67,7 +74,12 @@ class ExampleQuarantineIT {
     private static final String NAME = "quarantine_it";
     private static final String READER_PASSWORD = "reader-secret";
     private static final Duration WAIT = Duration.ofSeconds(120);
-    private static final Duration TARGET = Duration.ofSeconds(1);
+    /**
+     * Not the 1 s target, which is a figure to measure on a quiet machine (it is printed), not a timing to assert on a
+     * shared one: ten times it still tells a quarantine that follows the change event from one that waits for a poll.
+     */
+    private static final Duration FOLLOWS_THE_CHANGE = Duration.ofSeconds(10);
+
     private static final String APPROVED_QUESTION = "Which employees were hired this year, by name?";
     private static final String APPROVED_SQL =
             "SELECT first_name, last_name FROM employees WHERE hire_date >= date_trunc('year', now())";
@@ -112,6 +124,7 @@ class ExampleQuarantineIT {
         properties.put(AppSettings.TOPIC_PREFIX.key(), NAME + ".");
         properties.put(AppSettings.DATABASES_FILE.key(), databasesFile.toString());
         properties.put("schemarag.home", dir.toString());
+        properties.put("web.port", "0");
         properties.forEach(System::setProperty);
         services = Services.fromEnvironment();
     }
@@ -173,7 +186,7 @@ class ExampleQuarantineIT {
                     assertThat(e.getChangedTable()).isEqualTo("public.employees");
                     assertThat(e.getCatalogVersion()).isNotNull();
                 });
-                assertThat(elapsedMs).isLessThan(TARGET.toMillis());
+                assertThat(elapsedMs).isLessThan(FOLLOWS_THE_CHANGE.toMillis());
                 assertThat(events.poll(Duration.ofMillis(500)))
                         .as("no other example changed")
                         .isEmpty();
@@ -195,6 +208,13 @@ class ExampleQuarantineIT {
                 assertThat(stale.output())
                         .contains("quarantined", "42703 column ", APPROVED_QUESTION)
                         .contains(readingFirstName.size() + " example(s), " + readingFirstName.size() + " quarantined");
+                JsonNode listed = webExamples(databases, "&stale=true");
+                assertThat(listed).hasSize(readingFirstName.size());
+                assertThat(listed).allSatisfy(e -> {
+                    assertThat(e.path("state").asText()).isEqualTo("quarantined");
+                    assertThat(e.path("reason").asText()).startsWith("42703 column ");
+                    assertThat(readingFirstName).containsKey(e.path("id").asLong());
+                });
                 CliTestEnvironment.Run check = CliTestEnvironment.execute("db", "docs", "--check", NAME, "--json");
                 assertThat(check.exitCode()).isEqualTo(ExitCode.FAILED);
                 assertThat(check.output())
@@ -249,6 +269,19 @@ class ExampleQuarantineIT {
                 Statement s = c.createStatement()) {
             s.execute(sql);
             return System.nanoTime();
+        }
+    }
+
+    /** The web console's {@code GET /api/examples} for this database, as JSON. */
+    private static JsonNode webExamples(DatabaseRegistry databases, String filter) throws Exception {
+        try (WebConsole console = new WebConsole(services, databases)) {
+            HttpResponse<String> response = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(console.url() + "api/examples?db=" + NAME + filter))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(200);
+            return new ObjectMapper().readTree(response.body());
         }
     }
 

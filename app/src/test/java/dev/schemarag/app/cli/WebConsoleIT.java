@@ -156,6 +156,7 @@ class WebConsoleIT {
                 "/api/questions/{id}",
                 "/api/databases",
                 "/api/context",
+                "/api/examples",
                 "/api/dlq",
                 "/api/dlq/{class}",
                 "/api/dlq/{class}/replay",
@@ -247,10 +248,14 @@ class WebConsoleIT {
     void thePageFitsAPhoneFollowsTheDarkSchemeAndLogsNoConsoleErrors() throws Exception {
         browser.get(console.url());
         waitFor(() -> browser.findElement(By.id("stream-status")).getText().equals("live"));
-        for (String tab : List.of("#ask", "#dashboard", "#dlq")) {
+        for (String tab : List.of("#ask", "#dashboard", "#examples", "#dlq")) {
             browser.get(console.url() + tab);
             waitFor(() -> browser.findElement(By.id("stream-status")).getText().equals("live"));
         }
+        // The Examples tab lists the database's documented query, served.
+        browser.get(console.url() + "#examples");
+        waitFor(() -> browser.findElements(By.cssSelector("#examples-rows tr[data-state='served']")).stream()
+                .anyMatch(row -> row.getText().contains("Number of employees per department")));
         // A phone's width: nothing wider than the screen, and the dark scheme when the system asks for it.
         browser.manage().window().setSize(new Dimension(390, 844));
         browser.get(console.url() + "#ask");

@@ -25,6 +25,7 @@ function showTab() {
   document.querySelectorAll('.tab').forEach((s) => { s.hidden = s.id !== tab; });
   document.querySelectorAll('nav a').forEach((a) => a.classList.toggle('active', a.dataset.tab === tab));
   if (tab === 'dlq') loadDeadLetters();
+  if (tab === 'examples' && $('examples-db').value) loadExamples().catch((e) => console.warn('examples:', e.message));
   if (tab === 'dashboard') loadCatalogs();
 }
 window.addEventListener('hashchange', showTab);
@@ -49,8 +50,8 @@ function highlight(sql) {
 // --- Ask
 async function loadDatabases() {
   const dbs = await api('/api/databases');
-  const select = $('db');
-  select.replaceChildren(...dbs.map((d) => { const o = el('option', d.id); o.value = d.id; return o; }));
+  for (const select of [$('db'), $('examples-db')])
+    select.replaceChildren(...dbs.map((d) => { const o = el('option', d.id); o.value = d.id; return o; }));
   renderCatalogs(dbs);
 }
 
@@ -201,6 +202,24 @@ function loadCatalogs() {
   catalogsTimer = setTimeout(() => api('/api/databases').then(renderCatalogs, (e) => console.warn(e.message)), 300);
 }
 
+// --- Examples: served and quarantined, a quarantined one with the schema change's reason
+async function loadExamples(event) {
+  if (event) event.preventDefault();
+  const db = $('examples-db').value;
+  const stale = $('examples-stale').checked;
+  const examples = await api(`/api/examples?db=${encodeURIComponent(db)}&stale=${stale}`);
+  const quarantined = examples.filter((x) => x.state === 'quarantined').length;
+  $('examples-count').textContent = `${examples.length} example(s), ${quarantined} quarantined`;
+  $('examples-rows').replaceChildren(...examples.map((x) => {
+    const tr = el('tr', null, x.state === 'quarantined' ? 'bad' : '');
+    tr.dataset.state = x.state;
+    [x.id, x.source, x.state, x.question, x.tables.join(', '),
+      x.reason ? `${x.reason} (since ${new Date(x.quarantinedAt).toLocaleString()})` : '–']
+      .forEach((v) => tr.appendChild(el('td', v)));
+    return tr;
+  }));
+}
+
 // --- Dead letters
 let currentClass = null;
 async function loadDeadLetters() {
@@ -234,9 +253,11 @@ async function replay() {
 document.addEventListener('DOMContentLoaded', () => {
   $('ask-form').addEventListener('submit', ask);
   $('dlq-refresh').addEventListener('click', loadDeadLetters);
+  $('examples-form').addEventListener('submit', (e) => loadExamples(e).catch((x) => console.warn('examples:', x.message)));
   $('dlq-replay').addEventListener('click', replay);
   showTab();
-  loadDatabases().catch((e) => console.warn('databases:', e.message));
+  loadDatabases().then(() => { if (location.hash === '#examples') return loadExamples(); })
+    .catch((e) => console.warn('databases:', e.message));
   connectEvents();
   setInterval(renderStats, 5000);
 });
