@@ -114,6 +114,11 @@ class BenchPipelineIT {
             assertThat(cpu.get(process).asDouble())
                     .as(process + " CPU per question")
                     .isPositive();
+        // The demo's documented queries read its columns: a rename quarantines some, renaming back restores them.
+        JsonNode quarantine = m.get("example_quarantine");
+        assertThat(quarantine.get("examples").asInt()).isPositive();
+        assertThat(quarantine.get("quarantine_ms").isNumber()).as("quarantined").isTrue();
+        assertThat(quarantine.get("restore_ms").isNumber()).as("restored").isTrue();
     }
 
     private static List<String> fieldNames(JsonNode node) {

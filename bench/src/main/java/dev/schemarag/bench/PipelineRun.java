@@ -242,6 +242,7 @@ final class PipelineRun implements AutoCloseable {
             result.put("results_duplicated", accounting.get("results_duplicated"));
             result.put("undecoded_outputs", outcomes.undecodedCount());
             result.put("cpu_ms_per_question", cpuMsPerQuestion(cpuBefore, cpuAfter, questions.size()));
+            result.put("example_quarantine", exampleQuarantine(services));
             return result;
         }
     }
@@ -366,6 +367,19 @@ final class PipelineRun implements AutoCloseable {
         Optional<Long> seen = ProbeComment.awaitMarker(
                 services.store(), databaseId, PROBE_TABLE, burst.marker(DDL_BURST - 1), BURST_CATALOG_TIMEOUT);
         return new Burst(window, seen.map(at -> at - committed).orElse(null));
+    }
+
+    /**
+     * After the measurement, with no question in flight: how long a rename takes to quarantine the served examples
+     * that read the column, and renaming it back to restore them; null without such examples (a suite's catalog).
+     */
+    private Map<String, Object> exampleQuarantine(ServiceRuntime services) throws SQLException, InterruptedException {
+        try (Connection c = stack.postgres().connect(databaseId)) {
+            Optional<ExampleQuarantineProbe.Figures> figures =
+                    ExampleQuarantineProbe.run(services.store(), c, databaseId, BURST_CATALOG_TIMEOUT);
+            if (figures.isEmpty()) out.println("pipeline: no served example reads a column to rename");
+            return figures.map(ExampleQuarantineProbe.Figures::asMap).orElse(null);
+        }
     }
 
     /** {@value #WARM_UP_DDL} changes on the probe table, undone, paced like the burst; returns once ingest stored them. */
