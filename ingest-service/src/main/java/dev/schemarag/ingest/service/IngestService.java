@@ -27,10 +27,8 @@ import dev.schemarag.ingest.introspect.EdgeSampler;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
 import dev.schemarag.ingest.kafka.EmbeddingUpdaterTopology;
-import dev.schemarag.ingest.mysql.MySqlIntrospector;
 import dev.schemarag.ingest.postgres.PgVectorSchemaWrites;
 import dev.schemarag.ingest.postgres.PostgresEdgeSampler;
-import dev.schemarag.ingest.postgres.PostgresIntrospector;
 import dev.schemarag.ingest.sync.AccessSync;
 import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
@@ -445,10 +443,7 @@ public final class IngestService implements AutoCloseable {
     }
 
     private SchemaIntrospector introspector(RegisteredDatabase db) {
-        return switch (db.dialect()) {
-            case POSTGRESQL -> new PostgresIntrospector(target(db), db.schemas());
-            case MYSQL, MARIADB -> new MySqlIntrospector(target(db), db.schemas());
-        };
+        return Introspectors.of(db, target(db));
     }
 
     private Annotations annotations(RegisteredDatabase db) {
