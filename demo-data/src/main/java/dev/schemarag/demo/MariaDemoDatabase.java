@@ -26,6 +26,8 @@ public final class MariaDemoDatabase {
     public static final String DATABASE = "erp_maria";
     private static final int READER_CONNECTION_LIMIT = 20;
     private static final int COPY_BATCH = 500;
+    private static final String LOAD_LOCK = "schemarag.load." + DATABASE;
+    private static final int LOAD_LOCK_WAIT_SECONDS = 120;
 
     private MariaDemoDatabase() {}
 
@@ -51,6 +53,28 @@ public final class MariaDemoDatabase {
      * @param maria an administrator's connection to the server, in the default sql_mode
      */
     public static boolean loadIfIncomplete(Connection maria, Connection postgresErp, String postgresDdl)
+            throws SQLException {
+        // Services starting together would load it together: one at a time, the others then find it complete.
+        try (PreparedStatement lock = maria.prepareStatement("SELECT GET_LOCK(?, ?)")) {
+            lock.setString(1, LOAD_LOCK);
+            lock.setInt(2, LOAD_LOCK_WAIT_SECONDS);
+            try (ResultSet rs = lock.executeQuery()) {
+                if (!rs.next() || rs.getInt(1) != 1)
+                    throw new SQLException("another process held the lock on loading " + DATABASE + " for "
+                            + LOAD_LOCK_WAIT_SECONDS + " s");
+            }
+        }
+        try {
+            return loadUnlessComplete(maria, postgresErp, postgresDdl);
+        } finally {
+            try (PreparedStatement unlock = maria.prepareStatement("SELECT RELEASE_LOCK(?)")) {
+                unlock.setString(1, LOAD_LOCK);
+                unlock.execute();
+            }
+        }
+    }
+
+    private static boolean loadUnlessComplete(Connection maria, Connection postgresErp, String postgresDdl)
             throws SQLException {
         List<String> tables = MySqlSchemaTranslation.tableNames(postgresDdl);
         int present = tableCount(maria);

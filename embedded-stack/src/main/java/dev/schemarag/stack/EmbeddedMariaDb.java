@@ -73,8 +73,12 @@ public final class EmbeddedMariaDb {
         if (!Files.isDirectory(dataDir().resolve("mysql"))) {
             installDb();
         }
+        if (runningServer().isPresent() && runningPort() != port) {
+            LOG.info("MariaDB in {} runs on another port; restarting it on {}", dataDir(), port);
+            stop();
+        }
         if (runningServer().isPresent()) {
-            LOG.info("MariaDB already running from {}", dataDir());
+            LOG.info("MariaDB already running on 127.0.0.1:{}", port);
         } else {
             launch();
         }
@@ -124,6 +128,16 @@ public final class EmbeddedMariaDb {
         properties.setProperty("password", PASSWORD);
         properties.setProperty("connectTimeout", "5000");
         return DriverManager.getConnection(jdbcUrl(database), properties);
+    }
+
+    /** The port the running server listens on, asked through the socket; -1 when it does not answer. */
+    private int runningPort() {
+        Command.Result result = Command.run(CLIENT_TIMEOUT, client("SELECT @@port"));
+        try {
+            return result.succeeded() ? Integer.parseInt(result.output().strip()) : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /** The server named by its pid file, if it is alive. */

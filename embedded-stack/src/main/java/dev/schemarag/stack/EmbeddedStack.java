@@ -4,10 +4,7 @@ import dev.schemarag.avro.SchemaRegistryClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * PostgreSQL, a Kafka broker and the schema registry, run together inside this JVM, and MariaDB when asked for (a
- * server process of its own, like PostgreSQL).
- */
+/** PostgreSQL, a Kafka broker and the schema registry, run together inside this JVM. */
 public final class EmbeddedStack implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedStack.class);
 
@@ -15,17 +12,9 @@ public final class EmbeddedStack implements AutoCloseable {
     private final EmbeddedPostgres postgres;
     private final EmbeddedKafka kafka;
     private final SchemaRegistryServer registry;
-    private final EmbeddedMariaDb mariadb;
-    private final boolean withMariaDb;
 
     public EmbeddedStack(StackConfig config) {
-        this(config, false);
-    }
-
-    public EmbeddedStack(StackConfig config, boolean withMariaDb) {
         this.config = config;
-        this.mariadb = new EmbeddedMariaDb(config);
-        this.withMariaDb = withMariaDb;
         this.postgres = new EmbeddedPostgres(config);
         this.kafka = new EmbeddedKafka(config);
         this.registry = new SchemaRegistryServer(config);
@@ -37,9 +26,6 @@ public final class EmbeddedStack implements AutoCloseable {
             postgres.start();
             kafka.start();
             registry.start();
-            if (withMariaDb) {
-                mariadb.start();
-            }
         } catch (RuntimeException e) {
             LOG.error("Stack did not come up; stopping what started", e);
             down();
@@ -54,9 +40,6 @@ public final class EmbeddedStack implements AutoCloseable {
 
     /** Stops everything in reverse order, first dropping replication slots no connector reads any more. */
     public synchronized void down() {
-        if (withMariaDb) {
-            mariadb.stop();
-        }
         registry.stop();
         kafka.stop();
         if (postgres.isRunning()) {
@@ -83,10 +66,6 @@ public final class EmbeddedStack implements AutoCloseable {
 
     public EmbeddedPostgres postgres() {
         return postgres;
-    }
-
-    public EmbeddedMariaDb mariadb() {
-        return mariadb;
     }
 
     public SchemaRegistryClient registryClient() {

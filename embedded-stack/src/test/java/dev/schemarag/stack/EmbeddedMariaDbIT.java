@@ -19,11 +19,12 @@ import org.junit.jupiter.api.Test;
 
 /** The real MariaDB that scripts/install-prereqs.sh installs: started, configured for binlog capture, stopped. */
 class EmbeddedMariaDbIT {
+    private static Path dir;
     private static EmbeddedMariaDb mariadb;
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Path.of(System.getProperty("schemarag.test.dir", "target/it-stack"), "embedded-mariadb");
+        dir = Path.of(System.getProperty("schemarag.test.dir", "target/it-stack"), "embedded-mariadb");
         Directories.deleteRecursively(dir);
         mariadb = new EmbeddedMariaDb(dir, freePort(), false);
         mariadb.start();
@@ -70,6 +71,23 @@ class EmbeddedMariaDbIT {
         assertThat(mariadb.isRunning()).isTrue();
         try (Connection c = mariadb.connect("")) {
             assertThat(c.isValid(2)).isTrue();
+        }
+    }
+
+    @Test
+    void aServerRunningOnAnotherPortIsRestartedOnTheConfiguredOne() throws Exception {
+        EmbeddedMariaDb moved = new EmbeddedMariaDb(dir, freePort(), false);
+        try {
+            moved.start();
+
+            try (Connection c = moved.connect("");
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT @@port")) {
+                assertThat(rs.next() && rs.getInt(1) == moved.port()).isTrue();
+            }
+            assertThatThrownBy(() -> mariadb.connect("").close()).isInstanceOf(SQLException.class);
+        } finally {
+            mariadb.start(); // back on the port the other tests use
         }
     }
 
