@@ -41,16 +41,12 @@ if ! have_mariadb; then
   # The stack runs its own mariadbd (own data directory, port 53306): keep Debian's service from starting on 3306
   # while the package installs, unless a policy is already in place (containers usually have one).
   policy=/usr/sbin/policy-rc.d
-  own_policy=
   if [ ! -e "$policy" ]; then
     printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null
     $SUDO chmod 755 "$policy"
-    own_policy=yes
+    trap '$SUDO rm -f /usr/sbin/policy-rc.d' EXIT  # also when the install fails
   fi
   $SUDO apt-get install -y -qq mariadb-server mariadb-client >/dev/null
-  if [ -n "$own_policy" ]; then
-    $SUDO rm -f "$policy"
-  fi
 fi
 
 if ! have_pgvector; then
