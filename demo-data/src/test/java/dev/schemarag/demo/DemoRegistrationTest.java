@@ -19,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 class DemoRegistrationTest {
 
     @Test
-    void onTheClassPathTheDemoIsTheDefaultDatabase() {
+    void onTheClassPathTheDemoIsTheDefaultDatabaseAndItsMariaDbCopyComesAfterIt() {
         assertThat(ServiceLoader.load(DefaultDatabases.class).stream().map(ServiceLoader.Provider::type))
-                .containsExactly(DemoRegistration.class);
+                .containsExactly(DemoRegistration.class, MariaDemoRegistration.class);
     }
 
     @Test

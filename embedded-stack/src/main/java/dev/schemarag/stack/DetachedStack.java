@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The stack as the CLI runs it: it outlives the command that started it. PostgreSQL runs under
- * {@code pg_ctl} (its pid file is {@code postmaster.pid}); Kafka and the registry run in a {@link StackDaemon}
+ * {@code pg_ctl} (its pid file is {@code postmaster.pid}), MariaDB when asked for in a session of its own (its pid file
+ * is {@code mariadbd.pid}); Kafka and the registry run in a {@link StackDaemon}
  * JVM in its own session, whose pid file is {@link StackConfig#daemonPidFile()}. {@link #down} stops exactly
  * the processes those pid files name.
  */
@@ -36,8 +37,9 @@ public final class DetachedStack {
      * Starts whatever part of the stack is not running and waits until all of it answers.
      *
      * @param javaClasspath the classpath for the daemon JVM; it must hold this module and its dependencies
+     * @param withMariaDb whether MariaDB is started too
      */
-    public static StackStatus up(StackConfig config, String javaClasspath) {
+    public static StackStatus up(StackConfig config, String javaClasspath, boolean withMariaDb) {
         try {
             Files.createDirectories(config.logsDir());
         } catch (IOException e) {
@@ -50,6 +52,9 @@ public final class DetachedStack {
         } else {
             awaitDaemon(config, spawnDaemon(config, javaClasspath));
         }
+        if (withMariaDb) {
+            new EmbeddedMariaDb(config).start();
+        }
         return status(config);
     }
 
@@ -61,7 +66,10 @@ public final class DetachedStack {
         return StackProbe.portOpen(config.kafkaPort());
     }
 
-    /** Drops inactive replication slots, stops the daemon and PostgreSQL, and waits until their processes are gone. */
+    /**
+     * Drops inactive replication slots, stops the daemon, PostgreSQL and MariaDB (when it runs), and waits until their
+     * processes are gone.
+     */
     public static StackStatus down(StackConfig config) {
         EmbeddedPostgres postgres = new EmbeddedPostgres(config);
         if (postgres.isRunning() && StackProbe.postgresAnswers(config)) {
@@ -74,6 +82,7 @@ public final class DetachedStack {
             throw new UncheckedIOException("cannot delete " + config.daemonPidFile(), e);
         }
         postgres.stop();
+        new EmbeddedMariaDb(config).stop();
         return status(config);
     }
 

@@ -6,9 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.GroupPrincipal;
-import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.UserPrincipalLookupService;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -42,7 +39,7 @@ public final class EmbeddedPostgres {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedPostgres.class);
     private static final Path BIN = Path.of(System.getProperty("schemarag.postgres.bin", "/usr/lib/postgresql/15/bin"));
-    private static final String OS_USER = "postgres";
+    private static final ServerUser OS_USER = new ServerUser("postgres");
     private static final Pattern DATABASE_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
     private static final Duration PG_CTL_TIMEOUT = Duration.ofSeconds(90);
     private static final String SETTINGS_FILE = "schemarag.conf";
@@ -78,7 +75,7 @@ public final class EmbeddedPostgres {
         }
         Command.runOrThrow(
                 PG_CTL_TIMEOUT,
-                asPostgresUser(pgCtl(
+                OS_USER.wrap(pgCtl(
                         "start", "-l", logFile().toString(), "-t", Long.toString(PG_CTL_TIMEOUT.toSeconds() - 5))));
         LOG.info("PostgreSQL started on 127.0.0.1:{} (data in {})", port, dataDir());
         createDatabases();
@@ -91,13 +88,13 @@ public final class EmbeddedPostgres {
         }
         Command.runOrThrow(
                 PG_CTL_TIMEOUT,
-                asPostgresUser(pgCtl("stop", "-m", "fast", "-t", Long.toString(PG_CTL_TIMEOUT.toSeconds() - 5))));
+                OS_USER.wrap(pgCtl("stop", "-m", "fast", "-t", Long.toString(PG_CTL_TIMEOUT.toSeconds() - 5))));
         LOG.info("PostgreSQL on 127.0.0.1:{} stopped", port);
     }
 
     public boolean isRunning() {
         return Files.exists(dataDir().resolve("PG_VERSION"))
-                && Command.run(PG_CTL_TIMEOUT, asPostgresUser(pgCtl("status"))).succeeded();
+                && Command.run(PG_CTL_TIMEOUT, OS_USER.wrap(pgCtl("status"))).succeeded();
     }
 
     public String jdbcUrl(String database) {
@@ -209,9 +206,9 @@ public final class EmbeddedPostgres {
         Path passwordFile = dir.resolve("initdb.pw");
         try {
             Files.createDirectories(dir);
-            handToPostgresUser(dir);
+            OS_USER.own(dir);
             Files.writeString(passwordFile, PASSWORD + "\n", StandardCharsets.UTF_8);
-            handToPostgresUser(passwordFile);
+            OS_USER.own(passwordFile);
             List<String> initdb = new ArrayList<>(List.of(
                     BIN.resolve("initdb").toString(),
                     "-D",
@@ -226,7 +223,7 @@ public final class EmbeddedPostgres {
             if (!fsync) {
                 initdb.add("--no-sync");
             }
-            Command.runOrThrow(PG_CTL_TIMEOUT, asPostgresUser(initdb));
+            Command.runOrThrow(PG_CTL_TIMEOUT, OS_USER.wrap(initdb));
             Files.writeString(
                     dataDir().resolve("postgresql.conf"),
                     "\ninclude_if_exists = '" + SETTINGS_FILE + "'\n",
@@ -263,7 +260,7 @@ public final class EmbeddedPostgres {
         Path file = dataDir().resolve(SETTINGS_FILE);
         try {
             Files.writeString(file, settings, StandardCharsets.UTF_8);
-            handToPostgresUser(file);
+            OS_USER.own(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
@@ -307,30 +304,6 @@ public final class EmbeddedPostgres {
         }
         command.addAll(List.of(options));
         return command;
-    }
-
-    private static List<String> asPostgresUser(List<String> command) {
-        if (!runsAsRoot()) {
-            return command;
-        }
-        List<String> wrapped = new ArrayList<>(List.of("runuser", "-u", OS_USER, "--"));
-        wrapped.addAll(command);
-        return wrapped;
-    }
-
-    private static void handToPostgresUser(Path path) throws IOException {
-        if (!runsAsRoot()) {
-            return;
-        }
-        UserPrincipalLookupService users = path.getFileSystem().getUserPrincipalLookupService();
-        PosixFileAttributeView view = Files.getFileAttributeView(path, PosixFileAttributeView.class);
-        GroupPrincipal group = users.lookupPrincipalByGroupName(OS_USER);
-        view.setOwner(users.lookupPrincipalByName(OS_USER));
-        view.setGroup(group);
-    }
-
-    private static boolean runsAsRoot() {
-        return "root".equals(System.getProperty("user.name"));
     }
 
     private Path dataDir() {

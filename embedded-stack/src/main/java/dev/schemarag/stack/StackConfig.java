@@ -10,11 +10,19 @@ import java.util.List;
  * trades crash safety for speed and is meant for tests only (the testkit's {@code TestStackConfig}).
  */
 public record StackConfig(
-        Path baseDir, int kafkaPort, int controllerPort, int postgresPort, int registryPort, boolean fsync) {
+        Path baseDir,
+        int kafkaPort,
+        int controllerPort,
+        int postgresPort,
+        int registryPort,
+        int mariadbPort,
+        boolean fsync) {
     public static final int DEFAULT_KAFKA_PORT = 19092;
     public static final int DEFAULT_CONTROLLER_PORT = 19093;
     public static final int DEFAULT_POSTGRES_PORT = 55432;
     public static final int DEFAULT_REGISTRY_PORT = 18081;
+    /** MariaDB runs only when asked for ({@code stack up --with mariadb}); its port is reserved all the same. */
+    public static final int DEFAULT_MARIADB_PORT = 53306;
 
     public StackConfig {
         if (baseDir == null) {
@@ -22,14 +30,15 @@ public record StackConfig(
         }
         // Absolute, because pg_ctl and the stack daemon run with working directories of their own.
         baseDir = baseDir.toAbsolutePath().normalize();
-        for (int port : List.of(kafkaPort, controllerPort, postgresPort, registryPort)) {
+        for (int port : List.of(kafkaPort, controllerPort, postgresPort, registryPort, mariadbPort)) {
             if (port < 1 || port > 65535) {
                 throw new IllegalArgumentException("port " + port + " is outside 1..65535");
             }
         }
-        if (new HashSet<>(List.of(kafkaPort, controllerPort, postgresPort, registryPort)).size() != 4) {
-            throw new IllegalArgumentException("the four stack ports must differ: kafka " + kafkaPort + ", controller "
-                    + controllerPort + ", postgres " + postgresPort + ", registry " + registryPort);
+        if (new HashSet<>(List.of(kafkaPort, controllerPort, postgresPort, registryPort, mariadbPort)).size() != 5) {
+            throw new IllegalArgumentException("the five stack ports must differ: kafka " + kafkaPort + ", controller "
+                    + controllerPort + ", postgres " + postgresPort + ", registry " + registryPort + ", mariadb "
+                    + mariadbPort);
         }
     }
 
@@ -41,6 +50,7 @@ public record StackConfig(
                 DEFAULT_CONTROLLER_PORT,
                 DEFAULT_POSTGRES_PORT,
                 DEFAULT_REGISTRY_PORT,
+                DEFAULT_MARIADB_PORT,
                 true);
     }
 
@@ -60,6 +70,10 @@ public record StackConfig(
         return baseDir.resolve("postgres");
     }
 
+    public Path mariadbDir() {
+        return baseDir.resolve("mariadb");
+    }
+
     public Path logsDir() {
         return baseDir.resolve("logs");
     }
@@ -72,7 +86,7 @@ public record StackConfig(
     public List<String> toDaemonArgs() {
         List<String> args = new ArrayList<>();
         args.add(baseDir.toString());
-        for (int number : List.of(kafkaPort, controllerPort, postgresPort, registryPort)) {
+        for (int number : List.of(kafkaPort, controllerPort, postgresPort, registryPort, mariadbPort)) {
             args.add(Integer.toString(number));
         }
         args.add(Boolean.toString(fsync));
@@ -80,9 +94,9 @@ public record StackConfig(
     }
 
     public static StackConfig fromDaemonArgs(String... args) {
-        if (args.length != 6) {
+        if (args.length != 7) {
             throw new IllegalArgumentException("expected <baseDir> <kafkaPort> <controllerPort> <postgresPort>"
-                    + " <registryPort> <fsync>, got " + args.length + " arguments");
+                    + " <registryPort> <mariadbPort> <fsync>, got " + args.length + " arguments");
         }
         try {
             return new StackConfig(
@@ -91,7 +105,8 @@ public record StackConfig(
                     Integer.parseInt(args[2]),
                     Integer.parseInt(args[3]),
                     Integer.parseInt(args[4]),
-                    Boolean.parseBoolean(args[5]));
+                    Integer.parseInt(args[5]),
+                    Boolean.parseBoolean(args[6]));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("ports must be numbers: " + e.getMessage(), e);
         }

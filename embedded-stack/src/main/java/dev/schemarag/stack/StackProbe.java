@@ -29,7 +29,11 @@ final class StackProbe {
     private StackProbe() {}
 
     static StackStatus probe(StackConfig config) {
-        return new StackStatus(kafkaAnswers(config), postgresAnswers(config), registryAnswers(config.registryUrl()));
+        return new StackStatus(
+                kafkaAnswers(config),
+                postgresAnswers(config),
+                registryAnswers(config.registryUrl()),
+                mariadbAnswers(config));
     }
 
     static boolean kafkaAnswers(StackConfig config) {
@@ -68,7 +72,22 @@ final class StackProbe {
         login.setProperty("password", EmbeddedPostgres.PASSWORD);
         login.setProperty("connectTimeout", Long.toString(TIMEOUT.toSeconds()));
         login.setProperty("socketTimeout", Long.toString(TIMEOUT.toSeconds()));
-        String url = "jdbc:postgresql://127.0.0.1:" + config.postgresPort() + "/postgres";
+        return selectOneAnswers("jdbc:postgresql://127.0.0.1:" + config.postgresPort() + "/postgres", login);
+    }
+
+    static boolean mariadbAnswers(StackConfig config) {
+        if (!portOpen(config.mariadbPort())) {
+            return false;
+        }
+        Properties login = new Properties();
+        login.setProperty("user", EmbeddedMariaDb.USER);
+        login.setProperty("password", EmbeddedMariaDb.PASSWORD);
+        login.setProperty("connectTimeout", Long.toString(TIMEOUT.toMillis()));
+        login.setProperty("socketTimeout", Long.toString(TIMEOUT.toMillis()));
+        return selectOneAnswers("jdbc:mariadb://127.0.0.1:" + config.mariadbPort() + "/", login);
+    }
+
+    private static boolean selectOneAnswers(String url, Properties login) {
         try (Connection connection = DriverManager.getConnection(url, login);
                 Statement statement = connection.createStatement();
                 ResultSet result = statement.executeQuery("SELECT 1")) {

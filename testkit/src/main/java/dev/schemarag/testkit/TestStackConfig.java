@@ -13,10 +13,10 @@ import java.util.List;
 public final class TestStackConfig {
     private TestStackConfig() {}
 
-    /** A test stack in {@code dir} on four free ports, trading crash safety for speed. */
+    /** A test stack in {@code dir} on five free ports, trading crash safety for speed. */
     public static StackConfig inDir(Path dir) {
-        int[] ports = freePorts(4);
-        return new StackConfig(dir, ports[0], ports[1], ports[2], ports[3], false);
+        int[] ports = freePorts(5);
+        return new StackConfig(dir, ports[0], ports[1], ports[2], ports[3], ports[4], false);
     }
 
     /** {@code count} distinct loopback ports free at the time of the call. */

@@ -31,10 +31,10 @@ class DetachedStackIT {
 
     @Test
     void upStartsEverythingAndDownStopsExactlyThatLeavingNoSlotBehind() throws Exception {
-        StackStatus up = DetachedStack.up(config, System.getProperty("java.class.path"));
+        StackStatus up = DetachedStack.up(config, System.getProperty("java.class.path"), false);
 
         assertThat(up.allUp()).isTrue();
-        assertThat(DetachedStack.status(config)).isEqualTo(new StackStatus(true, true, true));
+        assertThat(DetachedStack.status(config)).isEqualTo(new StackStatus(true, true, true, false));
         long daemonPid =
                 Long.parseLong(Files.readAllLines(config.daemonPidFile()).get(0));
         assertThat(DetachedStack.runningDaemon(config).map(ProcessHandle::pid)).contains(daemonPid);

@@ -10,7 +10,7 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.postgres.VerifiedExampleListing;
 import dev.schemarag.generation.staleness.ListedExample;
 import dev.schemarag.ingest.docs.TableDocSkeleton;
-import dev.schemarag.ingest.postgres.PostgresIntrospector;
+import dev.schemarag.ingest.service.Introspectors;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +74,7 @@ final class DbDocsCommand implements Callable<Integer> {
             SchemaCatalog catalog;
             try (Database admin = new Database(
                     db.jdbcUrl(), db.requireAdmin().user(), db.requireAdmin().password())) {
-                catalog = new PostgresIntrospector(admin, db.schemas()).introspect(id, db.schemas());
+                catalog = Introspectors.of(db, admin).introspect(id, db.schemas());
             }
             Files.createDirectories(dir);
             String defaultSchema = db.schemas().get(0);

@@ -12,5 +12,10 @@ final class StackStatusTable {
         out.printf("kafka     %-5s %s%n", status.kafka() ? "up" : "down", config.bootstrapServers());
         out.printf("postgres  %-5s 127.0.0.1:%d%n", status.postgres() ? "up" : "down", config.postgresPort());
         out.printf("registry  %-5s %s%n", status.registry() ? "up" : "down", config.registryUrl());
+        out.printf(
+                "mariadb   %-5s 127.0.0.1:%d%s%n",
+                status.mariadb() ? "up" : "down",
+                config.mariadbPort(),
+                status.mariadb() ? "" : " (optional: stack up --with mariadb)");
     }
 }

@@ -50,7 +50,7 @@ final class UpCommand implements Callable<Integer> {
             StackConfig config = StackConfig.defaults(ServiceRuntime.home());
             if (!DetachedStack.status(config).allUp()) {
                 out.println("starting the embedded stack in " + config.baseDir());
-                DetachedStack.up(config, classpath);
+                DetachedStack.up(config, classpath, false);
             }
         }
         SupervisedServices services = ChildProcesses.supervised(settings);

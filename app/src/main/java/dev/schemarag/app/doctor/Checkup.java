@@ -10,6 +10,7 @@ import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
@@ -119,6 +120,7 @@ public final class Checkup {
         List<Diagnosis> diagnoses = new ArrayList<>();
         if (db.admin() == null)
             return List.of(Diagnosis.failed(name, "no admin login registered", "add \"admin\" to its registration"));
+        if (db.dialect() != SqlDialect.POSTGRESQL) return MySqlCheckup.database(db);
         try (Database admin =
                         new Database(db.jdbcUrl(), db.admin().user(), db.admin().password());
                 Connection c = admin.open()) {

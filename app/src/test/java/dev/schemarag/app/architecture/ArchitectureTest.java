@@ -159,6 +159,7 @@ class ArchitectureTest {
                 .resideInAnyPackage(
                         "dev.schemarag.ingest.kafka..",
                         "dev.schemarag.ingest.postgres..",
+                        "dev.schemarag.ingest.mysql..",
                         "dev.schemarag.ingest.cdc..",
                         "java.sql..",
                         "io.micrometer..",

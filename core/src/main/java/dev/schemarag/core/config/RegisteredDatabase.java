@@ -70,11 +70,22 @@ public record RegisteredDatabase(
     public RegisteredDatabase {
         if (id == null || !id.matches("[A-Za-z0-9_][A-Za-z0-9_.-]*"))
             throw new IllegalArgumentException("database id '" + id + "' must be letters, digits, _ . -");
-        if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:"))
-            throw new IllegalArgumentException("database " + id + " needs a jdbc:postgresql: URL");
-        if (parse(jdbcUrl) == null)
+        SqlDialect dialect = SqlDialect.ofJdbcUrl(jdbcUrl)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "database " + id + " needs a jdbc:postgresql:, jdbc:mysql: or jdbc:mariadb: URL"));
+        if (dialect == SqlDialect.POSTGRESQL && parse(jdbcUrl) == null)
             throw new IllegalArgumentException("database " + id + " has a JDBC URL the PostgreSQL driver cannot read");
-        schemas = schemas == null || schemas.isEmpty() ? List.of("public") : List.copyOf(schemas);
+        if (dialect != SqlDialect.POSTGRESQL && MySqlUrl.parse(jdbcUrl).isEmpty())
+            throw new IllegalArgumentException("database " + id + " needs a JDBC URL of the form "
+                    + jdbcUrl.substring(0, jdbcUrl.indexOf("//") < 0 ? jdbcUrl.length() : jdbcUrl.indexOf("//"))
+                    + "//host[:port]/database");
+        // MySQL's schema is its database: a registration reads the one its URL names unless it lists others.
+        schemas = schemas != null && !schemas.isEmpty()
+                ? List.copyOf(schemas)
+                : List.of(
+                        dialect == SqlDialect.POSTGRESQL
+                                ? "public"
+                                : MySqlUrl.parse(jdbcUrl).orElseThrow().database());
         if (principals == null) principals = Principals.NONE;
     }
 
@@ -107,18 +118,29 @@ public record RegisteredDatabase(
         return reader;
     }
 
-    /** The JDBC database name, as the PostgreSQL driver reads it from the URL. */
+    /** The SQL the database speaks, from its URL (which the constructor checked names one). */
+    public SqlDialect dialect() {
+        return SqlDialect.ofJdbcUrl(jdbcUrl).orElseThrow();
+    }
+
+    /** The JDBC database name, as the PostgreSQL driver (or, for MySQL and MariaDB, {@link MySqlUrl}) reads it. */
     public String databaseName() {
+        if (dialect() != SqlDialect.POSTGRESQL)
+            return MySqlUrl.parse(jdbcUrl).orElseThrow().database();
         return urlProperty(PGProperty.PG_DBNAME);
     }
 
     /** The first host of the URL (a multi-host URL lists fail-over hosts; the first is the primary one). */
     public String host() {
+        if (dialect() != SqlDialect.POSTGRESQL)
+            return MySqlUrl.parse(jdbcUrl).orElseThrow().host();
         return firstOf(urlProperty(PGProperty.PG_HOST));
     }
 
     /** The port of the {@link #host() first host}. */
     public int port() {
+        if (dialect() != SqlDialect.POSTGRESQL)
+            return MySqlUrl.parse(jdbcUrl).orElseThrow().port();
         return Integer.parseInt(firstOf(urlProperty(PGProperty.PG_PORT)));
     }
 

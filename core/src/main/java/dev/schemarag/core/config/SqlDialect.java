@@ -4,8 +4,8 @@ import java.util.Optional;
 
 /**
  * The SQL a target database speaks, which decides how generated SQL is read and guarded before it reaches it.
- * PostgreSQL is the only dialect a registration accepts so far; MySQL and MariaDB have a read-only guard of their own
- * but no introspection, change capture or execution yet (issue 26).
+ * A registration accepts all three; MySQL and MariaDB have a read-only guard and introspection of their own but no
+ * change capture, validation or execution yet (issue 26).
  */
 public enum SqlDialect {
     POSTGRESQL,

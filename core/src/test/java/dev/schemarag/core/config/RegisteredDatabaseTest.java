@@ -65,12 +65,34 @@ class RegisteredDatabaseTest {
     }
 
     @Test
-    void anIdWithSpacesOrANonPostgresUrlIsRejected() {
+    void anIdWithSpacesOrAUrlOfAnUnknownDriverIsRejected() {
         assertThatThrownBy(() ->
                         new RegisteredDatabase("my db", "jdbc:postgresql://h/d", ADMIN, null, List.of(), null, null))
                 .hasMessageContaining("my db");
-        assertThatThrownBy(() -> new RegisteredDatabase("x", "jdbc:mysql://h/d", ADMIN, null, List.of(), null, null))
-                .hasMessageContaining("jdbc:postgresql:");
+        assertThatThrownBy(
+                        () -> new RegisteredDatabase("x", "jdbc:sqlserver://h/d", ADMIN, null, List.of(), null, null))
+                .hasMessageContaining("jdbc:postgresql:, jdbc:mysql: or jdbc:mariadb:");
+    }
+
+    @Test
+    void aMariaDbUrlGivesHostPortAndDatabaseWhichIsItsOnlySchema() {
+        RegisteredDatabase db = new RegisteredDatabase(
+                "shop", "jdbc:mariadb://db.internal:3307/shop_eu?useSsl=true", ADMIN, null, List.of(), null, null);
+
+        assertThat(db.dialect()).isEqualTo(SqlDialect.MARIADB);
+        assertThat(db.host()).isEqualTo("db.internal");
+        assertThat(db.port()).isEqualTo(3307);
+        assertThat(db.databaseName()).isEqualTo("shop_eu");
+        assertThat(db.schemas()).containsExactly("shop_eu");
+    }
+
+    @Test
+    void aMySqlUrlWithoutPortMeans3306AndOneWithoutDatabaseIsRejected() {
+        assertThat(new RegisteredDatabase("s", "jdbc:mysql://h/sales", ADMIN, null, List.of(), null, null).port())
+                .isEqualTo(3306);
+        assertThatThrownBy(
+                        () -> new RegisteredDatabase("s", "jdbc:mysql://h:3306/", ADMIN, null, List.of(), null, null))
+                .hasMessageContaining("jdbc:mysql://host[:port]/database");
     }
 
     @Test

@@ -9,12 +9,12 @@ import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.introspect.IntrospectionException;
 import dev.schemarag.ingest.introspect.SchemaIntrospector;
+import dev.schemarag.ingest.introspect.TableDraft;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -129,27 +129,27 @@ public final class PostgresIntrospector implements SchemaIntrospector {
 
     private List<Table> read(List<String> inSchemas, String onlyTable) throws IntrospectionException {
         try (Connection c = target.borrow()) {
-            Map<TableName, Draft> drafts = new LinkedHashMap<>();
+            Map<TableName, TableDraft> drafts = new LinkedHashMap<>();
             query(c, RELATIONS, inSchemas, onlyTable, rs -> {
                 TableName name = new TableName(rs.getString(1), rs.getString(2));
                 String kind = rs.getString(3);
-                drafts.put(name, new Draft(name, kind.equals("v") || kind.equals("m"), rs.getString(4)));
+                drafts.put(name, new TableDraft(name, kind.equals("v") || kind.equals("m"), rs.getString(4)));
             });
             query(c, COLUMNS, inSchemas, onlyTable, rs -> {
-                Draft d = drafts.get(new TableName(rs.getString(1), rs.getString(2)));
+                TableDraft d = drafts.get(new TableName(rs.getString(1), rs.getString(2)));
                 if (d != null)
-                    d.columns.add(new Column(
+                    d.addColumn(new Column(
                             rs.getString(3), rs.getString(4), rs.getBoolean(5), rs.getString(6), rs.getString(7)));
             });
             query(c, CONSTRAINTS, inSchemas, onlyTable, rs -> {
-                Draft d = drafts.get(new TableName(rs.getString(1), rs.getString(2)));
+                TableDraft d = drafts.get(new TableName(rs.getString(1), rs.getString(2)));
                 if (d == null) return;
                 List<String> columns = strings(rs.getArray(5));
                 switch (rs.getString(4)) {
-                    case "p" -> d.primaryKey.addAll(columns);
-                    case "u" -> d.unique.add(columns);
+                    case "p" -> d.addPrimaryKey(columns);
+                    case "u" -> d.addUnique(columns);
                     case "f" ->
-                        d.foreignKeys.add(new ForeignKey(
+                        d.addForeignKey(new ForeignKey(
                                 rs.getString(3),
                                 columns,
                                 new TableName(rs.getString(6), rs.getString(7)),
@@ -157,7 +157,7 @@ public final class PostgresIntrospector implements SchemaIntrospector {
                     default -> {}
                 }
             });
-            return drafts.values().stream().map(Draft::build).toList();
+            return drafts.values().stream().map(TableDraft::build).toList();
         } catch (SQLException e) {
             throw new IntrospectionException("cannot introspect " + target.url() + ": " + e.getMessage(), e);
         }
@@ -181,26 +181,5 @@ public final class PostgresIntrospector implements SchemaIntrospector {
 
     private static List<String> strings(Array array) throws SQLException {
         return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
-    }
-
-    /** Mutable while the three queries fill it in; frozen into a {@link Table}. */
-    private static final class Draft {
-        final TableName name;
-        final boolean view;
-        final String comment;
-        final List<Column> columns = new ArrayList<>();
-        final List<String> primaryKey = new ArrayList<>();
-        final List<ForeignKey> foreignKeys = new ArrayList<>();
-        final List<List<String>> unique = new ArrayList<>();
-
-        Draft(TableName name, boolean view, String comment) {
-            this.name = name;
-            this.view = view;
-            this.comment = comment;
-        }
-
-        Table build() {
-            return new Table(name, view, comment, columns, primaryKey, foreignKeys, unique);
-        }
     }
 }

@@ -5,6 +5,7 @@ import dev.schemarag.core.annotations.AnnotationsLoader;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -28,7 +29,6 @@ import dev.schemarag.ingest.introspect.SchemaIntrospector;
 import dev.schemarag.ingest.kafka.EmbeddingUpdaterTopology;
 import dev.schemarag.ingest.postgres.PgVectorSchemaWrites;
 import dev.schemarag.ingest.postgres.PostgresEdgeSampler;
-import dev.schemarag.ingest.postgres.PostgresIntrospector;
 import dev.schemarag.ingest.sync.AccessSync;
 import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
@@ -279,6 +279,10 @@ public final class IngestService implements AutoCloseable {
     }
 
     private synchronized void startCapture(RegisteredDatabase db) throws SQLException, IOException {
+        if (db.dialect() != SqlDialect.POSTGRESQL) {
+            log.info("no change capture for {} ({}) yet: run a sync after its schema changes", db.id(), db.dialect());
+            return;
+        }
         Credentials replication = replication(db);
         DdlCaptureInstaller.ensure(target(db), replication.user(), replication.password());
         Path offsets = config.stateDir().resolve("cdc-offsets-" + db.id() + ".dat");
@@ -347,6 +351,7 @@ public final class IngestService implements AutoCloseable {
     public void awaitCaptureReady(java.time.Duration timeout) throws SQLException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         for (RegisteredDatabase db : databases.all()) {
+            if (db.dialect() != SqlDialect.POSTGRESQL) continue; // no capture to wait for
             String slot = DebeziumDdlCapture.slotName(db.id());
             while (!slotActive(target(db), slot)) {
                 if (System.nanoTime() > deadline)
@@ -422,7 +427,8 @@ public final class IngestService implements AutoCloseable {
     private EdgeSampler sampler(String databaseId) {
         DataCheckPolicy policy = config.dataCheck();
         Optional<RegisteredDatabase> db = databases.find(databaseId);
-        if (!policy.enabled() || db.isEmpty()) return EdgeSampler.NONE;
+        // The sampler's statements are PostgreSQL's: edges of other dialects stay as inferred.
+        if (!policy.enabled() || db.isEmpty() || db.get().dialect() != SqlDialect.POSTGRESQL) return EdgeSampler.NONE;
         if (db.get().reader() == null) {
             log.warn("data check of {}'s inferred edges skipped: the database registers no reader login", databaseId);
             return EdgeSampler.NONE;
@@ -437,7 +443,7 @@ public final class IngestService implements AutoCloseable {
     }
 
     private SchemaIntrospector introspector(RegisteredDatabase db) {
-        return new PostgresIntrospector(target(db), db.schemas());
+        return Introspectors.of(db, target(db));
     }
 
     private Annotations annotations(RegisteredDatabase db) {

@@ -1,0 +1,28 @@
+package dev.schemarag.core.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class MySqlQuotingTest {
+
+    @Test
+    void anIdentifierIsBacktickedWithItsBackticksDoubled() {
+        assertThat(MySqlQuoting.identifier("order")).isEqualTo("`order`");
+        assertThat(MySqlQuoting.identifier("a`; DROP TABLE t; --")).isEqualTo("`a``; DROP TABLE t; --`");
+    }
+
+    @Test
+    void aLiteralDoublesQuotesAndEscapesBackslashes() {
+        assertThat(MySqlQuoting.literal("it's")).isEqualTo("'it''s'");
+        assertThat(MySqlQuoting.literal("\\'; DROP TABLE t; -- ")).isEqualTo("'\\\\''; DROP TABLE t; -- '");
+    }
+
+    @Test
+    void nulAndEmptyNamesAreRefused() {
+        assertThatThrownBy(() -> MySqlQuoting.identifier("")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MySqlQuoting.identifier("a\0b")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MySqlQuoting.literal("a\0b")).isInstanceOf(IllegalArgumentException.class);
+    }
+}
