@@ -24,7 +24,13 @@ import dev.schemarag.retrieval.packet.ConnectorRenderer;
 import dev.schemarag.retrieval.packet.ContextPacket;
 import dev.schemarag.retrieval.packet.JoinHints;
 import dev.schemarag.retrieval.packet.TokenCounter;
+import dev.schemarag.retrieval.routing.DatabaseRouting;
+import dev.schemarag.retrieval.routing.RouteCandidate;
+import dev.schemarag.retrieval.routing.RouteEvidence;
+import dev.schemarag.retrieval.routing.RouteSearch;
+import dev.schemarag.retrieval.routing.RoutingDecision;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -34,6 +40,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -145,8 +152,6 @@ public final class SchemaRetriever {
 
     public RetrievalResult retrieve(RetrievalRequest request) {
         long started = System.nanoTime();
-        if (isBlank(request.databaseId()))
-            return new RetrievalFailure(ErrorClass.INVALID_REQUEST, "databaseId is required");
         if (isBlank(request.question()))
             return new RetrievalFailure(ErrorClass.INVALID_REQUEST, "question is required");
         // Before anything else reads the text, and against the service's cap: a question's own settings cannot raise
@@ -161,6 +166,7 @@ public final class SchemaRetriever {
         } catch (ConfigException e) {
             return new RetrievalFailure(ErrorClass.INVALID_SETTINGS, e.getMessage());
         }
+        if (isBlank(request.databaseId())) return routed(request, effective);
 
         String databaseId = request.databaseId().trim();
         Optional<PreparedDatabase> loaded;
@@ -204,6 +210,104 @@ public final class SchemaRetriever {
             return fullSchema(r, FallbackReason.QUESTION_TOO_SHORT, Map.of());
         if (database.vectorsOfOtherModels() > 0) return fullSchema(r, FallbackReason.OTHER_MODEL_INDEX, Map.of());
         return rag(r);
+    }
+
+    /**
+     * A question without a database: routed among the registered databases its asker may read, and retrieved in the
+     * one its evidence clearly points to; otherwise {@code ambiguous_database}, listing the leading candidates.
+     */
+    private RetrievalResult routed(RetrievalRequest request, RetrievalSettings effective) {
+        RoutingDecision decision;
+        try {
+            List<RouteCandidate> candidates = index.databases().stream()
+                    .map(id -> new RouteCandidate(id, request.schemas()))
+                    .toList();
+            decision = route(request, candidates, effective);
+        } catch (RuntimeException e) {
+            log.warn("Could not route a question among the registered databases", e);
+            return new RetrievalFailure(
+                    ErrorClass.INFRA_FAILURE, "could not route the question to a database: " + e.getMessage());
+        }
+        if (decision instanceof RoutingDecision.Routed routed) {
+            RetrievalResult result =
+                    retrieve(request.withDatabaseId(routed.candidate().databaseId()));
+            return result instanceof RetrievalResult.Retrieved retrieved
+                    ? RetrievalResult.of(retrieved.context().routedBy(routed))
+                    : result;
+        }
+        if (decision.ranking().isEmpty())
+            return new RetrievalFailure(
+                    ErrorClass.ACCESS_DENIED,
+                    request.asker().describe() + " may read no table of any registered database"
+                            + (request.schemas().isEmpty() ? "" : " in schemas " + request.schemas()));
+        return new RetrievalFailure(ErrorClass.AMBIGUOUS_DATABASE, DatabaseRouting.refusal(decision.ranking()));
+    }
+
+    /**
+     * Ranks the candidates by what the question's searches find in each, as its asker may read them, and decides where
+     * it goes ({@link DatabaseRouting}). A candidate its asker may read nothing of is left out. Each database is searched
+     * once, over the schemas of all its candidates, and each hit counts for the candidates holding its schema.
+     *
+     * @throws RuntimeException when the store fails
+     */
+    public RoutingDecision route(RetrievalRequest request, List<RouteCandidate> candidates) {
+        return route(request, candidates, settings.withOverrides(request.settings()));
+    }
+
+    private RoutingDecision route(
+            RetrievalRequest request, List<RouteCandidate> candidates, RetrievalSettings effective) {
+        return DatabaseRouting.decide(routeEvidence(request, candidates, effective), effective.routingMinMargin());
+    }
+
+    /** What the question's searches find in each candidate its asker may read something of, in the candidates' order. */
+    private List<RouteEvidence> routeEvidence(
+            RetrievalRequest request, List<RouteCandidate> candidates, RetrievalSettings effective) {
+        String text = request.searchText();
+        Map<String, List<RouteCandidate>> byDatabase = new LinkedHashMap<>();
+        candidates.forEach(c -> byDatabase
+                .computeIfAbsent(c.databaseId(), id -> new ArrayList<>())
+                .add(c));
+        List<RouteEvidence> evidence = new ArrayList<>();
+        float[] query = null;
+        for (Map.Entry<String, List<RouteCandidate>> entry : byDatabase.entrySet()) {
+            String databaseId = entry.getKey();
+            Optional<PreparedDatabase> loaded = databases.get(databaseId);
+            if (loaded.isEmpty() || !loaded.get().database().principals().admits(request.asker())) continue;
+            PreparedDatabase database = loaded.get()
+                    .database()
+                    .principals()
+                    .roleOf(request.asker())
+                    .map(loaded.get()::readableBy)
+                    .orElse(loaded.get());
+            List<RouteCandidate> readable = entry.getValue().stream()
+                    .filter(c -> !database.tablesIn(c.schemas()).isEmpty())
+                    .toList();
+            if (readable.isEmpty()) continue;
+            if (query == null) query = embeddings.embed(text);
+            Set<String> schemas = readable.stream().anyMatch(c -> c.schemas().isEmpty())
+                    ? Set.of()
+                    : readable.stream().flatMap(c -> c.schemas().stream()).collect(Collectors.toSet());
+            // Candidates that cover every schema search the whole catalog: no filter to apply to each hit.
+            if (database.tablesIn(schemas).size() == database.tablesIn(Set.of()).size()) schemas = Set.of();
+            RouteSearch search = new RouteSearch(
+                    index.searchTables(databaseId, schemas, query, RouteSearch.TOP_K).stream()
+                            .filter(hit -> database.contains(hit.table()))
+                            .toList(),
+                    index.searchColumns(databaseId, schemas, query, RouteSearch.TOP_K).stream()
+                            .filter(hit -> !hit.generic() && database.hasColumn(hit.table(), hit.column()))
+                            .toList(),
+                    effective.lexicalEnabled()
+                            ? database.lexical()
+                                    .search(
+                                            text,
+                                            schemas,
+                                            RouteSearch.TOP_K,
+                                            effective.lexicalBm25K1(),
+                                            effective.lexicalBm25B())
+                            : List.of());
+            readable.forEach(c -> evidence.add(search.evidenceFor(c)));
+        }
+        return evidence;
     }
 
     /** Why a text is too long, if it is: its size in UTF-8 bytes against {@link RetrievalSettings#questionMaxBytes()}. */
