@@ -217,9 +217,11 @@ public final class SchemaRetriever {
      * one its evidence clearly points to; otherwise {@code ambiguous_database}, listing the leading candidates.
      */
     private RetrievalResult routed(RetrievalRequest request, RetrievalSettings effective) {
+        List<String> registered;
         RoutingDecision decision;
         try {
-            List<RouteCandidate> candidates = index.databases().stream()
+            registered = index.databases();
+            List<RouteCandidate> candidates = registered.stream()
                     .map(id -> new RouteCandidate(id, request.schemas()))
                     .toList();
             decision = route(request, candidates, effective);
@@ -235,12 +237,22 @@ public final class SchemaRetriever {
                     ? RetrievalResult.of(retrieved.context().routedBy(routed))
                     : result;
         }
-        if (decision.ranking().isEmpty())
+        if (!decision.ranking().isEmpty())
+            return new RetrievalFailure(ErrorClass.AMBIGUOUS_DATABASE, DatabaseRouting.refusal(decision.ranking()));
+        return noCandidate(request, registered);
+    }
+
+    /** Why a question without a database has nowhere to go: nothing registered, readable or indexed. */
+    private static RetrievalFailure noCandidate(RetrievalRequest request, List<String> registered) {
+        String inSchemas = request.schemas().isEmpty() ? "" : " in schemas " + request.schemas();
+        if (registered.isEmpty()) return new RetrievalFailure(ErrorClass.UNKNOWN_DATABASE, "no database is registered");
+        if (request.asker().principal().isPresent())
             return new RetrievalFailure(
                     ErrorClass.ACCESS_DENIED,
-                    request.asker().describe() + " may read no table of any registered database"
-                            + (request.schemas().isEmpty() ? "" : " in schemas " + request.schemas()));
-        return new RetrievalFailure(ErrorClass.AMBIGUOUS_DATABASE, DatabaseRouting.refusal(decision.ranking()));
+                    request.asker().describe() + " may read no table of any registered database" + inSchemas);
+        return request.schemas().isEmpty()
+                ? new RetrievalFailure(ErrorClass.EMPTY_CATALOG, "no registered database has tables")
+                : new RetrievalFailure(ErrorClass.UNKNOWN_SCHEMA, "no registered database has tables" + inSchemas);
     }
 
     /**

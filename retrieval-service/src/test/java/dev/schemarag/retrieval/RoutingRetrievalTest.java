@@ -99,6 +99,18 @@ class RoutingRetrievalTest {
     }
 
     @Test
+    void aQuestionLimitedToSchemasNoDatabaseHasGoesNowhere() {
+        erp.tableHits.add(new TableHit(EMPLOYEES, 0.3));
+
+        RetrievalResult result =
+                retriever.retrieve(RetrievalRequest.of(null, QUESTION).withSchemas(Set.of("archive")));
+
+        assertThat(result)
+                .isEqualTo(new RetrievalFailure(
+                        ErrorClass.UNKNOWN_SCHEMA, "no registered database has tables in schemas [archive]"));
+    }
+
+    @Test
     void aQuestionNamingItsDatabaseIsNotRouted() {
         ledger.tableHits.add(new TableHit(PAYSLIPS, 0.9));
         erp.tableHits.add(new TableHit(EMPLOYEES, 0.3));
