@@ -26,11 +26,8 @@ import dev.schemarag.retrieval.packet.JoinHints;
 import dev.schemarag.retrieval.packet.TokenCounter;
 import dev.schemarag.retrieval.routing.DatabaseRouting;
 import dev.schemarag.retrieval.routing.RouteCandidate;
-import dev.schemarag.retrieval.routing.RouteEvidence;
-import dev.schemarag.retrieval.routing.RouteSearch;
 import dev.schemarag.retrieval.routing.RoutingDecision;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -40,7 +37,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,6 +63,7 @@ public final class SchemaRetriever {
     private final RetrievalSettings settings;
     private final EmbeddingCache embeddings;
     private final PreparedDatabases databases;
+    private final RouteSearches routeSearches;
 
     /**
      * @param settings           the service's settings; each request may override them
@@ -88,6 +85,7 @@ public final class SchemaRetriever {
         this.settings = settings;
         this.embeddings = new EmbeddingCache(model, embeddingCacheSize);
         this.databases = new PreparedDatabases(index, model.modelId(), loads);
+        this.routeSearches = new RouteSearches(index, databases, embeddings);
     }
 
     /**
@@ -260,7 +258,8 @@ public final class SchemaRetriever {
      * it goes ({@link DatabaseRouting}). A candidate its asker may read nothing of is left out. Each database is searched
      * once, over the schemas of all its candidates, and each hit counts for the candidates holding its schema.
      *
-     * @throws RuntimeException when the store fails
+     * @throws RuntimeException when the store fails, or a {@code ConfigException} when the request's settings are not
+     *     accepted
      */
     public RoutingDecision route(RetrievalRequest request, List<RouteCandidate> candidates) {
         return route(request, candidates, settings.withOverrides(request.settings()));
@@ -268,58 +267,8 @@ public final class SchemaRetriever {
 
     private RoutingDecision route(
             RetrievalRequest request, List<RouteCandidate> candidates, RetrievalSettings effective) {
-        return DatabaseRouting.decide(routeEvidence(request, candidates, effective), effective.routingMinMargin());
-    }
-
-    /** What the question's searches find in each candidate its asker may read something of, in the candidates' order. */
-    private List<RouteEvidence> routeEvidence(
-            RetrievalRequest request, List<RouteCandidate> candidates, RetrievalSettings effective) {
-        String text = request.searchText();
-        Map<String, List<RouteCandidate>> byDatabase = new LinkedHashMap<>();
-        candidates.forEach(c -> byDatabase
-                .computeIfAbsent(c.databaseId(), id -> new ArrayList<>())
-                .add(c));
-        List<RouteEvidence> evidence = new ArrayList<>();
-        float[] query = null;
-        for (Map.Entry<String, List<RouteCandidate>> entry : byDatabase.entrySet()) {
-            String databaseId = entry.getKey();
-            Optional<PreparedDatabase> loaded = databases.get(databaseId);
-            if (loaded.isEmpty() || !loaded.get().database().principals().admits(request.asker())) continue;
-            PreparedDatabase database = loaded.get()
-                    .database()
-                    .principals()
-                    .roleOf(request.asker())
-                    .map(loaded.get()::readableBy)
-                    .orElse(loaded.get());
-            List<RouteCandidate> readable = entry.getValue().stream()
-                    .filter(c -> !database.tablesIn(c.schemas()).isEmpty())
-                    .toList();
-            if (readable.isEmpty()) continue;
-            if (query == null) query = embeddings.embed(text);
-            Set<String> schemas = readable.stream().anyMatch(c -> c.schemas().isEmpty())
-                    ? Set.of()
-                    : readable.stream().flatMap(c -> c.schemas().stream()).collect(Collectors.toSet());
-            // Candidates that cover every schema search the whole catalog: no filter to apply to each hit.
-            if (database.tablesIn(schemas).size() == database.tablesIn(Set.of()).size()) schemas = Set.of();
-            RouteSearch search = new RouteSearch(
-                    index.searchTables(databaseId, schemas, query, RouteSearch.TOP_K).stream()
-                            .filter(hit -> database.contains(hit.table()))
-                            .toList(),
-                    index.searchColumns(databaseId, schemas, query, RouteSearch.TOP_K).stream()
-                            .filter(hit -> !hit.generic() && database.hasColumn(hit.table(), hit.column()))
-                            .toList(),
-                    effective.lexicalEnabled()
-                            ? database.lexical()
-                                    .search(
-                                            text,
-                                            schemas,
-                                            RouteSearch.TOP_K,
-                                            effective.lexicalBm25K1(),
-                                            effective.lexicalBm25B())
-                            : List.of());
-            readable.forEach(c -> evidence.add(search.evidenceFor(c)));
-        }
-        return evidence;
+        return DatabaseRouting.decide(
+                routeSearches.evidence(request, candidates, effective), effective.routingMinMargin());
     }
 
     /** Why a text is too long, if it is: its size in UTF-8 bytes against {@link RetrievalSettings#questionMaxBytes()}. */
