@@ -24,28 +24,31 @@ public final class DatabaseRouting {
         if (evidence.isEmpty()) return new RoutingDecision.Ambiguous(List.of());
         List<ToDoubleFunction<RouteEvidence>> signals =
                 List.of(RouteEvidence::table, RouteEvidence::column, RouteEvidence::lexical);
+        double[] best = signals.stream()
+                .mapToDouble(
+                        signal -> evidence.stream().mapToDouble(signal).max().orElse(0))
+                .toArray();
         List<RankedCandidate> ranked = new ArrayList<>();
-        for (RouteEvidence e : evidence) ranked.add(new RankedCandidate(e.candidate(), score(e, evidence, signals)));
+        for (RouteEvidence e : evidence) ranked.add(new RankedCandidate(e.candidate(), score(e, signals, best)));
         ranked.sort(
                 Comparator.comparingDouble(RankedCandidate::score).reversed().thenComparing(c -> c.candidate()
                         .label()));
         List<RankedCandidate> listed = ranked.subList(0, Math.min(LISTED, ranked.size()));
-        double best = ranked.get(0).score();
+        double top = ranked.get(0).score();
         if (ranked.size() == 1) return new RoutingDecision.Routed(ranked.get(0).candidate(), 1, listed);
-        double confidence = best <= 0 ? 0 : (best - ranked.get(1).score()) / best;
-        return confidence >= minMargin && best > 0
+        double confidence = top <= 0 ? 0 : (top - ranked.get(1).score()) / top;
+        return confidence >= minMargin && top > 0
                 ? new RoutingDecision.Routed(ranked.get(0).candidate(), confidence, listed)
                 : new RoutingDecision.Ambiguous(listed);
     }
 
-    private static double score(
-            RouteEvidence e, List<RouteEvidence> all, List<ToDoubleFunction<RouteEvidence>> signals) {
+    /** The mean of the candidate's shares of the best value of each signal some candidate has. */
+    private static double score(RouteEvidence e, List<ToDoubleFunction<RouteEvidence>> signals, double[] best) {
         double sum = 0;
         int counted = 0;
-        for (ToDoubleFunction<RouteEvidence> signal : signals) {
-            double max = all.stream().mapToDouble(signal).max().orElse(0);
-            if (max <= 0) continue;
-            sum += Math.max(0, signal.applyAsDouble(e)) / max;
+        for (int i = 0; i < signals.size(); i++) {
+            if (best[i] <= 0) continue;
+            sum += Math.max(0, signals.get(i).applyAsDouble(e)) / best[i];
             counted++;
         }
         return counted == 0 ? 0 : sum / counted;
