@@ -125,10 +125,7 @@ public final class RetrievalBenchmark {
     public static BenchReport run(
             ServiceRuntime runtime, Path suiteDir, int limit, boolean scopeDb, SyncProgress progress, PrintWriter out)
             throws Exception {
-        RegisteredDatabase db = new SuiteCatalog(suiteDir).loadFresh(new BenchDatabases(runtime));
-        try (IngestService ingest = IngestMain.service(runtime, new DatabaseRegistry(List.of(db)))) {
-            ingest.sync(db.id(), progress);
-        }
+        RegisteredDatabase db = loadAndSync(runtime, suiteDir, progress);
         Map<String, Object> figures = figures(
                 () -> RetrievalMain.service(runtime).retriever(),
                 db.id(),
@@ -140,6 +137,16 @@ public final class RetrievalBenchmark {
                 "bench retrieval " + suiteDir.getFileName() + " (scope " + (scopeDb ? "db" : "catalog") + ")");
         figures.forEach(report::put);
         return report;
+    }
+
+    /** The suite loaded into a fresh database of its own and synced: its catalog stored, embedded and indexed. */
+    static RegisteredDatabase loadAndSync(ServiceRuntime runtime, Path suiteDir, SyncProgress progress)
+            throws Exception {
+        RegisteredDatabase db = new SuiteCatalog(suiteDir).loadFresh(new BenchDatabases(runtime));
+        try (IngestService ingest = IngestMain.service(runtime, new DatabaseRegistry(List.of(db)))) {
+            ingest.sync(db.id(), progress);
+        }
+        return db;
     }
 
     /** Runs every system over every question; {@code scopeDb} limits each question to its db_id's schema. */

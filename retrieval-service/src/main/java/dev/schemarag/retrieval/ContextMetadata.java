@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval;
 
+import dev.schemarag.retrieval.routing.RoutingDecision;
 import java.util.Map;
 
 /**
@@ -12,6 +13,7 @@ import java.util.Map;
  * @param overBudget        the packet exceeds the configured context budget (it is never truncated)
  * @param metrics           counters by {@link RetrievalMetrics} name
  * @param catalogVersion    the version of the database's catalog the packet was built from, as the index reports it
+ * @param routing           how a question without a database was routed to this one; {@code null} when it named it
  */
 public record ContextMetadata(
         Strategy strategy,
@@ -23,8 +25,49 @@ public record ContextMetadata(
         int fullSchemaTokens,
         boolean overBudget,
         Map<String, Double> metrics,
-        String catalogVersion) {
+        String catalogVersion,
+        RoutingDecision.Routed routing) {
     public ContextMetadata {
         metrics = Map.copyOf(metrics);
+    }
+
+    public ContextMetadata(
+            Strategy strategy,
+            int tablesIncluded,
+            int chunksRetrieved,
+            double avgRelevanceScore,
+            FallbackReason fallbackReason,
+            int contextTokens,
+            int fullSchemaTokens,
+            boolean overBudget,
+            Map<String, Double> metrics,
+            String catalogVersion) {
+        this(
+                strategy,
+                tablesIncluded,
+                chunksRetrieved,
+                avgRelevanceScore,
+                fallbackReason,
+                contextTokens,
+                fullSchemaTokens,
+                overBudget,
+                metrics,
+                catalogVersion,
+                null);
+    }
+
+    public ContextMetadata routedBy(RoutingDecision.Routed routing) {
+        return new ContextMetadata(
+                strategy,
+                tablesIncluded,
+                chunksRetrieved,
+                avgRelevanceScore,
+                fallbackReason,
+                contextTokens,
+                fullSchemaTokens,
+                overBudget,
+                metrics,
+                catalogVersion,
+                routing);
     }
 }

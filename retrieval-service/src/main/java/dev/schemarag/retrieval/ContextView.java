@@ -15,6 +15,8 @@ import java.util.Locale;
  * @param blockedByExpansion FK neighbours left out for lack of evidence of their own
  * @param contextTokens      the same as {@code tokens.context}, kept for MCP clients that read it at the top level
  * @param fullSchemaTokens   the same as {@code tokens.fullSchema}, kept for MCP clients that read it at the top level
+ * @param routingConfidence  for a question asked without a database, how clearly it pointed to this one (the best
+ *                           score's margin over the second's, as a share of it); null when the question named it
  */
 public record ContextView(
         String databaseId,
@@ -27,7 +29,8 @@ public record ContextView(
         Tokens tokens,
         int contextTokens,
         int fullSchemaTokens,
-        String packet) {
+        String packet,
+        Double routingConfidence) {
 
     /**
      * One table of the packet.
@@ -75,7 +78,8 @@ public record ContextView(
                         m.overBudget()),
                 m.contextTokens(),
                 m.fullSchemaTokens(),
-                context.packet());
+                context.packet(),
+                m.routing() == null ? null : m.routing().confidence());
     }
 
     private static Table table(int rank, SelectedTable t, List<Bridge> bridges) {

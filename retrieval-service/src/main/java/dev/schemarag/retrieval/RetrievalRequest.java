@@ -10,6 +10,8 @@ import java.util.TreeSet;
 /**
  * A question to find schema context for.
  *
+ * @param databaseId   the database to search; {@code null} or blank routes the question to the database its evidence
+ *                     points to
  * @param evidence     optional caller-supplied hint, embedded and searched together with the question
  * @param useRetrieval {@code true} forces RAG, {@code false} the full schema, {@code null} lets the settings decide
  * @param schemas      schemas to search; empty means the whole catalog
@@ -49,6 +51,10 @@ public record RetrievalRequest(
 
     public static RetrievalRequest of(String databaseId, String question) {
         return new RetrievalRequest(databaseId, question, null, null, Set.of(), Map.of(), null, Asker.ANONYMOUS);
+    }
+
+    public RetrievalRequest withDatabaseId(String databaseId) {
+        return new RetrievalRequest(databaseId, question, evidence, useRetrieval, schemas, settings, maxTables, asker);
     }
 
     public RetrievalRequest withSchemas(Set<String> schemas) {

@@ -3,6 +3,7 @@ package dev.schemarag.retrieval;
 import dev.schemarag.retrieval.graph.Bridging;
 import dev.schemarag.retrieval.graph.Expansion;
 import dev.schemarag.retrieval.index.DocHit;
+import dev.schemarag.retrieval.routing.RoutingDecision;
 import java.util.List;
 
 /**
@@ -25,5 +26,11 @@ public record RetrievedContext(
         tables = List.copyOf(tables);
         joinHints = List.copyOf(joinHints);
         docChunks = List.copyOf(docChunks);
+    }
+
+    /** This context, found in the database a question without one was routed to. */
+    public RetrievedContext routedBy(RoutingDecision.Routed routing) {
+        return new RetrievedContext(
+                databaseId, tables, joinHints, docChunks, packet, metadata.routedBy(routing), expansion, bridging);
     }
 }

@@ -24,6 +24,9 @@ import dev.schemarag.retrieval.packet.ConnectorRenderer;
 import dev.schemarag.retrieval.packet.ContextPacket;
 import dev.schemarag.retrieval.packet.JoinHints;
 import dev.schemarag.retrieval.packet.TokenCounter;
+import dev.schemarag.retrieval.routing.DatabaseRouting;
+import dev.schemarag.retrieval.routing.RouteCandidate;
+import dev.schemarag.retrieval.routing.RoutingDecision;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -60,6 +63,7 @@ public final class SchemaRetriever {
     private final RetrievalSettings settings;
     private final EmbeddingCache embeddings;
     private final PreparedDatabases databases;
+    private final RouteSearches routeSearches;
 
     /**
      * @param settings           the service's settings; each request may override them
@@ -81,6 +85,7 @@ public final class SchemaRetriever {
         this.settings = settings;
         this.embeddings = new EmbeddingCache(model, embeddingCacheSize);
         this.databases = new PreparedDatabases(index, model.modelId(), loads);
+        this.routeSearches = new RouteSearches(index, databases, embeddings);
     }
 
     /**
@@ -145,8 +150,6 @@ public final class SchemaRetriever {
 
     public RetrievalResult retrieve(RetrievalRequest request) {
         long started = System.nanoTime();
-        if (isBlank(request.databaseId()))
-            return new RetrievalFailure(ErrorClass.INVALID_REQUEST, "databaseId is required");
         if (isBlank(request.question()))
             return new RetrievalFailure(ErrorClass.INVALID_REQUEST, "question is required");
         // Before anything else reads the text, and against the service's cap: a question's own settings cannot raise
@@ -161,6 +164,7 @@ public final class SchemaRetriever {
         } catch (ConfigException e) {
             return new RetrievalFailure(ErrorClass.INVALID_SETTINGS, e.getMessage());
         }
+        if (isBlank(request.databaseId())) return routed(request, effective);
 
         String databaseId = request.databaseId().trim();
         Optional<PreparedDatabase> loaded;
@@ -204,6 +208,67 @@ public final class SchemaRetriever {
             return fullSchema(r, FallbackReason.QUESTION_TOO_SHORT, Map.of());
         if (database.vectorsOfOtherModels() > 0) return fullSchema(r, FallbackReason.OTHER_MODEL_INDEX, Map.of());
         return rag(r);
+    }
+
+    /**
+     * A question without a database: routed among the registered databases its asker may read, and retrieved in the
+     * one its evidence clearly points to; otherwise {@code ambiguous_database}, listing the leading candidates.
+     */
+    private RetrievalResult routed(RetrievalRequest request, RetrievalSettings effective) {
+        List<String> registered;
+        RoutingDecision decision;
+        try {
+            registered = index.databases();
+            List<RouteCandidate> candidates = registered.stream()
+                    .map(id -> new RouteCandidate(id, request.schemas()))
+                    .toList();
+            decision = route(request, candidates, effective);
+        } catch (RuntimeException e) {
+            log.warn("Could not route a question among the registered databases", e);
+            return new RetrievalFailure(
+                    ErrorClass.INFRA_FAILURE, "could not route the question to a database: " + e.getMessage());
+        }
+        if (decision instanceof RoutingDecision.Routed routed) {
+            RetrievalResult result =
+                    retrieve(request.withDatabaseId(routed.candidate().databaseId()));
+            return result instanceof RetrievalResult.Retrieved retrieved
+                    ? RetrievalResult.of(retrieved.context().routedBy(routed))
+                    : result;
+        }
+        if (!decision.ranking().isEmpty())
+            return new RetrievalFailure(ErrorClass.AMBIGUOUS_DATABASE, DatabaseRouting.refusal(decision.ranking()));
+        return noCandidate(request, registered);
+    }
+
+    /** Why a question without a database has nowhere to go: nothing registered, readable or indexed. */
+    private static RetrievalFailure noCandidate(RetrievalRequest request, List<String> registered) {
+        String inSchemas = request.schemas().isEmpty() ? "" : " in schemas " + request.schemas();
+        if (registered.isEmpty()) return new RetrievalFailure(ErrorClass.UNKNOWN_DATABASE, "no database is registered");
+        if (request.asker().principal().isPresent())
+            return new RetrievalFailure(
+                    ErrorClass.ACCESS_DENIED,
+                    request.asker().describe() + " may read no table of any registered database" + inSchemas);
+        return request.schemas().isEmpty()
+                ? new RetrievalFailure(ErrorClass.EMPTY_CATALOG, "no registered database has tables")
+                : new RetrievalFailure(ErrorClass.UNKNOWN_SCHEMA, "no registered database has tables" + inSchemas);
+    }
+
+    /**
+     * Ranks the candidates by what the question's searches find in each, as its asker may read them, and decides where
+     * it goes ({@link DatabaseRouting}). A candidate its asker may read nothing of is left out. Each database is searched
+     * once, over the schemas of all its candidates, and each hit counts for the candidates holding its schema.
+     *
+     * @throws RuntimeException when the store fails, or a {@code ConfigException} when the request's settings are not
+     *     accepted
+     */
+    public RoutingDecision route(RetrievalRequest request, List<RouteCandidate> candidates) {
+        return route(request, candidates, settings.withOverrides(request.settings()));
+    }
+
+    private RoutingDecision route(
+            RetrievalRequest request, List<RouteCandidate> candidates, RetrievalSettings effective) {
+        return DatabaseRouting.decide(
+                routeSearches.evidence(request, candidates, effective), effective.routingMinMargin());
     }
 
     /** Why a text is too long, if it is: its size in UTF-8 bytes against {@link RetrievalSettings#questionMaxBytes()}. */

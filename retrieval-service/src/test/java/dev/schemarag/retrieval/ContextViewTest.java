@@ -55,6 +55,7 @@ class ContextViewTest {
                         + "\"docChunks\":[{\"table\":\"public.orders\",\"kind\":\"overview\",\"similarity\":0.6,"
                         + "\"content\":\"Orders placed.\"}],"
                         + "\"tokens\":{\"context\":120,\"fullSchema\":900,\"saved\":780,\"overBudget\":false},"
-                        + "\"contextTokens\":120,\"fullSchemaTokens\":900,\"packet\":\"PACKET\"}");
+                        + "\"contextTokens\":120,\"fullSchemaTokens\":900,\"packet\":\"PACKET\","
+                        + "\"routingConfidence\":null}");
     }
 }

@@ -30,7 +30,11 @@ final class ContextApi {
 
     List<ApiRoute> routes() {
         var op = operation("context", "retrieval", "The retrieval packet for a question and why each table is in it")
-                .addParametersItem(OpenApiDocument.query("db", "registered database id", true))
+                .addParametersItem(OpenApiDocument.query(
+                        "db",
+                        "registered database id; absent: the database the question points to clearly (else 409"
+                                + " ambiguous_database)",
+                        false))
                 .addParametersItem(OpenApiDocument.query("q", "the question", true))
                 .addParametersItem(OpenApiDocument.query(
                         "as",
@@ -43,29 +47,36 @@ final class ContextApi {
                         json(
                                 "tables with reason, score and evidence; join hints; doc chunks; tokens; packet",
                                 ViewSchemas.of(ContextView.class)))
-                .addApiResponse("400", OpenApiDocument.error("db or q missing, or the question is invalid"))
+                .addApiResponse("400", OpenApiDocument.error("q missing, or the question is invalid"))
                 .addApiResponse("403", OpenApiDocument.error("the principal is mapped to no role (access_denied)"))
-                .addApiResponse("404", OpenApiDocument.error("unknown database"));
+                .addApiResponse("404", OpenApiDocument.error("unknown database"))
+                .addApiResponse(
+                        "409",
+                        OpenApiDocument.error(
+                                "no db, and the question points to no database clearly: the candidates are in the message"
+                                        + " (ambiguous_database)"));
         return List.of(new ApiRoute("GET", "/api/context", op, this::context, ApiRoute.Audience.ANY_CALLER));
     }
 
     private void context(HttpExchange exchange, Map<String, String> parameters) throws IOException {
         String db = query(exchange, "db");
         String q = query(exchange, "q");
-        if (db == null || db.isBlank() || q == null || q.isBlank())
-            throw new WebServer.ApiError(400, ErrorClass.INVALID_REQUEST.wireName(), "db and q are required");
+        if (q == null || q.isBlank())
+            throw new WebServer.ApiError(400, ErrorClass.INVALID_REQUEST.wireName(), "q is required");
         Asker asker;
         try {
             asker = WebServer.caller(exchange).asker(query(exchange, "as"));
         } catch (IllegalArgumentException e) {
             throw new WebServer.ApiError(400, ErrorClass.INVALID_REQUEST.wireName(), e.getMessage());
         }
-        RetrievalResult result = retriever.retrieve(RetrievalRequest.of(db, q).withAsker(asker));
+        RetrievalResult result = retriever.retrieve(
+                RetrievalRequest.of(db == null || db.isBlank() ? null : db, q).withAsker(asker));
         if (result instanceof RetrievalFailure f) {
             int status =
                     switch (f.errorClass()) {
                         case UNKNOWN_DATABASE, UNKNOWN_SCHEMA, EMPTY_CATALOG -> 404;
                         case ACCESS_DENIED -> 403;
+                        case AMBIGUOUS_DATABASE -> 409;
                         case INFRA_FAILURE -> 503;
                         default -> 400;
                     };

@@ -46,7 +46,11 @@ final class QuestionsApi {
     List<ApiRoute> routes() {
         var outcome = ViewSchemas.of(OutcomeView.class).description("the outcome, as `schemarag ask --json` prints it");
         ObjectSchema question = new ObjectSchema();
-        question.addProperty("db", new StringSchema().description("registered database id"));
+        question.addProperty(
+                "db",
+                new StringSchema()
+                        .description("registered database id; absent: the question goes to the database its words"
+                                + " point to clearly, or fails as ambiguous_database"));
         question.addProperty("question", new StringSchema());
         question.addProperty(
                 "useRetrieval", new BooleanSchema().description("force RAG (true) or the full schema (false)"));
@@ -58,7 +62,7 @@ final class QuestionsApi {
                 new StringSchema()
                         .description("ask as this principal; only on a console without tokens: with them, the"
                                 + " principal is the token's"));
-        question.setRequired(List.of("db", "question"));
+        question.setRequired(List.of("question"));
         var ask = operation("askQuestion", "questions", "Ask a question; with ?wait=10s, wait for its outcome")
                 .addParametersItem(OpenApiDocument.query(
                         "wait", "how long to wait for the outcome, e.g. 10s or 500ms (at most 60s)", false))
@@ -92,7 +96,7 @@ final class QuestionsApi {
         }
         if (body == null || !body.isObject())
             throw new WebServer.ApiError(400, ErrorClass.INVALID_REQUEST.wireName(), "the body must be a JSON object");
-        String db = text(body, "db");
+        String db = body.hasNonNull("db") ? text(body, "db") : null;
         String question = text(body, "question");
         Boolean useRetrieval = flag(body, "useRetrieval");
         boolean sqlOnly = Boolean.TRUE.equals(flag(body, "sqlOnly"));

@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code schemarag ask --db <id> "<question>" [--json | --format text|json|csv] [--sql-only] [--standalone]}: exit 0
+ * {@code schemarag ask [--db <id>] "<question>" [--json | --format text|json|csv] [--sql-only] [--standalone]}: exit 0
  * only when answered, 1 when the question failed or timed out (or, for CSV, was answered without rows), 3 when no
  * pipeline runs.
  *
@@ -36,7 +36,10 @@ import picocli.CommandLine.Spec;
 final class AskCommand implements Callable<Integer> {
     static final int NO_PIPELINE = 3;
 
-    @Option(names = "--db", required = true, description = "registered database id")
+    @Option(
+            names = "--db",
+            description = "registered database id; without it, the question goes to the database its words point to"
+                    + " clearly, or fails as ambiguous_database naming the candidates")
     String databaseId;
 
     @Parameters(index = "0", description = "the question")

@@ -7,6 +7,7 @@ import dev.schemarag.bench.ChaosBenchmark;
 import dev.schemarag.bench.FreshnessBenchmark;
 import dev.schemarag.bench.PipelineBenchmark;
 import dev.schemarag.bench.RetrievalBenchmark;
+import dev.schemarag.bench.RoutingBenchmark;
 import dev.schemarag.bench.SuiteCatalog;
 import dev.schemarag.bench.SyncBenchmark;
 import dev.schemarag.core.service.ServiceRuntime;
@@ -36,7 +37,8 @@ final class BenchCommand implements Callable<Integer> {
 
     enum Scope {
         catalog,
-        db
+        db,
+        route
     }
 
     @Parameters(index = "0", description = "${COMPLETION-CANDIDATES}")
@@ -58,7 +60,9 @@ final class BenchCommand implements Callable<Integer> {
             names = "--scope",
             defaultValue = "catalog",
             description =
-                    "retrieval: catalog = every question against the whole catalog; db = limited to its db_id's schema")
+                    "retrieval: catalog = every question against the whole catalog; db = limited to its db_id's schema;"
+                            + " route = asked without a database, routed among the suite's databases, then retrieved"
+                            + " within the one chosen")
     Scope scope;
 
     @Option(names = "--limit", defaultValue = "0", description = "retrieval: only the first N questions (0 = all)")
@@ -127,8 +131,9 @@ final class BenchCommand implements Callable<Integer> {
                 Services services = Services.fromEnvironment()) {
             if (kind == Kind.freshness) return FreshnessBenchmark.run(services, changes);
             if (suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
-            return kind == Kind.sync
-                    ? SyncBenchmark.run(services, suite, new ProgressBar(out))
+            if (kind == Kind.sync) return SyncBenchmark.run(services, suite, new ProgressBar(out));
+            return scope == Scope.route
+                    ? RoutingBenchmark.run(services, suite, limit, new ProgressBar(out), out)
                     : RetrievalBenchmark.run(services, suite, limit, scope == Scope.db, new ProgressBar(out), out);
         }
     }

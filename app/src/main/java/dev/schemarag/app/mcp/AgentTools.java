@@ -112,7 +112,7 @@ public final class AgentTools {
      * the asker's role may read the catalog.
      */
     Answer schemaContext(String databaseId, String question, Integer maxTables, Asker asker) {
-        Answer refused = checkDatabase(databaseId);
+        Answer refused = checkOptionalDatabase(databaseId);
         if (refused == null) refused = checkText("question", question, maxQuestionBytes);
         if (refused != null) return refused;
         RetrievalRequest request;
@@ -166,7 +166,7 @@ public final class AgentTools {
 
     /** The outcome, with at most {@link #ASK_MAX_ROWS} of the rows of an executed answer. */
     Answer ask(String databaseId, String question, boolean sqlOnly, Asker asker) {
-        Answer refused = checkDatabase(databaseId);
+        Answer refused = checkOptionalDatabase(databaseId);
         if (refused == null) refused = checkText("question", question, maxQuestionBytes);
         if (refused != null) return refused;
         try {
@@ -181,6 +181,11 @@ public final class AgentTools {
     /** A view as the JSON fields of a tool's structured content. */
     private static Map<String, Object> fields(Object view) {
         return JSON.convertValue(view, new TypeReference<Map<String, Object>>() {});
+    }
+
+    /** No database routes the question to the one its words point to; a database named must be registered. */
+    private Answer checkOptionalDatabase(String databaseId) {
+        return databaseId == null ? null : checkDatabase(databaseId);
     }
 
     private Answer checkDatabase(String databaseId) {

@@ -97,11 +97,11 @@ public final class SchemaRagMcpServer {
                                 + " join hints and the packet text to put in a prompt.",
                         """
                         {"type": "object", "properties": {
-                          "db": {"type": "string", "description": "database id from list_databases"},
+                          "db": {"type": "string", "description": "database id from list_databases; absent: the database the question points to clearly (else errorClass ambiguous_database)"},
                           "question": {"type": "string", "description": "the question in natural language"},
                           "max_tables": {"type": "integer", "minimum": 1, "maximum": 100,
                                          "description": "at most this many tables in the packet"}},
-                         "required": ["db", "question"], "additionalProperties": false}
+                         "required": ["question"], "additionalProperties": false}
                         """,
                         ContextView.class,
                         (asker, args) -> tools.schemaContext(
@@ -150,11 +150,11 @@ public final class SchemaRagMcpServer {
                                 + " (errorClass no_pipeline when no pipeline runs).",
                         """
                         {"type": "object", "properties": {
-                          "db": {"type": "string", "description": "database id from list_databases"},
+                          "db": {"type": "string", "description": "database id from list_databases; absent: the database the question points to clearly (else errorClass ambiguous_database)"},
                           "question": {"type": "string", "description": "the question in natural language"},
                           "sql_only": {"type": "boolean",
                                        "description": "true for the validated SQL alone, never executed"}},
-                         "required": ["db", "question"], "additionalProperties": false}
+                         "required": ["question"], "additionalProperties": false}
                         """,
                         OutcomeView.class,
                         (asker, args) -> tools.ask(

@@ -3,6 +3,7 @@ package dev.schemarag.app.pipeline;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.app.Services;
 import dev.schemarag.app.StackSession;
+import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.kafka.Topics;
@@ -114,13 +115,16 @@ public final class QuestionAsker {
         }
     }
 
-    /** Whether the answer will be executed, so that its outcome needs the execution service too. */
+    /**
+     * Whether the answer will be executed, so that its outcome needs the execution service too: on the database
+     * named, or, for a question routed by retrieval, on any registered one that executes.
+     */
     private boolean executed(String databaseId, boolean sqlOnly) throws Exception {
-        return !sqlOnly
-                && TargetDatabases.load(services)
-                        .find(databaseId)
-                        .map(RegisteredDatabase::execute)
-                        .orElse(false);
+        if (sqlOnly) return false;
+        DatabaseRegistry registered = TargetDatabases.load(services);
+        return databaseId == null
+                ? registered.all().stream().anyMatch(RegisteredDatabase::execute)
+                : registered.find(databaseId).map(RegisteredDatabase::execute).orElse(false);
     }
 
     private PipelineProbe.Status probe() {

@@ -131,7 +131,7 @@ class McpServerIT {
                 .filter(t -> t.name().equals("get_schema_context"))
                 .findFirst()
                 .orElseThrow();
-        assertThat(context.inputSchema()).containsEntry("required", List.of("db", "question"));
+        assertThat(context.inputSchema()).containsEntry("required", List.of("question"));
         assertThat(map(context.inputSchema().get("properties"))).containsKeys("db", "question", "max_tables");
         // The server checks each successful result of these against its schema: a mismatch would be a tool error.
         assertThat(tools)

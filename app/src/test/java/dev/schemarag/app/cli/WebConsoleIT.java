@@ -145,6 +145,11 @@ class WebConsoleIT {
                 get("/api/context?db=web_it&q=employees%20per%20department").body());
         assertThat(context.path("tables").toString()).contains("public.employees");
         assertThat(context.path("tokens").path("fullSchema").asInt()).isPositive();
+        // without db: routed, here to the only database registered
+        JsonNode routed =
+                json.readTree(get("/api/context?q=employees%20per%20department").body());
+        assertThat(routed.path("databaseId").asText()).isEqualTo("web_it");
+        assertThat(routed.path("routingConfidence").asDouble()).isEqualTo(1.0);
 
         JsonNode databases = json.readTree(get("/api/databases").body());
         assertThat(databases.get(0).path("id").asText()).isEqualTo("web_it");
@@ -168,7 +173,7 @@ class WebConsoleIT {
     @Order(2)
     void askADemoQuestionAndSeeTheAnswerAndItsTablesWithReasons() throws Exception {
         browser.get(console.url() + "#ask");
-        waitFor(() -> browser.findElements(By.cssSelector("#db option")).size() == 1);
+        waitFor(() -> browser.findElements(By.cssSelector("#db option")).size() == 2); // the database, then "any"
         browser.findElement(By.id("question")).sendKeys("Number of employees per department");
         browser.findElement(By.id("ask-button")).click();
         waitFor(() -> "answered".equals(browser.findElement(By.id("answer")).getDomAttribute("data-status")));

@@ -28,6 +28,7 @@ class AgentToolsTest {
     private final List<String> validated = new ArrayList<>();
     private final List<Boolean> asked = new ArrayList<>();
     private final List<Integer> ran = new ArrayList<>();
+    private final List<String> askedOn = new ArrayList<>();
     private final DatabaseRegistry databases = new DatabaseRegistry(List.of(
             database("erp", new Credentials("reader", "secret")),
             database("noreader", null),
@@ -170,6 +171,21 @@ class AgentToolsTest {
     }
 
     @Test
+    void anAskWithoutADatabaseReachesThePipelineToBeRoutedButAStatementNeedsOne() {
+        AgentTools tools = tools(answered());
+
+        AgentTools.Answer answer = tools.ask(null, "how many orders?", false, Asker.ANONYMOUS);
+        AgentTools.Answer blank = tools.ask(" ", "how many orders?", false, Asker.ANONYMOUS);
+        AgentTools.Answer validation = tools.validateSql(null, Asker.ANONYMOUS, "SELECT 1");
+
+        assertThat(answer.error()).isFalse();
+        assertThat(askedOn).containsExactly((String) null);
+        assertThat(blank.content()).containsEntry("errorClass", "invalid_request");
+        assertThat(validation.content()).containsEntry("message", "db is required");
+        assertThat(validated).isEmpty();
+    }
+
+    @Test
     void anAskThatWasNotAnsweredIsAToolErrorCarryingTheOutcome() {
         OutcomeView noPipeline = new OutcomeView.NoAnswer(NoOutcome.NO_PIPELINE, "no question pipeline is running");
 
@@ -248,6 +264,7 @@ class AgentToolsTest {
                 },
                 (db, question, sqlOnly, asker) -> {
                     asked.add(sqlOnly);
+                    askedOn.add(db);
                     return askOutcome;
                 },
                 100);

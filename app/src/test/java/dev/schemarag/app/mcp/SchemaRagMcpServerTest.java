@@ -139,24 +139,27 @@ class SchemaRagMcpServerTest {
     }
 
     @Test
-    void aSchemaContextMatchesTheOutputSchema() {
-        ContextView context = new ContextView(
-                "erp",
-                "rag",
-                null,
-                List.of(new ContextView.Table(
-                        1, "hr.employees", "retrieved", 0.7, 0.6, 0.4, 2, 1, 3, 0.03, "retrieved", List.of())),
-                List.of(),
-                List.of(),
-                List.of(new ContextView.Doc(null, "database", 0.5, "HR data")),
-                new ContextView.Tokens(120, 900, 780, false),
-                120,
-                900,
-                "CREATE TABLE hr.employees (...);");
+    void aSchemaContextMatchesTheOutputSchemaWhetherTheQuestionWasRoutedOrNot() {
+        for (Double routingConfidence : new Double[] {null, 0.4}) {
+            ContextView context = new ContextView(
+                    "erp",
+                    "rag",
+                    null,
+                    List.of(new ContextView.Table(
+                            1, "hr.employees", "retrieved", 0.7, 0.6, 0.4, 2, 1, 3, 0.03, "retrieved", List.of())),
+                    List.of(),
+                    List.of(),
+                    List.of(new ContextView.Doc(null, "database", 0.5, "HR data")),
+                    new ContextView.Tokens(120, 900, 780, false),
+                    120,
+                    900,
+                    "CREATE TABLE hr.employees (...);",
+                    routingConfidence);
 
-        assertMatches(
-                tools(answered(null)).get("get_schema_context").outputSchema(),
-                new ObjectMapper().convertValue(context, new TypeReference<Map<String, Object>>() {}));
+            assertMatches(
+                    tools(answered(null)).get("get_schema_context").outputSchema(),
+                    new ObjectMapper().convertValue(context, new TypeReference<Map<String, Object>>() {}));
+        }
     }
 
     /** Valid, matching exactly one shape where the schema has several, and carrying every property it requires. */

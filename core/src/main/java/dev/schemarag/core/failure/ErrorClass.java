@@ -39,7 +39,9 @@ public enum ErrorClass {
     /** Feedback naming no answer. */
     UNKNOWN_QUESTION("unknown_question"),
     /** A question whose principal the database's registration does not map to a role: it must not be answered. */
-    ACCESS_DENIED("access_denied");
+    ACCESS_DENIED("access_denied"),
+    /** A question without a database whose evidence points to no registered database clearly: the asker must name one. */
+    AMBIGUOUS_DATABASE("ambiguous_database");
 
     private final String wireName;
 
@@ -83,6 +85,7 @@ public enum ErrorClass {
                     UNKNOWN_DATABASE,
                     UNKNOWN_SCHEMA,
                     EMPTY_CATALOG,
+                    AMBIGUOUS_DATABASE,
                     UNKNOWN_QUESTION -> DeadLetterTopic.UNKNOWN;
         };
     }

@@ -30,6 +30,7 @@ class ErrorClassTest {
         topics.put(ErrorClass.EMPTY_CATALOG, answerStagesTo("unknown"));
         topics.put(ErrorClass.UNKNOWN_QUESTION, answerStagesTo("unknown"));
         topics.put(ErrorClass.ACCESS_DENIED, answerStagesTo("access_denied"));
+        topics.put(ErrorClass.AMBIGUOUS_DATABASE, answerStagesTo("unknown"));
 
         assertThat(topics).containsOnlyKeys(ErrorClass.values());
         topics.forEach((errorClass, expected) -> assertThat(Arrays.stream(Stage.values())
@@ -63,7 +64,8 @@ class ErrorClassTest {
                         "unknown_schema",
                         "empty_catalog",
                         "unknown_question",
-                        "access_denied");
+                        "access_denied",
+                        "ambiguous_database");
         assertThat(Arrays.stream(Stage.values()).map(Stage::wireName).toList())
                 .containsExactly("ingest", "retrieval", "generation", "validation", "execution", "feedback");
     }

@@ -138,6 +138,14 @@ public final class RetrievalSettings {
                     10_000_000,
                     "A question or evidence longer than this, in UTF-8 bytes, is an invalid request; the service's value holds, a question cannot raise it"));
 
+    public static final Setting<Double> ROUTING_MIN_MARGIN = declare(
+            Setting.decimal(
+                    "retrieval.routing.min-margin",
+                    0.05,
+                    0,
+                    1,
+                    "A question without a database goes to the best-scoring one only when it leads the second by this share of its score; otherwise it fails as ambiguous_database"));
+
     private static final Map<String, Setting<?>> BY_VARIABLE = byVariable();
 
     /** The raw values these were resolved from; overrides are layered on them. */
@@ -341,6 +349,10 @@ public final class RetrievalSettings {
 
     public int questionMaxBytes() {
         return values.get(QUESTION_MAX_BYTES);
+    }
+
+    public double routingMinMargin() {
+        return values.get(ROUTING_MIN_MARGIN);
     }
 
     private List<Object> resolved() {

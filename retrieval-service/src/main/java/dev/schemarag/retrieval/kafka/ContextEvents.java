@@ -42,9 +42,18 @@ public final class ContextEvents {
                 Asker.of(q.getPrincipal()));
     }
 
+    /**
+     * The context event of a question; a question routed to a database is carried on naming it, so that every later
+     * stage reads the database from the question as when it was asked with one.
+     */
     public static ContextRetrieved toEvent(QuestionAsked question, RetrievedContext context) {
+        QuestionAsked asked = context.metadata().routing() == null
+                ? question
+                : QuestionAsked.newBuilder(question)
+                        .setDatabaseId(context.databaseId())
+                        .build();
         return ContextRetrieved.newBuilder()
-                .setQuestion(question)
+                .setQuestion(asked)
                 .setContextPacket(context.packet())
                 .setSelectedTables(context.tables().stream()
                         .map(t -> ScoredTable.newBuilder()
@@ -79,6 +88,9 @@ public final class ContextEvents {
                 .setOverBudget(m.overBudget())
                 .setMetrics(m.metrics())
                 .setCatalogVersion(m.catalogVersion())
+                .setRoutedDatabaseId(
+                        m.routing() == null ? null : m.routing().candidate().databaseId())
+                .setRoutingConfidence(m.routing() == null ? null : m.routing().confidence())
                 .build();
     }
 }

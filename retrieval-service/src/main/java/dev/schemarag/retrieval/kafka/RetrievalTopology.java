@@ -124,7 +124,10 @@ public final class RetrievalTopology {
             return Failures.ofRecord(
                             Stage.RETRIEVAL, errorClass, message, record, context.recordMetadata(), questionBytes)
                     .setCorrelationId(question.getCorrelationId())
-                    .setContext("question " + question.getId() + " on database " + question.getDatabaseId())
+                    .setContext("question " + question.getId()
+                            + (question.getDatabaseId() == null
+                                    ? " without a database"
+                                    : " on database " + question.getDatabaseId()))
                     .build();
         }
     }

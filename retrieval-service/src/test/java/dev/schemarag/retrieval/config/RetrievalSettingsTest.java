@@ -54,7 +54,8 @@ class RetrievalSettingsTest {
         assertThat(defaults.packetFormat()).isEqualTo(PacketFormat.CREATE_TABLE);
         assertThat(defaults.contextBudgetTokens()).isEqualTo(12_000);
         assertThat(defaults.questionMaxBytes()).isEqualTo(4096);
-        assertThat(RetrievalSettings.DECLARED).hasSize(35);
+        assertThat(defaults.routingMinMargin()).isEqualTo(0.05);
+        assertThat(RetrievalSettings.DECLARED).hasSize(36);
     }
 
     @Test

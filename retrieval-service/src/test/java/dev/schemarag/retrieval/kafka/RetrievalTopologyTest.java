@@ -169,6 +169,30 @@ class RetrievalTopologyTest {
     }
 
     @Test
+    void aQuestionWithoutADatabaseIsRoutedAndItsContextNamesTheDatabaseChosen() {
+        questions.pipeInput("q-1", question("q-1", null, QUESTION));
+
+        ContextRetrieved context = contexts.readValue();
+        assertThat(context.getQuestion().getDatabaseId()).isEqualTo("erp");
+        assertThat(context.getRetrievalMetadata().getRoutedDatabaseId()).isEqualTo("erp");
+        // the only registered database: nothing to weigh it against
+        assertThat(context.getRetrievalMetadata().getRoutingConfidence()).isEqualTo(1.0);
+        assertThat(context.getSelectedTables())
+                .extracting(ScoredTable::getTable)
+                .startsWith("hr.leave_requests");
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void aQuestionNamingItsDatabaseCarriesNoRouting() {
+        questions.pipeInput("q-1", question("q-1", "erp", QUESTION));
+
+        ContextRetrieved context = contexts.readValue();
+        assertThat(context.getRetrievalMetadata().getRoutedDatabaseId()).isNull();
+        assertThat(context.getRetrievalMetadata().getRoutingConfidence()).isNull();
+    }
+
+    @Test
     void contextsAndFailuresAreKeyedByTheQuestionIdWhateverKeyTheQuestionCameWith() {
         questions.pipeInput("q-7", question("q-7", "erp", QUESTION));
         questions.pipeInput((String) null, question("q-8", "erp", QUESTION));

@@ -50,8 +50,11 @@ function highlight(sql) {
 // --- Ask
 async function loadDatabases() {
   const dbs = await api('/api/databases');
-  for (const select of [$('db'), $('examples-db')])
-    select.replaceChildren(...dbs.map((d) => { const o = el('option', d.id); o.value = d.id; return o; }));
+  const option = (d) => { const o = el('option', d.id); o.value = d.id; return o; };
+  // "any": the question goes to the database it points to clearly, or fails as ambiguous_database
+  const any = el('option', 'any (routed)'); any.value = '';
+  $('db').replaceChildren(...dbs.map(option), any);
+  $('examples-db').replaceChildren(...dbs.map(option));
   renderCatalogs(dbs);
 }
 
@@ -112,9 +115,9 @@ async function ask(event) {
   button.disabled = true;
   renderOutcome({ status: 'pending', id: '…' });
   try {
-    const context = api(`/api/context?db=${encodeURIComponent(db)}&q=${encodeURIComponent(question)}`)
+    const context = api(`/api/context?${db ? `db=${encodeURIComponent(db)}&` : ''}q=${encodeURIComponent(question)}`)
       .then(renderWhy, (e) => { $('why').hidden = true; console.warn('context:', e.message); });
-    let outcome = await api('/api/questions?wait=30s', { method: 'POST', body: JSON.stringify({ db, question }) });
+    let outcome = await api('/api/questions?wait=30s', { method: 'POST', body: JSON.stringify(db ? { db, question } : { question }) });
     while (outcome.status === 'pending') {
       await new Promise((r) => setTimeout(r, 1000));
       outcome = await api(`/api/questions/${encodeURIComponent(outcome.id)}`);

@@ -1,0 +1,87 @@
+package dev.schemarag.retrieval.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.schemarag.core.schema.TableName;
+import dev.schemarag.retrieval.index.TableHit;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class DatabaseRoutingTest {
+    private static final RouteCandidate SHOP = RouteCandidate.database("shop");
+    private static final RouteCandidate HR = RouteCandidate.database("hr");
+    private static final RouteCandidate SCHOOL = RouteCandidate.database("school");
+
+    @Test
+    void theCandidateLeadingOnEverySignalByAClearMarginIsChosen() {
+        RoutingDecision decision = DatabaseRouting.decide(
+                List.of(
+                        new RouteEvidence(HR, 0.40, 0.35, 4.0),
+                        new RouteEvidence(SHOP, 0.70, 0.60, 12.0),
+                        new RouteEvidence(SCHOOL, 0.30, 0.25, 0)),
+                0.05);
+
+        assertThat(decision).isInstanceOf(RoutingDecision.Routed.class);
+        RoutingDecision.Routed routed = (RoutingDecision.Routed) decision;
+        assertThat(routed.candidate()).isEqualTo(SHOP);
+        // shop has every best: 1; hr has 0.40/0.70, 0.35/0.60 and 4/12 of them
+        double second = (0.40 / 0.70 + 0.35 / 0.60 + 4.0 / 12.0) / 3;
+        assertThat(routed.confidence()).isCloseTo(1 - second, within(1e-9));
+        assertThat(routed.ranking()).extracting(RankedCandidate::candidate).containsExactly(SHOP, HR, SCHOOL);
+    }
+
+    @Test
+    void twoCandidatesWithTheSameEvidenceAreAmbiguousAndBothListed() {
+        RoutingDecision decision = DatabaseRouting.decide(
+                List.of(
+                        new RouteEvidence(SCHOOL, 0.30, 0.20, 1.0),
+                        new RouteEvidence(SHOP, 0.62, 0.55, 9.0),
+                        new RouteEvidence(HR, 0.61, 0.56, 8.8)),
+                0.05);
+
+        assertThat(decision).isInstanceOf(RoutingDecision.Ambiguous.class);
+        assertThat(decision.ranking()).extracting(RankedCandidate::candidate).startsWith(SHOP, HR);
+        assertThat(DatabaseRouting.refusal(decision.ranking())).contains("candidates: shop (", "hr (", "school (");
+    }
+
+    @Test
+    void theMarginDecidesBetweenRoutingAndRefusing() {
+        List<RouteEvidence> evidence =
+                List.of(new RouteEvidence(SHOP, 0.60, 0.50, 10.0), new RouteEvidence(HR, 0.54, 0.45, 9.0));
+
+        // hr scores 0.9 of shop on every signal: a margin of 0.1
+        assertThat(DatabaseRouting.decide(evidence, 0.09)).isInstanceOf(RoutingDecision.Routed.class);
+        assertThat(DatabaseRouting.decide(evidence, 0.11)).isInstanceOf(RoutingDecision.Ambiguous.class);
+    }
+
+    @Test
+    void aLoneCandidateIsChosenWithFullConfidenceAndNoneLeavesNothingToChoose() {
+        RoutingDecision alone = DatabaseRouting.decide(List.of(new RouteEvidence(HR, 0.1, 0, 0)), 0.5);
+        RoutingDecision none = DatabaseRouting.decide(List.of(), 0.05);
+
+        assertThat(alone).isEqualTo(new RoutingDecision.Routed(HR, 1, List.of(new RankedCandidate(HR, 1))));
+        assertThat(none).isEqualTo(new RoutingDecision.Ambiguous(List.of()));
+    }
+
+    @Test
+    void candidatesWithoutAnyEvidenceAreAmbiguousRatherThanChosenByName() {
+        RoutingDecision decision =
+                DatabaseRouting.decide(List.of(new RouteEvidence(HR, 0, 0, 0), new RouteEvidence(SHOP, 0, 0, 0)), 0);
+
+        assertThat(decision).isInstanceOf(RoutingDecision.Ambiguous.class);
+    }
+
+    @Test
+    void aSchemaCandidateCountsOnlyTheHitsOfItsSchemas() {
+        RouteSearch search = new RouteSearch(
+                List.of(new TableHit(new TableName("a", "t"), 0.7), new TableHit(new TableName("b", "t"), 0.5)),
+                List.of(),
+                List.of());
+
+        assertThat(search.evidenceFor(new RouteCandidate("bench", Set.of("b"))).table())
+                .isEqualTo(0.5);
+        assertThat(search.evidenceFor(RouteCandidate.database("bench")).table()).isEqualTo(0.7);
+    }
+}
