@@ -6,6 +6,7 @@ import dev.schemarag.bench.BenchReport;
 import dev.schemarag.bench.ChaosBenchmark;
 import dev.schemarag.bench.FreshnessBenchmark;
 import dev.schemarag.bench.PipelineBenchmark;
+import dev.schemarag.bench.PrincipalCostBenchmark;
 import dev.schemarag.bench.RetrievalBenchmark;
 import dev.schemarag.bench.SuiteCatalog;
 import dev.schemarag.bench.SyncBenchmark;
@@ -63,6 +64,20 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--limit", defaultValue = "0", description = "retrieval: only the first N questions (0 = all)")
     int limit;
+
+    @Option(
+            names = "--as",
+            paramLabel = "<principal>",
+            description = "retrieval: what retrieving as this principal adds, against no principal, on --db")
+    String principal;
+
+    @Option(
+            names = "--db",
+            paramLabel = "<id>",
+            description = "retrieval --as: a registered, synced database that maps the principal; its questions are"
+                    + " made from its catalog (--limit of them, default "
+                    + PrincipalCostBenchmark.DEFAULT_QUESTIONS + ")")
+    String database;
 
     @Option(
             names = "--questions",
@@ -126,6 +141,13 @@ final class BenchCommand implements Callable<Integer> {
         try (StackSession stack = StackSession.ensure(ServiceRuntime.home(), out);
                 Services services = Services.fromEnvironment()) {
             if (kind == Kind.freshness) return FreshnessBenchmark.run(services, changes);
+            if (kind == Kind.retrieval && (principal != null || database != null)) {
+                if (principal == null || database == null || suite != null)
+                    throw new IllegalArgumentException(
+                            "bench retrieval --as <principal> needs --db <id> (a registered database that maps the"
+                                    + " principal) and no --suite");
+                return PrincipalCostBenchmark.run(services, database, principal, limit, out);
+            }
             if (suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
             return kind == Kind.sync
                     ? SyncBenchmark.run(services, suite, new ProgressBar(out))
