@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ContextCommandIT {
     private static final String HR_ROLE = "context_it_hr";
     private static final String SALES_ROLE = "context_it_sales";
-    private static final String QUESTION = "When was each employee hired, and in which department?";
+    private static final String QUESTION = "How many employees are there per department?";
     private static CliTestEnvironment environment;
 
     @BeforeAll
@@ -87,6 +87,7 @@ class ContextCommandIT {
 
         assertThat(tables(context)).contains("public.employees");
         assertThat(context.path("packet").asText()).contains("hire_date");
+        assertThat(docKinds(context)).contains("query");
     }
 
     @Test

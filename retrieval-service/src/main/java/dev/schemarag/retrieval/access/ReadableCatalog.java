@@ -25,7 +25,8 @@ import java.util.Set;
 /**
  * A database's catalog as one role may read it, from the privileges ingest recorded: only the tables the role may
  * SELECT from, each with only its readable columns, keys and join edges whose columns and tables it can all read, and
- * no comment, embedded text or doc chunk that names what it cannot read. A documented query's chunk is shown only when
+ * no comment, embedded text or doc chunk that names what it cannot read; a table whose rows row-level security filters
+ * says so in its comment ({@link #ROW_SECURITY_NOTE}). A documented query's chunk is shown only when
  * the role may read everything its SQL reads ({@link ReadableSchema}, from the reads the examples' seeding recorded on
  * it), and not while those are unknown. Everything retrieval ranks, expands and renders for a question of that role
  * comes from here, so nothing unreadable can reach its context.
@@ -39,6 +40,10 @@ import java.util.Set;
  * documented queries, which may read any table, are decided again each time.
  */
 public final class ReadableCatalog {
+    /** Added to the comment of a table whose rows row-level security filters, so the model knows rows may be missing. */
+    static final String ROW_SECURITY_NOTE =
+            "Rows filtered by row-level security: only those its policies let the asker" + " read.";
+
     private final String role;
     private final Map<TableName, Set<String>> readable;
     private final Set<String> hidden;
@@ -202,7 +207,9 @@ public final class ReadableCatalog {
         Table definition = new Table(
                 d.name(),
                 d.view(),
-                Identifiers.mentions(d.comment(), hidden) ? null : d.comment(),
+                withRowSecurityNote(
+                        Identifiers.mentions(d.comment(), hidden) ? null : d.comment(),
+                        table.access().rowSecurity()),
                 kept,
                 columns.containsAll(d.primaryKey()) ? d.primaryKey() : List.of(),
                 d.foreignKeys().stream()
@@ -230,6 +237,11 @@ public final class ReadableCatalog {
                 indexed,
                 edges,
                 table.access());
+    }
+
+    private static String withRowSecurityNote(String comment, boolean rowSecurity) {
+        if (!rowSecurity) return comment;
+        return comment == null || comment.isBlank() ? ROW_SECURITY_NOTE : comment.strip() + " " + ROW_SECURITY_NOTE;
     }
 
     private static boolean reads(Map<TableName, Set<String>> readable, TableName table, Collection<String> columns) {

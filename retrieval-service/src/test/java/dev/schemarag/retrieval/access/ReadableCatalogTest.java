@@ -172,6 +172,16 @@ class ReadableCatalogTest {
     }
 
     @Test
+    void aTableWhoseRowsRowLevelSecurityFiltersSaysSoInItsComment() {
+        IndexedDatabase hr = ReadableCatalog.of(catalog, "hr_role");
+
+        assertThat(hr.tables().get(2).definition().comment())
+                .as("payroll_runs has row-level security")
+                .isEqualTo(ReadableCatalog.ROW_SECURITY_NOTE);
+        assertThat(hr.tables().get(1).definition().comment()).isEqualTo("Staff; pay is in payroll_runs");
+    }
+
+    @Test
     void aRoleSeesOnlyTheTablesAndColumnsItMaySelect() {
         IndexedDatabase sales = ReadableCatalog.of(catalog, "sales_role");
 
