@@ -12,6 +12,7 @@ import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,6 +61,16 @@ class ContextCommandIT {
             ingest.sync(environment.databaseId, SyncProgress.NONE);
         }
         environment.services.examples().seedFromDocs(environment.databaseId);
+        try (Connection c = environment.services.store().borrow();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT reads_tables::text, reads_columns::text, reads_whole_rows"
+                        + " FROM doc_chunks WHERE chunk_kind = 'query' AND database_id = '" + environment.databaseId
+                        + "'")) {
+            assertThat(rs.next()).as("the Common Query's chunk").isTrue();
+            assertThat(rs.getString(1) + rs.getString(2) + rs.getBoolean(3))
+                    .as("its reads, recorded by the seeding")
+                    .isEqualTo("{public.employees}{department_id}false");
+        }
     }
 
     @AfterAll
@@ -78,7 +89,7 @@ class ContextCommandIT {
         assertThat(context.toString()).doesNotContain("hire_date");
         assertThat(docKinds(context))
                 .as("the Common Query reads department_id only")
-                .contains("query");
+                .isEqualTo(docKinds(anonymousContext()));
     }
 
     @Test
@@ -87,7 +98,7 @@ class ContextCommandIT {
 
         assertThat(tables(context)).contains("public.employees");
         assertThat(context.path("packet").asText()).contains("hire_date");
-        assertThat(docKinds(context)).contains("query");
+        assertThat(docKinds(context)).isEqualTo(docKinds(anonymousContext()));
     }
 
     @Test
@@ -100,9 +111,15 @@ class ContextCommandIT {
         assertThat(run.errors()).startsWith("access_denied: ").contains("mallory");
     }
 
+    /** The context without a principal: the whole catalog, every doc chunk. */
+    private static JsonNode anonymousContext() throws Exception {
+        return context(null);
+    }
+
     private static JsonNode context(String principal) throws Exception {
-        CliTestEnvironment.Run run = CliTestEnvironment.execute(
-                "context", "--db", environment.databaseId, "--as", principal, "--json", QUESTION);
+        List<String> args = new ArrayList<>(List.of("context", "--db", environment.databaseId, "--json", QUESTION));
+        if (principal != null) args.addAll(3, List.of("--as", principal));
+        CliTestEnvironment.Run run = CliTestEnvironment.execute(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.errors()).isZero();
         JsonNode context = new ObjectMapper().readTree(run.output());
         assertThat(context.path("databaseId").asText()).isEqualTo(environment.databaseId);
