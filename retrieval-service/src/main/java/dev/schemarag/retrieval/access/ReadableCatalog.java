@@ -26,9 +26,9 @@ import java.util.Set;
  * A database's catalog as one role may read it, from the privileges ingest recorded: only the tables the role may
  * SELECT from, each with only its readable columns, keys and join edges whose columns and tables it can all read, and
  * no comment, embedded text or doc chunk that names what it cannot read; a table whose rows row-level security filters
- * says so in its comment ({@link #ROW_SECURITY_NOTE}). A documented query's chunk is shown only when
- * the role may read everything its SQL reads ({@link ReadableSchema}, from the reads the examples' seeding recorded on
- * it), and not while those are unknown. Everything retrieval ranks, expands and renders for a question of that role
+ * says so in its comment ({@link #ROW_SECURITY_NOTE}). A documented query's chunk is shown only when the role may read
+ * everything its SQL reads ({@link ReadableSchema}, from the reads the examples' seeding recorded on it), and not while
+ * those are unknown. Everything retrieval ranks, expands and renders for a question of that role
  * comes from here, so nothing unreadable can reach its context.
  *
  * <p>A name counts as unreadable when it is the name of a table or column the role cannot read and of nothing it can
@@ -42,7 +42,7 @@ import java.util.Set;
 public final class ReadableCatalog {
     /** Added to the comment of a table whose rows row-level security filters, so the model knows rows may be missing. */
     static final String ROW_SECURITY_NOTE =
-            "Rows filtered by row-level security: only those its policies let the asker" + " read.";
+            "Rows filtered by row-level security: a query sees only the rows its policies allow.";
 
     private final String role;
     private final Map<TableName, Set<String>> readable;
