@@ -15,6 +15,8 @@ import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.demo.DemoDatabase;
+import dev.schemarag.generation.examples.VerifiedExample;
+import dev.schemarag.generation.postgres.VerifiedExampleStore;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.service.IngestSettings;
 import dev.schemarag.ingest.sync.SyncProgress;
@@ -25,6 +27,7 @@ import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 import dev.schemarag.retrieval.pgvector.PgVectorSchemaIndex;
 import dev.schemarag.stack.EmbeddedStack;
@@ -41,6 +44,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -55,6 +59,8 @@ import org.junit.jupiter.api.io.TempDir;
  * reads payroll and every column of employees, sales no payroll table and, on employees, only the id, the names and
  * the department (a column grant). PostgreSQL itself ({@code has_column_privilege}) says which names sales may not
  * read; no context built for sales may name one, anywhere in what retrieval returns; a REVOKE reaches retrieval live.
+ * The demo's documented queries are seeded as verified examples, as generation does at its start: neither the packets
+ * nor the offline generator's lookup give sales one that reads payroll or {@code employees.base_salary}.
  */
 class PrincipalContextIT {
     private static final String DB = "principals_it";
@@ -102,6 +108,7 @@ class PrincipalContextIT {
     private static IngestService ingest;
     private static EmbeddingModel model;
     private static SchemaRetriever retriever;
+    private static VerifiedExampleStore examples;
     private static Thread follower;
 
     @BeforeAll
@@ -152,6 +159,8 @@ class PrincipalContextIT {
         ingest.sync(DB, SyncProgress.NONE);
         ingest.startLiveSync(StreamsSettings.DEFAULTS, new SimpleMeterRegistry(), () -> {});
         ingest.awaitCaptureReady(Duration.ofSeconds(60));
+        examples = new VerifiedExampleStore(store, model);
+        examples.seedFromDocs(DB);
         retriever = new SchemaRetriever(new PgVectorSchemaIndex(store), model, RetrievalSettings.defaults(), 256);
         retriever.warmUp();
         retriever.follow();
@@ -193,6 +202,43 @@ class PrincipalContextIT {
         }
         assertThat(leaks).as("names sales may not read, in its contexts").isEmpty();
         assertThat(hrSaw).as("hr is shown what sales is not").contains("payslips", "base_salary");
+    }
+
+    @Test
+    void examplesAreServedOnlyToPrincipalsThatMayReadEverythingTheyRead() throws Exception {
+        Set<String> salesSql = new TreeSet<>();
+        Set<String> hrSql = new TreeSet<>();
+        for (String question : QUESTIONS) {
+            salesSql.addAll(documentedQueries(context("sales", question, null)));
+            examples.nearest(DB, Asker.of("sales"), question)
+                    .map(VerifiedExample::sql)
+                    .ifPresent(salesSql::add);
+            hrSql.addAll(documentedQueries(context("hr", question, null)));
+            examples.nearest(DB, Asker.of("hr"), question)
+                    .map(VerifiedExample::sql)
+                    .ifPresent(hrSql::add);
+        }
+        Pattern payroll = Pattern.compile("(?i)\\b(" + String.join("|", PAYROLL) + "|base_salary)\\b");
+        assertThat(salesSql).as("examples sales was given").isNotEmpty().noneMatch(sql -> payroll.matcher(sql)
+                .find());
+        assertThat(hrSql).as("examples hr was given").anyMatch(sql -> payroll.matcher(sql)
+                .find());
+        Optional<VerifiedExample> salaries = examples.nearest(DB, Asker.of("hr"), "Average salary by department");
+        assertThat(salaries).map(VerifiedExample::sql).hasValueSatisfying(sql -> assertThat(sql)
+                .contains("base_salary"));
+        assertThat(examples.nearest(DB, Asker.of("sales"), "Average salary by department"))
+                .map(VerifiedExample::sql)
+                .hasValueSatisfying(sql -> assertThat(sql).doesNotContain("base_salary"));
+        assertThat(examples.nearest(DB, Asker.of("mallory"), "Average salary by department"))
+                .isEmpty();
+    }
+
+    /** The SQL of the documented queries a context holds. */
+    private static List<String> documentedQueries(RetrievedContext context) {
+        return context.docChunks().stream()
+                .filter(hit -> hit.chunk().kind() == DocKind.QUERY)
+                .map(hit -> hit.chunk().content())
+                .toList();
     }
 
     @Test

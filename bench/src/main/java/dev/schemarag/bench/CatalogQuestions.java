@@ -33,6 +33,15 @@ final class CatalogQuestions {
 
     /** The first {@code count} distinct questions; fails when the catalog cannot give that many. */
     static List<String> take(List<Table> tables, int count) {
+        List<String> questions = upTo(tables, count);
+        if (questions.size() < count)
+            throw new IllegalArgumentException("the catalog gives only " + questions.size()
+                    + " distinct questions, not " + count + "; ask for fewer");
+        return questions;
+    }
+
+    /** The first {@code count} distinct questions, or all the catalog gives when that is fewer. */
+    static List<String> upTo(List<Table> tables, int count) {
         List<Iterator<String>> perTable = new ArrayList<>();
         for (Table t : tables) perTable.add(questions(t).iterator());
         Set<String> distinct = new LinkedHashSet<>();
@@ -45,9 +54,6 @@ final class CatalogQuestions {
                     more = true;
                 }
         }
-        if (distinct.size() < count)
-            throw new IllegalArgumentException("the catalog gives only " + distinct.size() + " distinct questions, not "
-                    + count + "; ask for fewer");
         return List.copyOf(distinct);
     }
 

@@ -32,8 +32,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -448,21 +446,10 @@ final class PipelineRun implements AutoCloseable {
         try (ServiceRuntime services =
                 new ServiceRuntime(settingValues("bench-catalog.").settings(), dir.resolve("catalog"))) {
             syncOnce(services);
-            Map<String, List<String>> columns = new LinkedHashMap<>();
-            try (Connection c = services.store().borrow();
-                    PreparedStatement ps = c.prepareStatement("SELECT table_name, column_name FROM schema_embeddings"
-                            + " WHERE database_id = ? AND entity_type = 'column' AND table_name <> ?"
-                            + " ORDER BY table_name, column_name")) {
-                ps.setString(1, DemoDatabase.ID);
-                ps.setString(2, PROBE_TABLE);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next())
-                        columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>())
-                                .add(rs.getString(2));
-                }
-            }
-            List<CatalogQuestions.Table> tables = new ArrayList<>();
-            columns.forEach((table, cs) -> tables.add(new CatalogQuestions.Table(table, cs)));
+            List<CatalogQuestions.Table> tables =
+                    PrincipalCostBenchmark.storedTables(services.store(), DemoDatabase.ID).stream()
+                            .filter(t -> !t.name().equals(PROBE_TABLE))
+                            .toList();
             return CatalogQuestions.take(tables, count);
         }
     }

@@ -1,5 +1,6 @@
 package dev.schemarag.generation;
 
+import dev.schemarag.core.config.Asker;
 import java.util.List;
 import java.util.Optional;
 
@@ -7,6 +8,8 @@ import java.util.Optional;
  * Everything a generator needs for one attempt: the question, the focused schema context and how it was chosen,
  * and, on a repair attempt, what went wrong last time.
  *
+ * @param asker             who asked: what a generator draws on beyond the request (verified examples) must be
+ *                          readable by the role the question runs as
  * @param docs              retrieved documentation texts, most relevant first
  * @param avgRelevanceScore mean fused score of the selected tables (0..1)
  * @param fallbackReason    why retrieval fell back to the full schema, empty when it did not
@@ -15,6 +18,7 @@ public record GenerationRequest(
         String questionId,
         String databaseId,
         String question,
+        Asker asker,
         Optional<String> evidence,
         String contextPacket,
         List<String> joinHints,
@@ -36,6 +40,7 @@ public record GenerationRequest(
                 questionId,
                 databaseId,
                 question,
+                asker,
                 evidence,
                 contextPacket,
                 joinHints,

@@ -2,6 +2,7 @@ package dev.schemarag.generation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ class PromptBuilderTest {
                 "q1",
                 "erp",
                 "Who was hired last?",
+                Asker.ANONYMOUS,
                 evidence,
                 PACKET,
                 List.of("hr.employees.department_id = hr.departments.department_id"),
@@ -66,6 +68,7 @@ class PromptBuilderTest {
                 "q1",
                 "erp",
                 "How many?",
+                Asker.ANONYMOUS,
                 Optional.of("  "),
                 PACKET,
                 List.of(),

@@ -176,8 +176,8 @@ public final class SchemaRetriever {
                     ErrorClass.INFRA_FAILURE,
                     "could not load the catalog of database " + databaseId + ": " + e.getMessage());
         }
-        if (loaded.isEmpty())
-            return new RetrievalFailure(ErrorClass.UNKNOWN_DATABASE, "database '" + databaseId + "' is not registered");
+        // The store holds no catalog before ingest's first sync: the database may be registered already.
+        if (loaded.isEmpty()) return new RetrievalFailure(ErrorClass.UNKNOWN_DATABASE, unknown(databaseId));
         Principals principals = loaded.get().database().principals();
         if (!principals.admits(request.asker()))
             return new RetrievalFailure(ErrorClass.ACCESS_DENIED, Principals.refusal(databaseId, request.asker()));
@@ -482,5 +482,10 @@ public final class SchemaRetriever {
 
     private static boolean isBlank(String text) {
         return text == null || text.isBlank();
+    }
+
+    /** Why a database without a catalog in the store gets no context. */
+    private static String unknown(String databaseId) {
+        return "database '" + databaseId + "' has no catalog in the store: not registered, or not synced yet";
     }
 }

@@ -7,6 +7,7 @@ import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.Column;
+import dev.schemarag.core.schema.SqlReads;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
@@ -20,11 +21,19 @@ import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Retrieval for a principal: ranked, expanded and rendered from what its role may read only. */
 class PrincipalRetrievalTest {
     private static final String QUESTION = "What is the total payslip amount per employee and manager?";
+    /** A documented query whose reads the examples' seeding recorded. */
+    private static final DocChunk PAYSLIP_TOTALS = new DocChunk(
+            EMPLOYEES,
+            "",
+            DocKind.QUERY,
+            "SELECT sum(amount) FROM hr.payslips",
+            Optional.of(new SqlReads(List.of("hr.payslips"), List.of("amount"), false)));
 
     private final FakeSchemaIndex index = new FakeSchemaIndex("erp", ErpCatalog.TABLES);
     private final SchemaRetriever retriever =
@@ -34,9 +43,7 @@ class PrincipalRetrievalTest {
         index.replaceCatalog(
                 "v1",
                 ErpCatalog.TABLES,
-                List.of(
-                        new DocChunk(EMPLOYEES, "", DocKind.QUERY, "SELECT sum(amount) FROM hr.payslips"),
-                        new DocChunk(EMPLOYEES, "", DocKind.OVERVIEW, "One row per employee.")));
+                List.of(PAYSLIP_TOTALS, new DocChunk(EMPLOYEES, "", DocKind.OVERVIEW, "One row per employee.")));
         Map<TableName, TableAccess> access = new HashMap<>();
         for (Table table : ErpCatalog.TABLES) {
             List<String> every = table.columns().stream().map(Column::name).toList();
@@ -50,7 +57,7 @@ class PrincipalRetrievalTest {
         index.columnHits.addAll(List.of(
                 new ColumnHit(PAYSLIPS, "amount", false, 0.66), new ColumnHit(EMPLOYEES, "manager_id", false, 0.5)));
         index.docHits.addAll(List.of(
-                new DocHit(new DocChunk(EMPLOYEES, "", DocKind.QUERY, "SELECT sum(amount) FROM hr.payslips"), 0.8),
+                new DocHit(PAYSLIP_TOTALS, 0.8),
                 new DocHit(new DocChunk(EMPLOYEES, "", DocKind.OVERVIEW, "One row per employee."), 0.7)));
     }
 

@@ -346,7 +346,9 @@ class SchemaRetrieverTest {
         RetrievalResult result = retriever.retrieve(RetrievalRequest.of("crm", QUESTION));
 
         assertThat(result)
-                .isEqualTo(new RetrievalFailure(ErrorClass.UNKNOWN_DATABASE, "database 'crm' is not registered"));
+                .isEqualTo(new RetrievalFailure(
+                        ErrorClass.UNKNOWN_DATABASE,
+                        "database 'crm' has no catalog in the store: not registered, or not synced yet"));
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.schemarag.bench.BenchReport;
 import dev.schemarag.bench.ChaosBenchmark;
 import dev.schemarag.bench.FreshnessBenchmark;
 import dev.schemarag.bench.PipelineBenchmark;
+import dev.schemarag.bench.PrincipalCostBenchmark;
 import dev.schemarag.bench.RetrievalBenchmark;
 import dev.schemarag.bench.RoutingBenchmark;
 import dev.schemarag.bench.SuiteCatalog;
@@ -69,6 +70,20 @@ final class BenchCommand implements Callable<Integer> {
     int limit;
 
     @Option(
+            names = "--as",
+            paramLabel = "<principal>",
+            description = "retrieval: what retrieving as this principal adds, against no principal, on --db")
+    String principal;
+
+    @Option(
+            names = "--db",
+            paramLabel = "<id>",
+            description = "retrieval --as: a registered, synced database that maps the principal; its questions are"
+                    + " made from its catalog (--limit of them, default "
+                    + PrincipalCostBenchmark.DEFAULT_QUESTIONS + ")")
+    String database;
+
+    @Option(
             names = "--questions",
             description = "chaos: questions to send (10%% malformed), spread over the faults (default 2000);"
                     + " pipeline: distinct questions per measurement (default 1500; with --suite, as many as its questions"
@@ -130,6 +145,13 @@ final class BenchCommand implements Callable<Integer> {
         try (StackSession stack = StackSession.ensure(ServiceRuntime.home(), out);
                 Services services = Services.fromEnvironment()) {
             if (kind == Kind.freshness) return FreshnessBenchmark.run(services, changes);
+            if (kind == Kind.retrieval && (principal != null || database != null)) {
+                if (principal == null || database == null || suite != null)
+                    throw new IllegalArgumentException(
+                            "bench retrieval --as <principal> needs --db <id> (a registered database that maps the"
+                                    + " principal) and no --suite");
+                return PrincipalCostBenchmark.run(services, database, principal, limit, out);
+            }
             if (suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
             if (kind == Kind.sync) return SyncBenchmark.run(services, suite, new ProgressBar(out));
             return scope == Scope.route

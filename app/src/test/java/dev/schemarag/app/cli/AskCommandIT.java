@@ -149,10 +149,13 @@ class AskCommandIT {
                 .containsEntry("status", "failed")
                 .containsEntry("errorClass", "unknown_database")
                 .containsEntry("stage", "retrieval")
-                .containsEntry("message", "database 'nowhere' is not registered")
+                .containsEntry(
+                        "message", "database 'nowhere' has no catalog in the store: not registered, or not synced yet")
                 .containsEntry("sql", null)
                 .containsEntry("tablesUsed", List.of());
-        assertThat(printed(view)).contains("failed: unknown_database: database 'nowhere' is not registered\n");
+        assertThat(printed(view))
+                .contains(
+                        "failed: unknown_database: database 'nowhere' has no catalog in the store: not registered, or not synced yet\n");
     }
 
     @Test

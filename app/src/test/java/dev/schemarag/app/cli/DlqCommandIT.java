@@ -126,7 +126,7 @@ class DlqCommandIT {
                 .containsPattern("(?m)^\\S+ retrieval unknown_database attempt 1 question "
                         + Pattern.quote(unregistered.getId()) + " correlation "
                         + Pattern.quote(unregistered.getCorrelationId())
-                        + ": database 'nowhere' is not registered$");
+                        + ": database 'nowhere' has no catalog in the store: not registered, or not synced yet$");
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.app.AppSettings;
 import dev.schemarag.app.Services;
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
@@ -194,12 +195,12 @@ class ExampleQuarantineIT {
                 // Replayed, the questions of the quarantined examples get none of them from the offline generator's
                 // lookup, and the context packets show no documented query that reads first_name.
                 for (Example example : readingFirstName.values()) {
-                    Optional<VerifiedExample> given = examples.nearest(NAME, example.question());
+                    Optional<VerifiedExample> given = examples.nearest(NAME, Asker.ANONYMOUS, example.question());
                     given.ifPresent(e -> assertThat(e.sql()).doesNotContain("first_name"));
                 }
                 assertThat(queryChunks()).noneMatch(c -> c.content().contains("first_name"));
                 Example unaffected = otherEmployeeExamples.values().iterator().next();
-                assertThat(examples.nearest(NAME, unaffected.question()))
+                assertThat(examples.nearest(NAME, Asker.ANONYMOUS, unaffected.question()))
                         .map(VerifiedExample::sql)
                         .contains(unaffected.sql());
 
@@ -228,7 +229,7 @@ class ExampleQuarantineIT {
                 assertThat(restored).containsOnlyKeys(readingFirstName.keySet());
                 assertThat(restored.values())
                         .allSatisfy(e -> assertThat(e.getReason()).isNull());
-                assertThat(examples.nearest(NAME, APPROVED_QUESTION))
+                assertThat(examples.nearest(NAME, Asker.ANONYMOUS, APPROVED_QUESTION))
                         .map(VerifiedExample::sql)
                         .contains(APPROVED_SQL);
                 assertThat(queryChunks()).anyMatch(c -> c.content().contains("first_name"));

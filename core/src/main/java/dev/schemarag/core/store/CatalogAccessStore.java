@@ -1,12 +1,14 @@
 package dev.schemarag.core.store;
 
 import dev.schemarag.core.config.Principals;
+import dev.schemarag.core.schema.ReadableSchema;
 import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -102,6 +104,21 @@ public final class CatalogAccessStore {
                             policies.containsKey(table),
                             policies.getOrDefault(table, List.of())));
         return access;
+    }
+
+    /** The database's stored tables as {@code role} may read them, from the recorded access and stored columns. */
+    public static ReadableSchema readableSchema(Connection c, String databaseId, String role) throws SQLException {
+        Map<TableName, List<String>> columns = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT schema_name, table_name, column_name FROM"
+                + " schema_embeddings WHERE database_id = ? AND entity_type = 'column'")) {
+            ps.setString(1, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next())
+                    columns.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), t -> new ArrayList<>())
+                            .add(rs.getString(3));
+            }
+        }
+        return ReadableSchema.of(columns, access(c, databaseId), role);
     }
 
     /** The principal mapping recorded with the database's privileges. */

@@ -207,7 +207,7 @@ public final class PgVectorSchemaStore {
 
     /**
      * Replaces the doc chunks of a database: upserts the given ones, deletes the rest. A chunk whose text changed loses
-     * its quarantine: the quarantine was about the text it had.
+     * its quarantine and what its SQL reads: both were about the text it had.
      */
     public synchronized void replaceDocChunks(String databaseId, Collection<StoredDocChunk> chunks, Set<String> keep)
             throws SQLException {
@@ -221,7 +221,11 @@ public final class PgVectorSchemaStore {
                         keywords = excluded.keywords, token_estimate = excluded.token_estimate, content = excluded.content,
                         text_hash = excluded.text_hash, embedding = excluded.embedding, updated_at = now(),
                         quarantine_reason = CASE WHEN doc_chunks.content = excluded.content
-                            THEN doc_chunks.quarantine_reason END""")) {
+                            THEN doc_chunks.quarantine_reason END,
+                        reads_tables = CASE WHEN doc_chunks.content = excluded.content THEN doc_chunks.reads_tables END,
+                        reads_columns = CASE WHEN doc_chunks.content = excluded.content THEN doc_chunks.reads_columns END,
+                        reads_whole_rows = CASE WHEN doc_chunks.content = excluded.content
+                            THEN doc_chunks.reads_whole_rows END""")) {
                 for (StoredDocChunk d : chunks) {
                     ps.setString(1, databaseId);
                     ps.setString(2, d.table().schema());

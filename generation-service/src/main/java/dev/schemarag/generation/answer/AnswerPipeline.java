@@ -88,7 +88,7 @@ public final class AnswerPipeline {
         Deadline deadline = Deadline.after(recordDeadline, nanoTime);
         GenerationRequest request = request(event);
         List<SqlGenerated> candidates = new ArrayList<>();
-        Asker asker = Asker.of(event.getQuestion().getPrincipal());
+        Asker asker = request.asker();
         // Before the generator: a question that will be refused costs no model call.
         if (!targets.admits(request.databaseId(), asker))
             return failed(
@@ -196,6 +196,7 @@ public final class AnswerPipeline {
                 event.getQuestion().getId(),
                 event.getQuestion().getDatabaseId(),
                 event.getQuestion().getQuestion(),
+                Asker.of(event.getQuestion().getPrincipal()),
                 Optional.ofNullable(event.getQuestion().getEvidence()),
                 event.getContextPacket(),
                 event.getJoinHints(),

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.examples;
 
+import dev.schemarag.core.schema.SqlReads;
 import dev.schemarag.generation.validation.ColumnReads;
 import java.util.List;
 import java.util.Locale;
@@ -11,9 +12,10 @@ import java.util.Optional;
  *
  * @param tables {@code schema.table}, or {@code table} where the SQL does not qualify it; empty when it did not parse
  * @param columns column names, lower-case, sorted
+ * @param wholeRows whether it reads whole rows ({@code *}, {@code t.*}, a row as a value); true when not known
  * @param parsed false when the SQL does not parse: then it may read anything, and every change touches it
  */
-public record ExampleDependencies(List<String> tables, List<String> columns, boolean parsed) {
+public record ExampleDependencies(List<String> tables, List<String> columns, boolean wholeRows, boolean parsed) {
 
     public ExampleDependencies {
         tables = List.copyOf(tables);
@@ -23,14 +25,25 @@ public record ExampleDependencies(List<String> tables, List<String> columns, boo
     public static ExampleDependencies of(String sql) {
         ColumnReads reads = ColumnReads.of(sql);
         return new ExampleDependencies(
-                reads.tables(), reads.columns().stream().sorted().toList(), reads.parsed());
+                reads.tables(), reads.columns().stream().sorted().toList(), reads.wholeRows(), reads.parsed());
     }
 
-    /** As stored: null tables mean the SQL was not parsed (a row stored before dependencies were). */
+    /**
+     * As stored for a re-check, which needs the tables only: null tables mean the SQL was not parsed (a row stored
+     * before dependencies were).
+     */
     public static ExampleDependencies stored(List<String> tables, List<String> columns) {
         return tables == null
-                ? new ExampleDependencies(List.of(), List.of(), false)
-                : new ExampleDependencies(tables, columns == null ? List.of() : columns, true);
+                ? new ExampleDependencies(List.of(), List.of(), true, false)
+                : new ExampleDependencies(tables, columns == null ? List.of() : columns, true, true);
+    }
+
+    /**
+     * What a role must be able to read to be shown the example, as stored: tables lower-case, so that {@link
+     * #lookupNames} finds them; empty when the SQL did not parse.
+     */
+    public Optional<SqlReads> reads() {
+        return parsed ? Optional.of(new SqlReads(tables, columns, wholeRows)) : Optional.empty();
     }
 
     /**
@@ -50,13 +63,5 @@ public record ExampleDependencies(List<String> tables, List<String> columns, boo
     /** The names a store matches {@link #touchedBy} with, for an indexed lookup: the qualified and the bare name. */
     public static List<String> lookupNames(String schema, String table) {
         return List.of((schema + "." + table).toLowerCase(Locale.ROOT), table.toLowerCase(Locale.ROOT));
-    }
-
-    /** The tables as stored, lower-case so that {@link #lookupNames} finds them; empty when it did not parse. */
-    public Optional<List<String>> storedTables() {
-        return parsed
-                ? Optional.of(
-                        tables.stream().map(t -> t.toLowerCase(Locale.ROOT)).toList())
-                : Optional.empty();
     }
 }

@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The offline generator, used when no LLM is configured: answers with the SQL of the closest verified example (a
- * documented query or an approved answer, never an unreviewed one) when it is close enough to be the same question,
- * and otherwise says so instead of guessing. It cannot repair SQL.
+ * documented query or an approved answer, never an unreviewed one) that the asker may read in full, when it is close
+ * enough to be the same question, and otherwise says so instead of guessing. It cannot repair SQL.
  */
 public final class VerifiedExampleGenerator implements SqlGenerator {
     public static final double DEFAULT_THRESHOLD = 0.80;
@@ -36,7 +36,7 @@ public final class VerifiedExampleGenerator implements SqlGenerator {
             return GenerationOutcome.unavailable("no LLM configured to repair the verified example's SQL");
         Optional<VerifiedExample> nearest;
         try {
-            nearest = examples.nearest(request.databaseId(), request.question());
+            nearest = examples.nearest(request.databaseId(), request.asker(), request.question());
         } catch (ExampleStoreException e) {
             log.warn("verified example lookup failed: questionId={} error={}", request.questionId(), e.getMessage());
             return GenerationOutcome.unavailable("verified examples unavailable: " + e.getMessage());

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.examples;
 
+import dev.schemarag.core.config.Asker;
 import java.util.Optional;
 
 /**
@@ -11,6 +12,9 @@ import java.util.Optional;
  */
 public interface VerifiedExamples {
 
-    /** The served example closest to {@code question}, if the database has any embedded by the store's model. */
-    Optional<VerifiedExample> nearest(String databaseId, String question) throws ExampleStoreException;
+    /**
+     * The served example closest to {@code question} that {@code asker} may be shown, if the database has any embedded
+     * by the store's model: a question that runs as a database role is shown only examples that role may read in full.
+     */
+    Optional<VerifiedExample> nearest(String databaseId, Asker asker, String question) throws ExampleStoreException;
 }

@@ -84,7 +84,7 @@ public final class ExecutionPipeline {
                 ? Asker.ANONYMOUS
                 : Asker.of(context.getQuestion().getPrincipal());
         // Without its context an answer cannot be repaired: it runs once, as it is.
-        GenerationRequest request = context == null ? bare(answer) : AnswerPipeline.request(context);
+        GenerationRequest request = context == null ? bare(answer, asker) : AnswerPipeline.request(context);
         UnaryOperator<GeneratedSql> calibration =
                 context == null ? UnaryOperator.identity() : AnswerPipeline.calibration(context);
         Supplier<SchemaColumns> columns = new ColumnsOnce(targets, databaseId, context);
@@ -202,11 +202,12 @@ public final class ExecutionPipeline {
                 "answer");
     }
 
-    private static GenerationRequest bare(AnswerValidated answer) {
+    private static GenerationRequest bare(AnswerValidated answer, Asker asker) {
         return new GenerationRequest(
                 answer.getQuestionId(),
                 answer.getDatabaseId(),
                 answer.getQuestion(),
+                asker,
                 Optional.empty(),
                 "",
                 List.of(),

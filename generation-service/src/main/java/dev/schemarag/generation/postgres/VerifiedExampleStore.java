@@ -1,7 +1,12 @@
 package dev.schemarag.generation.postgres;
 
 import com.pgvector.PGvector;
+import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.schema.ReadableSchema;
+import dev.schemarag.core.schema.SqlReads;
+import dev.schemarag.core.store.CatalogAccessStore;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.HnswScan;
 import dev.schemarag.events.FeedbackVerdict;
@@ -21,6 +26,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,38 +57,63 @@ public final class VerifiedExampleStore
     }
 
     /**
-     * The served example closest to {@code question}, if the database has any embedded by this model. The HNSW scan is
-     * filtered (database, model, status), so it runs with {@link HnswScan}'s iterative scan to find a match at all.
+     * The served example closest to {@code question} that {@code asker} may be shown, if the database has any embedded
+     * by this model. A question that runs as a role (its principal's, or the database's default role) is shown only
+     * examples whose recorded reads the role may read in full ({@link ReadableSchema}): rows come nearest first and the
+     * first the role may read is the answer, so an example it may not read is never ranked at all; one whose reads are
+     * not recorded is shown to no role. An unmapped principal is shown none. The HNSW scan is filtered (database,
+     * model, status), so it runs with {@link HnswScan}'s iterative scan to find a match at all.
      */
     @Override
-    public Optional<VerifiedExample> nearest(String databaseId, String question) throws ExampleStoreException {
+    public Optional<VerifiedExample> nearest(String databaseId, Asker asker, String question)
+            throws ExampleStoreException {
         PGvector vector = new PGvector(model.embed(question));
         try (Connection c = store.borrow()) {
             HnswScan.begin(c);
-            Optional<VerifiedExample> nearest;
-            try (PreparedStatement ps = c.prepareStatement("""
-                    SELECT question, sql, status, 1 - (embedding <=> ?) AS similarity FROM verified_examples
-                    WHERE database_id = ? AND model_id = ? AND status IN (%s) AND quarantine_reason IS NULL
-                    ORDER BY embedding <=> ? LIMIT 1""".formatted(SERVED))) {
-                ps.setObject(1, vector);
-                ps.setString(2, databaseId);
-                ps.setString(3, model.modelId());
-                ps.setObject(4, vector);
-                try (ResultSet rs = ps.executeQuery()) {
-                    nearest = rs.next()
-                            ? Optional.of(new VerifiedExample(
-                                    rs.getString(1),
-                                    rs.getString(2),
-                                    ExampleStatus.fromWireName(rs.getString(3)),
-                                    rs.getDouble(4)))
-                            : Optional.empty();
-                }
+            Principals principals = CatalogAccessStore.principals(c, databaseId);
+            Optional<VerifiedExample> nearest = Optional.empty();
+            if (principals.admits(asker)) {
+                Optional<String> role = principals.roleOf(asker);
+                Optional<ReadableSchema> readable = role.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(CatalogAccessStore.readableSchema(c, databaseId, role.get()));
+                nearest = nearest(c, databaseId, vector, readable);
             }
             c.commit();
             return nearest;
         } catch (SQLException e) {
             throw new ExampleStoreException(e);
         }
+    }
+
+    /** The nearest example, or with {@code readable} the nearest whose recorded reads it permits. */
+    private Optional<VerifiedExample> nearest(
+            Connection c, String databaseId, PGvector vector, Optional<ReadableSchema> readable) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT question, sql, status, 1 - (embedding <=> ?) AS similarity, reads_tables, reads_columns,
+                    reads_whole_rows FROM verified_examples
+                WHERE database_id = ? AND model_id = ? AND status IN (%s) AND quarantine_reason IS NULL
+                ORDER BY embedding <=> ?%s""".formatted(SERVED, readable.isEmpty() ? " LIMIT 1" : ""))) {
+            ps.setObject(1, vector);
+            ps.setString(2, databaseId);
+            ps.setString(3, model.modelId());
+            ps.setObject(4, vector);
+            ps.setFetchSize(16);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Optional<SqlReads> reads = SqlReads.stored(
+                            strings(rs.getArray(5)), strings(rs.getArray(6)), (Boolean) rs.getObject(7));
+                    if (readable.isPresent()
+                            && !reads.map(readable.get()::permits).orElse(false)) continue;
+                    return Optional.of(new VerifiedExample(
+                            rs.getString(1),
+                            rs.getString(2),
+                            ExampleStatus.fromWireName(rs.getString(3)),
+                            rs.getDouble(4)));
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -96,8 +127,8 @@ public final class VerifiedExampleStore
         try (Connection c = store.borrow();
                 PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO verified_examples (question_id, database_id, question, question_hash, sql, source, status, embedding,
-                    model_id, reads_tables, reads_columns)
-                VALUES (?, ?, ?, md5(?), ?, 'validated', ?, ?, ?, ?, ?)
+                    model_id, reads_tables, reads_columns, reads_whole_rows)
+                VALUES (?, ?, ?, md5(?), ?, 'validated', ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (question_id) WHERE question_id IS NOT NULL DO NOTHING""")) {
             ps.setString(1, questionId);
             ps.setString(2, databaseId);
@@ -188,27 +219,48 @@ public final class VerifiedExampleStore
 
     private void document(String databaseId, long chunkId, DocumentedQuery query) throws SQLException {
         PGvector embedding = new PGvector(model.embed(query.question()));
-        try (Connection c = store.borrow();
-                PreparedStatement ps = c.prepareStatement("""
+        ExampleDependencies reads = ExampleDependencies.of(query.sql());
+        try (Connection c = store.borrow()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO verified_examples (database_id, question, question_hash, sql, source, status, embedding, model_id,
-                    doc_chunk_id, reads_tables, reads_columns)
-                VALUES (?, ?, md5(?), ?, 'doc', ?, ?, ?, ?, ?, ?)
+                    doc_chunk_id, reads_tables, reads_columns, reads_whole_rows)
+                VALUES (?, ?, md5(?), ?, 'doc', ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (database_id, model_id, question_hash) WHERE source = 'doc' DO UPDATE SET
                     question = excluded.question, sql = excluded.sql, embedding = excluded.embedding,
                     doc_chunk_id = excluded.doc_chunk_id, reads_tables = excluded.reads_tables,
-                    reads_columns = excluded.reads_columns, updated_at = now(),
+                    reads_columns = excluded.reads_columns, reads_whole_rows = excluded.reads_whole_rows,
+                    updated_at = now(),
                     quarantine_reason = CASE WHEN verified_examples.sql = excluded.sql THEN verified_examples.quarantine_reason END,
                     quarantine_sqlstate = CASE WHEN verified_examples.sql = excluded.sql THEN verified_examples.quarantine_sqlstate END,
                     quarantined_at = CASE WHEN verified_examples.sql = excluded.sql THEN verified_examples.quarantined_at END""")) {
-            ps.setString(1, databaseId);
-            ps.setString(2, query.question());
-            ps.setString(3, normalized(query.question()));
-            ps.setString(4, query.sql());
-            ps.setString(5, ExampleStatus.DOCUMENTED.wireName());
-            ps.setObject(6, embedding);
-            ps.setString(7, model.modelId());
-            ps.setLong(8, chunkId);
-            setDependencies(c, ps, 9, ExampleDependencies.of(query.sql()));
+                ps.setString(1, databaseId);
+                ps.setString(2, query.question());
+                ps.setString(3, normalized(query.question()));
+                ps.setString(4, query.sql());
+                ps.setString(5, ExampleStatus.DOCUMENTED.wireName());
+                ps.setObject(6, embedding);
+                ps.setString(7, model.modelId());
+                ps.setLong(8, chunkId);
+                setDependencies(c, ps, 9, reads);
+                ps.executeUpdate();
+            }
+            readsOfChunk(c, chunkId, reads);
+            c.commit();
+        }
+    }
+
+    /**
+     * Records on the documented query's doc chunk what its SQL reads, for retrieval to show it only to roles that may
+     * read all of it; only when that differs, since the write bumps the catalog version.
+     */
+    private static void readsOfChunk(Connection c, long chunkId, ExampleDependencies reads) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE doc_chunks SET reads_tables = ?, reads_columns = ?, reads_whole_rows = ? WHERE id = ?
+                AND (reads_tables, reads_columns, reads_whole_rows) IS DISTINCT FROM (?::text[], ?::text[], ?::boolean)""")) {
+            setDependencies(c, ps, 1, reads);
+            ps.setLong(4, chunkId);
+            setDependencies(c, ps, 5, reads);
             ps.executeUpdate();
         }
     }
@@ -220,8 +272,8 @@ public final class VerifiedExampleStore
     private void recordDependencies(String databaseId) throws SQLException {
         Map<Long, String> unparsed = new LinkedHashMap<>();
         try (Connection c = store.borrow();
-                PreparedStatement ps = c.prepareStatement(
-                        "SELECT id, sql FROM verified_examples WHERE database_id = ? AND reads_tables IS NULL")) {
+                PreparedStatement ps = c.prepareStatement("SELECT id, sql FROM verified_examples WHERE database_id = ?"
+                        + " AND (reads_tables IS NULL OR reads_whole_rows IS NULL)")) {
             ps.setString(1, databaseId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) unparsed.put(rs.getLong(1), rs.getString(2));
@@ -229,26 +281,36 @@ public final class VerifiedExampleStore
         }
         try (Connection c = store.borrow();
                 PreparedStatement ps = c.prepareStatement(
-                        "UPDATE verified_examples SET reads_tables = ?, reads_columns = ? WHERE id = ?")) {
+                        "UPDATE verified_examples SET reads_tables = ?, reads_columns = ?, reads_whole_rows = ?"
+                                + " WHERE id = ?")) {
             for (Map.Entry<Long, String> example : unparsed.entrySet()) {
                 ExampleDependencies reads = ExampleDependencies.of(example.getValue());
                 if (!reads.parsed()) continue;
                 setDependencies(c, ps, 1, reads);
-                ps.setLong(3, example.getKey());
+                ps.setLong(4, example.getKey());
                 ps.executeUpdate();
             }
         }
     }
 
-    /** Sets the two parameters from {@code index} on: the tables (null when unparsed) and the columns. */
+    /**
+     * Sets the three parameters from {@code index} on: the tables, the columns and whether it reads whole rows, all
+     * null when the SQL did not parse.
+     */
     private static void setDependencies(Connection c, PreparedStatement ps, int index, ExampleDependencies reads)
             throws SQLException {
+        Optional<SqlReads> known = reads.reads();
         ps.setArray(
                 index,
-                reads.storedTables().isEmpty()
+                known.isEmpty()
                         ? null
-                        : c.createArrayOf("text", reads.storedTables().get().toArray()));
-        ps.setArray(index + 1, c.createArrayOf("text", reads.columns().toArray()));
+                        : c.createArrayOf("text", known.get().tables().toArray()));
+        ps.setArray(
+                index + 1,
+                known.isEmpty()
+                        ? null
+                        : c.createArrayOf("text", known.get().columns().toArray()));
+        ps.setObject(index + 2, known.map(SqlReads::wholeRows).orElse(null), Types.BOOLEAN);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.schemarag.generation.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.schema.SqlReads;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +56,7 @@ class ExampleDependenciesTest {
         ExampleDependencies reads = ExampleDependencies.of("SELEKT whatever FROM");
 
         assertThat(reads.parsed()).isFalse();
-        assertThat(reads.storedTables()).isEmpty();
+        assertThat(reads.reads()).isEmpty();
         assertThat(reads.touchedBy("public", "employees")).isTrue();
     }
 
@@ -64,10 +65,35 @@ class ExampleDependenciesTest {
         assertThat(ExampleDependencies.stored(null, null).parsed()).isFalse();
 
         ExampleDependencies reads = ExampleDependencies.of("SELECT name FROM Sales.Orders");
-        List<String> stored = reads.storedTables().orElseThrow();
+        List<String> stored = reads.reads().orElseThrow().tables();
         assertThat(stored).containsExactly("sales.orders");
         assertThat(ExampleDependencies.lookupNames("sales", "orders")).containsAnyElementsOf(stored);
         assertThat(ExampleDependencies.stored(stored, reads.columns()).touchedBy("sales", "orders"))
+                .isTrue();
+    }
+
+    @Test
+    void whatARoleMustReadToBeShownTheExampleIncludesWholeRows() {
+        assertThat(ExampleDependencies.of(MANAGERS).reads().orElseThrow().wholeRows())
+                .isFalse();
+        assertThat(ExampleDependencies.of("SELECT * FROM employees").reads().orElseThrow())
+                .isEqualTo(new SqlReads(List.of("employees"), List.of(), true));
+        assertThat(ExampleDependencies.of("SELECT row_to_json(e) FROM employees e")
+                        .reads()
+                        .orElseThrow()
+                        .wholeRows())
+                .isTrue();
+    }
+
+    @Test
+    void sqlThatDoesNotParseOrWasStoredForARecheckOnlyIsShownToNoRole() {
+        assertThat(ExampleDependencies.of("SELEKT whatever FROM").reads()).isEmpty();
+        assertThat(ExampleDependencies.stored(null, null).reads()).isEmpty();
+        assertThat(ExampleDependencies.stored(List.of("employees"), List.of("first_name"))
+                        .reads()
+                        .orElseThrow()
+                        .wholeRows())
+                .as("not known, so taken as whole rows")
                 .isTrue();
     }
 }

@@ -2,6 +2,7 @@ package dev.schemarag.generation.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.store.Database;
@@ -69,6 +70,7 @@ class VerifiedExampleGeneratorIT {
                 "q",
                 "hr",
                 question,
+                Asker.ANONYMOUS,
                 Optional.empty(),
                 "packet",
                 List.of(),
@@ -139,6 +141,7 @@ class VerifiedExampleGeneratorIT {
                 "q",
                 "erp",
                 "How many employees are in each department?",
+                Asker.ANONYMOUS,
                 Optional.empty(),
                 "packet",
                 List.of(),
@@ -154,10 +157,10 @@ class VerifiedExampleGeneratorIT {
     @Test
     void examplesEmbeddedByAnotherModelAreNeverCompared() throws Exception {
         String question = "How many employees are in each department?";
-        assertThat(examples.nearest("hr", question)).isPresent();
+        assertThat(examples.nearest("hr", Asker.ANONYMOUS, question)).isPresent();
 
         VerifiedExampleStore otherModel =
                 new VerifiedExampleStore(store, OnnxEmbeddingModel.load("all-minilm-l6-v2-q"));
-        assertThat(otherModel.nearest("hr", question)).isEmpty();
+        assertThat(otherModel.nearest("hr", Asker.ANONYMOUS, question)).isEmpty();
     }
 }

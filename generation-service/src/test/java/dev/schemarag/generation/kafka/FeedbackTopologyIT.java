@@ -2,6 +2,7 @@ package dev.schemarag.generation.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.Topic;
@@ -158,6 +159,7 @@ class FeedbackTopologyIT {
                                 "later",
                                 databaseId,
                                 question,
+                                Asker.ANONYMOUS,
                                 Optional.empty(),
                                 "packet",
                                 List.of(),

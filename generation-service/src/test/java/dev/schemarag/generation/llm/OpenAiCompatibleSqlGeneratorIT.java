@@ -2,6 +2,7 @@ package dev.schemarag.generation.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
@@ -49,6 +50,7 @@ class OpenAiCompatibleSqlGeneratorIT {
                 "q1",
                 "erp",
                 QUESTION,
+                Asker.ANONYMOUS,
                 Optional.empty(),
                 "CREATE TABLE public.employees (employee_id bigint);",
                 List.of(),

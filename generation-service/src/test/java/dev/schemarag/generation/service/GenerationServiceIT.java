@@ -3,6 +3,7 @@ package dev.schemarag.generation.service;
 import static dev.schemarag.generation.answer.Events.context;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
@@ -380,6 +381,7 @@ class GenerationServiceIT {
                         "offline",
                         "gen",
                         question,
+                        Asker.ANONYMOUS,
                         Optional.empty(),
                         PACKET,
                         List.of(),

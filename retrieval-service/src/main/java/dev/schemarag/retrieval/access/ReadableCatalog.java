@@ -2,9 +2,12 @@ package dev.schemarag.retrieval.access;
 
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Column;
+import dev.schemarag.core.schema.ReadableSchema;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.index.DocChunk;
+import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
@@ -22,17 +25,25 @@ import java.util.Set;
 /**
  * A database's catalog as one role may read it, from the privileges ingest recorded: only the tables the role may
  * SELECT from, each with only its readable columns, keys and join edges whose columns and tables it can all read, and
- * no comment, embedded text or doc chunk that names what it cannot read. Everything retrieval ranks, expands and
- * renders for a question of that role comes from here, so nothing unreadable can reach its context.
+ * no comment, embedded text or doc chunk that names what it cannot read; a table whose rows row-level security filters
+ * says so in its comment ({@link #ROW_SECURITY_NOTE}). A documented query's chunk is shown only when the role may read
+ * everything its SQL reads ({@link ReadableSchema}, from the reads the examples' seeding recorded on it), and not while
+ * those are unknown. Everything retrieval ranks, expands and renders for a question of that role
+ * comes from here, so nothing unreadable can reach its context.
  *
  * <p>A name counts as unreadable when it is the name of a table or column the role cannot read and of nothing it can
  * read (a column {@code id} it reads elsewhere is no secret). A table without recorded access is unreadable: privileges
  * not recorded yet hide a table rather than show it.
  *
  * <p>{@link #next} follows a catalog change cheaply: a table or chunk the change left alone (the same object) keeps its
- * restricted form unless the tables it refers to are read differently now or it names a word whose readability changed.
+ * restricted form unless the tables it refers to are read differently now or it names a word whose readability changed;
+ * documented queries, which may read any table, are decided again each time.
  */
 public final class ReadableCatalog {
+    /** Added to the comment of a table whose rows row-level security filters, so the model knows rows may be missing. */
+    static final String ROW_SECURITY_NOTE =
+            "Rows filtered by row-level security: a query sees only the rows its policies allow.";
+
     private final String role;
     private final Map<TableName, Set<String>> readable;
     private final Set<String> hidden;
@@ -108,15 +119,17 @@ public final class ReadableCatalog {
             restricted.put(table, kept);
             tables.add(kept);
         }
+        ReadableSchema schema = readableSchema(database, role);
         Map<DocChunk, Boolean> shown = new IdentityHashMap<>();
         List<DocChunk> docs = new ArrayList<>();
         for (DocChunk doc : database.docs()) {
             Boolean known = previous == null
+                            || doc.kind() == DocKind.QUERY
                             || !Objects.equals(readable.get(doc.table()), previous.readable.get(doc.table()))
                             || Identifiers.mentions(doc.content(), renamed)
                     ? null
                     : previous.shown.get(doc);
-            boolean show = known != null ? known : shows(doc, readable, hidden);
+            boolean show = known != null ? known : shows(doc, readable, hidden, schema);
             shown.put(doc, show);
             if (show) docs.add(doc);
         }
@@ -159,11 +172,27 @@ public final class ReadableCatalog {
         return difference;
     }
 
-    private static boolean shows(DocChunk doc, Map<TableName, Set<String>> readable, Set<String> hidden) {
+    private static boolean shows(
+            DocChunk doc, Map<TableName, Set<String>> readable, Set<String> hidden, ReadableSchema schema) {
         Set<String> columns = readable.get(doc.table());
         return columns != null
                 && (!doc.aboutColumn() || columns.contains(doc.column()))
+                && (doc.kind() != DocKind.QUERY
+                        || doc.reads().map(schema::permits).orElse(false))
                 && !Identifiers.mentions(doc.content(), hidden);
+    }
+
+    private static ReadableSchema readableSchema(IndexedDatabase database, String role) {
+        Map<TableName, List<String>> columns = new HashMap<>();
+        Map<TableName, TableAccess> access = new HashMap<>();
+        for (IndexedTable table : database.tables()) {
+            Table definition = table.definition();
+            columns.put(
+                    definition.name(),
+                    definition.columns().stream().map(Column::name).toList());
+            access.put(definition.name(), table.access());
+        }
+        return ReadableSchema.of(columns, access, role);
     }
 
     private static IndexedTable restrict(
@@ -178,7 +207,9 @@ public final class ReadableCatalog {
         Table definition = new Table(
                 d.name(),
                 d.view(),
-                Identifiers.mentions(d.comment(), hidden) ? null : d.comment(),
+                withRowSecurityNote(
+                        Identifiers.mentions(d.comment(), hidden) ? null : d.comment(),
+                        table.access().rowSecurity()),
                 kept,
                 columns.containsAll(d.primaryKey()) ? d.primaryKey() : List.of(),
                 d.foreignKeys().stream()
@@ -206,6 +237,11 @@ public final class ReadableCatalog {
                 indexed,
                 edges,
                 table.access());
+    }
+
+    private static String withRowSecurityNote(String comment, boolean rowSecurity) {
+        if (!rowSecurity) return comment;
+        return comment == null || comment.isBlank() ? ROW_SECURITY_NOTE : comment.strip() + " " + ROW_SECURITY_NOTE;
     }
 
     private static boolean reads(Map<TableName, Set<String>> readable, TableName table, Collection<String> columns) {

@@ -2,6 +2,7 @@ package dev.schemarag.retrieval.pgvector;
 
 import com.pgvector.PGvector;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
+import dev.schemarag.core.schema.SqlReads;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
@@ -24,6 +25,7 @@ import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.index.VectorChanges;
 import dev.schemarag.retrieval.index.VectorSource;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -42,6 +44,10 @@ import java.util.Set;
  * pooled connection, so calls may run on many threads at once.
  */
 public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
+    /** A doc chunk's columns, as {@link #docChunk} reads them. */
+    private static final String DOC_COLUMNS = "schema_name, table_name, column_name, chunk_kind, content,"
+            + " reads_tables, reads_columns, reads_whole_rows";
+
     private final Database store;
 
     public PgVectorSchemaIndex(Database store) {
@@ -211,16 +217,11 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
         List<DocChunk> docs = new ArrayList<>();
         try (PreparedStatement ps = scope.prepare(
                         c,
-                        "SELECT schema_name, table_name, column_name, chunk_kind, content"
+                        "SELECT " + DOC_COLUMNS
                                 + " FROM doc_chunks WHERE database_id = ?%s AND quarantine_reason IS NULL"
                                 + " ORDER BY schema_name, table_name, chunk_kind, chunk_index");
                 ResultSet rs = ps.executeQuery()) {
-            while (rs.next())
-                docs.add(new DocChunk(
-                        new TableName(rs.getString(1), rs.getString(2)),
-                        rs.getString(3),
-                        DocKind.fromWireName(rs.getString(4)),
-                        rs.getString(5)));
+            while (rs.next()) docs.add(docChunk(rs, 1));
         }
         return new Rows(tables, docs);
     }
@@ -331,19 +332,13 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
     public List<DocHit> searchDocs(String databaseId, Set<String> schemas, float[] query, int topK) {
         List<DocHit> hits = new ArrayList<>();
         search(
-                "SELECT schema_name, table_name, 1 - (embedding <=> ?), column_name, chunk_kind, content FROM doc_chunks"
+                "SELECT 1 - (embedding <=> ?), " + DOC_COLUMNS + " FROM doc_chunks"
                         + " WHERE database_id = ? AND quarantine_reason IS NULL",
                 databaseId,
                 schemas,
                 query,
                 topK,
-                rs -> hits.add(new DocHit(
-                        new DocChunk(
-                                new TableName(rs.getString(1), rs.getString(2)),
-                                rs.getString(4),
-                                DocKind.fromWireName(rs.getString(5)),
-                                rs.getString(6)),
-                        rs.getDouble(3))));
+                rs -> hits.add(new DocHit(docChunk(rs, 2), rs.getDouble(1))));
         return hits;
     }
 
@@ -378,17 +373,26 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
         read(
                 c,
                 scope,
-                "SELECT schema_name, table_name, column_name, chunk_kind, content, vector_send(embedding) FROM doc_chunks"
+                "SELECT " + DOC_COLUMNS + ", vector_send(embedding) FROM doc_chunks"
                         + " WHERE database_id = ?%s AND quarantine_reason IS NULL"
                         + " ORDER BY schema_name, table_name, chunk_kind, chunk_index",
-                rs -> docs.add(new Embedded<>(
-                        new DocChunk(
-                                new TableName(rs.getString(1), rs.getString(2)),
-                                rs.getString(3),
-                                DocKind.fromWireName(rs.getString(4)),
-                                rs.getString(5)),
-                        vector(rs, 6))));
+                rs -> docs.add(new Embedded<>(docChunk(rs, 1), vector(rs, 9))));
         return new DatabaseVectors(tables, columns, docs);
+    }
+
+    /** The doc chunk in the {@link #DOC_COLUMNS} of {@code rs} from column {@code first} on. */
+    private static DocChunk docChunk(ResultSet rs, int first) throws SQLException {
+        return new DocChunk(
+                new TableName(rs.getString(first), rs.getString(first + 1)),
+                rs.getString(first + 2),
+                DocKind.fromWireName(rs.getString(first + 3)),
+                rs.getString(first + 4),
+                SqlReads.stored(strings(rs.getArray(first + 5)), strings(rs.getArray(first + 6)), (Boolean)
+                        rs.getObject(first + 7)));
+    }
+
+    private static List<String> strings(Array array) throws SQLException {
+        return array == null ? null : List.of((String[]) array.getArray());
     }
 
     private static float[] vector(ResultSet rs, int column) throws SQLException {

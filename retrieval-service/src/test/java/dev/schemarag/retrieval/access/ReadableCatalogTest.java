@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Column;
+import dev.schemarag.core.schema.SqlReads;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
@@ -17,6 +18,7 @@ import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ReadableCatalogTest {
@@ -76,7 +78,12 @@ class ReadableCatalogTest {
             List.of(
                     new DocChunk(EMPLOYEES, "", DocKind.OVERVIEW, "Who works where, by department."),
                     new DocChunk(EMPLOYEES, "base_salary", DocKind.COLUMN, "Gross yearly pay."),
-                    new DocChunk(EMPLOYEES, "", DocKind.QUERY, "SELECT sum(BASE_SALARY) FROM hr.employees"),
+                    new DocChunk(
+                            EMPLOYEES,
+                            "",
+                            DocKind.QUERY,
+                            "SELECT sum(BASE_SALARY) FROM hr.employees",
+                            Optional.of(new SqlReads(List.of("hr.employees"), List.of("base_salary"), false))),
                     new DocChunk(
                             DEPARTMENTS,
                             "",
@@ -98,6 +105,80 @@ class ReadableCatalogTest {
                         .toList(),
                 edges,
                 access);
+    }
+
+    @Test
+    void aDocumentedQueryIsShownOnlyToRolesThatMayReadEverythingItReads() {
+        DocChunk everyColumn = query("SELECT * FROM hr.employees", reads(true, "hr.employees"));
+        DocChunk namesOnly = query(
+                "SELECT e.first_name, d.name FROM hr.employees e JOIN hr.departments d ON d.id = e.department_id",
+                reads(false, "hr.employees", "hr.departments", "first_name", "name", "id", "department_id"));
+        IndexedDatabase withQueries = withDocs(everyColumn, namesOnly);
+
+        assertThat(ReadableCatalog.of(withQueries, "sales_role").docs())
+                .as("no name in * is hidden from sales, but * reads base_salary")
+                .containsExactly(namesOnly);
+        assertThat(ReadableCatalog.of(withQueries, "hr_role").docs()).containsExactly(everyColumn, namesOnly);
+    }
+
+    @Test
+    void aDocumentedQueryWhoseReadsAreNotKnownIsShownToNoRole() {
+        DocChunk unknown = query("SELECT e.first_name FROM hr.employees e", Optional.empty());
+        IndexedDatabase withQuery = withDocs(unknown);
+
+        assertThat(ReadableCatalog.of(withQuery, "hr_role").docs()).isEmpty();
+        assertThat(ReadableCatalog.of(withQuery, "sales_role").docs()).isEmpty();
+    }
+
+    @Test
+    void aDocumentedQueryFollowsAGrantOnAnotherTableItReads() {
+        DocChunk joinsPayroll = query(
+                "SELECT e.first_name, p.id FROM hr.employees e JOIN hr.payroll_runs p ON true",
+                reads(false, "hr.employees", "hr.payroll_runs", "first_name", "id"));
+        ReadableCatalog sales = ReadableCatalog.restrict(withDocs(joinsPayroll), "sales_role");
+        assertThat(sales.view().docs()).isEmpty();
+
+        List<IndexedTable> granted = catalog.tables().stream()
+                .map(t -> t.definition().name().equals(PAYROLL)
+                        ? indexed(
+                                PAYROLL_TABLE,
+                                List.of(),
+                                new TableAccess(
+                                        Map.of("hr_role", List.of("id"), "sales_role", List.of("id")),
+                                        false,
+                                        List.of()))
+                        : t)
+                .toList();
+        IndexedDatabase next = new IndexedDatabase("erp", "8", granted, List.of(joinsPayroll), catalog.principals());
+
+        assertThat(sales.next(next).view().docs()).containsExactly(joinsPayroll);
+    }
+
+    private IndexedDatabase withDocs(DocChunk... docs) {
+        return new IndexedDatabase("erp", "7", catalog.tables(), List.of(docs), catalog.principals());
+    }
+
+    private static DocChunk query(String sql, Optional<SqlReads> reads) {
+        return new DocChunk(EMPLOYEES, "", DocKind.QUERY, sql, reads);
+    }
+
+    /** The tables (qualified names) and columns of a statement's reads. */
+    private static Optional<SqlReads> reads(boolean wholeRows, String... names) {
+        List<String> all = List.of(names);
+        return Optional.of(new SqlReads(
+                all.stream().filter(n -> n.contains(".")).toList(),
+                all.stream().filter(n -> !n.contains(".")).toList(),
+                wholeRows));
+    }
+
+    @Test
+    void aTableWhoseRowsRowLevelSecurityFiltersSaysSoInItsComment() {
+        IndexedDatabase hr = ReadableCatalog.of(catalog, "hr_role");
+
+        assertThat(hr.tables().get(2).definition().comment())
+                .as("payroll_runs has row-level security")
+                .isEqualTo(ReadableCatalog.ROW_SECURITY_NOTE);
+        assertThat(hr.tables().get(1).definition().comment()).isEqualTo("Staff; pay is in payroll_runs");
     }
 
     @Test

@@ -210,7 +210,8 @@ class RetrievalTopologyTest {
         FailureRecord failure = deadLetters.readValue();
         assertThat(failure.getStage()).isEqualTo("retrieval");
         assertThat(failure.getErrorClass()).isEqualTo("unknown_database");
-        assertThat(failure.getMessage()).isEqualTo("database 'crm' is not registered");
+        assertThat(failure.getMessage())
+                .isEqualTo("database 'crm' has no catalog in the store: not registered, or not synced yet");
         assertThat(failure.getCorrelationId()).isEqualTo("corr-q-crm");
         assertThat(failure.getContext()).isEqualTo("question q-crm on database crm");
         assertThat(failure.getOriginalTopic()).isEqualTo("retrieval-test.questions");

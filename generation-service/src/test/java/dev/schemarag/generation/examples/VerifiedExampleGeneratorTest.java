@@ -1,0 +1,58 @@
+package dev.schemarag.generation.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemarag.core.config.Asker;
+import dev.schemarag.generation.Deadline;
+import dev.schemarag.generation.GenerationOutcome;
+import dev.schemarag.generation.GenerationRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The offline generator asks the examples store for the asker's examples, never for everyone's. */
+class VerifiedExampleGeneratorTest {
+    private final List<Asker> asked = new ArrayList<>();
+
+    /** Serves one example to questions without a principal and none to a principal, as a store filtering by role. */
+    private final VerifiedExamples examples = (databaseId, asker, question) -> {
+        asked.add(asker);
+        return asker.principal().isPresent()
+                ? Optional.empty()
+                : Optional.of(new VerifiedExample(
+                        question, "SELECT base_salary FROM hr.employees", ExampleStatus.DOCUMENTED, 0.95));
+    };
+
+    private final VerifiedExampleGenerator generator = new VerifiedExampleGenerator(examples, 0.8);
+
+    @Test
+    void theLookupIsTheAskersSoAPrincipalGetsNoExampleItsRoleMayNotRead() {
+        GenerationOutcome asSales = generator.generate(request(Asker.of("sales")), deadline());
+        GenerationOutcome anonymous = generator.generate(request(Asker.ANONYMOUS), deadline());
+
+        assertThat(asked).containsExactly(Asker.of("sales"), Asker.ANONYMOUS);
+        assertThat(asSales).isInstanceOf(GenerationOutcome.Unavailable.class);
+        assertThat(anonymous).isInstanceOf(GenerationOutcome.Generated.class);
+    }
+
+    private static GenerationRequest request(Asker asker) {
+        return new GenerationRequest(
+                "q",
+                "erp",
+                "Average salary by department",
+                asker,
+                Optional.empty(),
+                "packet",
+                List.of(),
+                List.of(),
+                0.9,
+                Optional.empty(),
+                Optional.empty());
+    }
+
+    private static Deadline deadline() {
+        return Deadline.after(Duration.ofMinutes(1));
+    }
+}
