@@ -195,12 +195,20 @@ public final class AnswerPipeline {
      */
     private void remember(AnswerCacheKey key, ContextRetrieved event, GeneratedSql sql) {
         if (!GeneratedSql.LLM.equals(sql.generator())) return;
-        CachedAnswer.of(
-                        event.getQuestion().getId(),
-                        event.getQuestion().getQuestion(),
-                        sql,
-                        event.getRetrievalMetadata().getCatalogVersion())
-                .ifPresent(answer -> cache.remember(key, answer));
+        try {
+            CachedAnswer.of(
+                            event.getQuestion().getId(),
+                            event.getQuestion().getQuestion(),
+                            sql,
+                            event.getRetrievalMetadata().getCatalogVersion())
+                    .ifPresent(answer -> cache.remember(key, answer));
+        } catch (RuntimeException e) {
+            // The answer stands uncached: parsing what its SQL reads is no reason to fail it.
+            log.warn(
+                    "answer not cached: questionId={} error={}",
+                    event.getQuestion().getId(),
+                    e.toString());
+        }
     }
 
     /** @param cachedFrom the question id of the answer whose SQL the cache served, or null for a generated one */
