@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * The answer cache's meters: {@code schemarag.generation.answer.cache.lookups} by {@code result} (see {@link Result}),
  * and {@code schemarag.generation.answer.cache.hit.time}, a histogram of the hit path in generation: from the lookup
- * to the answer built, the entry's read, its EXPLAIN as the asker's role and the record of the reuse included.
+ * to the answer built, the entry's read, its validation again (EXPLAIN as the asker's role) and the record of the reuse
+ * included. A histogram: Prometheus takes quantiles from its buckets.
  */
 public final class AnswerCacheMeters {
     public static final String LOOKUPS = "schemarag.generation.answer.cache.lookups";
@@ -46,7 +47,6 @@ public final class AnswerCacheMeters {
                             .register(registry));
         hitTime = Timer.builder(HIT_TIME)
                 .description("Generation's part of an answer served from the cache: lookup, EXPLAIN, answer built")
-                .publishPercentiles(0.5, 0.99)
                 .publishPercentileHistogram()
                 .register(registry);
     }

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * are folded (NFKC), runs of white space become one space, trailing sentence punctuation goes ("…?", "…." and
  * "…!" ask the same), and letters are lower-cased, except inside quotes: {@code status 'Shipped'} and {@code status 'shipped'} are
  * different literals to PostgreSQL, so a quoted span keeps its case (an apostrophe within a word, as in
- * {@code employee's}, opens no quote). Pure.
+ * {@code employee's} or {@code 'O'Brien'}, neither opens nor closes one). Pure.
  */
 public final class QuestionText {
     private static final Pattern SPACES = Pattern.compile("\\s+", Pattern.UNICODE_CHARACTER_CLASS);
@@ -30,12 +30,22 @@ public final class QuestionText {
         char quote = 0;
         for (int i = 0; i < text.length(); i++) {
             char ch = text.charAt(i);
-            boolean opens = ch == '"' || (ch == '\'' && (i == 0 || !Character.isLetterOrDigit(text.charAt(i - 1))));
+            // An apostrophe between letters or digits (employee's, 'O'Brien') neither opens nor closes a quote.
+            boolean opens = ch == '"' || (ch == '\'' && !wordBefore(text, i));
+            boolean closes = ch == '"' || (ch == '\'' && !wordAfter(text, i));
             if (quote == 0 && opens) quote = ch;
-            else if (ch == quote) quote = 0;
+            else if (ch == quote && closes) quote = 0;
             out.append(quote == 0 ? Character.toLowerCase(ch) : ch);
         }
         return TRAILING_PUNCTUATION.matcher(out).replaceAll("");
+    }
+
+    private static boolean wordBefore(String text, int i) {
+        return i > 0 && Character.isLetterOrDigit(text.charAt(i - 1));
+    }
+
+    private static boolean wordAfter(String text, int i) {
+        return i + 1 < text.length() && Character.isLetterOrDigit(text.charAt(i + 1));
     }
 
     /** Evidence compared as written but for white space: it often holds literals and formulas, whose case matters. */

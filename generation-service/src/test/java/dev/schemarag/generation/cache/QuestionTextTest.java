@@ -32,6 +32,9 @@ class QuestionTextTest {
     void anApostropheWithinAWordOpensNoQuote() {
         assertThat(QuestionText.normalised("What is each Employee's Salary?"))
                 .isEqualTo("what is each employee's salary");
+        assertThat(QuestionText.normalised("Orders of 'O'Brien' in March"))
+                .isEqualTo("orders of 'O'Brien' in march")
+                .isNotEqualTo(QuestionText.normalised("Orders of 'O'brien' in March"));
     }
 
     @Test
