@@ -38,6 +38,7 @@ class BenchPipelineIT {
                 20,
                 1,
                 20,
+                0.0,
                 new PrintWriter(System.out, true),
                 SchemaRagCli.class.getName());
         BenchReport report = new BenchReport("bench pipeline");
@@ -98,8 +99,14 @@ class BenchPipelineIT {
         assertThat(m.get("ddl_burst_catalog_lag_ms").asLong())
                 .as("the burst's last change reached the store")
                 .isPositive();
-        // every question is new to the embedding cache
+        // every question is new to the embedding cache, and to the answer cache, which looks each one up
         assertThat(m.get("cache_hit_rate").asDouble()).isZero();
+        assertThat(m.get("answer_cache").get("lookups").asInt())
+                .as("answer cache lookups")
+                .isEqualTo(QUESTIONS);
+        assertThat(m.get("answer_cache").get("hits").asInt())
+                .as("answer cache hits")
+                .isZero();
         JsonNode cpu = m.get("cpu_ms_per_question");
         assertThat(fieldNames(cpu))
                 .containsExactly(

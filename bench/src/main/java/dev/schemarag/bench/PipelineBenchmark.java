@@ -41,6 +41,8 @@ public final class PipelineBenchmark {
      *     demo, as many as a suite's questions allow
      * @param warmUp questions answered before each measurement and not counted
      * @param llmLatencyMs the scripted LLM's latency, or null for the offline generator
+     * @param repeatFraction the share of the measured questions that repeat a warm-up question (see
+     *     {@link PipelineQuestions#withRepeats}), for the answer cache's hit path
      * @param out where the run's progress goes
      * @param cliMainClass the main class whose {@code serve <service>} runs a service
      */
@@ -51,6 +53,7 @@ public final class PipelineBenchmark {
             double rate,
             int instances,
             Integer llmLatencyMs,
+            double repeatFraction,
             PrintWriter out,
             String cliMainClass)
             throws Exception {
@@ -63,14 +66,15 @@ public final class PipelineBenchmark {
                 .resolve("pipeline-"
                         + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)
                                 .format(LocalDateTime.now())));
-        Map<String, Object> figures =
-                measure(dir, suite, questions, warmUp, rate, instances, llmLatencyMs, out, cliMainClass);
+        Map<String, Object> figures = measure(
+                dir, suite, questions, warmUp, rate, instances, llmLatencyMs, repeatFraction, out, cliMainClass);
         Directories.deleteRecursively(dir.resolve("stack"));
         BenchReport report = new BenchReport("bench pipeline ("
                 + (suite == null ? "demo" : suite.name()) + ", " + questions + " questions at " + rate + "/s after "
                 + warmUp + " warm-up questions, "
                 + instances + " instance(s) per stage, "
                 + (llmLatencyMs == null ? "offline generator" : "scripted LLM at " + llmLatencyMs + " ms")
+                + (repeatFraction > 0 ? ", " + repeatFraction + " of them repeated" : "")
                 + "; logs in " + dir + ")");
         figures.forEach(report::put);
         return report;
@@ -85,12 +89,15 @@ public final class PipelineBenchmark {
             double rate,
             int instances,
             Integer llmLatencyMs,
+            double repeatFraction,
             PrintWriter out,
             String cliMainClass)
             throws Exception {
         if (questions < 1 || warmUp < 1 || rate <= 0 || instances < 1)
             throw new IllegalArgumentException(
                     "bench pipeline needs --questions, --warm-up, --rate and --instances above 0");
+        if (repeatFraction < 0 || repeatFraction > 1)
+            throw new IllegalArgumentException("--repeat-fraction must be within [0, 1]");
         if (llmLatencyMs != null && llmLatencyMs < 0)
             throw new IllegalArgumentException("--llm-latency-ms cannot be negative");
         try (PipelineRun run = new PipelineRun(dir, out, suite, llmLatencyMs, cliMainClass)) {
@@ -99,12 +106,14 @@ public final class PipelineBenchmark {
             Map<String, Object> scaled = run.measure(
                     new PipelineRun.Measurement("scaled", "bench-pipeline.", instances, userScaling()),
                     texts.subList(0, warmUp),
-                    texts.subList(warmUp, half),
+                    PipelineQuestions.withRepeats(
+                            texts.subList(0, warmUp), texts.subList(warmUp, half), repeatFraction),
                     rate);
             Map<String, Object> baseline = run.measure(
                     new PipelineRun.Measurement("baseline", "bench-baseline.", 1, pinnedToOne()),
                     texts.subList(half, half + warmUp),
-                    texts.subList(half + warmUp, 2 * half),
+                    PipelineQuestions.withRepeats(
+                            texts.subList(half, half + warmUp), texts.subList(half + warmUp, 2 * half), repeatFraction),
                     rate);
             Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("questions", questions);
@@ -112,6 +121,7 @@ public final class PipelineBenchmark {
             figures.putAll(scaled);
             figures.put("warm_up", warmUp);
             figures.put("llm_latency_ms", llmLatencyMs);
+            figures.put("repeat_fraction", repeatFraction);
             figures.put("rate", rate);
             figures.put("suite", suite == null ? "demo" : suite.name());
             baseline.put("instances", 1);

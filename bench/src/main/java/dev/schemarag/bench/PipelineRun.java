@@ -17,6 +17,7 @@ import dev.schemarag.demo.DemoDatabase;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.QueryResult;
 import dev.schemarag.events.SqlGenerated;
+import dev.schemarag.generation.cache.AnswerCacheMeters;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.ingest.service.IngestService;
@@ -40,7 +41,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
@@ -81,6 +84,8 @@ final class PipelineRun implements AutoCloseable {
     private static final String ANSWER = "answer";
     private static final String RESULT = "result";
     private static final String STATEMENT = "statement";
+    private static final String CACHED = "cached";
+    private static final List<String> CACHE_RESULTS = List.of("hit", "miss", "invalidated", "rejected");
 
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -198,6 +203,8 @@ final class PipelineRun implements AutoCloseable {
             settle(ledger[0], WARM_UP_TIMEOUT);
             ledger[0] = new QuestionLedger();
             double[] cacheBefore = embeddingCache(fleet);
+            Map<String, Double> answerCacheBefore = answerCacheLookups(fleet);
+            NavigableMap<Double, Double> hitTimeBefore = answerCacheHitTime(fleet);
             Map<String, Duration> cpuBefore = cpuTimes(fleet);
             out.printf("pipeline: sending %d questions at %.1f/s%n", questions.size(), questionsPerSecond);
             CompletableFuture<Void> sending = producer.sendAsync(questions.size());
@@ -209,6 +216,8 @@ final class PipelineRun implements AutoCloseable {
             settle(ledger[0], SETTLE_SLACK.plusMillis(generatorMs * questions.size()));
             Thread.sleep(1_000); // stage records are committed with their outcome; give their reader a poll
             double[] cacheAfter = embeddingCache(fleet);
+            Map<String, Double> answerCacheAfter = answerCacheLookups(fleet);
+            NavigableMap<Double, Double> hitTimeAfter = answerCacheHitTime(fleet);
             Map<String, Duration> cpuAfter = cpuTimes(fleet);
             PipelineFigures figures = new PipelineFigures(
                     ledger[0].firstOutcomes(),
@@ -227,6 +236,19 @@ final class PipelineRun implements AutoCloseable {
             double hits = cacheAfter[0] - cacheBefore[0];
             double lookups = hits + cacheAfter[1] - cacheBefore[1];
             result.put("cache_hit_rate", lookups == 0 ? null : hits / lookups);
+            Map<String, Double> answerCacheLookups = new LinkedHashMap<>();
+            answerCacheAfter.forEach((r, after) -> answerCacheLookups.put(r, after - answerCacheBefore.get(r)));
+            result.put(
+                    "answer_cache",
+                    new AnswerCacheFigures(
+                                    answerCacheLookups,
+                                    stamps.of(CACHED).keySet(),
+                                    ledger[0].firstOutcomes(),
+                                    stamps.of(CONTEXT),
+                                    stamps.of(CANDIDATE),
+                                    stamps.of(ANSWER),
+                                    hitTimeMs(hitTimeBefore, hitTimeAfter))
+                            .figures());
             result.put("first_question_retrieval_ms", firstRetrievalMs);
             result.put("ddl_burst_catalog_lag_ms", burst.catalogLagMs());
             result.put("sent", accounting.get("sent"));
@@ -319,6 +341,10 @@ final class PipelineRun implements AutoCloseable {
                 .map(c -> c.getGeneratedAt().toEpochMilli())));
         marks.put(ANSWER, new StageTimestamps.Mark(answerTopic, r -> decoded(
                         () -> answers.deserialize(answerTopic, r.value()))
+                .map(a -> a.getTimestamp().toEpochMilli())));
+        marks.put(CACHED, new StageTimestamps.Mark(answerTopic, r -> decoded(
+                        () -> answers.deserialize(answerTopic, r.value()))
+                .filter(a -> a.getCachedFrom() != null)
                 .map(a -> a.getTimestamp().toEpochMilli())));
         marks.put(RESULT, new StageTimestamps.Mark(resultTopic, r -> decoded(
                         () -> results.deserialize(resultTopic, r.value()))
@@ -416,19 +442,58 @@ final class PipelineRun implements AutoCloseable {
     private static double[] embeddingCache(ServiceFleet fleet) throws IOException, InterruptedException {
         String series = RetrievalMeters.EMBEDDING_CACHE.replace('.', '_') + "_total";
         double[] counts = new double[2];
-        for (ServiceProcess p : fleet.instances(Service.RETRIEVAL)) {
+        for (String body : metrics(fleet, Service.RETRIEVAL)) {
+            counts[0] += PrometheusText.sum(body, series, "result=\"hit\"");
+            counts[1] += PrometheusText.sum(body, series, "result=\"miss\"");
+        }
+        return counts;
+    }
+
+    /** The answer cache's lookups of the generation instances so far, by result, from their {@code /metrics}. */
+    private static Map<String, Double> answerCacheLookups(ServiceFleet fleet) throws IOException, InterruptedException {
+        String series = AnswerCacheMeters.LOOKUPS.replace('.', '_') + "_total";
+        Map<String, Double> lookups = new LinkedHashMap<>();
+        CACHE_RESULTS.forEach(r -> lookups.put(r, 0.0));
+        for (String body : metrics(fleet, Service.GENERATION))
+            for (String result : CACHE_RESULTS)
+                lookups.merge(result, PrometheusText.sum(body, series, "result=\"" + result + "\""), Double::sum);
+        return lookups;
+    }
+
+    /** Generation's hit-path timer as a histogram: its instances' cumulative bucket counts summed. */
+    private static NavigableMap<Double, Double> answerCacheHitTime(ServiceFleet fleet)
+            throws IOException, InterruptedException {
+        String series = AnswerCacheMeters.HIT_TIME.replace('.', '_') + "_seconds";
+        NavigableMap<Double, Double> buckets = new TreeMap<>();
+        for (String body : metrics(fleet, Service.GENERATION))
+            PrometheusText.buckets(body, series).forEach((le, count) -> buckets.merge(le, count, Double::sum));
+        return buckets;
+    }
+
+    /** p50 and p99 in ms of the hit-path timer between two readings: bucket upper bounds, null without hits. */
+    private static Map<String, Double> hitTimeMs(
+            NavigableMap<Double, Double> before, NavigableMap<Double, Double> after) {
+        Map<String, Double> figures = new LinkedHashMap<>();
+        for (Map.Entry<String, Double> q : Map.of("p50", 0.5, "p99", 0.99).entrySet()) {
+            Double seconds = PrometheusText.quantile(before, after, q.getValue());
+            figures.put(q.getKey(), seconds == null ? null : seconds * 1000);
+        }
+        return figures;
+    }
+
+    /** {@code /metrics} of each instance of {@code service}. */
+    private static List<String> metrics(ServiceFleet fleet, Service service) throws IOException, InterruptedException {
+        List<String> bodies = new ArrayList<>();
+        for (ServiceProcess p : fleet.instances(service)) {
             Optional<URI> admin = p.adminUrl();
             if (admin.isEmpty()) throw new IllegalStateException(p.service() + " announced no admin endpoint");
             HttpRequest request = HttpRequest.newBuilder(admin.get().resolve("/metrics"))
                     .timeout(Duration.ofSeconds(5))
                     .GET()
                     .build();
-            String body =
-                    HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
-            counts[0] += PrometheusText.sum(body, series, "result=\"hit\"");
-            counts[1] += PrometheusText.sum(body, series, "result=\"miss\"");
+            bodies.add(HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body());
         }
-        return counts;
+        return bodies;
     }
 
     /** {@code count} distinct questions: the suite's, or made from the demo's catalog. */

@@ -26,4 +26,27 @@ class PrometheusTextTest {
         assertThat(PrometheusText.sum(SCRAPE, "schemarag_nothing_total", "result=\"hit\""))
                 .isZero();
     }
+
+    @Test
+    void aQuantileOfAHistogramBetweenTwoReadingsIsTheUpperBoundOfItsBucket() {
+        String before = """
+                t_seconds_bucket{le="0.001"} 5
+                t_seconds_bucket{le="0.002"} 5
+                t_seconds_bucket{le="0.004"} 5
+                t_seconds_bucket{le="+Inf"} 5
+                """;
+        String after = """
+                t_seconds_bucket{le="0.001"} 6
+                t_seconds_bucket{le="0.002"} 14
+                t_seconds_bucket{le="0.004"} 15
+                t_seconds_bucket{le="+Inf"} 15
+                """;
+
+        var from = PrometheusText.buckets(before, "t_seconds");
+        var to = PrometheusText.buckets(after, "t_seconds");
+
+        assertThat(PrometheusText.quantile(from, to, 0.5)).isEqualTo(0.002);
+        assertThat(PrometheusText.quantile(from, to, 0.99)).isEqualTo(0.004);
+        assertThat(PrometheusText.quantile(from, from, 0.5)).isNull();
+    }
 }

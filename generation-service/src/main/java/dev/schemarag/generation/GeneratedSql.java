@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * A SQL candidate and what the generator says about it.
  *
- * @param generator {@code llm} or {@code verified_example}
+ * @param generator {@code llm}, {@code verified_example}, or {@code answer_cache} for SQL the answer cache served
  */
 public record GeneratedSql(
         String sql,
@@ -14,6 +14,8 @@ public record GeneratedSql(
         List<String> tablesUsed,
         List<String> assumptions,
         String generator) {
+    /** The generator name of SQL a model wrote. */
+    public static final String LLM = "llm";
 
     public GeneratedSql {
         explanation = explanation == null ? "" : explanation;

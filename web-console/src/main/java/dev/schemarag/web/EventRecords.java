@@ -76,6 +76,8 @@ final class EventRecords {
             data.put("tablesUsed", a.getTablesUsed());
             data.put("attempts", a.getAttempts());
             data.put("execute", a.getExecute());
+            // The answer whose SQL the answer cache served again, when it did.
+            if (a.getCachedFrom() != null) data.put("cachedFrom", a.getCachedFrom());
             // An executed answer's outcome is its result, with the rows: this record only announces it.
             if (!a.getExecute()) outcome = OutcomeView.answered(a.getCorrelationId(), a);
         } else if (topic.equals(topics.results().name())) {

@@ -112,6 +112,13 @@ final class BenchCommand implements Callable<Integer> {
                     + " (default: the offline generator)")
     Integer llmLatencyMs;
 
+    @Option(
+            names = "--repeat-fraction",
+            defaultValue = "0",
+            description = "pipeline: share of the measured questions that repeat a warm-up question, for the answer"
+                    + " cache's hit path (default ${DEFAULT-VALUE}: all distinct)")
+    double repeatFraction;
+
     @Spec
     CommandSpec spec;
 
@@ -131,6 +138,7 @@ final class BenchCommand implements Callable<Integer> {
                                 rate,
                                 instances,
                                 llmLatencyMs,
+                                repeatFraction,
                                 out,
                                 cli);
                     default -> onDevelopmentStack(out);

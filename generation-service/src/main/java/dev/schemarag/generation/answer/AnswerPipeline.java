@@ -15,6 +15,9 @@ import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
+import dev.schemarag.generation.cache.AnswerCache;
+import dev.schemarag.generation.cache.AnswerCacheKey;
+import dev.schemarag.generation.cache.CachedAnswer;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.StatementLimits;
 import dev.schemarag.generation.validation.StructuralBudget;
@@ -33,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * {@link StatementValidator}: blocked SQL is never sent to the database, lint errors skip EXPLAIN, and repairable
  * failures go back to the generator, at most {@code maxAttempts} candidates in all. An answer about a database
  * registered with {@code execute} is marked for the execution stage, unless its question asked for SQL only.
- * Nothing here throws for a bad question or a failing database.
+ * Nothing here throws for a bad question or a failing database. A question the {@link AnswerCache} holds a fresh
+ * answer to is answered with its SQL, validated again, without the generator.
  * <p>
  * All of it runs within one deadline per record: each LLM call and EXPLAIN gets at most what is left of it, and a
  * question whose deadline passes before it has an answer or a final verdict is infra_failure (replayable), so that
@@ -52,6 +56,7 @@ public final class AnswerPipeline {
     private final StatementValidator validator;
     private final Duration recordDeadline;
     private final LongSupplier nanoTime;
+    private final AnswerCache cache;
 
     public AnswerPipeline(SqlGenerator generator, TargetDatabases targets, ValidatedAnswerSink sink, int maxAttempts) {
         this(
@@ -65,7 +70,7 @@ public final class AnswerPipeline {
                 System::nanoTime);
     }
 
-    /** @param nanoTime the monotonic clock the record deadline runs on */
+    /** Without the answer cache. */
     public AnswerPipeline(
             SqlGenerator generator,
             TargetDatabases targets,
@@ -75,6 +80,24 @@ public final class AnswerPipeline {
             StructuralBudget budget,
             Duration recordDeadline,
             LongSupplier nanoTime) {
+        this(generator, targets, sink, maxAttempts, limits, budget, recordDeadline, nanoTime, AnswerCache.off());
+    }
+
+    /**
+     * @param nanoTime the monotonic clock the record deadline runs on
+     * @param cache the answers the model wrote for earlier questions, served again to the same question of the same
+     *     role while the tables they read have not changed
+     */
+    public AnswerPipeline(
+            SqlGenerator generator,
+            TargetDatabases targets,
+            ValidatedAnswerSink sink,
+            int maxAttempts,
+            StatementLimits limits,
+            StructuralBudget budget,
+            Duration recordDeadline,
+            LongSupplier nanoTime,
+            AnswerCache cache) {
         this.generator = generator;
         this.targets = targets;
         this.validator = new StatementValidator(targets, limits, budget);
@@ -82,6 +105,7 @@ public final class AnswerPipeline {
         this.loop = new RepairLoop(generator, RepairBudget.of(maxAttempts));
         this.recordDeadline = recordDeadline;
         this.nanoTime = nanoTime;
+        this.cache = cache;
     }
 
     public PipelineResult answer(ContextRetrieved event) {
@@ -96,6 +120,14 @@ public final class AnswerPipeline {
                     candidates,
                     new PipelineFailure(
                             ErrorClass.ACCESS_DENIED, null, Principals.refusal(request.databaseId(), asker), 0));
+        Optional<AnswerCacheKey> key = cache.key(
+                request.databaseId(),
+                targets.sessionRole(request.databaseId(), asker),
+                request.question(),
+                event.getQuestion().getEvidence(),
+                targets.dialect(request.databaseId()).name());
+        Optional<PipelineResult> served = key.flatMap(k -> fromCache(event, k, asker, deadline));
+        if (served.isPresent()) return served.get();
         GenerationOutcome first = generator.generate(request, deadline);
         if (first instanceof GenerationOutcome.OutOfTime outOfTime)
             return failed(
@@ -118,17 +150,75 @@ public final class AnswerPipeline {
                         validator.verdict(request.databaseId(), asker, sql, columns, within.remaining()),
                 calibration,
                 (candidate, attempt) -> candidates.add(sqlGenerated(event, candidate, attempt)));
-        if (ending instanceof RepairLoop.Ending.Passed<List<String>> passed)
-            return answered(event, candidates, passed.candidate(), passed.value(), passed.attempts());
+        if (ending instanceof RepairLoop.Ending.Passed<List<String>> passed) {
+            key.ifPresent(k -> remember(k, event, passed.candidate()));
+            return answered(event, candidates, passed.candidate(), passed.value(), passed.attempts(), null);
+        }
         return failed(request, candidates, ((RepairLoop.Ending.Failed<List<String>>) ending).failure());
     }
 
+    /**
+     * The cached answer to the question, validated again as {@code asker} before it is served: a fresh entry whose SQL
+     * no longer passes (a privilege revoked, a change the index has not seen yet) is dropped, and the generator
+     * answers. Lint runs without the context's columns, which only its ambiguity rule reads: the entry passed it on the
+     * same SQL over the same tables, and EXPLAIN finds an ambiguous column as well.
+     */
+    private Optional<PipelineResult> fromCache(
+            ContextRetrieved event, AnswerCacheKey key, Asker asker, Deadline deadline) {
+        long start = nanoTime.getAsLong();
+        Optional<CachedAnswer> entry = cache.lookup(key);
+        if (entry.isEmpty()) return Optional.empty();
+        GeneratedSql sql = entry.get().candidate();
+        CandidateCheck.Verdict<List<String>> verdict =
+                validator.verdict(key.databaseId(), asker, sql.sql(), SchemaColumns.empty(), deadline.remaining());
+        if (verdict instanceof CandidateCheck.Verdict.Rejected<List<String>> rejected) {
+            cache.rejected(
+                    key,
+                    rejected.rejection().errorClass().wireName() + ": "
+                            + rejected.rejection().message());
+            return Optional.empty();
+        }
+        PipelineResult result = answered(
+                event,
+                List.of(sqlGenerated(event, sql, 1)),
+                sql,
+                ((CandidateCheck.Verdict.Passed<List<String>>) verdict).value(),
+                1,
+                entry.get().questionId());
+        cache.served(Duration.ofNanos(nanoTime.getAsLong() - start));
+        return Optional.of(result);
+    }
+
+    /**
+     * Caches a validated answer the model wrote. The offline generator's are not: they are a lookup already, and they
+     * come from examples a reviewer may reject or a re-check quarantine without any table changing.
+     */
+    private void remember(AnswerCacheKey key, ContextRetrieved event, GeneratedSql sql) {
+        if (!GeneratedSql.LLM.equals(sql.generator())) return;
+        try {
+            CachedAnswer.of(
+                            event.getQuestion().getId(),
+                            event.getQuestion().getQuestion(),
+                            sql,
+                            event.getRetrievalMetadata().getCatalogVersion())
+                    .ifPresent(answer -> cache.remember(key, answer));
+        } catch (RuntimeException e) {
+            // The answer stands uncached: parsing what its SQL reads is no reason to fail it.
+            log.warn(
+                    "answer not cached: questionId={} error={}",
+                    event.getQuestion().getId(),
+                    e.toString());
+        }
+    }
+
+    /** @param cachedFrom the question id of the answer whose SQL the cache served, or null for a generated one */
     private PipelineResult answered(
             ContextRetrieved event,
             List<SqlGenerated> candidates,
             GeneratedSql sql,
             List<String> lintWarnings,
-            int attempts) {
+            int attempts,
+            String cachedFrom) {
         String databaseId = event.getQuestion().getDatabaseId();
         String question = event.getQuestion().getQuestion();
         // Executed answers carry their context: a repair after a failed execution asks the generator again.
@@ -139,7 +229,8 @@ public final class AnswerPipeline {
                 attempts,
                 sql.generator());
         try {
-            sink.validated(event.getQuestion().getId(), databaseId, question, sql.sql());
+            if (cachedFrom == null) sink.validated(event.getQuestion().getId(), databaseId, question, sql.sql());
+            else sink.reused(event.getQuestion().getId(), cachedFrom);
         } catch (Exception e) {
             // The answer stands without becoming a candidate example; it only cannot be reviewed into one.
             log.warn(
@@ -164,6 +255,7 @@ public final class AnswerPipeline {
                         .setAttempts(attempts)
                         .setExecute(execute)
                         .setContext(execute ? event : null)
+                        .setCachedFrom(cachedFrom)
                         .setTimestamp(Instant.now())
                         .build());
     }

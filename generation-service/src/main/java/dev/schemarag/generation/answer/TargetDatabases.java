@@ -5,6 +5,7 @@ import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.generation.validation.SchemaColumns;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /** Port: the registered databases questions are about, seen through a read-only role. */
 public interface TargetDatabases {
@@ -31,6 +32,15 @@ public interface TargetDatabases {
      */
     default SqlDialect dialect(String databaseId) {
         return SqlDialect.POSTGRESQL;
+    }
+
+    /**
+     * The database role statements of {@code asker} run as on {@code databaseId}: the one its registration maps the
+     * asker to, else the reader login. Empty when it cannot tell, and then no answer is cached for the question (see
+     * {@link dev.schemarag.generation.cache.AnswerCache}): an entry is served only to the role it was validated as.
+     */
+    default Optional<String> sessionRole(String databaseId, Asker asker) {
+        return Optional.empty();
     }
 
     /** Columns of {@code tables} ("schema.table"); empty when the database cannot be read. */

@@ -9,4 +9,11 @@ import dev.schemarag.generation.examples.ExampleStoreException;
  */
 public interface ValidatedAnswerSink {
     void validated(String questionId, String databaseId, String question, String sql) throws ExampleStoreException;
+
+    /**
+     * Keeps the answer of {@code questionId}, which reused the SQL of the answer {@code originQuestionId} (the answer
+     * cache served it), as a candidate of its own, so that a review of either applies; a sink that keeps nothing of
+     * reuses ignores it.
+     */
+    default void reused(String questionId, String originQuestionId) throws ExampleStoreException {}
 }

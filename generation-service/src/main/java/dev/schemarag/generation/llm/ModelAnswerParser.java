@@ -47,7 +47,7 @@ public final class ModelAnswerParser {
                 Math.max(0, Math.min(1, confidence)),
                 strings(answer.path("tablesUsed")),
                 strings(answer.path("assumptions")),
-                "llm"));
+                GeneratedSql.LLM));
     }
 
     private static String unfence(String content) {

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,6 +69,11 @@ public final class PostgresTargetDatabases implements TargetDatabases, AutoClose
                     return plan.toString();
                 })
                 .fold(ExplainResult.Planned::new, ExplainResult.Rejected::new, ExplainResult.Refused::new);
+    }
+
+    @Override
+    public Optional<String> sessionRole(String databaseId, Asker asker) {
+        return admits(databaseId, asker) ? sessions.sessionRole(databaseId, asker) : Optional.empty();
     }
 
     @Override

@@ -146,6 +146,29 @@ public final class VerifiedExampleStore
     }
 
     /**
+     * Keeps an answer the cache served as a candidate of its own, a copy of the answer whose SQL it reused (embedding
+     * included: the question is the same, and the hit path embeds nothing). Nothing is kept when that answer was not.
+     */
+    @Override
+    public void reused(String questionId, String originQuestionId) throws ExampleStoreException {
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO verified_examples (question_id, database_id, question, question_hash, sql, source, status, embedding,
+                    model_id, reads_tables, reads_columns)
+                SELECT ?, database_id, question, question_hash, sql, 'validated', ?, embedding, model_id, reads_tables,
+                    reads_columns
+                FROM verified_examples WHERE question_id = ?
+                ON CONFLICT (question_id) WHERE question_id IS NOT NULL DO NOTHING""")) {
+            ps.setString(1, questionId);
+            ps.setString(2, ExampleStatus.CANDIDATE.wireName());
+            ps.setString(3, originQuestionId);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new ExampleStoreException(e);
+        }
+    }
+
+    /**
      * Applies a person's verdict to the answer of {@code questionId} by {@link ExampleStatus#after}; empty when no
      * answer has that id. A verdict that changes nothing is not recorded. The status is compared and set in one
      * statement, so a concurrent verdict is re-read.

@@ -15,6 +15,7 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.answer.StatementValidator;
+import dev.schemarag.generation.cache.CachedAnswerReviews;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.kafka.ExampleRecheckTopology;
 import dev.schemarag.generation.kafka.FeedbackTopology;
@@ -23,6 +24,7 @@ import dev.schemarag.generation.kafka.StageWorkers;
 import dev.schemarag.generation.llm.LlmMeters;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
+import dev.schemarag.generation.postgres.PostgresAnswerCache;
 import dev.schemarag.generation.postgres.PostgresTargetDatabases;
 import dev.schemarag.generation.postgres.VerifiedExampleStore;
 import dev.schemarag.generation.staleness.ExampleRechecks;
@@ -45,7 +47,9 @@ import org.slf4j.LoggerFactory;
  * validated by EXPLAIN on the registered databases. Validated answers become candidate examples, which people approve
  * or reject on the feedback topic; only documented queries and approved answers answer offline. After every captured
  * schema change (schema-changes), the examples reading the changed table are planned again: a broken one is
- * quarantined until a later change makes it plan again ({@link ExampleRecheckTopology}).
+ * quarantined until a later change makes it plan again ({@link ExampleRecheckTopology}). A repeated question gets
+ * the model's earlier answer from the answer cache while the tables it reads have not changed
+ * ({@link GenerationSettings#answerCache}).
  * It does not start when a database's reader login could change that database (see
  * {@link PostgresTargetDatabases#verifyReaders()}).
  */
@@ -139,6 +143,7 @@ public final class GenerationService implements AutoCloseable {
             targets.close();
             throw e;
         }
+        PostgresAnswerCache cache = new PostgresAnswerCache(store);
         AnswerPipeline pipeline = new AnswerPipeline(
                 generator(settings, examples, meters),
                 targets,
@@ -147,11 +152,12 @@ public final class GenerationService implements AutoCloseable {
                 GenerationSettings.statementLimits(settings),
                 GenerationSettings.structuralBudget(settings),
                 recordDeadline,
-                System::nanoTime);
+                System::nanoTime,
+                GenerationSettings.answerCache(settings, cache, meters));
         workers = new StageWorkers("generation", settings.get(GenerationSettings.CONCURRENCY));
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline, workers, punctuateInterval, meters);
-        FeedbackTopology.build(builder, topics, examples);
+        FeedbackTopology.build(builder, topics, new CachedAnswerReviews(examples, cache));
         ExampleRechecks rechecks = new ExampleRechecks(
                 examples,
                 new ExampleReplanner(

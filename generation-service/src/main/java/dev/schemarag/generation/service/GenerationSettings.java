@@ -5,7 +5,12 @@ import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.service.TargetLimitSettings;
 import dev.schemarag.core.store.DatabaseBulkhead;
+import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.answer.AnswerPipeline;
+import dev.schemarag.generation.cache.AnswerCache;
+import dev.schemarag.generation.cache.AnswerCacheKey;
+import dev.schemarag.generation.cache.AnswerCacheMeters;
+import dev.schemarag.generation.cache.AnswerCacheStore;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.kafka.GenerationTopology;
 import dev.schemarag.generation.kafka.StageWorkers;
@@ -13,9 +18,11 @@ import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.postgres.PostgresTargetDatabases;
 import dev.schemarag.generation.validation.StatementLimits;
 import dev.schemarag.generation.validation.StructuralBudget;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** The generation service's settings; each maps to an environment variable, e.g. GENERATION_MAX_ATTEMPTS. */
 public final class GenerationSettings {
@@ -56,6 +63,26 @@ public final class GenerationSettings {
             0.0,
             1.0,
             "least question similarity at which a verified example answers offline");
+
+    public static final Setting<Boolean> ANSWER_CACHE_ENABLED = Setting.bool(
+            "generation.answer-cache.enabled",
+            AnswerCache.DEFAULT_ENABLED,
+            "serve a repeated question (same database, same role, same question once normalised, same model) the SQL"
+                    + " the model wrote for it before, validated again and executed afresh, while none of the tables"
+                    + " it reads has changed; only answers of a model are cached");
+    public static final Setting<Integer> ANSWER_CACHE_MAX_ENTRIES = Setting.integer(
+            "generation.answer-cache.max-entries",
+            AnswerCache.DEFAULT_MAX_ENTRIES,
+            1,
+            10_000_000,
+            "most answers cached per database; the oldest go first");
+    public static final Setting<Integer> ANSWER_CACHE_TTL_HOURS = Setting.integer(
+            "generation.answer-cache.ttl-hours",
+            (int) AnswerCache.DEFAULT_TTL.toHours(),
+            1,
+            8_760,
+            "hours a cached answer is served after it was validated, at most; a change of a table it reads ends it"
+                    + " at once");
 
     public static final Setting<Integer> SQL_MAX_LENGTH = Setting.integer(
             "generation.sql.max.length",
@@ -130,6 +157,25 @@ public final class GenerationSettings {
                 Duration.ofMillis(settings.get(TargetLimitSettings.QUEUE_WAIT_MS)));
     }
 
+    /**
+     * The answer cache on {@code store}, when it is on and a model writes the answers: the offline generator's are
+     * never cached, so without {@code llm.base.url} it would only count misses.
+     */
+    public static AnswerCache answerCache(Settings settings, AnswerCacheStore store, MeterRegistry meters) {
+        Optional<LlmSettings> llm = LlmSettings.from(settings);
+        if (!settings.get(ANSWER_CACHE_ENABLED) || llm.isEmpty()) return AnswerCache.off();
+        return new AnswerCache(
+                store,
+                new AnswerCacheMeters(meters),
+                AnswerCacheKey.generatorFingerprint(
+                        AnswerCache.FORMAT,
+                        GeneratedSql.LLM,
+                        llm.get().model(),
+                        llm.get().baseUrl().toString()),
+                settings.get(ANSWER_CACHE_MAX_ENTRIES),
+                Duration.ofHours(settings.get(ANSWER_CACHE_TTL_HOURS)));
+    }
+
     public static StatementLimits statementLimits(Settings settings) {
         return new StatementLimits(
                 settings.get(SQL_MAX_LENGTH), settings.get(SQL_MAX_DEPTH), settings.get(SQL_MAX_OPERATOR_CHAIN));
@@ -151,6 +197,9 @@ public final class GenerationSettings {
                 CONCURRENCY,
                 PUNCTUATE_INTERVAL_MS,
                 EXAMPLE_THRESHOLD,
+                ANSWER_CACHE_ENABLED,
+                ANSWER_CACHE_MAX_ENTRIES,
+                ANSWER_CACHE_TTL_HOURS,
                 SQL_MAX_LENGTH,
                 SQL_MAX_DEPTH,
                 SQL_MAX_OPERATOR_CHAIN,

@@ -26,6 +26,7 @@ import dev.schemarag.events.FeedbackVerdict;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
+import dev.schemarag.generation.cache.AnswerCacheMeters;
 import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.postgres.VerifiedExampleStore;
 import dev.schemarag.stack.EmbeddedStack;
@@ -177,6 +178,33 @@ class GenerationServiceIT {
                         .tag("streams", "generation")
                         .meters())
                 .isNotEmpty();
+    }
+
+    @Test
+    void aRepeatedQuestionIsAnsweredFromTheAnswerCacheWithoutTheModelAndValidatedAgain() throws Exception {
+        String question = "Which employees have the longest last names?";
+        String sql = "SELECT e.last_name FROM public.employees e ORDER BY length(e.last_name) DESC";
+        String first = "cache-" + UUID.randomUUID();
+        String again = "cache-" + UUID.randomUUID();
+        llm.answer(question, sql);
+        ask(context(first, "gen", question, PACKET, "public.employees"));
+        assertThat(await(topics.answers(), a -> a.getQuestionId().equals(first)).getCachedFrom())
+                .isNull();
+
+        ask(context(again, "gen", "  which employees have the LONGEST last names ", PACKET, "public.employees"));
+
+        AnswerValidated served = await(topics.answers(), a -> a.getQuestionId().equals(again));
+        assertThat(served.getCachedFrom()).isEqualTo(first);
+        assertThat(served.getSql()).isEqualTo(sql);
+        assertThat(llm.promptsFor(question)).hasSize(1);
+        assertThat(meters.get(AnswerCacheMeters.LOOKUPS)
+                        .tag("result", "hit")
+                        .counter()
+                        .count())
+                .isGreaterThanOrEqualTo(1);
+        assertThat(meters.get(AnswerCacheMeters.HIT_TIME).timer().count()).isGreaterThanOrEqualTo(1);
+        // Kept as a candidate of its own, so that feedback on it applies.
+        awaitQuery("SELECT status FROM verified_examples WHERE question_id = '" + again + "'", "candidate");
     }
 
     @Test

@@ -1,0 +1,306 @@
+package dev.schemarag.generation.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.schemarag.core.store.Database;
+import dev.schemarag.generation.GeneratedSql;
+import dev.schemarag.generation.cache.AnswerCache;
+import dev.schemarag.generation.cache.AnswerCacheKey;
+import dev.schemarag.generation.cache.AnswerCacheMeters;
+import dev.schemarag.generation.cache.CachedAnswer;
+import dev.schemarag.stack.EmbeddedStack;
+import dev.schemarag.testkit.SharedTestStack;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The answer cache on the real store: its entries beside the catalog versions that ingest's writes bump (the triggers
+ * of V4/V6), changed here the way ingest changes them, by writing a table's row of {@code schema_embeddings}.
+ */
+class PostgresAnswerCacheIT {
+    private static final String STORE_DB = "generation_answer_cache_it";
+    private static final String SQL =
+            "SELECT e.last_name, d.name FROM hr.employees e JOIN departments d USING (department_id)";
+
+    private static Database store;
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private PostgresAnswerCache adapter;
+    private AnswerCache cache;
+    private String databaseId;
+
+    @BeforeAll
+    static void openStore() {
+        EmbeddedStack stack = SharedTestStack.get();
+        stack.postgres().createDatabaseIfMissing(STORE_DB);
+        String url = stack.postgres().jdbcUrl(STORE_DB);
+        Flyway.configure()
+                .dataSource(url, stack.postgres().user(), stack.postgres().password())
+                .locations("filesystem:"
+                        + Path.of("../core/src/main/resources/db/migration").toAbsolutePath())
+                .load()
+                .migrate();
+        store = new Database(url, stack.postgres().user(), stack.postgres().password());
+    }
+
+    @AfterAll
+    static void closeStore() {
+        if (store != null) store.close();
+    }
+
+    @BeforeEach
+    void syncADatabase() throws SQLException {
+        databaseId = "cache-" + UUID.randomUUID();
+        adapter = new PostgresAnswerCache(store);
+        cache = new AnswerCache(adapter, new AnswerCacheMeters(registry), "llm:it", 100, Duration.ofDays(1));
+        for (String table : List.of("hr.employees", "hr.departments", "hr.salaries")) change(table);
+    }
+
+    private AnswerCacheKey key(String role) {
+        return cache.key(databaseId, Optional.of(role), "Last names and departments?", null, "POSTGRESQL")
+                .orElseThrow();
+    }
+
+    /** The answer to the question, validated on a context of the catalog as it is now. */
+    private CachedAnswer validatedNow(String questionId) throws SQLException {
+        return CachedAnswer.of(
+                        questionId,
+                        "Last names and departments?",
+                        new GeneratedSql(SQL, "", 0.9, List.of(), List.of(), GeneratedSql.LLM),
+                        Long.toString(catalogVersion()))
+                .orElseThrow();
+    }
+
+    private double lookups(AnswerCacheMeters.Result result) {
+        return registry.get(AnswerCacheMeters.LOOKUPS)
+                .tag("result", result.tag())
+                .counter()
+                .count();
+    }
+
+    @Test
+    void anAnswerIsServedAgainToItsRoleWhileItsTablesStayAsTheyWere() throws SQLException {
+        cache.remember(key("hr_role"), validatedNow("q1"));
+        change("hr.salaries"); // a table it does not read
+
+        assertThat(cache.lookup(key("hr_role"))).map(CachedAnswer::questionId).contains("q1");
+        assertThat(cache.lookup(key("hr_role"))).map(CachedAnswer::sql).contains(SQL);
+    }
+
+    /** What the hit path spends in the store: one statement. Printed, not asserted: the machine is shared. */
+    @Test
+    void aLookupIsOneStatement() throws Exception {
+        cache.remember(key("hr_role"), validatedNow("q1"));
+        double[] micros = new double[300];
+        for (int i = 0; i < micros.length; i++) {
+            long start = System.nanoTime();
+            assertThat(adapter.find(key("hr_role"), Duration.ofDays(1))).isPresent();
+            micros[i] = (System.nanoTime() - start) / 1000.0;
+        }
+        java.util.Arrays.sort(micros);
+        System.out.printf(
+                "answer cache lookup on the store: p50 %.0f µs, p99 %.0f µs%n",
+                micros[micros.length / 2], micros[micros.length * 99 / 100]);
+    }
+
+    @Test
+    void anotherRoleNeverGetsIt() throws SQLException {
+        cache.remember(key("hr_role"), validatedNow("q1"));
+
+        assertThat(cache.lookup(key("sales_role"))).isEmpty();
+        assertThat(lookups(AnswerCacheMeters.Result.MISS)).isEqualTo(1);
+    }
+
+    @Test
+    void aChangeOfATableItReadsEndsIt() throws SQLException {
+        cache.remember(key("hr_role"), validatedNow("q1"));
+
+        change("hr.employees"); // e.g. ALTER TABLE employees RENAME COLUMN first_name TO given_name, re-embedded
+
+        assertThat(cache.lookup(key("hr_role"))).isEmpty();
+        assertThat(lookups(AnswerCacheMeters.Result.INVALIDATED)).isEqualTo(1);
+        assertThat(entries()).isZero();
+    }
+
+    @Test
+    void aDroppedTableEndsIt() throws SQLException {
+        cache.remember(key("hr_role"), validatedNow("q1"));
+
+        drop("hr.employees");
+
+        assertThat(cache.lookup(key("hr_role"))).isEmpty();
+    }
+
+    @Test
+    void aNewTableUnderABareNameItReadsEndsIt() throws SQLException {
+        cache.remember(key("hr_role"), validatedNow("q1"));
+
+        change("public.departments"); // "departments" may now resolve to this one on the search path
+
+        assertThat(cache.lookup(key("hr_role"))).isEmpty();
+    }
+
+    @Test
+    void anExpiredEntryIsNotServedAndTheBoundKeepsTheNewest() throws Exception {
+        cache.remember(key("hr_role"), validatedNow("q1"));
+        assertThat(adapter.find(key("hr_role"), Duration.ofMillis(1))).isEmpty();
+
+        for (int i = 0; i < 5; i++)
+            adapter.put(
+                    cache.key(databaseId, Optional.of("hr_role"), "question " + i, null, "POSTGRESQL")
+                            .orElseThrow(),
+                    validatedNow("q" + i));
+        assertThat(adapter.prune(databaseId, 2, Duration.ofDays(1))).isEqualTo(4);
+        assertThat(entries()).isEqualTo(2);
+        assertThat(adapter.prune(databaseId, 2, Duration.ZERO)).isEqualTo(2);
+    }
+
+    @Test
+    void aRejectedAnswerIsDroppedWithEveryEntryHoldingItsSql() throws Exception {
+        cache.remember(key("hr_role"), validatedNow("q1"));
+        cache.remember(key("sales_role"), validatedNow("q2"));
+        candidate("q2", SQL);
+
+        assertThat(adapter.forgetRejected("q2")).isEqualTo(2);
+        assertThat(entries()).isZero();
+    }
+
+    /**
+     * The issue's target: no stale hit across a burst of 100 changes, asked while it changes. The changes are
+     * committed one after another on one thread; another asks all the while and, on a miss, caches the answer again on
+     * the catalog version it reads (as a question answered by the model would be). Every hit is checked against the
+     * last change committed before its lookup began.
+     */
+    @Test
+    void noLookupServesAnEntryWhoseTableChangedBeforeItAcrossABurstOf100Changes() throws Exception {
+        AtomicLong lastChange = new AtomicLong(catalogVersion());
+        AtomicInteger lookups = new AtomicInteger();
+        // The writer waits for at least one lookup after each of its changes: every change is asked across.
+        CompletableFuture<Void> burst = CompletableFuture.runAsync(() -> {
+            try {
+                for (int i = 0; i < 100; i++) {
+                    int seen = lookups.get();
+                    long patience = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+                    while (lookups.get() == seen && System.nanoTime() < patience) Thread.onSpinWait();
+                    lastChange.set(change("hr.employees"));
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        int fresh = 0;
+        while (!burst.isDone()) {
+            long changedBefore = lastChange.get();
+            Optional<CachedAnswer> hit = cache.lookup(key("hr_role"));
+            if (hit.isPresent()) {
+                fresh++;
+                assertThat(hit.get().catalogVersion())
+                        .as("a hit validated before a change of its table committed")
+                        .isGreaterThanOrEqualTo(changedBefore);
+            } else cache.remember(key("hr_role"), validatedNow("q" + lookups.get()));
+            lookups.incrementAndGet();
+        }
+        burst.join();
+
+        assertThat(lookups.get()).isGreaterThanOrEqualTo(100);
+        assertThat(lookups(AnswerCacheMeters.Result.INVALIDATED)).isGreaterThan(0);
+        System.out.printf(
+                "answer cache burst: %d lookups across 100 changes, %d fresh, %.0f invalidated, none stale%n",
+                lookups.get(), fresh, lookups(AnswerCacheMeters.Result.INVALIDATED));
+        // After the burst the entry is fresh again, and served.
+        cache.remember(key("hr_role"), validatedNow("last"));
+        assertThat(cache.lookup(key("hr_role"))).map(CachedAnswer::questionId).contains("last");
+    }
+
+    /** The same target, interleaved step by step: after each change the entry is gone, and once re-cached it hits. */
+    @Test
+    void eachOf100ChangesEndsTheEntryAndTheNextAnswerIsServedUntilTheNextChange() throws SQLException {
+        for (int i = 0; i < 100; i++) {
+            cache.remember(key("hr_role"), validatedNow("q" + i));
+            assertThat(cache.lookup(key("hr_role")))
+                    .map(CachedAnswer::questionId)
+                    .contains("q" + i);
+            change(i % 2 == 0 ? "hr.employees" : "hr.departments");
+            assertThat(cache.lookup(key("hr_role"))).as("after change %d", i).isEmpty();
+        }
+        assertThat(lookups(AnswerCacheMeters.Result.INVALIDATED)).isEqualTo(100);
+    }
+
+    /** Writes {@code schema.table}'s table row as ingest does on a change; returns the catalog version after it. */
+    private long change(String table) throws SQLException {
+        String[] name = table.split("\\.");
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO schema_embeddings (database_id, entity_type, schema_name, table_name, stable_text, text_hash,
+                    embedding)
+                VALUES (?, 'table', ?, ?, ?, md5(random()::text), array_fill(0.1, ARRAY[384])::vector)
+                ON CONFLICT ON CONSTRAINT schema_embeddings_entity DO UPDATE SET text_hash = excluded.text_hash""")) {
+            ps.setString(1, databaseId);
+            ps.setString(2, name[0]);
+            ps.setString(3, name[1]);
+            ps.setString(4, "table " + table);
+            ps.executeUpdate();
+        }
+        return catalogVersion();
+    }
+
+    private void drop(String table) throws SQLException {
+        String[] name = table.split("\\.");
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "DELETE FROM schema_embeddings WHERE database_id = ? AND schema_name = ? AND table_name = ?")) {
+            ps.setString(1, databaseId);
+            ps.setString(2, name[0]);
+            ps.setString(3, name[1]);
+            assertThat(ps.executeUpdate()).isEqualTo(1);
+        }
+    }
+
+    private void candidate(String questionId, String sql) throws SQLException {
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO verified_examples (question_id, database_id, question, question_hash, sql, source, status,
+                    embedding, model_id)
+                VALUES (?, ?, 'q', md5(?), ?, 'validated', 'candidate', array_fill(0.1, ARRAY[384])::vector, 'm')""")) {
+            ps.setString(1, questionId);
+            ps.setString(2, databaseId);
+            ps.setString(3, questionId);
+            ps.setString(4, sql);
+            ps.executeUpdate();
+        }
+    }
+
+    private long catalogVersion() throws SQLException {
+        return single("SELECT version FROM catalog_versions WHERE database_id = ?");
+    }
+
+    private long entries() throws SQLException {
+        return single("SELECT count(*) FROM answer_cache WHERE database_id = ?");
+    }
+
+    private long single(String sql) throws SQLException {
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                return rs.getLong(1);
+            }
+        }
+    }
+}
