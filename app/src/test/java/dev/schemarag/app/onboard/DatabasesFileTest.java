@@ -48,7 +48,7 @@ class DatabasesFileTest {
     @Test
     void anEntryTheServicesCouldNotReadIsNotWritten(@TempDir Path dir) throws Exception {
         DatabasesFile file = new DatabasesFile(dir.resolve("databases.json"));
-        ObjectNode bad = entry("sales").put("jdbcUrl", "jdbc:mysql://h/sales");
+        ObjectNode bad = entry("sales").put("jdbcUrl", "jdbc:oracle:thin:@h:1521/sales");
 
         assertThatThrownBy(() -> file.add(bad)).hasMessageContaining("jdbc:postgresql:");
         assertThat(dir.resolve("databases.json")).doesNotExist();
