@@ -1,5 +1,6 @@
 package dev.schemarag.generation.cache;
 
+import dev.schemarag.core.schema.SqlReads;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.examples.ExampleDependencies;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.Optional;
  * answer it came from, the tables its SQL reads and the catalog version of the context it was written from.
  *
  * @param reads the tables its SQL reads, lower-case, {@code schema.table} or a bare {@code table} (as
- *     {@link ExampleDependencies#storedTables()})
+ *     {@link ExampleDependencies#reads()})
  * @param catalogVersion the database's catalog version its context was built from: every later change of a table is
  *     a {@link TableChange} above it
  */
@@ -40,7 +41,7 @@ public record CachedAnswer(
     public static Optional<CachedAnswer> of(
             String questionId, String question, GeneratedSql sql, String catalogVersion) {
         Optional<Long> version = version(catalogVersion);
-        Optional<List<String>> reads = ExampleDependencies.of(sql.sql()).storedTables();
+        Optional<List<String>> reads = ExampleDependencies.of(sql.sql()).reads().map(SqlReads::tables);
         if (version.isEmpty() || reads.isEmpty()) return Optional.empty();
         return Optional.of(new CachedAnswer(
                 questionId,
@@ -60,7 +61,7 @@ public record CachedAnswer(
      * it is fresh. The store narrows the changes it reads to these names; this decides.
      */
     public Optional<TableChange> staleBy(List<TableChange> changes) {
-        ExampleDependencies dependencies = new ExampleDependencies(reads, List.of(), true);
+        ExampleDependencies dependencies = new ExampleDependencies(reads, List.of(), true, true);
         return changes.stream()
                 .filter(c -> c.version() > catalogVersion)
                 .filter(c -> dependencies.touchedBy(c.schema(), c.table()))
