@@ -1,6 +1,7 @@
 package dev.schemarag.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.core.config.Asker;
@@ -285,20 +286,19 @@ class PrincipalContextIT {
     }
 
     /** Waits until the store records {@code policies} (text form) for probe.badges; null: no row security. */
-    private static void awaitPolicies(String policies) throws Exception {
-        long started = System.nanoTime();
-        while (true) {
-            String recorded = null;
-            try (Connection c = store.open();
-                    Statement s = c.createStatement();
-                    ResultSet rs =
-                            s.executeQuery("SELECT policies::text FROM catalog_table_policies WHERE database_id = '"
-                                    + DB + "' AND schema_name = 'probe' AND table_name = 'badges'")) {
-                if (rs.next()) recorded = rs.getString(1);
-            }
-            if (Objects.equals(recorded, policies)) return;
-            assertThat(System.nanoTime() - started).as("policies " + policies).isLessThan(30_000_000_000L);
-            Thread.sleep(10);
+    private static void awaitPolicies(String policies) {
+        await("policies " + policies)
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(10))
+                .until(PrincipalContextIT::recordedPolicies, recorded -> Objects.equals(recorded, policies));
+    }
+
+    private static String recordedPolicies() throws Exception {
+        try (Connection c = store.open();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT policies::text FROM catalog_table_policies WHERE database_id = '"
+                        + DB + "' AND schema_name = 'probe' AND table_name = 'badges'")) {
+            return rs.next() ? rs.getString(1) : null;
         }
     }
 

@@ -22,9 +22,7 @@ import java.util.Optional;
  */
 final class ExampleQuarantineProbe {
     private static final Duration POLL = Duration.ofMillis(10);
-    private static final String SERVED = String.join(
-            ", ",
-            ExampleStatus.served().stream().map(s -> "'" + s.wireName() + "'").toList());
+    private static final String SERVED = ExampleStatus.servedSqlList();
     /** Columns read by examples of one table: a rename of that column can only break them. */
     private static final String MOST_READ = """
             SELECT tables[1], col, count(*) FROM (

@@ -49,4 +49,10 @@ public enum ExampleStatus {
     public static List<ExampleStatus> served() {
         return Arrays.stream(values()).filter(ExampleStatus::servedOffline).toList();
     }
+
+    /** {@link #served()} as an SQL list of literals, {@code 'documented', 'approved'}, for a store's {@code IN (...)}. */
+    public static String servedSqlList() {
+        return String.join(
+                ", ", served().stream().map(s -> "'" + s.wireName() + "'").toList());
+    }
 }

@@ -11,15 +11,13 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Adapter: the served and quarantined examples of a database in the store's {@code verified_examples}, for people to
  * read; needs no embedding model. A documented query is stored once per model and listed once.
  */
 public final class VerifiedExampleListing {
-    private static final String SERVED =
-            ExampleStatus.served().stream().map(s -> "'" + s.wireName() + "'").collect(Collectors.joining(", "));
+    private static final String SERVED = ExampleStatus.servedSqlList();
 
     private final Database store;
 

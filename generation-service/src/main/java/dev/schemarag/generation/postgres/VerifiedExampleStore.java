@@ -33,7 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Adapter: question → SQL examples in the store's {@code verified_examples} table (migrations V2, V5), searched by
@@ -45,8 +44,7 @@ import java.util.stream.Collectors;
  */
 public final class VerifiedExampleStore
         implements VerifiedExamples, ValidatedAnswerSink, AnswerReviews, DependentExamples {
-    private static final String SERVED =
-            ExampleStatus.served().stream().map(s -> "'" + s.wireName() + "'").collect(Collectors.joining(", "));
+    private static final String SERVED = ExampleStatus.servedSqlList();
 
     private final Database store;
     private final EmbeddingModel model;
