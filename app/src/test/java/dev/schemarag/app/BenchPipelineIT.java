@@ -1,6 +1,7 @@
 package dev.schemarag.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -121,6 +122,14 @@ class BenchPipelineIT {
             assertThat(cpu.get(process).asDouble())
                     .as(process + " CPU per question")
                     .isPositive();
+        JsonNode perAnswer = m.get("cpu_per_answer");
+        assertThat(perAnswer.get("answered").asLong())
+                .isEqualTo(m.get("answered").asLong());
+        assertThat(perAnswer.get("ms").asDouble())
+                .as("CPU per answer")
+                .isGreaterThanOrEqualTo(cpu.get("total").asDouble());
+        assertThat(perAnswer.get("projected_answers_per_s_per_core").asDouble())
+                .isEqualTo(1_000 / perAnswer.get("ms").asDouble(), within(1e-9));
         // The demo's documented queries read its columns: a rename quarantines some, renaming back restores them.
         JsonNode quarantine = m.get("example_quarantine");
         assertThat(quarantine.get("examples").asInt()).isPositive();

@@ -261,7 +261,15 @@ final class PipelineRun implements AutoCloseable {
             result.put("results_lost", accounting.get("results_lost"));
             result.put("results_duplicated", accounting.get("results_duplicated"));
             result.put("undecoded_outputs", outcomes.undecodedCount());
-            result.put("cpu_ms_per_question", cpuMsPerQuestion(cpuBefore, cpuAfter, questions.size()));
+            Map<String, Double> cpuPerQuestion = cpuMsPerQuestion(cpuBefore, cpuAfter, questions.size());
+            result.put("cpu_ms_per_question", cpuPerQuestion);
+            result.put(
+                    "cpu_per_answer",
+                    new CpuPerAnswer(
+                                    cpuPerQuestion.get("total") * questions.size(),
+                                    figures.answered(),
+                                    Runtime.getRuntime().availableProcessors())
+                            .figures());
             result.put("example_quarantine", exampleQuarantine(services));
             return result;
         }
