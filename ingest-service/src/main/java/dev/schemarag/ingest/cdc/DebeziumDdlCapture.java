@@ -217,8 +217,8 @@ public final class DebeziumDdlCapture implements AutoCloseable {
         p.setProperty("offset.storage", "org.apache.kafka.connect.storage.FileOffsetBackingStore");
         p.setProperty("offset.storage.file.filename", config.offsetsFile().toString());
         p.setProperty("offset.flush.interval.ms", "1000");
-        // Kafka Connect's worker config requires it since Kafka 4.2 (before, it defaulted to this); the engine never
-        // connects to it: offsets are in a file, and the binlog's schema history has settings of its own.
+        // Kafka Connect 4.3's worker config requires it (4.1's, which Debezium 3.5.0 was built on, did not); the engine
+        // never connects to it: offsets are in a file, and the binlog's schema history has settings of its own.
         p.setProperty("bootstrap.servers", "localhost:9092");
         p.setProperty("errors.max.retries", "-1");
         p.setProperty("retriable.restart.connector.wait.ms", "2000");
