@@ -2,7 +2,15 @@ package dev.schemarag.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import dev.schemarag.core.config.Credentials;
+import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.embedding.OnnxEmbeddingModel;
+import dev.schemarag.core.kafka.KafkaClientSecurity;
+import dev.schemarag.core.kafka.StreamsSettings;
+import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.SchemaCatalog;
@@ -13,23 +21,29 @@ import dev.schemarag.demo.DemoDatabase;
 import dev.schemarag.demo.MariaDemoDatabase;
 import dev.schemarag.ingest.mysql.MySqlIntrospector;
 import dev.schemarag.ingest.postgres.PostgresIntrospector;
+import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.stack.Directories;
 import dev.schemarag.stack.EmbeddedMariaDb;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import dev.schemarag.testkit.TestStackConfig;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -39,10 +53,15 @@ import org.junit.jupiter.api.Test;
 /**
  * The demo ERP loaded into the real MariaDB that scripts/install-prereqs.sh installs, from the PostgreSQL demo, and
  * introspected through information_schema: the same tables, columns, comments and keys as PostgreSQL's catalog holds.
+ * Live sync reads its DDL from the binlog: Debezium's MariaDB connector → Kafka → embedding updater → pgvector.
  */
 class ErpMariaIT {
     private static final String SOURCE = "erp_maria_source_it";
     private static final String READER = "erp_maria_reader_it";
+    /** The id erp_maria is registered under for live sync, apart from other tests' rows in the shared store. */
+    private static final String CAPTURED = "erp_maria_capture_it";
+
+    private static Path stateDir;
     private static EmbeddedMariaDb mariadb;
     private static Database postgres;
     private static SchemaCatalog postgresCatalog;
@@ -53,7 +72,7 @@ class ErpMariaIT {
     static void loadTheDemoIntoBoth() throws Exception {
         EmbeddedStack stack = SharedTestStack.get();
         stack.postgres().createDatabaseIfMissing(SOURCE);
-        Path stateDir = Path.of(System.getProperty("schemarag.test.dir", "target/it-stack"), "erp-maria-it");
+        stateDir = Path.of(System.getProperty("schemarag.test.dir", "target/it-stack"), "erp-maria-it");
         Directories.deleteRecursively(stateDir);
         Path extracted = DemoDatabase.extract(stateDir);
         String ddl = Files.readString(extracted.resolve("schema.sql"), StandardCharsets.UTF_8);
@@ -176,6 +195,85 @@ class ErpMariaIT {
             assertThatThrownBy(() -> s.execute("DELETE FROM employees"))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("DELETE command denied");
+        }
+    }
+
+    @Test
+    void binlogDdlReachesTheStoreThroughChangeCapture() throws Exception {
+        EmbeddedStack stack = SharedTestStack.get();
+        try (Database store = new Database(
+                        stack.postgres().jdbcUrl("schemarag"),
+                        stack.postgres().user(),
+                        stack.postgres().password());
+                IngestService ingest = new IngestService(
+                        new IngestService.Config(
+                                stack.bootstrapServers(),
+                                KafkaClientSecurity.none(),
+                                stateDir.resolve("ingest"),
+                                EmbeddedMariaDb.CAPTURE_USER,
+                                EmbeddedMariaDb.CAPTURE_PASSWORD,
+                                10),
+                        new DatabaseRegistry(List.of(new RegisteredDatabase(
+                                CAPTURED,
+                                mariadb.jdbcUrl(MariaDemoDatabase.DATABASE),
+                                new Credentials(EmbeddedMariaDb.USER, EmbeddedMariaDb.PASSWORD),
+                                null,
+                                List.of(MariaDemoDatabase.DATABASE),
+                                null,
+                                null))),
+                        () -> new Topics("erp-maria-it-" + System.nanoTime() + ".", stack.registryClient()),
+                        OnnxEmbeddingModel.schemaIndexDefault(),
+                        store)) {
+            store.migrateStore();
+            ingest.startLiveSync(StreamsSettings.DEFAULTS, new SimpleMeterRegistry(), () -> {});
+            ingest.awaitCaptureReady(Duration.ofSeconds(120));
+
+            captured(
+                    "CREATE TABLE capture_probe (probe_id int PRIMARY KEY)",
+                    () -> text(store, "table", "capture_probe", "").isPresent());
+            captured("ALTER TABLE capture_probe COMMENT 'Parcels handed to the carrier'", () -> text(
+                            store, "table", "capture_probe", "")
+                    .orElse("")
+                    .contains("Parcels handed to the carrier"));
+            captured(
+                    "ALTER TABLE capture_probe ADD COLUMN shipped_at datetime COMMENT 'When the carrier took it'",
+                    () -> text(store, "column", "capture_probe", "shipped_at")
+                            .orElse("")
+                            .contains("When the carrier took it"));
+            captured(
+                    "RENAME TABLE capture_probe TO parcels",
+                    () -> text(store, "column", "parcels", "shipped_at").isPresent()
+                            && text(store, "table", "capture_probe", "").isEmpty());
+            assertThat(text(store, "column", "capture_probe", "shipped_at")).isEmpty();
+        }
+    }
+
+    /** Runs {@code ddl} on erp_maria and waits until the store shows it; prints the commit-to-store latency. */
+    private static void captured(String ddl, Callable<Boolean> stored) throws SQLException {
+        try (Connection c = mariadb.connect(MariaDemoDatabase.DATABASE);
+                Statement s = c.createStatement()) {
+            s.execute(ddl);
+        }
+        long committed = System.nanoTime();
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .until(stored);
+        System.out.printf(
+                "binlog capture: stored %d ms after the commit of %s%n",
+                (System.nanoTime() - committed) / 1_000_000, ddl);
+    }
+
+    private static Optional<String> text(Database store, String type, String table, String column) throws SQLException {
+        try (Connection session = store.borrow();
+                PreparedStatement ps = session.prepareStatement("SELECT stable_text FROM schema_embeddings"
+                        + " WHERE database_id = ? AND entity_type = ? AND table_name = ? AND column_name = ?")) {
+            ps.setString(1, CAPTURED);
+            ps.setString(2, type);
+            ps.setString(3, table);
+            ps.setString(4, column);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
         }
     }
 

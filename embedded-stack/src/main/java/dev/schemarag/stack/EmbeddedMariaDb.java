@@ -28,10 +28,18 @@ import org.slf4j.LoggerFactory;
  * data. Root has no TCP login at all: it is authenticated by the Unix socket in the data directory's parent, as the
  * OS user that runs this JVM, and only this class uses it (to create {@value #USER}). A root JVM runs the server as the
  * OS user {@code mysql}.
+ * <p>
+ * Change capture logs in as {@value #CAPTURE_USER} (password {@value #CAPTURE_PASSWORD}, ingest's default
+ * {@code cdc.replication.role} and password), which has the global privileges Debezium's binlog connector needs and no
+ * more: SELECT (its snapshot of the structure reads the tables' definitions), RELOAD (that snapshot's FLUSH TABLES WITH
+ * READ LOCK), REPLICATION SLAVE (reading the binlog) and REPLICATION CLIENT (the binlog position). Reading the binlog
+ * reads every row change on the server: treat its password like read access to all data.
  */
 public final class EmbeddedMariaDb {
     public static final String USER = "schemarag";
     public static final String PASSWORD = "schemarag";
+    public static final String CAPTURE_USER = "schemarag_cdc";
+    public static final String CAPTURE_PASSWORD = "schemarag_cdc";
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedMariaDb.class);
     private static final Path BIN = Path.of(System.getProperty("schemarag.mariadb.bin", "/usr/bin"));
@@ -250,12 +258,16 @@ public final class EmbeddedMariaDb {
         }
     }
 
-    /** Idempotent, so a server started by an older version of this class gets the same login. */
+    /** Idempotent, so a server started by an older version of this class gets the same logins. */
     private void createUser() {
         Command.runOrThrow(
                 CLIENT_TIMEOUT,
                 client("CREATE USER IF NOT EXISTS '" + USER + "'@'127.0.0.1' IDENTIFIED BY '" + PASSWORD + "'; "
-                        + "GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'127.0.0.1' WITH GRANT OPTION"));
+                        + "GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'127.0.0.1' WITH GRANT OPTION; "
+                        + "CREATE USER IF NOT EXISTS '" + CAPTURE_USER + "'@'127.0.0.1' IDENTIFIED BY '"
+                        + CAPTURE_PASSWORD + "'; "
+                        + "GRANT SELECT, RELOAD, REPLICATION SLAVE, REPLICATION CLIENT ON *.* TO '" + CAPTURE_USER
+                        + "'@'127.0.0.1'"));
     }
 
     /** The command-line client, logged in through the socket as the JVM's OS user, running {@code sql}. */

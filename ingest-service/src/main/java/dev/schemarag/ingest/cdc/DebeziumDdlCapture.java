@@ -10,6 +10,7 @@ import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;
 import io.debezium.engine.format.ChangeEventFormat;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,30 +20,23 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Adapter: a Debezium embedded PostgreSQL engine (pgoutput) that streams the inserts of
- * {@code schemarag_cdc.ddl_events} and publishes each as a {@link SchemaChanged} event. A batch is marked processed
- * only after Kafka acknowledged it, so a stop between the two replays the batch (the updater is idempotent) and
- * loses nothing: the replication slot keeps unconfirmed changes.
+ * Adapter: a Debezium embedded engine that reads one target database's DDL through a {@link CaptureSource}
+ * (PostgreSQL's audit table, or MySQL's and MariaDB's binlog) and publishes each DDL event as a {@link SchemaChanged}
+ * event. A batch is marked processed only after Kafka acknowledged it, so a stop between the two replays the batch
+ * (the updater is idempotent) and loses nothing: the replication slot, or the binlog position in the offsets, keeps
+ * unconfirmed changes.
  * <p>
  * An engine that stops on an error (Kafka or the registry unavailable past the producer's delivery timeout, the
  * target restarting) does not come back by itself: a supervising thread builds a new one after an exponential
- * backoff, for as long as the service runs. Any batch handled resets the backoff. A heartbeat writes to
- * {@code schemarag_cdc.heartbeat} (in the publication) so that the slot's confirmed position follows the server's
- * WAL even when no DDL happens: otherwise an idle audit table makes the target keep WAL for ever.
+ * backoff, for as long as the service runs. Any batch handled resets the backoff.
  */
 public final class DebeziumDdlCapture implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DebeziumDdlCapture.class);
-    private static final String DDL_TABLE = "schemarag_cdc.ddl_events";
-    /** Keeps the table small: only the latest beats matter, and the delete is not published (inserts only). */
-    static final String HEARTBEAT_QUERY = "WITH expired AS (DELETE FROM schemarag_cdc.heartbeat"
-            + " WHERE beat_at < now() - interval '1 hour')"
-            + " INSERT INTO schemarag_cdc.heartbeat (beat_at) VALUES (clock_timestamp()) ON CONFLICT DO NOTHING";
 
     private static final Duration FIRST_RESTART = Duration.ofSeconds(1);
 
@@ -66,12 +60,16 @@ public final class DebeziumDdlCapture implements AutoCloseable {
         }
     }
 
-    /** The replication slot of a database: one per database, kept across restarts so no change is lost. */
+    /**
+     * The replication slot of a database: one per database, kept across restarts so no change is lost. The binlog
+     * capture names its Debezium topics after it.
+     */
     public static String slotName(String databaseId) {
         return "schemarag_" + databaseId.replaceAll("[^a-zA-Z0-9_]", "_").toLowerCase(java.util.Locale.ROOT);
     }
 
     private final Config config;
+    private final CaptureSource source;
     private final Producer<String, SchemaChanged> producer;
     private final String topic;
     private final Backoff backoff;
@@ -83,9 +81,12 @@ public final class DebeziumDdlCapture implements AutoCloseable {
     private volatile Throwable stoppedWith;
     private int failuresInARow; // supervisor thread only
     private volatile boolean progressed;
+    private volatile boolean positioned;
 
-    public DebeziumDdlCapture(Config config, Producer<String, SchemaChanged> producer, String topic) {
+    public DebeziumDdlCapture(
+            Config config, CaptureSource source, Producer<String, SchemaChanged> producer, String topic) {
         this.config = config;
+        this.source = source;
         this.producer = producer;
         this.topic = topic;
         this.backoff = new Backoff(FIRST_RESTART, max(FIRST_RESTART, config.maxRestartBackoff()));
@@ -97,9 +98,9 @@ public final class DebeziumDdlCapture implements AutoCloseable {
         supervisor.setDaemon(true);
         supervisor.start();
         log.info(
-                "CDC engine for {} started (slot {}, poll {} ms, heartbeat {} ms)",
+                "CDC engine for {} started ({}, poll {} ms, heartbeat {} ms)",
                 config.databaseId(),
-                config.slotName(),
+                source.describe(),
                 config.pollIntervalMs(),
                 config.heartbeat().toMillis());
     }
@@ -107,6 +108,22 @@ public final class DebeziumDdlCapture implements AutoCloseable {
     /** The capture's current phase and last error. */
     public CaptureStatus status() {
         return status;
+    }
+
+    /**
+     * Whether the engine holds a position to stream from, so that DDL committed from now on will be captured: it
+     * handled a record (the first carries the position it starts from), or its offsets were stored by an earlier run.
+     */
+    public boolean positioned() {
+        return positioned || offsetsStored();
+    }
+
+    private boolean offsetsStored() {
+        try {
+            return Files.size(config.offsetsFile()) > 0;
+        } catch (IOException e) {
+            return false; // not written yet
+        }
     }
 
     /** Runs one engine after another until closed: an engine that stopped on an error is replaced after a backoff. */
@@ -173,9 +190,9 @@ public final class DebeziumDdlCapture implements AutoCloseable {
             List<RecordChangeEvent<SourceRecord>> batch,
             DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer)
             throws InterruptedException {
+        positioned = true;
         for (RecordChangeEvent<SourceRecord> event : batch) {
-            DdlEvent ddl = toDdlEvent(event.record());
-            if (ddl != null) {
+            for (DdlEvent ddl : source.ddlEvents(event.record())) {
                 SchemaChanged change = SchemaChangeMapper.toEvent(config.databaseId(), ddl);
                 try {
                     producer.send(new ProducerRecord<>(
@@ -194,51 +211,15 @@ public final class DebeziumDdlCapture implements AutoCloseable {
         progressed = true;
     }
 
-    /** The {@code after} image of an insert into ddl_events; null for anything else (heartbeats, other ops). */
-    static DdlEvent toDdlEvent(SourceRecord record) {
-        if (record.topic() == null || !record.topic().endsWith("." + DDL_TABLE)) return null;
-        if (!(record.value() instanceof Struct value) || value.schema().field("after") == null) return null;
-        Struct after = value.getStruct("after");
-        if (after == null || !"c".equals(value.getString("op"))) return null;
-        Struct source = value.getStruct("source");
-        Object lsn = source.get("lsn");
-        return new DdlEvent(
-                after.getInt64("id"),
-                after.getString("command_tag"),
-                after.getString("object_type"),
-                after.getString("schema_name"),
-                after.getString("table_name"),
-                after.getString("column_name"),
-                after.getString("previous_table"),
-                after.getString("comment_text"),
-                lsn == null ? "" : lsn.toString(),
-                source.getInt64("ts_ms"));
-    }
-
     private Properties properties() {
-        Properties p = new Properties();
+        Properties p = source.connectorProperties();
         p.setProperty("name", "schemarag-cdc-" + config.databaseId());
-        p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
         p.setProperty("offset.storage", "org.apache.kafka.connect.storage.FileOffsetBackingStore");
         p.setProperty("offset.storage.file.filename", config.offsetsFile().toString());
         p.setProperty("offset.flush.interval.ms", "1000");
-        p.setProperty("database.hostname", config.host());
-        p.setProperty("database.port", Integer.toString(config.port()));
-        p.setProperty("database.user", config.user());
-        p.setProperty("database.password", config.password() == null ? "" : config.password());
-        p.setProperty("database.dbname", config.database());
-        p.setProperty("topic.prefix", config.slotName());
-        p.setProperty("plugin.name", "pgoutput");
-        p.setProperty("slot.name", config.slotName());
-        p.setProperty("publication.name", DdlCaptureInstaller.PUBLICATION);
-        p.setProperty("publication.autocreate.mode", "disabled");
-        // The heartbeat table is captured too: its rows move the slot's position; toDdlEvent ignores them.
-        p.setProperty("table.include.list", DDL_TABLE + "," + DdlCaptureInstaller.HEARTBEAT_TABLE);
-        p.setProperty("heartbeat.interval.ms", Long.toString(config.heartbeat().toMillis()));
-        p.setProperty("heartbeat.action.query", HEARTBEAT_QUERY);
-        p.setProperty("snapshot.mode", "no_data");
-        p.setProperty("poll.interval.ms", Long.toString(config.pollIntervalMs()));
-        p.setProperty("status.update.interval.ms", "1000");
+        // Kafka Connect 4.3's worker config requires it (4.1's, which Debezium 3.5.0 was built on, did not); the engine
+        // never connects to it: offsets are in a file, and the binlog's schema history has settings of its own.
+        p.setProperty("bootstrap.servers", "localhost:9092");
         p.setProperty("errors.max.retries", "-1");
         p.setProperty("retriable.restart.connector.wait.ms", "2000");
         return p;

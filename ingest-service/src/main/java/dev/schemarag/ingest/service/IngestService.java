@@ -18,9 +18,12 @@ import dev.schemarag.core.retry.BudgetedRetry;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.events.SchemaChanged;
+import dev.schemarag.ingest.cdc.BinlogCaptureSource;
+import dev.schemarag.ingest.cdc.CaptureSource;
 import dev.schemarag.ingest.cdc.CaptureStatus;
 import dev.schemarag.ingest.cdc.DdlCaptureInstaller;
 import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
+import dev.schemarag.ingest.cdc.PostgresCaptureSource;
 import dev.schemarag.ingest.docs.DocChunk;
 import dev.schemarag.ingest.docs.DocsLoader;
 import dev.schemarag.ingest.introspect.EdgeSampler;
@@ -165,6 +168,7 @@ public final class IngestService implements AutoCloseable {
     private final Map<String, DebeziumDdlCapture> captures = new ConcurrentHashMap<>(); // read by /ready
     private KafkaProducer<String, SchemaChanged> producer;
     private String schemaChangesTopic;
+    private String topicPrefix;
     private ManagedStreams updater;
 
     public IngestService(
@@ -220,6 +224,7 @@ public final class IngestService implements AutoCloseable {
                 topics.schemaChanges().keySerde().serializer(),
                 topics.schemaChanges().valueSerde().serializer());
         schemaChangesTopic = topics.schemaChanges().name();
+        topicPrefix = topics.prefix();
         for (RegisteredDatabase db : databases.all()) startCapture(db);
         for (RegisteredDatabase db : databases.all()) refreshEdges(db);
         for (RegisteredDatabase db : databases.all()) refreshAccess(db);
@@ -279,34 +284,40 @@ public final class IngestService implements AutoCloseable {
     }
 
     private synchronized void startCapture(RegisteredDatabase db) throws SQLException, IOException {
-        if (db.dialect() != SqlDialect.POSTGRESQL) {
-            log.info("no change capture for {} ({}) yet: run a sync after its schema changes", db.id(), db.dialect());
-            return;
-        }
         Credentials replication = replication(db);
-        DdlCaptureInstaller.ensure(target(db), replication.user(), replication.password());
         Path offsets = config.stateDir().resolve("cdc-offsets-" + db.id() + ".dat");
-        if (!slotExists(target(db), DebeziumDdlCapture.slotName(db.id())) && Files.deleteIfExists(offsets))
-            // Offsets past a slot that is gone cannot be resumed: start from now; a full sync reconciles the gap.
-            log.warn(
-                    "replication slot of {} is gone; CDC restarts from the current position (run a sync to reconcile)",
-                    db.id());
-        DebeziumDdlCapture capture = new DebeziumDdlCapture(
-                new DebeziumDdlCapture.Config(
-                        db.id(),
-                        db.host(),
-                        db.port(),
-                        db.databaseName(),
-                        replication.user(),
-                        replication.password(),
-                        offsets,
-                        config.cdcPollIntervalMs(),
-                        config.recovery().cdcHeartbeat(),
-                        config.recovery().cdcMaxRestartBackoff()),
-                producer,
-                schemaChangesTopic);
-        capture.start();
-        captures.put(db.id(), capture);
+        DebeziumDdlCapture.Config capture = new DebeziumDdlCapture.Config(
+                db.id(),
+                db.host(),
+                db.port(),
+                db.databaseName(),
+                replication.user(),
+                replication.password(),
+                offsets,
+                config.cdcPollIntervalMs(),
+                config.recovery().cdcHeartbeat(),
+                config.recovery().cdcMaxRestartBackoff());
+        CaptureSource source;
+        if (db.dialect() == SqlDialect.POSTGRESQL) {
+            DdlCaptureInstaller.ensure(target(db), replication.user(), replication.password());
+            if (!slotExists(target(db), DebeziumDdlCapture.slotName(db.id())) && Files.deleteIfExists(offsets))
+                // Offsets past a slot that is gone cannot be resumed: start from now; a full sync reconciles the gap.
+                log.warn(
+                        "replication slot of {} is gone; CDC restarts from the current position (run a sync to"
+                                + " reconcile)",
+                        db.id());
+            source = new PostgresCaptureSource(capture);
+        } else {
+            source = new BinlogCaptureSource(
+                    capture,
+                    db.dialect(),
+                    db.schemas(),
+                    BinlogCaptureSource.historyTopic(topicPrefix, db.id()),
+                    config.security().clientConfig(config.bootstrapServers()));
+        }
+        DebeziumDdlCapture engine = new DebeziumDdlCapture(capture, source, producer, schemaChangesTopic);
+        engine.start();
+        captures.put(db.id(), engine);
     }
 
     /**
@@ -345,15 +356,15 @@ public final class IngestService implements AutoCloseable {
     }
 
     /**
-     * Waits until every database's replication slot is active: DDL committed before that is not captured
-     * (the engine starts without a snapshot), so callers that make changes right away wait here first.
+     * Waits until every database's capture streams from a known position: a PostgreSQL database's replication slot is
+     * active, a MySQL or MariaDB database's engine has its binlog position. DDL committed before that is not captured
+     * (the engine starts without a snapshot of changes), so callers that make changes right away wait here first.
      */
     public void awaitCaptureReady(java.time.Duration timeout) throws SQLException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         for (RegisteredDatabase db : databases.all()) {
-            if (db.dialect() != SqlDialect.POSTGRESQL) continue; // no capture to wait for
             String slot = DebeziumDdlCapture.slotName(db.id());
-            while (!slotActive(target(db), slot)) {
+            while (db.dialect() == SqlDialect.POSTGRESQL ? !slotActive(target(db), slot) : !positioned(db)) {
                 if (System.nanoTime() > deadline)
                     throw new IllegalStateException("CDC for " + db.id() + " not ready after " + timeout);
                 Thread.sleep(100);
@@ -364,6 +375,11 @@ public final class IngestService implements AutoCloseable {
                 throw new IllegalStateException("embedding updater not running after " + timeout);
             Thread.sleep(100);
         }
+    }
+
+    private boolean positioned(RegisteredDatabase db) {
+        DebeziumDdlCapture capture = captures.get(db.id());
+        return capture != null && capture.status().running() && capture.positioned();
     }
 
     private static boolean slotExists(Database db, String slot) throws SQLException {

@@ -11,7 +11,7 @@ import org.apache.kafka.connect.source.SourceRecord;
 import org.junit.jupiter.api.Test;
 
 /** The Debezium envelope of a {@code schemarag_cdc.ddl_events} row, as pgoutput delivers it, read without a database. */
-class DebeziumDdlCaptureTest {
+class PostgresCaptureSourceTest {
     private static final Schema ROW = SchemaBuilder.struct()
             .optional()
             .field("id", Schema.INT64_SCHEMA)
@@ -61,7 +61,7 @@ class DebeziumDdlCaptureTest {
 
     @Test
     void anInsertedDdlRowBecomesADdlEventWithItsLogPosition() {
-        DdlEvent event = DebeziumDdlCapture.toDdlEvent(record(
+        DdlEvent event = PostgresCaptureSource.toDdlEvent(record(
                 "c",
                 row("COMMENT", "table column", "employees", "full_name", null, "Given and family name"),
                 23_456_789L));
@@ -82,7 +82,7 @@ class DebeziumDdlCaptureTest {
 
     @Test
     void aRenameCarriesThePreviousName() {
-        DdlEvent event = DebeziumDdlCapture.toDdlEvent(
+        DdlEvent event = PostgresCaptureSource.toDdlEvent(
                 record("c", row("ALTER TABLE", "table", "staff", null, "public.employees", null), 1L));
 
         assertThat(event.table()).isEqualTo("staff");
@@ -91,7 +91,8 @@ class DebeziumDdlCaptureTest {
 
     @Test
     void aMissingLogPositionIsEmptyNotNull() {
-        assertThat(DebeziumDdlCapture.toDdlEvent(record("c", row("CREATE TABLE", "table", "t", null, null, null), null))
+        assertThat(PostgresCaptureSource.toDdlEvent(
+                                record("c", row("CREATE TABLE", "table", "t", null, null, null), null))
                         .sourcePosition())
                 .isEmpty();
     }
@@ -99,14 +100,14 @@ class DebeziumDdlCaptureTest {
     @Test
     void updatesDeletesAndSnapshotReadsAreIgnored() {
         Struct after = row("CREATE TABLE", "table", "t", null, null, null);
-        assertThat(DebeziumDdlCapture.toDdlEvent(record("u", after, 1L))).isNull();
-        assertThat(DebeziumDdlCapture.toDdlEvent(record("r", after, 1L))).isNull();
-        assertThat(DebeziumDdlCapture.toDdlEvent(record("d", null, 1L))).isNull();
+        assertThat(PostgresCaptureSource.toDdlEvent(record("u", after, 1L))).isNull();
+        assertThat(PostgresCaptureSource.toDdlEvent(record("r", after, 1L))).isNull();
+        assertThat(PostgresCaptureSource.toDdlEvent(record("d", null, 1L))).isNull();
     }
 
     @Test
     void anInsertIntoTheHeartbeatTableIsNoDdl() {
-        assertThat(DebeziumDdlCapture.toDdlEvent(record(
+        assertThat(PostgresCaptureSource.toDdlEvent(record(
                         "schemarag_erp.schemarag_cdc.heartbeat",
                         "c",
                         row("CREATE TABLE", "table", "t", null, null, null),
@@ -118,10 +119,10 @@ class DebeziumDdlCaptureTest {
     void heartbeatsAndTombstonesAreIgnored() {
         Schema heartbeat =
                 SchemaBuilder.struct().field("ts_ms", Schema.INT64_SCHEMA).build();
-        assertThat(DebeziumDdlCapture.toDdlEvent(new SourceRecord(
+        assertThat(PostgresCaptureSource.toDdlEvent(new SourceRecord(
                         Map.of(), Map.of(), "__debezium-heartbeat", heartbeat, new Struct(heartbeat).put("ts_ms", 1L))))
                 .isNull();
-        assertThat(DebeziumDdlCapture.toDdlEvent(new SourceRecord(Map.of(), Map.of(), "t", null, null)))
+        assertThat(PostgresCaptureSource.toDdlEvent(new SourceRecord(Map.of(), Map.of(), "t", null, null)))
                 .isNull();
     }
 }
