@@ -196,33 +196,36 @@ final class MySqlReaderSessions implements AutoCloseable {
     }
 
     /**
-     * Runs in a READ ONLY transaction under the time bound and the client-side deadline, always rolled back. A
-     * connection whose deadline passed, whose result was left unread or whose ROLLBACK failed is dropped, never handed
-     * to the next statement: a streamed result left unread would otherwise be read to its end when closed.
+     * Runs in a READ ONLY transaction under the time bound and the client-side deadline, always rolled back. A result
+     * read only in part is abandoned with its connection, aborted at once: closing it would read the rest off the
+     * socket first. That connection, one whose deadline passed and one whose ROLLBACK failed are dropped, never handed
+     * to the next statement.
      */
     private <T> Result<T> guarded(
             String databaseId, Database database, Connection c, String sql, Duration timeout, StatementQuery<T> query)
             throws SQLException {
         Deadline deadline = null;
-        boolean reusable = false;
-        try (Statement st = c.createStatement()) {
+        boolean abandoned = false;
+        Statement st = c.createStatement();
+        PreparedStatement ps = null;
+        try {
             st.setEscapeProcessing(false);
             st.execute("START TRANSACTION READ ONLY");
             MySqlTimeBound bound = MySqlTimeBound.of(c.getMetaData().getDatabaseProductName(), timeout);
             Optional<String> session = bound.session();
             if (session.isPresent()) st.execute(session.get());
-            try (PreparedStatement ps = c.prepareStatement(bound.statement(sql))) {
-                ps.setEscapeProcessing(false);
-                query.prepare(ps);
-                deadline = deadline(c, ps, timeout);
-                T value;
-                try (ResultSet rs = ps.executeQuery()) {
-                    value = query.read(rs);
-                    reusable = !rs.next();
-                } finally {
-                    deadline.close();
-                }
+            ps = c.prepareStatement(bound.statement(sql));
+            ps.setEscapeProcessing(false);
+            query.prepare(ps);
+            deadline = deadline(c, ps, timeout);
+            try {
+                ResultSet rs = ps.executeQuery();
+                T value = query.read(rs);
+                abandoned = rs.next();
+                if (abandoned) c.abort(actions);
                 return new Result.Done<>(value);
+            } finally {
+                deadline.close();
             }
         } catch (SQLException e) {
             if (deadline == null || !deadline.fired()) throw e;
@@ -232,7 +235,25 @@ final class MySqlReaderSessions implements AutoCloseable {
                     TIMEOUT_SQLSTATE,
                     "cancelled by the client-side deadline after " + timeout.toMillis() + " ms");
         } finally {
-            if (!(reusable && (deadline == null || !deadline.fired()) && rolledBack(databaseId, c))) drop(database, c);
+            boolean reusable = !abandoned
+                    && (deadline == null || !deadline.fired())
+                    && closed(databaseId, ps, st)
+                    && rolledBack(databaseId, c);
+            if (!reusable) drop(database, c);
+        }
+    }
+
+    /** Closes the statements (and the result they read); false when the session failed to. */
+    private static boolean closed(String databaseId, PreparedStatement ps, Statement st) {
+        try (st) {
+            if (ps != null) ps.close();
+            return true;
+        } catch (SQLException e) {
+            log.warn(
+                    "closing a statement failed, dropping the connection: databaseId={} sqlstate={}",
+                    databaseId,
+                    e.getSQLState());
+            return false;
         }
     }
 
