@@ -321,13 +321,6 @@ class ErpMariaIT {
                     .extracting(StatementValidator.Rejection::errorClass)
                     .isEqualTo(ErrorClass.VALIDATION_BLOCK);
         }
-        DatabaseRegistry nowhere = new DatabaseRegistry(List.of(
-                at("jdbc:mariadb://127.0.0.1:" + TestStackConfig.freePorts(1)[0] + "/erp_maria?connectTimeout=2000")));
-        try (TargetDatabasesByDialect targets = GenerationSettings.targetDatabases(SETTINGS, nowhere)) {
-            assertThat(rejection(new StatementValidator(targets), "SELECT 1 AS one"))
-                    .extracting(StatementValidator.Rejection::errorClass)
-                    .isEqualTo(ErrorClass.INFRA_FAILURE);
-        }
         // A URL that would let the driver send several statements at once is refused before anything is sent.
         DatabaseRegistry multi = new DatabaseRegistry(
                 List.of(at(mariadb.jdbcUrl(MariaDemoDatabase.DATABASE) + "?allowMultiQueries=true")));

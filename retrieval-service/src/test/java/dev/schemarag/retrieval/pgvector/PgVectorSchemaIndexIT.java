@@ -15,6 +15,7 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.schema.Tables;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.PgVectorSchemaStore;
@@ -198,11 +199,19 @@ class PgVectorSchemaIndexIT {
         assertThat(pgvector.load(DB).orElseThrow().dialect()).isEqualTo(SqlDialect.POSTGRESQL);
         String id = "vector_index_it_dialect";
         PgVectorSchemaStore writer = new PgVectorSchemaStore(store);
-        TableName ledger = new TableName("erp_maria", "ledger");
+        Table ledger =
+                Tables.table("erp_maria.ledger").column("key", "varchar(10)").build();
         writer.upsert(
                 id,
                 List.of(new StoredEntity(
-                        EntityKey.table(ledger), null, false, "ledger", "h1", null, null, model.embed("ledger"))));
+                        EntityKey.table(ledger.name()),
+                        null,
+                        false,
+                        "ledger",
+                        "h1",
+                        "erp_maria.ledger (`key` varchar(10))",
+                        TableDefinitions.toJson(ledger),
+                        model.embed("ledger"))));
         String before = pgvector.version(id).orElseThrow();
         assertThat(pgvector.load(id).orElseThrow().dialect()).isEqualTo(SqlDialect.POSTGRESQL);
 
