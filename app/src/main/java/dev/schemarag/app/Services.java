@@ -6,10 +6,10 @@ import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.generation.execution.QueryExecutor;
 import dev.schemarag.generation.main.ExecutionMain;
 import dev.schemarag.generation.main.GenerationMain;
-import dev.schemarag.generation.postgres.PostgresQueryExecutor;
 import dev.schemarag.generation.postgres.VerifiedExampleStore;
 import dev.schemarag.generation.service.ExecutionService;
 import dev.schemarag.generation.service.GenerationService;
+import dev.schemarag.generation.service.QueryExecutorsByDialect;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.retrieval.kafka.RetrievalService;
@@ -56,7 +56,7 @@ public final class Services extends ServiceRuntime {
     }
 
     /** The adapter execution runs statements with, as the service builds it. */
-    public PostgresQueryExecutor queryExecutor(DatabaseRegistry databases) {
+    public QueryExecutorsByDialect queryExecutor(DatabaseRegistry databases) {
         return ExecutionMain.executor(this, databases);
     }
 

@@ -4,10 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
+import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topics;
@@ -19,6 +24,15 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.demo.DemoDatabase;
 import dev.schemarag.demo.MariaDemoDatabase;
+import dev.schemarag.generation.answer.ExplainResult;
+import dev.schemarag.generation.answer.StatementValidator;
+import dev.schemarag.generation.execution.ExecutionOutcome;
+import dev.schemarag.generation.execution.ResultColumn;
+import dev.schemarag.generation.service.ExecutionSettings;
+import dev.schemarag.generation.service.GenerationSettings;
+import dev.schemarag.generation.service.QueryExecutorsByDialect;
+import dev.schemarag.generation.service.TargetDatabasesByDialect;
+import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.ingest.mysql.MySqlIntrospector;
 import dev.schemarag.ingest.postgres.PostgresIntrospector;
 import dev.schemarag.ingest.service.IngestService;
@@ -38,14 +52,17 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,8 +71,11 @@ import org.junit.jupiter.api.Test;
  * The demo ERP loaded into the real MariaDB that scripts/install-prereqs.sh installs, from the PostgreSQL demo, and
  * introspected through information_schema: the same tables, columns, comments and keys as PostgreSQL's catalog holds.
  * Live sync reads its DDL from the binlog: Debezium's MariaDB connector → Kafka → embedding updater → pgvector.
+ * Then answered on: generated SQL validated (guard, EXPLAIN as the reader) and executed through the same adapters
+ * generation and execution use, its rows compared with the mariadb client's, its errors classified, its time bounded.
  */
 class ErpMariaIT {
+    private static final Settings SETTINGS = Settings.of(Map.of());
     private static final String SOURCE = "erp_maria_source_it";
     private static final String READER = "erp_maria_reader_it";
     /** The id erp_maria is registered under for live sync, apart from other tests' rows in the shared store. */
@@ -67,6 +87,8 @@ class ErpMariaIT {
     private static SchemaCatalog postgresCatalog;
     private static SchemaCatalog mariaCatalog;
     private static boolean loadedAgain;
+    private static RegisteredDatabase registration;
+    private static Path mariadbClientDefaults;
 
     @BeforeAll
     static void loadTheDemoIntoBoth() throws Exception {
@@ -90,6 +112,18 @@ class ErpMariaIT {
             loadedAgain = MariaDemoDatabase.loadIfIncomplete(admin, source, ddl);
             MariaDemoDatabase.grantReader(admin, READER, "127.0.0.1", "it's a \\ secret", TargetSessionLimits.DEFAULT);
         }
+        registration = MariaDemoDatabase.registration(
+                mariadb.jdbcUrl(MariaDemoDatabase.DATABASE),
+                new Credentials(EmbeddedMariaDb.USER, EmbeddedMariaDb.PASSWORD),
+                new Credentials(READER, "it's a \\ secret"),
+                extracted);
+        // The reader's login for the mariadb client, in an option file rather than on its command line.
+        mariadbClientDefaults = stateDir.resolve("reader.cnf");
+        Files.writeString(
+                mariadbClientDefaults,
+                "[client]\nhost=127.0.0.1\nport=" + mariadb.port() + "\nuser=" + READER
+                        + "\npassword=\"it's a \\\\ secret\"\n",
+                StandardCharsets.UTF_8);
         postgresCatalog = new PostgresIntrospector(postgres, List.of("public")).introspect(SOURCE, List.of());
         try (Database maria = new Database(
                 mariadb.jdbcUrl(MariaDemoDatabase.DATABASE), EmbeddedMariaDb.USER, EmbeddedMariaDb.PASSWORD)) {
@@ -275,6 +309,237 @@ class ErpMariaIT {
                 return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
             }
         }
+    }
+
+    /** Every common MariaDB type once: integers, text, dates, a NULL-able date, DECIMAL, TIMESTAMP, BOOLEAN. */
+    private static final String ROWS_SQL = """
+            SELECT e.employee_id, e.employee_number, e.first_name, e.hire_date, e.termination_date, e.base_salary,
+                   e.created_at, p.is_open, d.name AS department
+            FROM erp_maria.employees AS e
+            JOIN erp_maria.departments AS d ON d.department_id = e.department_id
+            LEFT JOIN erp_maria.job_positions AS p ON p.position_id = e.position_id
+            ORDER BY e.employee_id""";
+
+    @Test
+    void aValidatedAnswerRunsAsTheReaderAndReadsWhatTheMariadbClientReads() throws Exception {
+        try (TargetDatabasesByDialect targets = GenerationSettings.targetDatabases(SETTINGS, registry());
+                QueryExecutorsByDialect executor = ExecutionSettings.queryExecutor(SETTINGS, registry())) {
+            targets.verifyReaders();
+            executor.verifyReaders();
+            assertThat(targets.dialect(MariaDemoDatabase.ID)).isEqualTo(SqlDialect.MARIADB);
+            SchemaColumns columns =
+                    targets.columns(MariaDemoDatabase.ID, List.of("erp_maria.employees", "erp_maria.departments"));
+            assertThat(columns.columnsOf("erp_maria.employees")).contains("employee_id", "base_salary");
+
+            StatementValidator.Validation validation =
+                    new StatementValidator(targets).validate(MariaDemoDatabase.ID, Asker.ANONYMOUS, ROWS_SQL, columns);
+            assertThat(validation.rejection()).isEmpty();
+            ExecutionOutcome outcome =
+                    executor.execute(MariaDemoDatabase.ID, Asker.ANONYMOUS, ROWS_SQL, 1000, Duration.ofSeconds(30));
+
+            assertThat(outcome).isInstanceOf(ExecutionOutcome.Rows.class);
+            ExecutionOutcome.Rows rows = (ExecutionOutcome.Rows) outcome;
+            assertThat(rows.executedAs()).isEqualTo(READER);
+            assertThat(rows.truncated()).isFalse();
+            assertThat(rows.rows()).hasSizeGreaterThan(20).isEqualTo(mariadbClient(ROWS_SQL));
+            assertThat(rows.columns())
+                    .extracting(ResultColumn::name)
+                    .containsExactly(
+                            "employee_id",
+                            "employee_number",
+                            "first_name",
+                            "hire_date",
+                            "termination_date",
+                            "base_salary",
+                            "created_at",
+                            "is_open",
+                            "department");
+            assertThat(rows.columns().get(5).type()).isEqualTo("DECIMAL");
+            assertThat(rows.columns().get(8).source()).contains("erp_maria.departments.name");
+        }
+    }
+
+    @Test
+    void theRowAndByteCapsStopTheStreamAndAnAliasedPiiColumnIsMasked() throws Exception {
+        String sql = "SELECT e.email AS contact, e.last_name FROM erp_maria.employees AS e ORDER BY e.employee_id";
+        try (QueryExecutorsByDialect executor = ExecutionSettings.queryExecutor(SETTINGS, registry())) {
+            ExecutionOutcome.Rows capped = (ExecutionOutcome.Rows)
+                    executor.execute(MariaDemoDatabase.ID, Asker.ANONYMOUS, sql, 7, Duration.ofSeconds(30));
+            assertThat(capped.rows()).hasSize(7);
+            assertThat(capped.truncated()).isTrue();
+            assertThat(capped.columns().get(0).source()).contains("erp_maria.employees.email");
+            assertThat(capped.columns().get(0).masked()).isTrue();
+            assertThat(capped.rows()).allSatisfy(row -> assertThat(row.get(0)).isNull());
+            assertThat(capped.rows()).allSatisfy(row -> assertThat(row.get(1)).isNotBlank());
+            // The connection left with rows unread is dropped, not drained: the next statement runs at once.
+            ExecutionOutcome again =
+                    executor.execute(MariaDemoDatabase.ID, Asker.ANONYMOUS, sql, 1, Duration.ofSeconds(30));
+            assertThat(again).isInstanceOf(ExecutionOutcome.Rows.class);
+        }
+        String lines = "SELECT j.journal_entry_id, j.line_number, j.debit, j.credit, j.description"
+                + " FROM erp_maria.journal_lines AS j ORDER BY j.journal_entry_id, j.line_number";
+        Settings smallBytes = Settings.of(Map.of(ExecutionSettings.MAX_BYTES.key(), "1024"));
+        try (QueryExecutorsByDialect executor = ExecutionSettings.queryExecutor(smallBytes, registry())) {
+            ExecutionOutcome.Rows capped = (ExecutionOutcome.Rows)
+                    executor.execute(MariaDemoDatabase.ID, Asker.ANONYMOUS, lines, 1000, Duration.ofSeconds(30));
+            assertThat(capped.truncated()).isTrue();
+            assertThat(capped.rows()).isNotEmpty();
+            assertThat(capped.rows().stream()
+                            .flatMap(List::stream)
+                            .filter(Objects::nonNull)
+                            .mapToInt(cell -> cell.getBytes(StandardCharsets.UTF_8).length)
+                            .sum())
+                    .isLessThanOrEqualTo(1024);
+        }
+    }
+
+    @Test
+    void mariaDbErrorsAreClassifiedForRepairBlockOrInfrastructure() {
+        try (TargetDatabasesByDialect targets = GenerationSettings.targetDatabases(SETTINGS, registry())) {
+            StatementValidator validator = new StatementValidator(targets);
+            assertThat(rejection(validator, "SELECT e.nme FROM erp_maria.employees AS e"))
+                    .extracting(StatementValidator.Rejection::errorClass, StatementValidator.Rejection::sqlState)
+                    .containsExactly(ErrorClass.SQL_ERROR, "42S22");
+            assertThat(rejection(validator, "SELECT count(*) FROM erp_maria.employee"))
+                    .extracting(StatementValidator.Rejection::errorClass, StatementValidator.Rejection::sqlState)
+                    .containsExactly(ErrorClass.SQL_ERROR, "42S02");
+            assertThat(rejection(validator, "SELECT e.first_name FROM erp_maria.employees AS e WHERE e.hire_date >"))
+                    .extracting(StatementValidator.Rejection::errorClass)
+                    .isEqualTo(ErrorClass.SQL_ERROR);
+            // The reader has SELECT on erp_maria only: the server's 1142, though its SQLSTATE is a syntax error's.
+            assertThat(rejection(validator, "SELECT u.User FROM mysql.user AS u"))
+                    .extracting(StatementValidator.Rejection::errorClass, StatementValidator.Rejection::sqlState)
+                    .containsExactly(ErrorClass.VALIDATION_BLOCK, "42000");
+            assertThat(rejection(validator, "SELECT 1; DELETE FROM erp_maria.employees"))
+                    .extracting(StatementValidator.Rejection::errorClass)
+                    .isEqualTo(ErrorClass.VALIDATION_BLOCK);
+        }
+        // A URL that would let the driver send several statements at once is refused before anything is sent.
+        DatabaseRegistry multi = new DatabaseRegistry(
+                List.of(at(mariadb.jdbcUrl(MariaDemoDatabase.DATABASE) + "?allowMultiQueries=true")));
+        try (TargetDatabasesByDialect targets = GenerationSettings.targetDatabases(SETTINGS, multi)) {
+            assertThat(rejection(new StatementValidator(targets), "SELECT 1 AS one"))
+                    .satisfies(r -> assertThat(r.errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE))
+                    .satisfies(r -> assertThat(r.message()).contains("allowMultiQueries"));
+        }
+    }
+
+    @Test
+    void aQueryPastItsTimeBoundEndsAsQueryTimeoutAndLeavesNothingRunning() throws Exception {
+        String slow = "SELECT count(*) FROM erp_maria.journal_lines AS a CROSS JOIN erp_maria.journal_lines AS b"
+                + " CROSS JOIN erp_maria.journal_lines AS c";
+        Settings oneSecond = Settings.of(Map.of(ExecutionSettings.STATEMENT_TIMEOUT_MILLIS.key(), "1000"));
+        try (TargetDatabasesByDialect targets = GenerationSettings.targetDatabases(SETTINGS, registry());
+                QueryExecutorsByDialect executor = ExecutionSettings.queryExecutor(oneSecond, registry())) {
+            assertThat(new StatementValidator(targets)
+                            .validate(MariaDemoDatabase.ID, Asker.ANONYMOUS, slow, SchemaColumns.empty())
+                            .rejection())
+                    .isEmpty();
+            long started = System.nanoTime();
+            ExecutionOutcome outcome =
+                    executor.execute(MariaDemoDatabase.ID, Asker.ANONYMOUS, slow, 10, Duration.ofSeconds(30));
+            long millis = (System.nanoTime() - started) / 1_000_000;
+            System.out.println("a query past its 1 s bound on MariaDB ended after " + millis + " ms: " + outcome);
+
+            assertThat(outcome).isInstanceOf(ExecutionOutcome.Rejected.class);
+            assertThat(((ExecutionOutcome.Rejected) outcome).errorClass()).isEqualTo(ErrorClass.QUERY_TIMEOUT);
+        }
+        try (Connection admin = mariadb.connect("");
+                PreparedStatement running = admin.prepareStatement("SELECT count(*) FROM information_schema.PROCESSLIST"
+                        + " WHERE USER = ? AND COMMAND <> 'Sleep'")) {
+            running.setString(1, READER);
+            Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> {
+                try (ResultSet rs = running.executeQuery()) {
+                    return rs.next() && rs.getInt(1) == 0;
+                }
+            });
+        }
+    }
+
+    @Test
+    void aPrincipalMappedToARoleIsRefusedOnMariaDb() {
+        DatabaseRegistry mapped = new DatabaseRegistry(
+                List.of(registration.withPrincipals(new Principals(Map.of("alice", "erp_sales"), null))));
+        try (TargetDatabasesByDialect targets = GenerationSettings.targetDatabases(SETTINGS, mapped)) {
+            assertThat(targets.admits(MariaDemoDatabase.ID, Asker.of("alice"))).isFalse();
+            assertThat(targets.explain(
+                            MariaDemoDatabase.ID, Asker.of("alice"), "SELECT 1 AS one", Duration.ofSeconds(5)))
+                    .isInstanceOfSatisfying(ExplainResult.Refused.class, refused -> {
+                        assertThat(refused.errorClass()).isEqualTo(ErrorClass.ACCESS_DENIED);
+                        assertThat(refused.reason()).contains("not supported");
+                    });
+        }
+    }
+
+    /** The IT's registration of erp_maria with another URL. */
+    private static RegisteredDatabase at(String jdbcUrl) {
+        return new RegisteredDatabase(
+                registration.id(),
+                jdbcUrl,
+                registration.admin(),
+                registration.reader(),
+                registration.schemas(),
+                registration.annotationsFile(),
+                registration.docsDir(),
+                registration.cdc(),
+                registration.execute(),
+                registration.principals());
+    }
+
+    private static DatabaseRegistry registry() {
+        return new DatabaseRegistry(List.of(registration));
+    }
+
+    private static StatementValidator.Rejection rejection(StatementValidator validator, String sql) {
+        return validator
+                .validate(MariaDemoDatabase.ID, Asker.ANONYMOUS, sql, SchemaColumns.empty())
+                .rejection()
+                .orElseThrow(() -> new AssertionError("valid: " + sql));
+    }
+
+    /**
+     * The rows the mariadb client prints for {@code sql} as the reader (--batch: tab-separated, NULL spelled out,
+     * tabs, newlines and backslashes escaped).
+     */
+    private static List<List<String>> mariadbClient(String sql) throws Exception {
+        Process client = new ProcessBuilder(
+                        "mariadb",
+                        "--defaults-file=" + mariadbClientDefaults,
+                        "--batch",
+                        "--skip-column-names",
+                        MariaDemoDatabase.DATABASE,
+                        "-e",
+                        sql)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        String out = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(client.waitFor()).isZero();
+        return out.lines()
+                .map(line -> Arrays.stream(line.split("\t", -1))
+                        .map(ErpMariaIT::unescaped)
+                        .toList())
+                .toList();
+    }
+
+    private static String unescaped(String cell) {
+        if (cell.equals("NULL")) return null;
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < cell.length(); i++) {
+            char c = cell.charAt(i);
+            if (c != '\\' || i + 1 == cell.length()) {
+                text.append(c);
+                continue;
+            }
+            char next = cell.charAt(++i);
+            text.append(
+                    switch (next) {
+                        case 'n' -> '\n';
+                        case 't' -> '\t';
+                        case '0' -> '\0';
+                        default -> next;
+                    });
+        }
+        return text.toString();
     }
 
     private static Map<String, Table> byTableName(SchemaCatalog catalog) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.annotations.AnnotationsLoader;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.relationships.JoinEdges;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
@@ -82,7 +83,7 @@ class ErpWithoutForeignKeysIT {
         for (Join join : joins) {
             List<TableName> joined =
                     join.left().equals(join.right()) ? List.of(join.left()) : List.of(join.left(), join.right());
-            List<String> hints = JoinHints.of(joined, graph, JoinHintFormat.EDGES);
+            List<String> hints = JoinHints.of(joined, graph, JoinHintFormat.EDGES, SqlDialect.POSTGRESQL);
             boolean hinted = hints.stream()
                     .map(h -> h.replaceFirst(" \\(.*\\)$", ""))
                     .anyMatch(h -> h.equals(join.written()) || h.equals(join.reversed()));

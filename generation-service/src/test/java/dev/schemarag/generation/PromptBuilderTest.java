@@ -3,6 +3,7 @@ package dev.schemarag.generation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.config.SqlDialect;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,24 @@ class PromptBuilderTest {
                         "\"query\"",
                         "\"confidence\"",
                         "\"tablesUsed\"");
+    }
+
+    @Test
+    void aMariaDbDatabaseIsAskedForMariaDbSql() {
+        String system = builder.build(request(Optional.empty()).withDialect(SqlDialect.MARIADB))
+                .system();
+
+        assertThat(system)
+                .contains(
+                        "MariaDB dialect only",
+                        "backticks",
+                        "no ILIKE, no ::casts",
+                        "no SLEEP",
+                        "exactly one read-only")
+                .doesNotContain("PostgreSQL", "pg_sleep");
+        assertThat(builder.build(request(Optional.empty()).withDialect(SqlDialect.MYSQL))
+                        .system())
+                .contains("MySQL dialect only");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval;
 
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
@@ -170,7 +171,8 @@ final class PreparedDatabase {
     PreparedDatabase withChanges(CatalogChanges changes) {
         if (changes.changed().isEmpty()
                 && changes.version().equals(version())
-                && changes.principals().equals(database.principals())) return this;
+                && changes.principals().equals(database.principals())
+                && changes.dialect() == database.dialect()) return this;
         List<IndexedTable> removed = database.tables().stream()
                 .filter(t -> changes.changed().contains(t.definition().name()))
                 .toList();
@@ -193,13 +195,16 @@ final class PreparedDatabase {
 
     private PreparedDatabase applied(CatalogChanges changes, int vectorsOfOtherModels, Set<DocChunk> heldDocs) {
         IndexedDatabase next = database.withChanges(changes);
+        // A new dialect quotes every table's names anew: nothing rendered or counted before is kept.
+        boolean sameDialect = next.dialect() == database.dialect();
         Map<PacketFormat, ConcurrentMap<TableName, Integer>> nextTokens = emptyTokens();
-        tokens.forEach((format, counts) -> counts.forEach((table, count) -> {
-            if (!changes.changed().contains(table)) nextTokens.get(format).put(table, count);
-        }));
+        if (sameDialect)
+            tokens.forEach((format, counts) -> counts.forEach((table, count) -> {
+                if (!changes.changed().contains(table)) nextTokens.get(format).put(table, count);
+            }));
         return new PreparedDatabase(
                 next,
-                render(next, changes.changed(), texts),
+                render(next, changes.changed(), sameDialect ? texts : Map.of()),
                 nextTokens,
                 lexical.withChanges(next, changes.changed()),
                 modelId,
@@ -220,8 +225,14 @@ final class PreparedDatabase {
             String compact = changed.contains(name)
                     ? null
                     : previous.getOrDefault(PacketFormat.COMPACT, Map.of()).get(name);
-            createTables.put(name, createTable != null ? createTable : CreateTableRenderer.render(table.definition()));
-            compacts.put(name, compact != null ? compact : CompactSchemaRenderer.render(table.definition()));
+            createTables.put(
+                    name,
+                    createTable != null
+                            ? createTable
+                            : CreateTableRenderer.render(table.definition(), database.dialect()));
+            compacts.put(
+                    name,
+                    compact != null ? compact : CompactSchemaRenderer.render(table.definition(), database.dialect()));
         }
         Map<PacketFormat, Map<TableName, String>> texts = new EnumMap<>(PacketFormat.class);
         texts.put(PacketFormat.CREATE_TABLE, createTables);
@@ -263,6 +274,11 @@ final class PreparedDatabase {
 
     int vectorsOfOtherModels() {
         return vectorsOfOtherModels;
+    }
+
+    /** The SQL the database speaks, which its packets quote names in. */
+    SqlDialect dialect() {
+        return database.dialect();
     }
 
     ForeignKeyGraph graph() {

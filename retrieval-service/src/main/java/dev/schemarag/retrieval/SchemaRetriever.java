@@ -397,12 +397,20 @@ public final class SchemaRetriever {
             Bridging bridging,
             Map<TableName, Set<String>> hitColumns) {
         PacketFormat format = r.settings().packetFormat();
-        List<String> hints =
-                JoinHints.of(names, r.database().graph(), r.settings().joinHintFormat());
+        List<String> hints = JoinHints.of(
+                names,
+                r.database().graph(),
+                r.settings().joinHintFormat(),
+                r.database().dialect());
         String packet = ContextPacket.assemble(
                 tableTexts(r, tables, names, hitColumns, format),
                 format,
-                JoinHints.forPacket(names, r.database().graph(), r.settings().joinHintFormat(), format),
+                JoinHints.forPacket(
+                        names,
+                        r.database().graph(),
+                        r.settings().joinHintFormat(),
+                        r.database().dialect(),
+                        format),
                 docs);
         int packetTokens = TokenCounter.count(packet);
         Map<String, Double> metrics = new LinkedHashMap<>(selectionMetrics);
@@ -455,7 +463,8 @@ public final class SchemaRetriever {
                             edges,
                             hitColumns.getOrDefault(t.table(), Set.of()),
                             r.request().question());
-                    return ConnectorRenderer.render(definition, kept, format);
+                    return ConnectorRenderer.render(
+                            definition, kept, format, r.database().dialect());
                 })
                 .toList();
     }

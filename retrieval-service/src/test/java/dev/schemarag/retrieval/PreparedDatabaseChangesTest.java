@@ -2,11 +2,14 @@ package dev.schemarag.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.Principals;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.schema.Tables;
 import dev.schemarag.retrieval.config.PacketFormat;
+import dev.schemarag.retrieval.index.CatalogChanges;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,6 +103,31 @@ class PreparedDatabaseChangesTest {
     void noChangeAtTheSameVersionIsTheSameCatalog() {
         assertThat(held.withChanges(Catalogs.changes(Catalogs.database("1", before), Set.of())))
                 .isSameAs(held);
+    }
+
+    @Test
+    void aNewDialectRendersEveryTableAgainInItsQuoting() {
+        List<Table> keyed = new ArrayList<>(before);
+        keyed.set(5, Catalogs.withColumn(before.get(5), new Column("key", "text", true, null, null)));
+        PreparedDatabase postgres = PreparedDatabase.prepare(Catalogs.database("1", keyed), Catalogs.MODEL);
+        countTokens(postgres);
+
+        PreparedDatabase maria = postgres.withChanges(
+                new CatalogChanges("2", Set.of(), List.of(), List.of(), Principals.NONE, SqlDialect.MARIADB));
+
+        assertThat(postgres.text(name(5), PacketFormat.CREATE_TABLE))
+                .contains("  key text")
+                .doesNotContain("`");
+        assertThat(maria.text(name(5), PacketFormat.CREATE_TABLE)).contains("  `key` text");
+        IndexedDatabase catalog = Catalogs.database("2", keyed);
+        PreparedDatabase scratch = PreparedDatabase.prepare(
+                new IndexedDatabase("db", "2", catalog.tables(), catalog.docs(), Principals.NONE, SqlDialect.MARIADB),
+                Catalogs.MODEL);
+        for (PacketFormat format : PacketFormat.values())
+            for (TableName table : scratch.tablesIn(Set.of())) {
+                assertThat(maria.text(table, format)).isEqualTo(scratch.text(table, format));
+                assertThat(maria.tokens(List.of(table), format)).isEqualTo(scratch.tokens(List.of(table), format));
+            }
     }
 
     private PreparedDatabase apply(List<Table> after, Set<TableName> changed) {

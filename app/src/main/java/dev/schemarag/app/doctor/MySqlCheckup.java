@@ -3,13 +3,13 @@ package dev.schemarag.app.doctor;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.MySqlGrants;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The checks of a MySQL or MariaDB database: the admin login, the binary log that change capture will read (on, ROW
@@ -64,7 +64,7 @@ final class MySqlCheckup {
                 ResultSet rs = s.executeQuery("SHOW GRANTS FOR CURRENT_USER()")) {
             while (rs.next()) {
                 String grant = rs.getString(1);
-                if (!selectOnly(grant))
+                if (!MySqlGrants.selectOnly(grant))
                     return Diagnosis.failed(
                             name, reader.user() + " holds more than SELECT: " + grant, "REVOKE all but SELECT from it");
             }
@@ -75,11 +75,5 @@ final class MySqlCheckup {
                     "cannot log in as " + reader.user() + " (SQLSTATE " + e.getSQLState() + ")",
                     "check the reader's password in its registration");
         }
-    }
-
-    /** {@code GRANT USAGE ON *.* …} (the login itself) or {@code GRANT SELECT ON …}. */
-    static boolean selectOnly(String grant) {
-        String upper = grant.toUpperCase(Locale.ROOT);
-        return upper.startsWith("GRANT USAGE ON ") || upper.startsWith("GRANT SELECT ON ");
     }
 }

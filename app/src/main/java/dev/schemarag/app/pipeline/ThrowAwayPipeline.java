@@ -4,9 +4,9 @@ import dev.schemarag.app.Services;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.kafka.ConsumerGroups;
 import dev.schemarag.core.kafka.Topic;
-import dev.schemarag.generation.postgres.PostgresQueryExecutor;
 import dev.schemarag.generation.service.ExecutionService;
 import dev.schemarag.generation.service.GenerationService;
+import dev.schemarag.generation.service.QueryExecutorsByDialect;
 import dev.schemarag.retrieval.kafka.RetrievalService;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -44,7 +44,7 @@ public final class ThrowAwayPipeline implements AutoCloseable {
     private final Path stateDir;
     private RetrievalService retrieval;
     private GenerationService generation;
-    private PostgresQueryExecutor executor;
+    private QueryExecutorsByDialect executor;
     private ExecutionService execution;
 
     /** Starts the pipeline; {@code command} names it in the application ids. */

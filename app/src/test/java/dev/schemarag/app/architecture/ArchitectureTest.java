@@ -133,11 +133,14 @@ class ArchitectureTest {
                 .resideInAnyPackage(
                         "dev.schemarag.generation.kafka..",
                         "dev.schemarag.generation.postgres..",
+                        "dev.schemarag.generation.mysql..",
+                        "dev.schemarag.generation.jdbc..",
                         "dev.schemarag.generation.llm..",
                         "java.sql..",
                         "io.micrometer..",
                         "org.apache.kafka..",
                         "org.postgresql..",
+                        "org.mariadb..",
                         "com.pgvector..",
                         "com.openai..")
                 .check(classes);

@@ -3,9 +3,9 @@ package dev.schemarag.core.config;
 import java.util.Optional;
 
 /**
- * The SQL a target database speaks, which decides how generated SQL is read and guarded before it reaches it.
- * A registration accepts all three; MySQL and MariaDB have a read-only guard and introspection of their own but no
- * change capture, validation or execution yet (issue 26).
+ * The SQL a target database speaks, which decides how generated SQL is read and guarded before it reaches it, how
+ * its context packets quote names and which dialect the model is asked to write. A registration accepts all three;
+ * MySQL and MariaDB have a read-only guard, introspection, validation and execution of their own (issue 26).
  */
 public enum SqlDialect {
     POSTGRESQL,

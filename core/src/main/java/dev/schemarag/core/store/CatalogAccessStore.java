@@ -1,6 +1,7 @@
 package dev.schemarag.core.store;
 
 import dev.schemarag.core.config.Principals;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.schema.ReadableSchema;
 import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
@@ -13,14 +14,15 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * Adapter: the recorded privileges of a database's mapped roles ({@code catalog_table_access}), its row-level security
- * policies ({@code catalog_table_policies}) and its principal mapping ({@code catalog_principals}, {@code
- * catalog_default_roles}) in the schema store. Writes only what differs, so an unchanged refresh bumps no version.
+ * policies ({@code catalog_table_policies}), its principal mapping ({@code catalog_principals}, {@code
+ * catalog_default_roles}) and its SQL dialect ({@code catalog_dialects}) in the schema store. Writes only what differs, so an unchanged refresh bumps no version.
  */
 public final class CatalogAccessStore {
     private final Database db;
@@ -30,11 +32,12 @@ public final class CatalogAccessStore {
     }
 
     /**
-     * Makes the recorded access of the database exactly {@code access} (tables absent from it: nothing recorded) and its
-     * mapping {@code principals}, in one transaction; returns the tables whose access changed.
+     * Makes the recorded access of the database exactly {@code access} (tables absent from it: nothing recorded), its
+     * mapping {@code principals} and its {@code dialect}, in one transaction; returns the tables whose access changed.
      */
     public synchronized Set<TableName> replace(
-            String databaseId, Principals principals, Map<TableName, TableAccess> access) throws SQLException {
+            String databaseId, Principals principals, SqlDialect dialect, Map<TableName, TableAccess> access)
+            throws SQLException {
         Set<TableName> changed = new LinkedHashSet<>();
         try (Connection c = db.borrow()) {
             c.setAutoCommit(false);
@@ -49,6 +52,7 @@ public final class CatalogAccessStore {
                     changed.add(table);
                 }
                 if (!principals.equals(principals(c, databaseId))) writePrincipals(c, databaseId, principals);
+                if (dialect != dialect(c, databaseId)) writeDialect(c, databaseId, dialect);
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -140,6 +144,26 @@ public final class CatalogAccessStore {
             }
         }
         return new Principals(roles, defaultRole);
+    }
+
+    /** The dialect recorded with the database's mapping; PostgreSQL when none is (recorded before there were others). */
+    public static SqlDialect dialect(Connection c, String databaseId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT dialect FROM catalog_dialects WHERE database_id = ?")) {
+            ps.setString(1, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? SqlDialect.valueOf(rs.getString(1).toUpperCase(Locale.ROOT)) : SqlDialect.POSTGRESQL;
+            }
+        }
+    }
+
+    private static void writeDialect(Connection c, String databaseId, SqlDialect dialect) throws SQLException {
+        try (PreparedStatement ps =
+                c.prepareStatement("INSERT INTO catalog_dialects (database_id, dialect) VALUES (?, ?)"
+                        + " ON CONFLICT (database_id) DO UPDATE SET dialect = EXCLUDED.dialect")) {
+            ps.setString(1, databaseId);
+            ps.setString(2, dialect.name().toLowerCase(Locale.ROOT));
+            ps.executeUpdate();
+        }
     }
 
     private static void bind(PreparedStatement ps, String databaseId, Object... extra) throws SQLException {

@@ -2,6 +2,7 @@ package dev.schemarag.core.store;
 
 import com.pgvector.PGvector;
 import dev.schemarag.core.config.Principals;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
@@ -334,10 +335,11 @@ public final class PgVectorSchemaStore {
         return changed;
     }
 
-    /** See {@link CatalogAccessStore#replace}: the privileges and mapping of the database's roles. */
-    public Set<TableName> replaceAccess(String databaseId, Principals principals, Map<TableName, TableAccess> access)
+    /** See {@link CatalogAccessStore#replace}: the privileges and mapping of the database's roles, and its dialect. */
+    public Set<TableName> replaceAccess(
+            String databaseId, Principals principals, SqlDialect dialect, Map<TableName, TableAccess> access)
             throws SQLException {
-        return new CatalogAccessStore(db).replace(databaseId, principals, access);
+        return new CatalogAccessStore(db).replace(databaseId, principals, dialect, access);
     }
 
     /** Parameters 1 to 6: the edge's key in {@code catalog_relationships} (database, from table and columns, to table). */

@@ -14,6 +14,19 @@ class MySqlQuotingTest {
     }
 
     @Test
+    void aPlainNameStaysBareAndAnythingElseIsBackticked() {
+        assertThat(MySqlQuoting.identifierIfNeeded("employee_id")).isEqualTo("employee_id");
+        assertThat(MySqlQuoting.identifierIfNeeded("status")).isEqualTo("status"); // a keyword, not reserved
+        assertThat(MySqlQuoting.identifierIfNeeded("order")).isEqualTo("`order`");
+        assertThat(MySqlQuoting.identifierIfNeeded("key")).isEqualTo("`key`"); // reserved on MySQL, not PostgreSQL
+        assertThat(MySqlQuoting.identifierIfNeeded("offset")).isEqualTo("`offset`"); // reserved on MariaDB
+        assertThat(MySqlQuoting.identifierIfNeeded("FirstName")).isEqualTo("`FirstName`");
+        assertThat(MySqlQuoting.identifierIfNeeded("1st")).isEqualTo("`1st`");
+        assertThat(MySqlQuoting.identifierIfNeeded("unit price")).isEqualTo("`unit price`");
+        assertThat(MySqlQuoting.identifierIfNeeded("a\"b")).isEqualTo("`a\"b`");
+    }
+
+    @Test
     void aLiteralDoublesQuotesAndEscapesBackslashes() {
         assertThat(MySqlQuoting.literal("it's")).isEqualTo("'it''s'");
         assertThat(MySqlQuoting.literal("\\'; DROP TABLE t; -- ")).isEqualTo("'\\\\''; DROP TABLE t; -- '");

@@ -110,7 +110,8 @@ public final class AnswerPipeline {
 
     public PipelineResult answer(ContextRetrieved event) {
         Deadline deadline = Deadline.after(recordDeadline, nanoTime);
-        GenerationRequest request = request(event);
+        GenerationRequest request =
+                request(event).withDialect(targets.dialect(event.getQuestion().getDatabaseId()));
         List<SqlGenerated> candidates = new ArrayList<>();
         Asker asker = request.asker();
         // Before the generator: a question that will be refused costs no model call.

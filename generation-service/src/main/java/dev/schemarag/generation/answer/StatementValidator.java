@@ -8,7 +8,6 @@ import dev.schemarag.generation.validation.ReadOnlyGuards;
 import dev.schemarag.generation.validation.SafetyVerdict;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.generation.validation.SqlLinter;
-import dev.schemarag.generation.validation.SqlStateClassifier;
 import dev.schemarag.generation.validation.StatementLimits;
 import dev.schemarag.generation.validation.StructuralBudget;
 import java.time.Duration;
@@ -29,7 +28,6 @@ public final class StatementValidator {
     private final StatementLimits limits;
     private final ReadOnlyGuards guards;
     private final SqlLinter linter = new SqlLinter();
-    private final SqlStateClassifier classifier = new SqlStateClassifier();
 
     public StatementValidator(TargetDatabases targets) {
         this(targets, StatementLimits.DEFAULT, StructuralBudget.DEFAULT);
@@ -69,8 +67,7 @@ public final class StatementValidator {
             return Validation.rejected(lint, new Rejection(refused.errorClass(), null, refused.reason()));
         if (explained instanceof ExplainResult.Rejected rejected)
             return Validation.rejected(
-                    lint,
-                    new Rejection(classifier.classify(rejected.sqlState()), rejected.sqlState(), rejected.message()));
+                    lint, new Rejection(rejected.errorClass(), rejected.sqlState(), rejected.message()));
         return new Validation(lint, Optional.empty());
     }
 
@@ -106,7 +103,7 @@ public final class StatementValidator {
         return new CandidateCheck.Verdict.Rejected<>(validation.rejection().get());
     }
 
-    /** @param sqlState PostgreSQL's SQLSTATE when the database refused the statement, else null */
+    /** @param sqlState the database's SQLSTATE when the database refused the statement, else null */
     public record Rejection(ErrorClass errorClass, String sqlState, String message) {}
 
     /** The lint findings (warnings stand even for a valid statement) and why the statement is not valid, if it is not. */

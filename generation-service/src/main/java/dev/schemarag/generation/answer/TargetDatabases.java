@@ -27,8 +27,8 @@ public interface TargetDatabases {
     boolean executes(String databaseId);
 
     /**
-     * The SQL dialect of {@code databaseId}, which decides the read-only guard its statements pass. PostgreSQL unless
-     * an adapter knows better: it is the only dialect a registration accepts so far.
+     * The SQL dialect of {@code databaseId}, which decides the read-only guard its statements pass and the dialect the
+     * model is asked to write. PostgreSQL unless an adapter knows better.
      */
     default SqlDialect dialect(String databaseId) {
         return SqlDialect.POSTGRESQL;

@@ -17,7 +17,6 @@ import dev.schemarag.generation.answer.RepairLoop;
 import dev.schemarag.generation.answer.StatementValidator;
 import dev.schemarag.generation.answer.TargetDatabases;
 import dev.schemarag.generation.validation.SchemaColumns;
-import dev.schemarag.generation.validation.SqlStateClassifier;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -49,7 +48,6 @@ public final class ExecutionPipeline {
     private final int maxRows;
     private final Duration recordDeadline;
     private final LongSupplier nanoTime;
-    private final SqlStateClassifier classifier = new SqlStateClassifier();
 
     /**
      * @param maxAttempts statements tried per answer, repairs included
@@ -84,7 +82,8 @@ public final class ExecutionPipeline {
                 ? Asker.ANONYMOUS
                 : Asker.of(context.getQuestion().getPrincipal());
         // Without its context an answer cannot be repaired: it runs once, as it is.
-        GenerationRequest request = context == null ? bare(answer, asker) : AnswerPipeline.request(context);
+        GenerationRequest request = (context == null ? bare(answer, asker) : AnswerPipeline.request(context))
+                .withDialect(targets.dialect(databaseId));
         UnaryOperator<GeneratedSql> calibration =
                 context == null ? UnaryOperator.identity() : AnswerPipeline.calibration(context);
         Supplier<SchemaColumns> columns = new ColumnsOnce(targets, databaseId, context);
@@ -145,8 +144,8 @@ public final class ExecutionPipeline {
         if (outcome instanceof ExecutionOutcome.Rows rows)
             return new CandidateCheck.Verdict.Passed<>(new Ran(rows, lintWarnings));
         if (outcome instanceof ExecutionOutcome.Rejected rejected)
-            return new CandidateCheck.Verdict.Rejected<>(new StatementValidator.Rejection(
-                    classifier.classify(rejected.sqlState()), rejected.sqlState(), rejected.message()));
+            return new CandidateCheck.Verdict.Rejected<>(
+                    new StatementValidator.Rejection(rejected.errorClass(), rejected.sqlState(), rejected.message()));
         ExecutionOutcome.Refused refused = (ExecutionOutcome.Refused) outcome;
         return new CandidateCheck.Verdict.Rejected<>(
                 new StatementValidator.Rejection(refused.errorClass(), null, refused.message()));

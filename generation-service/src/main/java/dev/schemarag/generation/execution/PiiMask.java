@@ -48,6 +48,7 @@ public final class PiiMask {
                 && !valueFree(rejected.sqlState())
                 && readsPii(sql))
             return new ExecutionOutcome.Rejected(
+                    rejected.errorClass(),
                     rejected.sqlState(),
                     "the database refused the statement (SQLSTATE " + rejected.sqlState() + "); its message is"
                             + " withheld because the statement reads PII columns");

@@ -3,8 +3,9 @@ package dev.schemarag.generation.execution;
 import java.util.Optional;
 
 /**
- * A result column: its label, its PostgreSQL type name and, when it is a plain column of a table, that column as
- * {@code schema.table.column} (what PII masking looks up); {@code masked} when its values are withheld as PII.
+ * A result column: its label, its type name as the database reports it and, when it is a plain column of a table,
+ * that column as {@code schema.table.column} (what PII masking looks up); {@code masked} when its values are withheld
+ * as PII.
  */
 public record ResultColumn(String name, String type, Optional<String> source, boolean masked) {
 

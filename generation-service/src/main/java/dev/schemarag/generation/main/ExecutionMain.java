@@ -12,10 +12,10 @@ import dev.schemarag.core.service.ServiceMain;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.generation.execution.QueryExecutor;
-import dev.schemarag.generation.postgres.PostgresQueryExecutor;
 import dev.schemarag.generation.service.ExecutionService;
 import dev.schemarag.generation.service.ExecutionSettings;
 import dev.schemarag.generation.service.ExecutionStageSettings;
+import dev.schemarag.generation.service.QueryExecutorsByDialect;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -37,7 +37,7 @@ public final class ExecutionMain {
     }
 
     /** The adapter that runs the statements as the databases' readers, within the caps, PII masked. */
-    public static PostgresQueryExecutor executor(ServiceRuntime runtime, DatabaseRegistry databases) {
+    public static QueryExecutorsByDialect executor(ServiceRuntime runtime, DatabaseRegistry databases) {
         return ExecutionSettings.queryExecutor(runtime.settings(), databases);
     }
 
@@ -73,7 +73,7 @@ public final class ExecutionMain {
     /** Runs until SIGTERM or a stream failure. */
     public static void serve(ServiceRuntime runtime, ServiceAdmin admin, ServiceLifecycle lifecycle) throws Exception {
         DatabaseRegistry databases = TargetDatabases.load(runtime);
-        try (PostgresQueryExecutor executor = executor(runtime, databases);
+        try (QueryExecutorsByDialect executor = executor(runtime, databases);
                 ExecutionService execution = service(runtime, databases, executor);
                 AdminServer server = admin.streams(AdminSettings.EXECUTION_ADMIN_PORT, execution::state)) {
             admin.announce(server.port());

@@ -9,6 +9,7 @@ import dev.schemarag.generation.execution.ExecutionOutcome;
 import dev.schemarag.generation.execution.PiiMask;
 import dev.schemarag.generation.execution.QueryExecutor;
 import dev.schemarag.generation.execution.ResultLimits;
+import dev.schemarag.generation.jdbc.CappedResultReader;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
@@ -68,7 +69,8 @@ public final class PostgresQueryExecutor implements QueryExecutor, AutoCloseable
                     "the annotations of database '" + databaseId + "' cannot be read, so its PII columns are unknown: "
                             + e.getMessage());
         }
-        CappedResultReader read = new CappedResultReader(rowCap, limits.maxBytes(), limits.fetchSize(), role.get());
+        CappedResultReader read = new CappedResultReader(
+                rowCap, limits.maxBytes(), limits.fetchSize(), role.get(), PostgresResultColumns::of);
         return mask.apply(
                 sql,
                 sessions.run(databaseId, asker, sql, atMost, read)

@@ -5,6 +5,7 @@ import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.DatabaseBulkhead;
@@ -13,6 +14,7 @@ import dev.schemarag.core.store.SqlQuoting;
 import dev.schemarag.core.store.StatementWatchdog;
 import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.generation.answer.ReaderVerdict;
+import dev.schemarag.generation.jdbc.StatementQuery;
 import dev.schemarag.generation.validation.DriverStatements;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -105,15 +107,6 @@ final class ReaderSessions implements AutoCloseable {
         }
     }
 
-    /** Reads the result of the guarded statement, inside its transaction and under its deadline. */
-    @FunctionalInterface
-    interface Query<T> {
-        /** Sets up the statement before the text is sent, e.g. its fetch size. */
-        default void prepare(Statement statement) throws SQLException {}
-
-        T read(ResultSet rows) throws SQLException;
-    }
-
     /** A read on a pooled connection of a verified reader, outside any transaction: for catalog lookups. */
     @FunctionalInterface
     interface CatalogRead<T> {
@@ -160,6 +153,7 @@ final class ReaderSessions implements AutoCloseable {
     void verifyReaders(String service) {
         List<String> refusals = new ArrayList<>();
         for (RegisteredDatabase db : registry.all()) {
+            if (SqlDialect.ofJdbcUrl(db.jdbcUrl()).orElse(null) != SqlDialect.POSTGRESQL) continue;
             db.requireReader();
             try {
                 verify(db.id()).ifPresent(refusals::add);
@@ -183,7 +177,7 @@ final class ReaderSessions implements AutoCloseable {
      * @param asker whose question it is: the statement runs as the role the registration maps it to
      * @param atMost the statement timeout is this when it is less than the configured one
      */
-    <T> Result<T> run(String databaseId, Asker asker, String sql, Duration atMost, Query<T> query) {
+    <T> Result<T> run(String databaseId, Asker asker, String sql, Duration atMost, StatementQuery<T> query) {
         Optional<RegisteredDatabase> registered = registry.find(databaseId);
         if (registered.isEmpty()) return new Result.Rejected<>(null, "database '" + databaseId + "' is not registered");
         if (!registered.get().principals().admits(asker))
@@ -237,7 +231,7 @@ final class ReaderSessions implements AutoCloseable {
             Optional<String> role,
             String sql,
             Duration timeout,
-            Query<T> query)
+            StatementQuery<T> query)
             throws SQLException {
         StatementWatchdog.Watch watch = null;
         long started = System.nanoTime();

@@ -16,7 +16,6 @@ import dev.schemarag.generation.execution.ExecutionPipeline;
 import dev.schemarag.generation.execution.QueryExecutor;
 import dev.schemarag.generation.kafka.ExecutionTopology;
 import dev.schemarag.generation.kafka.StageWorkers;
-import dev.schemarag.generation.postgres.PostgresTargetDatabases;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,7 +39,7 @@ public final class ExecutionService implements AutoCloseable {
     private static final SqlGenerator NO_REPAIR =
             (request, deadline) -> GenerationOutcome.unavailable("no LLM configured to repair the statement");
 
-    private final PostgresTargetDatabases targets;
+    private final TargetDatabasesByDialect targets;
     private final StageWorkers workers;
     private final ManagedStreams streams;
     private final Map<String, Object> adminConfig;

@@ -7,6 +7,7 @@ import dev.schemarag.core.service.TargetLimitSettings;
 import dev.schemarag.core.store.DatabaseBulkhead;
 import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.generation.execution.ResultLimits;
+import dev.schemarag.generation.mysql.MySqlQueryExecutor;
 import dev.schemarag.generation.postgres.PostgresQueryExecutor;
 import java.time.Duration;
 import java.util.List;
@@ -60,15 +61,26 @@ public final class ExecutionSettings {
      * Runs statements on the registered databases as their readers, under the target's session limits with the
      * execution's own statement timeout and bulkhead, masking the PII columns of each database's annotations.
      */
-    public static PostgresQueryExecutor queryExecutor(Settings settings, DatabaseRegistry databases) {
-        return new PostgresQueryExecutor(
+    public static QueryExecutorsByDialect queryExecutor(Settings settings, DatabaseRegistry databases) {
+        Duration timeout = Duration.ofMillis(settings.get(STATEMENT_TIMEOUT_MILLIS));
+        Duration queueWait = Duration.ofMillis(settings.get(TargetLimitSettings.QUEUE_WAIT_MS));
+        AnnotatedPiiMasks masks = new AnnotatedPiiMasks(databases);
+        return new QueryExecutorsByDialect(
                 databases,
-                TargetLimitSettings.limits(settings)
-                        .withStatementTimeout(Duration.ofMillis(settings.get(STATEMENT_TIMEOUT_MILLIS))),
-                new DatabaseBulkhead(settings.get(CONCURRENCY)),
-                Duration.ofMillis(settings.get(TargetLimitSettings.QUEUE_WAIT_MS)),
-                resultLimits(settings),
-                new AnnotatedPiiMasks(databases));
+                new PostgresQueryExecutor(
+                        databases,
+                        TargetLimitSettings.limits(settings).withStatementTimeout(timeout),
+                        new DatabaseBulkhead(settings.get(CONCURRENCY)),
+                        queueWait,
+                        resultLimits(settings),
+                        masks),
+                new MySqlQueryExecutor(
+                        databases,
+                        timeout,
+                        new DatabaseBulkhead(settings.get(CONCURRENCY)),
+                        queueWait,
+                        resultLimits(settings),
+                        masks));
     }
 
     public static List<Setting<?>> declared() {

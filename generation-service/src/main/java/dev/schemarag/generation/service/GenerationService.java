@@ -25,7 +25,6 @@ import dev.schemarag.generation.llm.LlmMeters;
 import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.generation.llm.OpenAiCompatibleSqlGenerator;
 import dev.schemarag.generation.postgres.PostgresAnswerCache;
-import dev.schemarag.generation.postgres.PostgresTargetDatabases;
 import dev.schemarag.generation.postgres.VerifiedExampleStore;
 import dev.schemarag.generation.staleness.ExampleRechecks;
 import dev.schemarag.generation.staleness.ExampleReplanner;
@@ -51,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * the model's earlier answer from the answer cache while the tables it reads have not changed
  * ({@link GenerationSettings#answerCache}).
  * It does not start when a database's reader login could change that database (see
- * {@link PostgresTargetDatabases#verifyReaders()}).
+ * {@link TargetDatabasesByDialect#verifyReaders()}).
  */
 public final class GenerationService implements AutoCloseable {
     /** The application id (and consumer group) under the topic prefix: {@code <prefix>generation}. */
@@ -70,7 +69,7 @@ public final class GenerationService implements AutoCloseable {
      */
     private static final Duration RECHECK_EXPLAIN_AT_MOST = Duration.ofSeconds(5);
 
-    private final PostgresTargetDatabases targets;
+    private final TargetDatabasesByDialect targets;
     private final StageWorkers workers;
     private final ManagedStreams streams;
     private final Map<String, Object> adminConfig;

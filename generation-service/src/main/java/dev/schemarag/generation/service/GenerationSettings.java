@@ -5,6 +5,7 @@ import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.service.TargetLimitSettings;
 import dev.schemarag.core.store.DatabaseBulkhead;
+import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.cache.AnswerCache;
@@ -15,6 +16,7 @@ import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.kafka.GenerationTopology;
 import dev.schemarag.generation.kafka.StageWorkers;
 import dev.schemarag.generation.llm.LlmSettings;
+import dev.schemarag.generation.mysql.MySqlTargetDatabases;
 import dev.schemarag.generation.postgres.PostgresTargetDatabases;
 import dev.schemarag.generation.validation.StatementLimits;
 import dev.schemarag.generation.validation.StructuralBudget;
@@ -148,13 +150,19 @@ public final class GenerationSettings {
         return Duration.ofMillis(settings.get(PUNCTUATE_INTERVAL_MS));
     }
 
-    /** EXPLAIN on the registered databases as their readers, under the configured limits and bulkhead. */
-    public static PostgresTargetDatabases targetDatabases(Settings settings, DatabaseRegistry databases) {
-        return new PostgresTargetDatabases(
+    /**
+     * EXPLAIN on the registered databases as their readers, each through its dialect's adapter, under the configured
+     * limits and bulkhead (one per adapter: a database is only ever in one).
+     */
+    public static TargetDatabasesByDialect targetDatabases(Settings settings, DatabaseRegistry databases) {
+        TargetSessionLimits limits = TargetLimitSettings.limits(settings);
+        int concurrency = settings.get(TargetLimitSettings.CONCURRENCY);
+        Duration queueWait = Duration.ofMillis(settings.get(TargetLimitSettings.QUEUE_WAIT_MS));
+        return new TargetDatabasesByDialect(
                 databases,
-                TargetLimitSettings.limits(settings),
-                new DatabaseBulkhead(settings.get(TargetLimitSettings.CONCURRENCY)),
-                Duration.ofMillis(settings.get(TargetLimitSettings.QUEUE_WAIT_MS)));
+                new PostgresTargetDatabases(databases, limits, new DatabaseBulkhead(concurrency), queueWait),
+                new MySqlTargetDatabases(
+                        databases, limits.statementTimeout(), new DatabaseBulkhead(concurrency), queueWait));
     }
 
     /**

@@ -6,7 +6,6 @@ import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.generation.answer.StatementValidator;
-import dev.schemarag.generation.postgres.PostgresTargetDatabases;
 import dev.schemarag.generation.validation.SchemaColumns;
 import java.sql.SQLException;
 import java.util.List;
@@ -29,7 +28,7 @@ public final class StatementCheck {
     public static StatementVerdict check(
             ServiceRuntime runtime, DatabaseRegistry databases, String databaseId, Asker asker, String statement)
             throws SQLException {
-        try (PostgresTargetDatabases targets = GenerationSettings.targetDatabases(runtime.settings(), databases)) {
+        try (TargetDatabasesByDialect targets = GenerationSettings.targetDatabases(runtime.settings(), databases)) {
             List<String> tables = new PgVectorSchemaStore(runtime.store())
                     .tables(databaseId).stream().map(TableName::toString).toList();
             SchemaColumns columns = targets.columns(databaseId, tables);

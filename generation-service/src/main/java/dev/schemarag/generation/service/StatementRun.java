@@ -5,8 +5,6 @@ import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.generation.execution.ExecutionOutcome;
-import dev.schemarag.generation.postgres.PostgresQueryExecutor;
-import dev.schemarag.generation.validation.SqlStateClassifier;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -50,16 +48,13 @@ public final class StatementRun {
         if (!verdict.valid())
             return new SqlRun.NotRun(verdict.errorClass(), verdict.sqlstate(), verdict.message(), verdict.lint());
         ExecutionOutcome outcome;
-        try (PostgresQueryExecutor executor = ExecutionSettings.queryExecutor(runtime.settings(), databases)) {
+        try (QueryExecutorsByDialect executor = ExecutionSettings.queryExecutor(runtime.settings(), databases)) {
             outcome = executor.execute(databaseId, asker, statement, maxRows, NO_CAP);
         }
         if (outcome instanceof ExecutionOutcome.Rows rows) return SqlRun.Ran.of(rows, verdict.lint());
         if (outcome instanceof ExecutionOutcome.Rejected rejected)
             return new SqlRun.NotRun(
-                    new SqlStateClassifier().classify(rejected.sqlState()).wireName(),
-                    rejected.sqlState(),
-                    rejected.message(),
-                    verdict.lint());
+                    rejected.errorClass().wireName(), rejected.sqlState(), rejected.message(), verdict.lint());
         ExecutionOutcome.Refused refused = (ExecutionOutcome.Refused) outcome;
         return new SqlRun.NotRun(refused.errorClass().wireName(), null, refused.message(), verdict.lint());
     }

@@ -3,6 +3,7 @@ package dev.schemarag.generation.answer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
@@ -70,6 +71,7 @@ class AnswerPipelineTest {
         Duration takes = Duration.ZERO;
         boolean executes;
         Set<String> unmapped = Set.of();
+        SqlDialect dialect = SqlDialect.POSTGRESQL;
 
         ScriptedDatabase(Map<String, ExplainResult.Rejected> rejections) {
             this.rejections = rejections;
@@ -95,6 +97,11 @@ class AnswerPipelineTest {
         @Override
         public boolean executes(String databaseId) {
             return executes;
+        }
+
+        @Override
+        public SqlDialect dialect(String databaseId) {
+            return dialect;
         }
 
         @Override
@@ -147,6 +154,22 @@ class AnswerPipelineTest {
     private static PipelineFailure failureOf(PipelineResult result) {
         assertThat(result).isInstanceOf(PipelineResult.Failed.class);
         return ((PipelineResult.Failed) result).failure();
+    }
+
+    @Test
+    void theGeneratorIsAskedForTheDatabasesDialectAndItsGuardReadsTheAnswer() {
+        ScriptedGenerator generator = new ScriptedGenerator()
+                .answering("SELECT e.last_name FROM hr.employees e WHERE e.last_name = 'a' || 'b'");
+        ScriptedDatabase maria = new ScriptedDatabase(Map.of());
+        maria.dialect = SqlDialect.MARIADB;
+
+        PipelineResult result = run(generator, maria);
+
+        assertThat(generator.requests).extracting(GenerationRequest::dialect).containsOnly(SqlDialect.MARIADB);
+        // The MySQL guard refuses || (OR or concatenation, by sql_mode), which PostgreSQL's reads as concatenation.
+        assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.VALIDATION_BLOCK);
+        assertThat(failureOf(result).message()).contains("||");
+        assertThat(maria.explained).isEmpty();
     }
 
     @Test

@@ -14,6 +14,7 @@ import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.generation.answer.StatementValidator;
 import dev.schemarag.generation.execution.ExecutionOutcome;
 import dev.schemarag.generation.service.ExecutionSettings;
+import dev.schemarag.generation.service.QueryExecutorsByDialect;
 import dev.schemarag.generation.validation.SchemaColumns;
 import dev.schemarag.stack.EmbeddedPostgres;
 import dev.schemarag.testkit.SharedTestStack;
@@ -133,7 +134,7 @@ class PrincipalRolesIT {
 
     @Test
     void executionAsHrReturnsOnlyTheRowsItsRowLevelPolicyAllowsAndSaysWhichRoleRanIt() {
-        try (PostgresQueryExecutor executor = ExecutionSettings.queryExecutor(Settings.of(Map.of()), registry)) {
+        try (QueryExecutorsByDialect executor = ExecutionSettings.queryExecutor(Settings.of(Map.of()), registry)) {
             ExecutionOutcome hr = executor.execute(
                     "people", Asker.of("hr"), "SELECT name, base_salary FROM employees ORDER BY id", 100, NO_CAP);
             ExecutionOutcome sales = executor.execute(
@@ -151,7 +152,7 @@ class PrincipalRolesIT {
     @Test
     void anUnmappedPrincipalIsRefusedBeforeAnythingIsSent() {
         try (PostgresTargetDatabases targets = new PostgresTargetDatabases(registry, NO_CAP);
-                PostgresQueryExecutor executor = ExecutionSettings.queryExecutor(Settings.of(Map.of()), registry)) {
+                QueryExecutorsByDialect executor = ExecutionSettings.queryExecutor(Settings.of(Map.of()), registry)) {
             assertThat(validate(targets, "mallory", "SELECT id FROM employees").rejection())
                     .hasValueSatisfying(r -> {
                         assertThat(r.errorClass()).isEqualTo(ErrorClass.ACCESS_DENIED);

@@ -13,6 +13,7 @@ import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.generation.execution.ExecutionOutcome;
 import dev.schemarag.generation.execution.ResultColumn;
 import dev.schemarag.generation.service.ExecutionSettings;
+import dev.schemarag.generation.service.QueryExecutorsByDialect;
 import dev.schemarag.stack.EmbeddedPostgres;
 import dev.schemarag.testkit.SharedTestStack;
 import java.io.IOException;
@@ -112,7 +113,7 @@ class QueryExecutionIT {
         admin.close();
     }
 
-    private static PostgresQueryExecutor executor(Map<String, String> settings) {
+    private static QueryExecutorsByDialect executor(Map<String, String> settings) {
         return ExecutionSettings.queryExecutor(Settings.of(settings), registry);
     }
 
@@ -128,7 +129,7 @@ class QueryExecutionIT {
                 SELECT flag, count(*), sum(amount), avg(ratio) FILTER (WHERE ratio < 1), string_agg(label, '|' ORDER BY id),
                   json_agg(day ORDER BY id), array_agg(id ORDER BY id), bool_and(flag), max(at), min(uid::text)
                 FROM facts GROUP BY flag ORDER BY flag NULLS LAST""");
-        try (PostgresQueryExecutor executor = executor(Map.of())) {
+        try (QueryExecutorsByDialect executor = executor(Map.of())) {
             for (String sql : statements)
                 assertThat(rows(executor.execute("facts", Asker.ANONYMOUS, sql, 1_000, NO_CAP))
                                 .rows())
@@ -162,7 +163,7 @@ class QueryExecutionIT {
     void aStatementThatWouldRunForMinutesEndsAsATimeoutWithinTheTimeoutPlusOneSecondAndLeavesNoBackendActive()
             throws Exception {
         int timeoutMs = 2_000;
-        try (PostgresQueryExecutor executor =
+        try (QueryExecutorsByDialect executor =
                 executor(Map.of(ExecutionSettings.STATEMENT_TIMEOUT_MILLIS.key(), Integer.toString(timeoutMs)))) {
             warmUp(executor);
             long started = System.nanoTime();
@@ -188,7 +189,7 @@ class QueryExecutionIT {
         // The server's statement_timeout runs per fetch (each Execute and Sync), so 20 fetches of 200 ms each would
         // pass a 1 s timeout unseen; the deadline covers the whole read.
         int timeoutMs = 1_000;
-        try (PostgresQueryExecutor executor = executor(Map.of(
+        try (QueryExecutorsByDialect executor = executor(Map.of(
                 ExecutionSettings.STATEMENT_TIMEOUT_MILLIS.key(),
                 Integer.toString(timeoutMs),
                 ExecutionSettings.FETCH_SIZE.key(),
@@ -212,7 +213,7 @@ class QueryExecutionIT {
 
     @Test
     void aLongResultStopsAtTheRowCapAndSaysItWasTruncated() {
-        try (PostgresQueryExecutor executor = executor(Map.of())) {
+        try (QueryExecutorsByDialect executor = executor(Map.of())) {
             ExecutionOutcome.Rows capped = rows(executor.execute(
                     "facts", Asker.ANONYMOUS, "SELECT g FROM generate_series(1, 2000) g", 5_000, NO_CAP));
             ExecutionOutcome.Rows whole = rows(executor.execute(
@@ -234,7 +235,7 @@ class QueryExecutionIT {
     @Test
     void wideRowsStopBeforeTheRowThatWouldPassTheByteCap() {
         int width = 10_000;
-        try (PostgresQueryExecutor executor = executor(Map.of())) {
+        try (QueryExecutorsByDialect executor = executor(Map.of())) {
             ExecutionOutcome.Rows rows = rows(executor.execute(
                     "facts",
                     Asker.ANONYMOUS,
@@ -260,7 +261,7 @@ class QueryExecutionIT {
             rs.next();
             wholeResult = threads.getThreadAllocatedBytes(thread) - before;
         }
-        try (PostgresQueryExecutor executor = executor(Map.of(ExecutionSettings.MAX_ROWS.key(), "1000000"))) {
+        try (QueryExecutorsByDialect executor = executor(Map.of(ExecutionSettings.MAX_ROWS.key(), "1000000"))) {
             warmUp(executor);
             long heapBefore = usedHeapAfterGc();
             long allocatedBefore = threads.getThreadAllocatedBytes(thread);
@@ -284,7 +285,7 @@ class QueryExecutionIT {
     }
 
     /** Opens the pool and checks the reader, so that the figures measure the statement alone. */
-    private static void warmUp(PostgresQueryExecutor executor) {
+    private static void warmUp(QueryExecutorsByDialect executor) {
         assertThat(executor.execute("facts", Asker.ANONYMOUS, "SELECT 1", 1, NO_CAP))
                 .isInstanceOf(ExecutionOutcome.Rows.class);
     }
@@ -304,7 +305,7 @@ class QueryExecutionIT {
 
     @Test
     void aReaderThatCouldWriteIsRefusedAndAWriteFailsInTheReadOnlyTransaction() {
-        try (PostgresQueryExecutor executor = executor(Map.of())) {
+        try (QueryExecutorsByDialect executor = executor(Map.of())) {
             ExecutionOutcome refused =
                     executor.execute("writable", Asker.ANONYMOUS, "SELECT username FROM users", 10, NO_CAP);
             ExecutionOutcome insert = executor.execute(
@@ -332,7 +333,7 @@ class QueryExecutionIT {
 
     @Test
     void theValuesOfAnAnnotatedPiiColumnAndOfWhatIsComputedFromThemAreWithheld() {
-        try (PostgresQueryExecutor executor = executor(Map.of())) {
+        try (QueryExecutorsByDialect executor = executor(Map.of())) {
             ExecutionOutcome.Rows rows = rows(executor.execute(
                     "facts",
                     Asker.ANONYMOUS,

@@ -20,7 +20,6 @@ import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QueryResult;
 import dev.schemarag.generation.answer.Events;
-import dev.schemarag.generation.postgres.PostgresQueryExecutor;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.testkit.SharedTestStack;
@@ -76,7 +75,7 @@ class ExecutionServiceIT {
     private static ScriptedChatCompletions llm;
     private static Topics topics;
     private static Database admin;
-    private static PostgresQueryExecutor executor;
+    private static QueryExecutorsByDialect executor;
     private static ExecutionService service;
     private static final AtomicBoolean fatal = new AtomicBoolean();
 

@@ -1,6 +1,7 @@
 package dev.schemarag.ingest.postgres;
 
 import dev.schemarag.core.config.Principals;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableAccess;
@@ -73,9 +74,10 @@ public final class PgVectorSchemaWrites implements SchemaStore {
     }
 
     @Override
-    public Set<TableName> replaceAccess(String databaseId, Principals principals, Map<TableName, TableAccess> access)
+    public Set<TableName> replaceAccess(
+            String databaseId, Principals principals, SqlDialect dialect, Map<TableName, TableAccess> access)
             throws SchemaStoreException {
-        return reported(() -> store.replaceAccess(databaseId, principals, access));
+        return reported(() -> store.replaceAccess(databaseId, principals, dialect, access));
     }
 
     private static <T> T reported(StoreCall<T> call) throws SchemaStoreException {

@@ -2,6 +2,7 @@ package dev.schemarag.ingest.sync;
 
 import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.ingest.introspect.IntrospectionException;
@@ -14,7 +15,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Records what the roles a database's principals are mapped to (and its default role) may read, with the database's
- * row-level security policies and the mapping itself, so that retrieval builds each principal's context from what its
+ * row-level security policies, the mapping itself and the database's SQL dialect, so that retrieval builds each principal's context from what its
  * role can read. Reads the whole database in two catalog queries and writes only what differs: cheap enough to run
  * at every sync, every captured change and every change of the registration.
  */
@@ -48,7 +49,8 @@ public final class AccessSync {
         long started = System.nanoTime();
         Map<TableName, TableAccess> access = introspector.access(db.schemas(), roles);
         long read = System.nanoTime();
-        Set<TableName> changed = store.replaceAccess(db.id(), principals, access);
+        SqlDialect dialect = SqlDialect.ofJdbcUrl(db.jdbcUrl()).orElse(SqlDialect.POSTGRESQL);
+        Set<TableName> changed = store.replaceAccess(db.id(), principals, dialect, access);
         log.debug(
                 "privileges of {} read in {} ms, stored in {} ms",
                 db.id(),

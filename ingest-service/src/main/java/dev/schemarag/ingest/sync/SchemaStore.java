@@ -1,6 +1,7 @@
 package dev.schemarag.ingest.sync;
 
 import dev.schemarag.core.config.Principals;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableAccess;
@@ -61,9 +62,11 @@ public interface SchemaStore {
 
     /**
      * Makes the recorded privileges of the database's tables exactly {@code access} (a table absent from it: no mapped
-     * role reads it, no row security) and its recorded mapping {@code principals}, in one transaction, writing only what
-     * differs; returns the tables whose access changed.
+     * role reads it, no row security), its recorded mapping {@code principals} and its SQL {@code dialect} (which
+     * retrieval renders its packets in), in one transaction, writing only what differs; returns the tables whose access
+     * changed.
      */
-    Set<TableName> replaceAccess(String databaseId, Principals principals, Map<TableName, TableAccess> access)
+    Set<TableName> replaceAccess(
+            String databaseId, Principals principals, SqlDialect dialect, Map<TableName, TableAccess> access)
             throws SchemaStoreException;
 }

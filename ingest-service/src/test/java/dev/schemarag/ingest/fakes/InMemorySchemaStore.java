@@ -1,6 +1,7 @@
 package dev.schemarag.ingest.fakes;
 
 import dev.schemarag.core.config.Principals;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableAccess;
@@ -142,8 +143,12 @@ public final class InMemorySchemaStore implements SchemaStore {
     /** The principal mapping recorded with them. */
     public final Map<String, Principals> principals = new HashMap<>();
 
+    /** The dialect recorded with them. */
+    public final Map<String, SqlDialect> dialects = new HashMap<>();
+
     @Override
-    public Set<TableName> replaceAccess(String databaseId, Principals mapping, Map<TableName, TableAccess> current)
+    public Set<TableName> replaceAccess(
+            String databaseId, Principals mapping, SqlDialect dialect, Map<TableName, TableAccess> current)
             throws SchemaStoreException {
         failIfAsked();
         Map<TableName, TableAccess> stored = access(databaseId);
@@ -158,6 +163,7 @@ public final class InMemorySchemaStore implements SchemaStore {
             changed.add(table);
         }
         principals.put(databaseId, mapping);
+        dialects.put(databaseId, dialect);
         return changed;
     }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.annotations.RelationshipNote;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
@@ -83,6 +84,18 @@ class SchemaSyncTest {
         run(List.of());
 
         assertThat(store.relationships("erp")).isEmpty();
+    }
+
+    @Test
+    void aSyncRecordsTheDialectOfTheRegistrationsUrlForItsPackets() throws Exception {
+        sync.sync(ERP, target, Annotations.empty(), List.of(), SyncProgress.NONE);
+        RegisteredDatabase maria = new RegisteredDatabase(
+                "erp_maria", "jdbc:mariadb://db:3306/erp_maria", null, null, List.of("erp_maria"), null, null);
+        sync.sync(maria, target, Annotations.empty(), List.of(), SyncProgress.NONE);
+
+        assertThat(store.dialects)
+                .containsEntry("erp", SqlDialect.POSTGRESQL)
+                .containsEntry("erp_maria", SqlDialect.MARIADB);
     }
 
     @Test

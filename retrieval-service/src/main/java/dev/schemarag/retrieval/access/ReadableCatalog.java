@@ -137,7 +137,13 @@ public final class ReadableCatalog {
                 role,
                 readable,
                 hidden,
-                new IndexedDatabase(database.databaseId(), database.version(), tables, docs, database.principals()),
+                new IndexedDatabase(
+                        database.databaseId(),
+                        database.version(),
+                        tables,
+                        docs,
+                        database.principals(),
+                        database.dialect()),
                 restricted,
                 shown);
     }

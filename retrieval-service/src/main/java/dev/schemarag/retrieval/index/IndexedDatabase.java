@@ -1,6 +1,7 @@
 package dev.schemarag.retrieval.index;
 
 import dev.schemarag.core.config.Principals;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.schema.TableName;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,16 +16,28 @@ import java.util.Set;
  * The stored catalog of one database at one {@code version}: what lexical search and context packets are built from.
  * Tables are in name order and doc chunks grouped by table in that order, so a catalog loaded in full and one reached by
  * {@link #withChanges} are equal when their rows are. {@code principals} is the mapping of principals to roles ingest
- * recorded with the tables' access.
+ * recorded with the tables' access, {@code dialect} the SQL the database speaks, which its packets are rendered in.
  */
 public record IndexedDatabase(
-        String databaseId, String version, List<IndexedTable> tables, List<DocChunk> docs, Principals principals) {
+        String databaseId,
+        String version,
+        List<IndexedTable> tables,
+        List<DocChunk> docs,
+        Principals principals,
+        SqlDialect dialect) {
     public IndexedDatabase {
         if (principals == null) principals = Principals.NONE;
+        if (dialect == null) dialect = SqlDialect.POSTGRESQL;
         tables = tables.stream()
                 .sorted(Comparator.comparing(t -> t.definition().name()))
                 .toList();
         docs = docs.stream().sorted(Comparator.comparing(DocChunk::table)).toList();
+    }
+
+    /** A PostgreSQL catalog. */
+    public IndexedDatabase(
+            String databaseId, String version, List<IndexedTable> tables, List<DocChunk> docs, Principals principals) {
+        this(databaseId, version, tables, docs, principals, SqlDialect.POSTGRESQL);
     }
 
     /** A catalog whose database maps no principal: every question reads it whole. */
@@ -39,7 +52,8 @@ public record IndexedDatabase(
             if (!changes.changed().contains(table.definition().name())) kept.add(table);
         List<DocChunk> keptDocs = new ArrayList<>(changes.docs());
         for (DocChunk doc : docs) if (!changes.changed().contains(doc.table())) keptDocs.add(doc);
-        return new IndexedDatabase(databaseId, changes.version(), kept, keptDocs, changes.principals());
+        return new IndexedDatabase(
+                databaseId, changes.version(), kept, keptDocs, changes.principals(), changes.dialect());
     }
 
     /**
@@ -68,7 +82,8 @@ public record IndexedDatabase(
                         .filter(t -> changed.contains(t.definition().name()))
                         .toList(),
                 next.docs.stream().filter(d -> changed.contains(d.table())).toList(),
-                next.principals);
+                next.principals,
+                next.dialect);
     }
 
     private static Map<TableName, List<DocChunk>> byTable(List<DocChunk> docs) {

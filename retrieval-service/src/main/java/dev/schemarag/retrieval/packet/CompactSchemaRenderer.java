@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval.packet;
 
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
@@ -14,25 +15,25 @@ import java.util.List;
 public final class CompactSchemaRenderer {
     private CompactSchemaRenderer() {}
 
-    public static String render(Table table) {
+    public static String render(Table table, SqlDialect dialect) {
         List<String> columns = new ArrayList<>();
         for (Column column : table.columns()) {
-            StringBuilder item = new StringBuilder(SqlText.identifier(column.name()))
+            StringBuilder item = new StringBuilder(SqlText.identifier(column.name(), dialect))
                     .append(' ')
                     .append(column.dataType());
             if (table.isPrimaryKey(column.name())) item.append(" PK");
             table.foreignKeyOf(column.name())
-                    .ifPresent(fk -> item.append(" FK→").append(target(table.name(), fk.referencedTable())));
+                    .ifPresent(fk -> item.append(" FK→").append(target(table.name(), fk.referencedTable(), dialect)));
             columns.add(item.toString());
         }
-        String line = SqlText.qualified(table.name()) + (table.view() ? " VIEW" : "") + " ("
+        String line = SqlText.qualified(table.name(), dialect) + (table.view() ? " VIEW" : "") + " ("
                 + String.join(", ", columns) + ")";
         return table.hasComment() ? line + " -- " + SqlText.oneLine(table.comment()) : line;
     }
 
-    private static String target(TableName owner, TableName referenced) {
+    private static String target(TableName owner, TableName referenced, SqlDialect dialect) {
         return owner.schema().equals(referenced.schema())
-                ? SqlText.identifier(referenced.table())
-                : SqlText.qualified(referenced);
+                ? SqlText.identifier(referenced.table(), dialect)
+                : SqlText.qualified(referenced, dialect);
     }
 }

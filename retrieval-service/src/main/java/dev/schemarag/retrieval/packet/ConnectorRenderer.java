@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval.packet;
 
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
@@ -46,7 +47,7 @@ public final class ConnectorRenderer {
      * @param joinColumns columns of {@code table} to keep ({@link #keptColumns}); the primary key is always kept
      * @return the table in {@code format}, as the full renderer writes it when nothing would be left out
      */
-    public static String render(Table table, Set<String> joinColumns, PacketFormat format) {
+    public static String render(Table table, Set<String> joinColumns, PacketFormat format, SqlDialect dialect) {
         List<Column> kept = table.columns().stream()
                 .filter(c -> table.isPrimaryKey(c.name()) || joinColumns.contains(c.name()))
                 .toList();
@@ -64,8 +65,8 @@ public final class ConnectorRenderer {
                         .toList(),
                 table.relationships());
         String text = format == PacketFormat.COMPACT
-                ? CompactSchemaRenderer.render(connector)
-                : CreateTableRenderer.render(connector);
+                ? CompactSchemaRenderer.render(connector, dialect)
+                : CreateTableRenderer.render(connector, dialect);
         int leftOut = table.columns().size() - kept.size();
         return leftOut == 0 ? text : text + LEFT_OUT.formatted(leftOut, leftOut == 1 ? "" : "s");
     }

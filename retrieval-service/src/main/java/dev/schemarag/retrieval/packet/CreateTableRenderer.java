@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval.packet;
 
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.Table;
@@ -13,19 +14,22 @@ import java.util.List;
 public final class CreateTableRenderer {
     private CreateTableRenderer() {}
 
-    public static String render(Table table) {
+    public static String render(Table table, SqlDialect dialect) {
         List<String> items = new ArrayList<>();
         List<String> comments = new ArrayList<>();
         for (Column column : table.columns()) {
-            items.add(SqlText.identifier(column.name()) + " " + column.dataType()
+            items.add(SqlText.identifier(column.name(), dialect) + " " + column.dataType()
                     + (column.nullable() ? "" : " NOT NULL"));
             comments.add(column.hasComment() ? SqlText.oneLine(column.comment()) : null);
         }
-        if (!table.primaryKey().isEmpty()) items.add("PRIMARY KEY (" + SqlText.columnList(table.primaryKey()) + ")");
-        for (List<String> unique : table.uniqueConstraints()) items.add("UNIQUE (" + SqlText.columnList(unique) + ")");
+        if (!table.primaryKey().isEmpty())
+            items.add("PRIMARY KEY (" + SqlText.columnList(table.primaryKey(), dialect) + ")");
+        for (List<String> unique : table.uniqueConstraints())
+            items.add("UNIQUE (" + SqlText.columnList(unique, dialect) + ")");
         for (ForeignKey fk : table.foreignKeys()) {
-            items.add("FOREIGN KEY (" + SqlText.columnList(fk.columns()) + ") REFERENCES "
-                    + SqlText.qualified(fk.referencedTable()) + " (" + SqlText.columnList(fk.referencedColumns())
+            items.add("FOREIGN KEY (" + SqlText.columnList(fk.columns(), dialect) + ") REFERENCES "
+                    + SqlText.qualified(fk.referencedTable(), dialect) + " ("
+                    + SqlText.columnList(fk.referencedColumns(), dialect)
                     + ")");
         }
 
@@ -33,7 +37,7 @@ public final class CreateTableRenderer {
         if (table.hasComment())
             sql.append("-- ").append(SqlText.oneLine(table.comment())).append('\n');
         sql.append(table.view() ? "CREATE VIEW " : "CREATE TABLE ")
-                .append(SqlText.qualified(table.name()))
+                .append(SqlText.qualified(table.name(), dialect))
                 .append(" (\n");
         for (int i = 0; i < items.size(); i++) {
             sql.append("  ").append(items.get(i));

@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval.packet;
 
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
@@ -28,9 +29,13 @@ import java.util.Set;
 public final class JoinHints {
     private JoinHints() {}
 
-    /** @param tables the tables in rank order (the first of each connected group roots its paths) */
-    public static List<String> of(List<TableName> tables, ForeignKeyGraph graph, JoinHintFormat format) {
-        return of(tables, graph, format, false);
+    /**
+     * @param tables the tables in rank order (the first of each connected group roots its paths)
+     * @param dialect the SQL of the database, which decides how a name that needs it is quoted
+     */
+    public static List<String> of(
+            List<TableName> tables, ForeignKeyGraph graph, JoinHintFormat format, SqlDialect dialect) {
+        return of(tables, graph, format, dialect, false);
     }
 
     /**
@@ -39,30 +44,42 @@ public final class JoinHints {
      * are repeated as conditions; paths stay whole. The context's hint list ({@link #of}) keeps every edge.
      */
     public static List<String> forPacket(
-            List<TableName> tables, ForeignKeyGraph graph, JoinHintFormat format, PacketFormat packetFormat) {
-        return of(tables, graph, format, packetFormat == PacketFormat.CREATE_TABLE);
+            List<TableName> tables,
+            ForeignKeyGraph graph,
+            JoinHintFormat format,
+            SqlDialect dialect,
+            PacketFormat packetFormat) {
+        return of(tables, graph, format, dialect, packetFormat == PacketFormat.CREATE_TABLE);
     }
 
     private static List<String> of(
-            List<TableName> tables, ForeignKeyGraph graph, JoinHintFormat format, boolean declaredInDdl) {
-        Map<TableName, String> names = displayNames(tables);
+            List<TableName> tables,
+            ForeignKeyGraph graph,
+            JoinHintFormat format,
+            SqlDialect dialect,
+            boolean declaredInDdl) {
+        Map<TableName, String> names = displayNames(tables, dialect);
         List<String> hints = new ArrayList<>();
         if (format == JoinHintFormat.EDGES || format == JoinHintFormat.BOTH)
-            hints.addAll(edges(tables, graph, names, declaredInDdl));
+            hints.addAll(edges(tables, graph, names, dialect, declaredInDdl));
         if (format == JoinHintFormat.PATHS || format == JoinHintFormat.BOTH) hints.addAll(paths(tables, graph, names));
         return hints;
     }
 
     private static List<String> edges(
-            List<TableName> tables, ForeignKeyGraph graph, Map<TableName, String> names, boolean declaredInDdl) {
+            List<TableName> tables,
+            ForeignKeyGraph graph,
+            Map<TableName, String> names,
+            SqlDialect dialect,
+            boolean declaredInDdl) {
         List<String> hints = new ArrayList<>();
         for (ForeignKeyEdge edge : graph.edgesWithin(tables)) {
             if (declaredInDdl && edge.declared()) continue;
             List<String> conditions = new ArrayList<>();
             for (int i = 0; i < edge.fromColumns().size(); i++) {
                 conditions.add(names.get(edge.from()) + "."
-                        + SqlText.identifier(edge.fromColumns().get(i)) + " = " + names.get(edge.to()) + "."
-                        + SqlText.identifier(edge.toColumns().get(i)));
+                        + SqlText.identifier(edge.fromColumns().get(i), dialect) + " = " + names.get(edge.to()) + "."
+                        + SqlText.identifier(edge.toColumns().get(i), dialect));
             }
             hints.add(String.join(" AND ", conditions) + marker(edge));
         }
@@ -117,12 +134,13 @@ public final class JoinHints {
         return path.toString();
     }
 
-    private static Map<TableName, String> displayNames(List<TableName> tables) {
+    private static Map<TableName, String> displayNames(List<TableName> tables, SqlDialect dialect) {
         Map<String, Integer> sameName = new HashMap<>();
         tables.forEach(t -> sameName.merge(t.table(), 1, Integer::sum));
         Map<TableName, String> names = new HashMap<>();
-        tables.forEach(
-                t -> names.put(t, sameName.get(t.table()) > 1 ? SqlText.qualified(t) : SqlText.identifier(t.table())));
+        tables.forEach(t -> names.put(
+                t,
+                sameName.get(t.table()) > 1 ? SqlText.qualified(t, dialect) : SqlText.identifier(t.table(), dialect)));
         return names;
     }
 }

@@ -101,7 +101,8 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
                     version.get(),
                     rows.tables(),
                     rows.docs(),
-                    CatalogAccessStore.principals(c, databaseId)));
+                    CatalogAccessStore.principals(c, databaseId),
+                    CatalogAccessStore.dialect(c, databaseId)));
         });
     }
 
@@ -124,7 +125,8 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
                     changed(c, scope),
                     rows.tables(),
                     rows.docs(),
-                    CatalogAccessStore.principals(c, databaseId)));
+                    CatalogAccessStore.principals(c, databaseId),
+                    CatalogAccessStore.dialect(c, databaseId)));
         });
     }
 

@@ -3,6 +3,7 @@ package dev.schemarag.retrieval.packet;
 import static dev.schemarag.core.schema.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.Tables;
@@ -28,7 +29,7 @@ class ConnectorRendererTest {
     void aConnectorKeepsItsKeyAndJoiningColumnsAndCountsTheRest() {
         Set<String> kept = ConnectorRenderer.keptColumns(ORDERS, List.of(TO_CUSTOMERS, FROM_ITEMS), Set.of(), "");
 
-        String text = ConnectorRenderer.render(ORDERS, kept, PacketFormat.CREATE_TABLE);
+        String text = ConnectorRenderer.render(ORDERS, kept, PacketFormat.CREATE_TABLE, SqlDialect.POSTGRESQL);
 
         assertThat(text).isEqualTo("""
                         CREATE TABLE sales.orders (
@@ -45,7 +46,7 @@ class ConnectorRendererTest {
                 ORDERS, List.of(TO_CUSTOMERS), Set.of("shipping_note"), "When were the orders placed?");
 
         assertThat(kept).containsExactlyInAnyOrder("customer_id", "shipping_note", "placed_at");
-        assertThat(ConnectorRenderer.render(ORDERS, kept, PacketFormat.COMPACT))
+        assertThat(ConnectorRenderer.render(ORDERS, kept, PacketFormat.COMPACT, SqlDialect.POSTGRESQL))
                 .isEqualTo("sales.orders (order_id bigint PK, customer_id bigint FK→customers, placed_at timestamptz,"
                         + " shipping_note text) -- joins the tables above; 1 more column not shown");
     }
@@ -54,9 +55,9 @@ class ConnectorRendererTest {
     void aConnectorWithNothingToLeaveOutIsRenderedInFull() {
         Set<String> all = Set.of("customer_id", "sales_rep_id", "placed_at", "shipping_note");
 
-        assertThat(ConnectorRenderer.render(ORDERS, all, PacketFormat.CREATE_TABLE))
-                .isEqualTo(CreateTableRenderer.render(ORDERS));
-        assertThat(ConnectorRenderer.render(ORDERS, all, PacketFormat.COMPACT))
-                .isEqualTo(CompactSchemaRenderer.render(ORDERS));
+        assertThat(ConnectorRenderer.render(ORDERS, all, PacketFormat.CREATE_TABLE, SqlDialect.POSTGRESQL))
+                .isEqualTo(CreateTableRenderer.render(ORDERS, SqlDialect.POSTGRESQL));
+        assertThat(ConnectorRenderer.render(ORDERS, all, PacketFormat.COMPACT, SqlDialect.POSTGRESQL))
+                .isEqualTo(CompactSchemaRenderer.render(ORDERS, SqlDialect.POSTGRESQL));
     }
 }

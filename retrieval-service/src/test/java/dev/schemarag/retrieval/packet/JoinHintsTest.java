@@ -4,6 +4,7 @@ import static dev.schemarag.core.schema.Tables.name;
 import static dev.schemarag.core.schema.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.relationships.EdgeSource;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.TableName;
@@ -37,25 +38,26 @@ class JoinHintsTest {
 
     @Test
     void edgesAreJoinConditionsBetweenSelectedTablesOnly() {
-        assertThat(JoinHints.of(List.of(ORDERS, CUSTOMERS), graph, JoinHintFormat.EDGES))
+        assertThat(JoinHints.of(List.of(ORDERS, CUSTOMERS), graph, JoinHintFormat.EDGES, SqlDialect.POSTGRESQL))
                 .containsExactly("orders.customer_id = customers.customer_id");
     }
 
     @Test
     void pathsRunFromTheBestRankedTableToEachLeaf() {
-        assertThat(JoinHints.of(List.of(CUSTOMERS, ITEMS, ORDERS, REGIONS), graph, JoinHintFormat.PATHS))
+        assertThat(JoinHints.of(
+                        List.of(CUSTOMERS, ITEMS, ORDERS, REGIONS), graph, JoinHintFormat.PATHS, SqlDialect.POSTGRESQL))
                 .containsExactlyInAnyOrder("customers -> orders -> order_items", "customers -> regions");
     }
 
     @Test
     void bothGivesEdgesThenPaths() {
-        assertThat(JoinHints.of(List.of(ORDERS, CUSTOMERS), graph, JoinHintFormat.BOTH))
+        assertThat(JoinHints.of(List.of(ORDERS, CUSTOMERS), graph, JoinHintFormat.BOTH, SqlDialect.POSTGRESQL))
                 .containsExactly("orders.customer_id = customers.customer_id", "orders -> customers");
     }
 
     @Test
     void noneGivesNoHints() {
-        assertThat(JoinHints.of(List.of(ORDERS, CUSTOMERS), graph, JoinHintFormat.NONE))
+        assertThat(JoinHints.of(List.of(ORDERS, CUSTOMERS), graph, JoinHintFormat.NONE, SqlDialect.POSTGRESQL))
                 .isEmpty();
     }
 
@@ -68,7 +70,11 @@ class JoinHintsTest {
                         .build(),
                 table("gl.accounts").pk("account_id").build()));
 
-        assertThat(JoinHints.of(List.of(name("crm.accounts"), name("gl.accounts")), twoSchemas, JoinHintFormat.EDGES))
+        assertThat(JoinHints.of(
+                        List.of(name("crm.accounts"), name("gl.accounts")),
+                        twoSchemas,
+                        JoinHintFormat.EDGES,
+                        SqlDialect.POSTGRESQL))
                 .containsExactly("crm.accounts.ledger_id = gl.accounts.account_id");
     }
 
@@ -85,7 +91,11 @@ class JoinHintsTest {
                         .column("line_no", "int")
                         .build()));
 
-        assertThat(JoinHints.of(List.of(name("s.shipments"), name("s.order_lines")), composite, JoinHintFormat.EDGES))
+        assertThat(JoinHints.of(
+                        List.of(name("s.shipments"), name("s.order_lines")),
+                        composite,
+                        JoinHintFormat.EDGES,
+                        SqlDialect.POSTGRESQL))
                 .containsExactly(
                         "shipments.order_id = order_lines.order_id AND shipments.line_no = order_lines.line_no");
     }
@@ -112,7 +122,11 @@ class JoinHintsTest {
 
     @Test
     void edgesTheDatabaseDoesNotEnforceAreMarked() {
-        assertThat(JoinHints.of(List.of(name("sales.payments"), ORDERS, CUSTOMERS), MIXED, JoinHintFormat.BOTH))
+        assertThat(JoinHints.of(
+                        List.of(name("sales.payments"), ORDERS, CUSTOMERS),
+                        MIXED,
+                        JoinHintFormat.BOTH,
+                        SqlDialect.POSTGRESQL))
                 .containsExactly(
                         "payments.order_id = orders.order_id (inferred, confidence 0.9)",
                         "orders.customer_id = customers.customer_id",
@@ -123,11 +137,13 @@ class JoinHintsTest {
     void aPacketOfCreateTableStatementsRepeatsOnlyTheEdgesItsDdlDoesNotState() {
         List<TableName> tables = List.of(name("sales.payments"), ORDERS, CUSTOMERS);
 
-        assertThat(JoinHints.forPacket(tables, MIXED, JoinHintFormat.BOTH, PacketFormat.CREATE_TABLE))
+        assertThat(JoinHints.forPacket(
+                        tables, MIXED, JoinHintFormat.BOTH, SqlDialect.POSTGRESQL, PacketFormat.CREATE_TABLE))
                 .containsExactly(
                         "payments.order_id = orders.order_id (inferred, confidence 0.9)",
                         "payments ~> orders -> customers");
-        assertThat(JoinHints.forPacket(tables, MIXED, JoinHintFormat.EDGES, PacketFormat.COMPACT))
-                .isEqualTo(JoinHints.of(tables, MIXED, JoinHintFormat.EDGES));
+        assertThat(JoinHints.forPacket(
+                        tables, MIXED, JoinHintFormat.EDGES, SqlDialect.POSTGRESQL, PacketFormat.COMPACT))
+                .isEqualTo(JoinHints.of(tables, MIXED, JoinHintFormat.EDGES, SqlDialect.POSTGRESQL));
     }
 }

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
@@ -13,6 +15,7 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.schema.Tables;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.PgVectorSchemaStore;
@@ -188,6 +191,38 @@ class PgVectorSchemaIndexIT {
             assertThat(similarity.applyAsDouble(memory.get(i)))
                     .isCloseTo(similarity.applyAsDouble(store.get(i)), within(1e-4));
         }
+    }
+
+    @Test
+    void givenARecordedDialect_whenTheCatalogIsLoadedOrFollowed_thenItCarriesItAndOnlyANewOneBumpsTheVersion()
+            throws Exception {
+        assertThat(pgvector.load(DB).orElseThrow().dialect()).isEqualTo(SqlDialect.POSTGRESQL);
+        String id = "vector_index_it_dialect";
+        PgVectorSchemaStore writer = new PgVectorSchemaStore(store);
+        Table ledger =
+                Tables.table("erp_maria.ledger").column("key", "varchar(10)").build();
+        writer.upsert(
+                id,
+                List.of(new StoredEntity(
+                        EntityKey.table(ledger.name()),
+                        null,
+                        false,
+                        "ledger",
+                        "h1",
+                        "erp_maria.ledger (`key` varchar(10))",
+                        TableDefinitions.toJson(ledger),
+                        model.embed("ledger"))));
+        String before = pgvector.version(id).orElseThrow();
+        assertThat(pgvector.load(id).orElseThrow().dialect()).isEqualTo(SqlDialect.POSTGRESQL);
+
+        writer.replaceAccess(id, Principals.NONE, SqlDialect.MARIADB, Map.of());
+        String after = pgvector.version(id).orElseThrow();
+        writer.replaceAccess(id, Principals.NONE, SqlDialect.MARIADB, Map.of());
+
+        assertThat(after).isNotEqualTo(before);
+        assertThat(pgvector.version(id)).contains(after);
+        assertThat(pgvector.load(id).orElseThrow().dialect()).isEqualTo(SqlDialect.MARIADB);
+        assertThat(pgvector.changesSince(id, before).orElseThrow().dialect()).isEqualTo(SqlDialect.MARIADB);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.schemarag.generation.postgres;
+package dev.schemarag.generation.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
