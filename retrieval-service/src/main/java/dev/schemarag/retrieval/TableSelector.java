@@ -109,12 +109,13 @@ public final class TableSelector {
     }
 
     /**
-     * The head sized to the question's breadth ({@link QuestionBreadth}) among the evidence ranks: each entity the
-     * question names and no head table names brings in the best-ranked table naming it, and a question with more
-     * clause connectors than the head has tables keeps the next ranks until they match. A table comes in this way only
-     * when it joins the best table's group directly or through one other table: a word that names a table nothing
-     * joins (a {@code country} table of another application) is a column's word, not another entity. A question
-     * naming only what the head already holds gets the head unchanged; the same caps as the head's hold.
+     * The head sized to the question's breadth ({@link QuestionBreadth}) among the evidence ranks: each table whose whole
+     * name the question spells out comes in, then each entity the question names and no chosen table names brings in
+     * the best-ranked table naming it, and a question with more clause connectors than the head has tables keeps the
+     * next ranks until they match. A table comes in this way only when it relates to the best table ({@link
+     * #relatesToTheBest}): a word that names a table of another application ({@code country} in a question about
+     * singers) is a column's word, not another entity. A question naming only what the head already holds gets the
+     * head unchanged; the same caps as the head's hold.
      */
     static List<RankedTable> broadened(
             List<RankedTable> head,
@@ -129,21 +130,42 @@ public final class TableSelector {
                 question, evidence.stream().map(RankedTable::table).toList());
         Set<TableName> chosen =
                 new LinkedHashSet<>(head.stream().map(RankedTable::table).toList());
+        for (TableName spelledOut : breadth.spelledOut()) {
+            if (chosen.size() >= most) break;
+            if (!chosen.contains(spelledOut) && relatesToTheBest(spelledOut, chosen, ranking, graph, inScope))
+                chosen.add(spelledOut);
+        }
         for (List<TableName> naming : breadth.namedBy().values()) {
             if (chosen.size() >= most) break;
             if (naming.stream().anyMatch(chosen::contains)) continue;
             naming.stream()
-                    .filter(t -> joinsTheBest(t, chosen, ranking, graph, inScope))
+                    .filter(t -> relatesToTheBest(t, chosen, ranking, graph, inScope))
                     .findFirst()
                     .ifPresent(chosen::add);
         }
         for (RankedTable next : evidence) {
             if (chosen.size() >= Math.min(most, breadth.tables())) break;
-            if (!chosen.contains(next.table()) && joinsTheBest(next.table(), chosen, ranking, graph, inScope))
+            if (!chosen.contains(next.table()) && relatesToTheBest(next.table(), chosen, ranking, graph, inScope))
                 chosen.add(next.table());
         }
         // In rank order, so that bridges and join hints still root at the best table.
         return ranking.stream().filter(r -> chosen.contains(r.table())).toList();
+    }
+
+    /**
+     * Whether {@code table} joins the best table's group among {@code chosen} directly or through one other table, or,
+     * when the join graph knows no edge of it (a warehouse that declares no keys, where inference finds none either),
+     * lives in the best table's schema: there the schema is the only grouping the catalog gives.
+     */
+    private static boolean relatesToTheBest(
+            TableName table,
+            Set<TableName> chosen,
+            List<RankedTable> ranking,
+            ForeignKeyGraph graph,
+            Predicate<TableName> inScope) {
+        TableName best = ranking.get(0).table();
+        if (graph.neighbours(table).isEmpty()) return table.schema().equals(best.schema());
+        return joinsTheBest(table, chosen, ranking, graph, inScope);
     }
 
     /** Whether {@code table} joins the best table's group among {@code chosen} directly or through one other table. */

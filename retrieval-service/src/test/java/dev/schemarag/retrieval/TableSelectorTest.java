@@ -4,11 +4,14 @@ import static dev.schemarag.retrieval.ErpCatalog.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
+import dev.schemarag.core.schema.Tables;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.lexical.LexicalHit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -115,6 +118,79 @@ class TableSelectorTest {
                 "Which employees placed orders?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, noBreadth);
 
         assertThat(retrieved(selection)).containsExactly(DEPARTMENTS);
+    }
+
+    @Test
+    void withoutAnyKeyTheBestTablesSchemaIsWhatATableMustShare() {
+        // No declared or inferred edge: employees (hr, like the leading departments) is named and comes in; orders is
+        // named too but lives in sales, another application's schema as far as the catalog can tell.
+        Selection selection = TableSelector.select(
+                "Which employees placed orders?",
+                descendingHits(),
+                List.of(),
+                List.of(),
+                NO_KEYS,
+                t -> true,
+                BEST_ONLY);
+
+        assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, EMPLOYEES);
+    }
+
+    @Test
+    void aTableWhoseWholeNameTheQuestionSpellsOutComesInThoughOthersCarryItsWords() {
+        // film leads alone; "category" brings in category, the best-ranked table naming it, and film_category, whose
+        // every word the question spells out, comes in although film and category already carry those words.
+        Selection selection = TableSelector.select(
+                "Which films are in the children category?",
+                hitsInOrder(FILM, FILM_LIST, FILM_ACTOR, CATEGORY, FILM_CATEGORY, OTHER_CATEGORY),
+                List.of(),
+                List.of(),
+                ForeignKeyGraph.of(FILMS),
+                t -> true,
+                BEST_ONLY);
+
+        assertThat(retrieved(selection)).containsExactly(FILM, CATEGORY, FILM_CATEGORY);
+    }
+
+    @Test
+    void aSpelledOutTableRanksForItsPlaceOnlyWithinTheCap() {
+        RetrievalSettings twoAtMost = BEST_ONLY.withOverrides(Map.of(RetrievalSettings.SELECT_TOPK.key(), "2"));
+
+        Selection selection = TableSelector.select(
+                "Which films are in the children category?",
+                hitsInOrder(FILM, FILM_LIST, FILM_ACTOR, CATEGORY, FILM_CATEGORY),
+                List.of(),
+                List.of(),
+                ForeignKeyGraph.of(FILMS),
+                t -> true,
+                twoAtMost);
+
+        assertThat(retrieved(selection)).containsExactly(FILM, CATEGORY);
+    }
+
+    /** The ERP's tables with no edge at all, as a warehouse that declares no keys. */
+    private static final ForeignKeyGraph NO_KEYS = ForeignKeyGraph.of(List.of());
+
+    private static final TableName FILM = Tables.name("films.film");
+    private static final TableName FILM_LIST = Tables.name("films.film_list");
+    private static final TableName FILM_ACTOR = Tables.name("films.film_actor");
+    private static final TableName CATEGORY = Tables.name("films.category");
+    private static final TableName FILM_CATEGORY = Tables.name("films.film_category");
+    private static final TableName OTHER_CATEGORY = Tables.name("shop.category");
+    /** A keyless film catalog, with a category table of another schema. */
+    private static final List<Table> FILMS = List.of(
+            Tables.table("films.film").column("title", "text").build(),
+            Tables.table("films.film_list").column("title", "text").build(),
+            Tables.table("films.film_actor").column("actor_id", "int").build(),
+            Tables.table("films.category").column("name", "text").build(),
+            Tables.table("films.film_category").column("film_id", "int").build(),
+            Tables.table("shop.category").column("name", "text").build());
+
+    /** Hits with falling similarity, in the order given. */
+    private static List<TableHit> hitsInOrder(TableName... tables) {
+        List<TableHit> hits = new ArrayList<>();
+        for (int i = 0; i < tables.length; i++) hits.add(new TableHit(tables[i], 0.9 - i * 0.05));
+        return hits;
     }
 
     private static final RetrievalSettings ONE_AT_LEAST =

@@ -19,10 +19,15 @@ import java.util.regex.Pattern;
  * ("not", "without") or "both … and". "Names of students who have pets" names two entities with one connector; "How
  * many singers?" names one with none.
  *
- * @param namedBy   each entity term, in question order, with the candidate tables naming it in the order given
- * @param clauses   clause connectors found
+ * <p>A candidate is <em>spelled out</em> when every word of its name is a word of the question ({@code film_category}
+ * in "children's category films"): the strongest lexical evidence a table can have, kept even where another table
+ * already carries one of its words.
+ *
+ * @param namedBy    each entity term, in question order, with the candidate tables naming it in the order given
+ * @param spelledOut the candidates whose whole name the question spells out, in the order given
+ * @param clauses    clause connectors found
  */
-public record QuestionBreadth(Map<String, List<TableName>> namedBy, int clauses) {
+public record QuestionBreadth(Map<String, List<TableName>> namedBy, List<TableName> spelledOut, int clauses) {
     private static final IdentifierAnalyzer QUESTIONS = IdentifierAnalyzer.forQuestions();
     private static final IdentifierAnalyzer NAMES = IdentifierAnalyzer.forDocuments();
 
@@ -31,8 +36,12 @@ public record QuestionBreadth(Map<String, List<TableName>> namedBy, int clauses)
             "\\b(?:(?:that|which|who|whose)\\s+(?:\\w+\\s+)?(?:has|have|had|is|are|was|were|did|does|do)"
                     + "|for\\s+(?:each|every)|per|both|than|not|no|never|without|neither|nor)\\b");
 
+    /** Where an identifier's words meet: underscores and other non-word characters, and case changes. */
+    private static final Pattern IDENTIFIER_BOUNDARY = Pattern.compile("[_\\W]+|(?<=[a-z])(?=[A-Z])");
+
     public QuestionBreadth {
         namedBy = Collections.unmodifiableMap(new LinkedHashMap<>(namedBy));
+        spelledOut = List.copyOf(spelledOut);
     }
 
     /**
@@ -41,18 +50,31 @@ public record QuestionBreadth(Map<String, List<TableName>> namedBy, int clauses)
      *                   counts as an entity only where the catalog has a table it plausibly means)
      */
     public static QuestionBreadth of(String question, Collection<TableName> candidates) {
-        if (question == null || question.isBlank()) return new QuestionBreadth(Map.of(), 0);
+        if (question == null || question.isBlank()) return new QuestionBreadth(Map.of(), List.of(), 0);
         Map<TableName, Set<String>> nameTerms = new LinkedHashMap<>();
         candidates.forEach(table -> nameTerms.putIfAbsent(table, NAMES.terms(table.table())));
+        Set<String> words = QUESTIONS.terms(question);
+        List<TableName> spelledOut = nameTerms.keySet().stream()
+                .filter(table -> spelledOutBy(words, table.table()))
+                .toList();
         Map<String, List<TableName>> namedBy = new LinkedHashMap<>();
-        for (String word : QUESTIONS.terms(question)) {
+        for (String word : words) {
             List<TableName> naming = nameTerms.entrySet().stream()
                     .filter(e -> e.getValue().contains(word))
                     .map(Map.Entry::getKey)
                     .toList();
             if (!naming.isEmpty()) namedBy.put(word, naming);
         }
-        return new QuestionBreadth(namedBy, connectors(question));
+        return new QuestionBreadth(namedBy, spelledOut, connectors(question));
+    }
+
+    /**
+     * Whether every word of the name is among the question's words. The name is split into its words first, so that
+     * the whole identifier the analyzer also keeps ({@code film_category}) is not asked of the question.
+     */
+    static boolean spelledOutBy(Set<String> questionWords, String name) {
+        Set<String> parts = NAMES.terms(IDENTIFIER_BOUNDARY.matcher(name).replaceAll(" "));
+        return !parts.isEmpty() && questionWords.containsAll(parts);
     }
 
     static int connectors(String question) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.schema.TableName;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class QuestionBreadthTest {
@@ -63,6 +64,28 @@ class QuestionBreadthTest {
 
         assertThat(breadth.clauses()).isEqualTo(4);
         assertThat(breadth.tables()).isEqualTo(5);
+    }
+
+    @Test
+    void aTableIsSpelledOutWhenEveryWordOfItsNameIsTheQuestions() {
+        TableName filmCategory = new TableName("films", "film_category");
+        TableName filmList = new TableName("films", "film_list");
+        TableName rentalRate = new TableName("films", "RentalRates");
+
+        QuestionBreadth breadth = QuestionBreadth.of(
+                "Which children's category films have the highest rental rate?",
+                List.of(filmCategory, filmList, rentalRate, STUDENT));
+
+        // film_list's "list" is question phrasing, never a question word; student is not asked about at all.
+        assertThat(breadth.spelledOut()).containsExactly(filmCategory, rentalRate);
+    }
+
+    @Test
+    void oneWordOfANameIsNotItsWholeName() {
+        assertThat(QuestionBreadth.of("How many pets are there?", CANDIDATES).spelledOut())
+                .containsExactly(PETS);
+        assertThat(QuestionBreadth.spelledOutBy(Set.of("pet"), "has_pet")).isFalse();
+        assertThat(QuestionBreadth.spelledOutBy(Set.of("pet"), "__")).isFalse();
     }
 
     @Test
