@@ -29,6 +29,8 @@ import dev.schemarag.ingest.introspect.SchemaIntrospector;
 import dev.schemarag.ingest.kafka.EmbeddingUpdaterTopology;
 import dev.schemarag.ingest.postgres.PgVectorSchemaWrites;
 import dev.schemarag.ingest.postgres.PostgresEdgeSampler;
+import dev.schemarag.ingest.postgres.PostgresRoleMemberships;
+import dev.schemarag.ingest.roles.RoleMembershipCapture;
 import dev.schemarag.ingest.sync.AccessSync;
 import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
@@ -44,6 +46,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -51,9 +54,13 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 
@@ -71,7 +78,11 @@ public final class IngestService implements AutoCloseable {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
-    /** Connection settings of the service; the replication role is created by the DDL capture installer. */
+    /**
+     * Connection settings of the service; the replication role is created by the DDL capture installer.
+     * {@code roleMembershipPoll} is how often the memberships of the mapped roles are compared with their last reading
+     * ({@link RoleMembershipCapture}).
+     */
     public record Config(
             String bootstrapServers,
             KafkaClientSecurity security,
@@ -80,7 +91,30 @@ public final class IngestService implements AutoCloseable {
             String replicationPassword,
             long cdcPollIntervalMs,
             Recovery recovery,
-            DataCheckPolicy dataCheck) {
+            DataCheckPolicy dataCheck,
+            Duration roleMembershipPoll) {
+        /** With the default role membership poll. */
+        public Config(
+                String bootstrapServers,
+                KafkaClientSecurity security,
+                Path stateDir,
+                String replicationRole,
+                String replicationPassword,
+                long cdcPollIntervalMs,
+                Recovery recovery,
+                DataCheckPolicy dataCheck) {
+            this(
+                    bootstrapServers,
+                    security,
+                    stateDir,
+                    replicationRole,
+                    replicationPassword,
+                    cdcPollIntervalMs,
+                    recovery,
+                    dataCheck,
+                    Duration.ofMillis(IngestSettings.ROLE_MEMBERSHIP_POLL_MS.defaultValue()));
+        }
+
         /** Without the data check. */
         public Config(
                 String bootstrapServers,
@@ -159,6 +193,7 @@ public final class IngestService implements AutoCloseable {
     private final SchemaIndexer indexer;
     private final Map<String, Database> targets = new ConcurrentHashMap<>();
     private final Map<String, Database> readers = new ConcurrentHashMap<>();
+    private final Map<String, Database> cdcLogins = new ConcurrentHashMap<>();
     private final RelationshipSync relationships;
     private final AccessSync access;
     private final Map<String, Annotations> annotations = new ConcurrentHashMap<>();
@@ -166,6 +201,7 @@ public final class IngestService implements AutoCloseable {
     private KafkaProducer<String, SchemaChanged> producer;
     private String schemaChangesTopic;
     private ManagedStreams updater;
+    private ScheduledExecutorService roleProbe;
 
     public IngestService(
             Config config,
@@ -222,6 +258,7 @@ public final class IngestService implements AutoCloseable {
         schemaChangesTopic = topics.schemaChanges().name();
         for (RegisteredDatabase db : databases.all()) startCapture(db);
         for (RegisteredDatabase db : databases.all()) refreshEdges(db);
+        startRoleMembershipCapture(); // its baseline comes before the privileges are read: no change falls between
         for (RegisteredDatabase db : databases.all()) refreshAccess(db);
         StreamsBuilder builder = new StreamsBuilder();
         TableRefresher refresher = new TableRefresher(
@@ -262,13 +299,15 @@ public final class IngestService implements AutoCloseable {
             if (target != null) target.close();
             Database reader = readers.remove(db.id());
             if (reader != null) reader.close();
+            Database cdcLogin = cdcLogins.remove(db.id());
+            if (cdcLogin != null) cdcLogin.close();
             annotations.remove(db.id());
             log.info("CDC engine for {} stopped: the database was unregistered", db.id());
         }
         if (producer == null) return; // live sync not started: startLiveSync starts every registered database
         for (RegisteredDatabase db : changes.added()) {
             // A registration whose principals changed comes back as removed and added: what its roles read is read
-            // again, which also catches role memberships granted since (they fire no event trigger).
+            // again (the role membership probe then takes the new roles' baseline).
             refreshAccess(db);
             try {
                 startCapture(db);
@@ -307,6 +346,38 @@ public final class IngestService implements AutoCloseable {
                 schemaChangesTopic);
         capture.start();
         captures.put(db.id(), capture);
+    }
+
+    /**
+     * Starts polling the memberships of every database's mapped roles, which no event trigger reports: the first poll,
+     * here, is each database's baseline; a later difference travels on the schema-changes topic like a captured GRANT.
+     */
+    private void startRoleMembershipCapture() {
+        RoleMembershipCapture capture = new RoleMembershipCapture(
+                databases::all,
+                new PostgresRoleMemberships(this::probeLogin),
+                (key, change) -> producer.send(new ProducerRecord<>(schemaChangesTopic, key, change))
+                        .get(),
+                Clock.systemUTC());
+        capture.poll();
+        roleProbe = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "role-membership-capture");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long interval = config.roleMembershipPoll().toMillis();
+        roleProbe.scheduleWithFixedDelay(capture::poll, interval, interval, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The least privileged login ingest holds for a database, for the role membership probe (whose catalogs every
+     * login may read): the read-only reader when the registration has one, otherwise the replication login; never the
+     * admin.
+     */
+    private Database probeLogin(RegisteredDatabase db) {
+        if (db.reader() != null) return reader(db);
+        Credentials cdc = replication(db);
+        return cdcLogins.computeIfAbsent(db.id(), id -> new Database(db.jdbcUrl(), cdc.user(), cdc.password()));
     }
 
     /**
@@ -433,13 +504,13 @@ public final class IngestService implements AutoCloseable {
             log.warn("data check of {}'s inferred edges skipped: the database registers no reader login", databaseId);
             return EdgeSampler.NONE;
         }
-        Database reader = readers.computeIfAbsent(
-                databaseId,
-                id -> new Database(
-                        db.get().jdbcUrl(),
-                        db.get().reader().user(),
-                        db.get().reader().password()));
-        return new PostgresEdgeSampler(reader, policy.sampleSize(), policy.timeout());
+        return new PostgresEdgeSampler(reader(db.get()), policy.sampleSize(), policy.timeout());
+    }
+
+    private Database reader(RegisteredDatabase db) {
+        return readers.computeIfAbsent(
+                db.id(),
+                id -> new Database(db.jdbcUrl(), db.reader().user(), db.reader().password()));
     }
 
     private SchemaIntrospector introspector(RegisteredDatabase db) {
@@ -461,10 +532,12 @@ public final class IngestService implements AutoCloseable {
 
     @Override
     public void close() {
+        if (roleProbe != null) roleProbe.shutdownNow();
         captures.values().forEach(DebeziumDdlCapture::close);
         if (updater != null) updater.close();
         if (producer != null) producer.close();
         targets.values().forEach(Database::close);
         readers.values().forEach(Database::close);
+        cdcLogins.values().forEach(Database::close);
     }
 }
