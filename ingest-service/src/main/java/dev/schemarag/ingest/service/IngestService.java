@@ -307,7 +307,7 @@ public final class IngestService implements AutoCloseable {
         if (producer == null) return; // live sync not started: startLiveSync starts every registered database
         for (RegisteredDatabase db : changes.added()) {
             // A registration whose principals changed comes back as removed and added: what its roles read is read
-            // again (the role membership probe then takes the new roles' baseline).
+            // again (and once more when the role membership probe sees the new roles: a no-op write).
             refreshAccess(db);
             try {
                 startCapture(db);
@@ -366,7 +366,18 @@ public final class IngestService implements AutoCloseable {
             return thread;
         });
         long interval = config.roleMembershipPoll().toMillis();
-        roleProbe.scheduleWithFixedDelay(capture::poll, interval, interval, TimeUnit.MILLISECONDS);
+        roleProbe.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        capture.poll();
+                    } catch (RuntimeException e) {
+                        // A task that throws is never run again: a bug here must not end the capture for good.
+                        log.warn("role membership poll failed: {}", e.toString());
+                    }
+                },
+                interval,
+                interval,
+                TimeUnit.MILLISECONDS);
     }
 
     /**
