@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Test;
 @Tag("slow")
 class BenchPipelineIT {
     private static final int QUESTIONS = 60;
+    /** The bench's replay asks 200; a few keep the IT short while asking each kind of question. */
+    private static final int REPLAY = 12;
 
     @Test
     void theFiguresHaveTheirKeysAndEveryQuestionIsAccountedFor() throws Exception {
@@ -40,6 +42,7 @@ class BenchPipelineIT {
                 1,
                 20,
                 0.0,
+                REPLAY,
                 new PrintWriter(System.out, true),
                 SchemaRagCli.class.getName());
         BenchReport report = new BenchReport("bench pipeline");
@@ -135,6 +138,21 @@ class BenchPipelineIT {
         assertThat(quarantine.get("examples").asInt()).isPositive();
         assertThat(quarantine.get("quarantine_ms").isNumber()).as("quarantined").isTrue();
         assertThat(quarantine.get("restore_ms").isNumber()).as("restored").isTrue();
+        // Asked again while renamed: the answers cached before the rename that read it, and its examples, are not used.
+        JsonNode replay = quarantine.get("replay");
+        assertThat(replay.get("asked").asInt()).isEqualTo(REPLAY);
+        assertThat(replay.get("asked_reading_column").asInt())
+                .as("questions whose example reads the renamed column")
+                .isPositive();
+        assertThat(replay.get("from_cache").asInt())
+                .as("answers the cache served: entries whose tables did not change")
+                .isPositive();
+        assertThat(replay.get("used_quarantined").asInt())
+                .as("answers using a quarantined example")
+                .isZero();
+        assertThat(replay.get("used_stale_cache").asInt())
+                .as("answers from a stale cache entry")
+                .isZero();
     }
 
     private static List<String> fieldNames(JsonNode node) {

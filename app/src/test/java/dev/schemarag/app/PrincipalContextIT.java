@@ -40,6 +40,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -67,6 +68,9 @@ class PrincipalContextIT {
     private static final String DB = "principals_it";
     private static final String HR = "pcit_hr";
     private static final String SALES = "pcit_sales";
+    /** A role that reads payroll, which sales is made a member of and then not, live. */
+    private static final String PAYROLL_READER = "pcit_payroll_reader";
+
     private static final List<String> PAYROLL = List.of("payroll_runs", "payslips", "payslip_lines");
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_$]+");
 
@@ -126,7 +130,10 @@ class PrincipalContextIT {
         sql(
                 "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + HR + "') THEN CREATE ROLE "
                         + HR + "; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + SALES
-                        + "') THEN CREATE ROLE " + SALES + "; END IF; END $$",
+                        + "') THEN CREATE ROLE " + SALES + "; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE"
+                        + " rolname = '" + PAYROLL_READER + "') THEN CREATE ROLE " + PAYROLL_READER
+                        + "; END IF; END $$",
+                "REVOKE " + PAYROLL_READER + " FROM " + SALES, // a run that stopped half-way may have left it
                 "CREATE SCHEMA IF NOT EXISTS probe",
                 "CREATE TABLE IF NOT EXISTS probe.badges (badge_id bigint PRIMARY KEY, holder text)",
                 "GRANT USAGE ON SCHEMA public, probe TO " + HR + ", " + SALES,
@@ -134,7 +141,8 @@ class PrincipalContextIT {
                 "GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + SALES,
                 "REVOKE SELECT ON payroll_runs, payslips, payslip_lines, employees FROM " + SALES,
                 "GRANT SELECT (employee_id, first_name, last_name, department_id) ON employees TO " + SALES,
-                "GRANT SELECT ON probe.badges TO " + HR + ", " + SALES);
+                "GRANT SELECT ON probe.badges TO " + HR + ", " + SALES,
+                "GRANT SELECT ON " + String.join(", ", PAYROLL) + " TO " + PAYROLL_READER);
         RegisteredDatabase registered = new RegisteredDatabase(
                         DB,
                         stack.postgres().jdbcUrl(DB),
@@ -334,8 +342,38 @@ class PrincipalContextIT {
         assertThat(p95(grants)).as("REVOKE/GRANT p95 against COMMENT's, ms").isLessThanOrEqualTo(p95(comments) + 100);
     }
 
+    /**
+     * A role membership fires no event trigger: ingest's probe of the mapped roles' memberships captures it instead,
+     * and it reaches retrieval through the schema-changes and catalog topics as a GRANT does. Timed from the commit of
+     * {@code GRANT payroll_reader TO sales} until sales's full-schema context shows a payroll table, and of the REVOKE
+     * until it shows none; printed, not asserted (the probe polls every second by default).
+     */
+    @Test
+    void aRoleMembershipGrantedOrRevokedLiveReachesRetrieval() throws Exception {
+        String question = QUESTIONS.get(0);
+        List<Double> grants = new ArrayList<>();
+        List<Double> revokes = new ArrayList<>();
+        try {
+            for (int round = 0; round < 2; round++) {
+                grants.add(untilSeen(
+                        "GRANT " + PAYROLL_READER + " TO " + SALES,
+                        () -> names(context("sales", question, false)).containsAll(PAYROLL)));
+                revokes.add(untilSeen(
+                        "REVOKE " + PAYROLL_READER + " FROM " + SALES,
+                        () -> Collections.disjoint(names(context("sales", question, false)), PAYROLL)));
+            }
+        } finally {
+            sql("REVOKE " + PAYROLL_READER + " FROM " + SALES);
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "commit to retrieval: GRANT role TO role %s ms, REVOKE role FROM role %s ms%n",
+                grants,
+                revokes);
+    }
+
     private interface Seen {
-        boolean now();
+        boolean now() throws Exception;
     }
 
     /** Milliseconds from the statement's commit until retrieval answers as it should after it. */

@@ -2,6 +2,7 @@ package dev.schemarag.bench;
 
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.SqlQuoting;
+import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.generation.examples.ExampleStatus;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,9 +10,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Times what a schema change does to the examples that read it, the way a migration would: renames the column that
@@ -19,6 +24,10 @@ import java.util.Optional;
  * quarantined them), renames it back and waits until it serves them all again. The column is chosen from the
  * examples' stored dependencies, not named: any database with examples has one. Polled every {@code POLL}, so the
  * figures are that much coarse.
+ *
+ * <p>With a replay, questions made from the served examples' own questions ({@link ReplayQuestions}) are asked once
+ * before the rename, so that the answer cache holds their answers, and again while the column is renamed: the
+ * figures count the answers that used a quarantined example or a stale cached answer ({@link ReplayFigures}).
  */
 final class ExampleQuarantineProbe {
     private static final Duration POLL = Duration.ofMillis(10);
@@ -37,38 +46,114 @@ final class ExampleQuarantineProbe {
                 AND ? = ANY (reads_tables) AND ? = ANY (reads_columns)""".formatted(SERVED);
     private static final String SUFFIX = "_renamed_by_bench";
 
-    /** The column renamed, how many examples read it, and how long after each commit the store showed it. */
-    record Figures(String column, int examples, Long quarantineMs, Long restoreMs) {
+    private static final String SERVED_EXAMPLES = """
+            SELECT question, sql, coalesce(? = ANY (reads_tables) AND ? = ANY (reads_columns), false)
+            FROM verified_examples
+            WHERE database_id = ? AND status IN (%s) AND quarantine_reason IS NULL
+            ORDER BY id""".formatted(SERVED);
+
+    /**
+     * The column renamed, how many examples read it, how long after each commit the store showed it, and the replay's
+     * figures (null without one).
+     */
+    record Figures(String column, int examples, Long quarantineMs, Long restoreMs, Map<String, Object> replay) {
         Map<String, Object> asMap() {
             Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("column", column);
             figures.put("examples", examples);
             figures.put("quarantine_ms", quarantineMs);
             figures.put("restore_ms", restoreMs);
+            figures.put("replay", replay);
             return figures;
         }
     }
 
+    /** Asks the questions and returns each one's answers, in order; none for a question that got no answer. */
+    @FunctionalInterface
+    interface Asker {
+        List<List<AnswerValidated>> ask(List<ReplayQuestions.Question> questions) throws Exception;
+    }
+
     private ExampleQuarantineProbe() {}
 
-    /** Empty when no served example reads a column of a single table that the target database has. */
-    static Optional<Figures> run(Database store, Connection target, String databaseId, Duration timeout)
-            throws SQLException, InterruptedException {
+    /**
+     * Empty when no served example reads a column of a single table that the target database has. {@code replay}
+     * questions are asked through {@code asker} (none: no replay); {@code tag} keeps their texts apart from other runs'.
+     */
+    static Optional<Figures> run(
+            Database store, Connection target, String databaseId, Duration timeout, int replay, String tag, Asker asker)
+            throws Exception {
         Optional<Read> read = mostRead(store, target, databaseId);
         if (read.isEmpty()) return Optional.empty();
         Read r = read.get();
+        List<ReplayQuestions.Question> questions =
+                ReplayQuestions.of(servedExamples(store, databaseId, r), replay, tag);
+        if (!questions.isEmpty()) asker.ask(questions); // their answers are cached before the rename
         String table = SqlQuoting.identifier(r.schema) + "." + SqlQuoting.identifier(r.table);
-        long renamed = ddl(
-                target,
-                "ALTER TABLE " + table + " RENAME COLUMN " + SqlQuoting.identifier(r.column) + " TO "
-                        + SqlQuoting.identifier(r.column + SUFFIX));
-        Long quarantineMs = await(store, databaseId, r, 0, renamed, timeout);
-        long back = ddl(
-                target,
-                "ALTER TABLE " + table + " RENAME COLUMN " + SqlQuoting.identifier(r.column + SUFFIX) + " TO "
-                        + SqlQuoting.identifier(r.column));
+        String renameAway = "ALTER TABLE " + table + " RENAME COLUMN " + SqlQuoting.identifier(r.column) + " TO "
+                + SqlQuoting.identifier(r.column + SUFFIX);
+        String renameBack = "ALTER TABLE " + table + " RENAME COLUMN " + SqlQuoting.identifier(r.column + SUFFIX)
+                + " TO " + SqlQuoting.identifier(r.column);
+        long renamed = ddl(target, renameAway);
+        Long quarantineMs;
+        Map<String, Object> replayed = null;
+        try {
+            quarantineMs = await(store, databaseId, r, 0, renamed, timeout);
+            if (!questions.isEmpty())
+                replayed = ReplayFigures.of(
+                        new ReplayFigures.Renamed(r.schema, r.table, r.column),
+                        quarantined(store, databaseId),
+                        questions,
+                        asker.ask(questions));
+        } catch (Exception | Error e) {
+            ddl(target, renameBack); // never leave the database renamed
+            throw e;
+        }
+        long back = ddl(target, renameBack);
         Long restoreMs = await(store, databaseId, r, r.examples, back, timeout);
-        return Optional.of(new Figures(r.storedTable + "." + r.column, r.examples, quarantineMs, restoreMs));
+        return Optional.of(new Figures(r.storedTable + "." + r.column, r.examples, quarantineMs, restoreMs, replayed));
+    }
+
+    /** The served examples, each saying whether it reads the column to be renamed. */
+    private static List<ReplayQuestions.Example> servedExamples(Database store, String databaseId, Read r)
+            throws SQLException {
+        List<ReplayQuestions.Example> examples = new ArrayList<>();
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(SERVED_EXAMPLES)) {
+            ps.setString(1, r.storedTable);
+            ps.setString(2, r.column);
+            ps.setString(3, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next())
+                    examples.add(new ReplayQuestions.Example(rs.getString(1), rs.getString(2), rs.getBoolean(3)));
+            }
+        }
+        return examples;
+    }
+
+    /** The doc chunks and examples of the database that the store holds quarantined now. */
+    private static ReplayFigures.Quarantined quarantined(Database store, String databaseId) throws SQLException {
+        return new ReplayFigures.Quarantined(
+                strings(
+                        store,
+                        "SELECT content FROM doc_chunks WHERE database_id = ? AND quarantine_reason IS NOT NULL",
+                        databaseId),
+                strings(
+                        store,
+                        "SELECT sql FROM verified_examples WHERE database_id = ? AND quarantine_reason IS NOT NULL",
+                        databaseId));
+    }
+
+    private static Set<String> strings(Database store, String sql, String databaseId) throws SQLException {
+        Set<String> values = new HashSet<>();
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, databaseId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) values.add(rs.getString(1));
+            }
+        }
+        return values;
     }
 
     /** A column read by served examples, as stored and as the target names it. */

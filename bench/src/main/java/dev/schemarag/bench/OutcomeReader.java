@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -31,6 +32,7 @@ final class OutcomeReader implements AutoCloseable {
     private final Map<String, DeadLetterTopic> deadLetters = new HashMap<>();
     private final List<Raw> undecoded = new ArrayList<>();
     private final TopicTail tail;
+    private volatile Consumer<AnswerValidated> answerListener;
 
     OutcomeReader(String bootstrapServers, Topics topics, Supplier<QuestionLedger> ledger) {
         this.topics = topics;
@@ -72,6 +74,11 @@ final class OutcomeReader implements AutoCloseable {
         again.forEach(this::record);
     }
 
+    /** Also hands every answer read from now on to {@code listener}; null to stop. */
+    void onAnswer(Consumer<AnswerValidated> listener) {
+        answerListener = listener;
+    }
+
     /** How many outputs could not be decoded yet. */
     int undecodedCount() {
         synchronized (undecoded) {
@@ -90,6 +97,8 @@ final class OutcomeReader implements AutoCloseable {
         }
         if (dlq == null) {
             AnswerValidated a = topics.answers().valueSerde().deserializer().deserialize(r.topic(), r.value());
+            Consumer<AnswerValidated> listener = answerListener;
+            if (listener != null) listener.accept(a);
             return new QuestionLedger.Output(
                     a.getCorrelationId(),
                     null,

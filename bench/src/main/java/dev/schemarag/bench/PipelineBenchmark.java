@@ -32,6 +32,9 @@ public final class PipelineBenchmark {
 
     private PipelineBenchmark() {}
 
+    /** Questions the example-quarantine probe replays while its column is renamed, unless told otherwise. */
+    public static final int DEFAULT_REPLAY = 200;
+
     /** Measured questions per measurement when none are asked for, on the demo. */
     static final int DEFAULT_QUESTIONS = 1500;
 
@@ -43,6 +46,7 @@ public final class PipelineBenchmark {
      * @param llmLatencyMs the scripted LLM's latency, or null for the offline generator
      * @param repeatFraction the share of the measured questions that repeat a warm-up question (see
      *     {@link PipelineQuestions#withRepeats}), for the answer cache's hit path
+     * @param replay questions the example-quarantine probe asks while its column is renamed (0: none)
      * @param out where the run's progress goes
      * @param cliMainClass the main class whose {@code serve <service>} runs a service
      */
@@ -54,6 +58,7 @@ public final class PipelineBenchmark {
             int instances,
             Integer llmLatencyMs,
             double repeatFraction,
+            int replay,
             PrintWriter out,
             String cliMainClass)
             throws Exception {
@@ -67,7 +72,17 @@ public final class PipelineBenchmark {
                         + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)
                                 .format(LocalDateTime.now())));
         Map<String, Object> figures = measure(
-                dir, suite, questions, warmUp, rate, instances, llmLatencyMs, repeatFraction, out, cliMainClass);
+                dir,
+                suite,
+                questions,
+                warmUp,
+                rate,
+                instances,
+                llmLatencyMs,
+                repeatFraction,
+                replay,
+                out,
+                cliMainClass);
         Directories.deleteRecursively(dir.resolve("stack"));
         BenchReport report = new BenchReport("bench pipeline ("
                 + (suite == null ? "demo" : suite.name()) + ", " + questions + " questions at " + rate + "/s after "
@@ -90,6 +105,7 @@ public final class PipelineBenchmark {
             int instances,
             Integer llmLatencyMs,
             double repeatFraction,
+            int replay,
             PrintWriter out,
             String cliMainClass)
             throws Exception {
@@ -98,9 +114,10 @@ public final class PipelineBenchmark {
                     "bench pipeline needs --questions, --warm-up, --rate and --instances above 0");
         if (repeatFraction < 0 || repeatFraction > 1)
             throw new IllegalArgumentException("--repeat-fraction must be within [0, 1]");
+        if (replay < 0) throw new IllegalArgumentException("--replay cannot be negative");
         if (llmLatencyMs != null && llmLatencyMs < 0)
             throw new IllegalArgumentException("--llm-latency-ms cannot be negative");
-        try (PipelineRun run = new PipelineRun(dir, out, suite, llmLatencyMs, cliMainClass)) {
+        try (PipelineRun run = new PipelineRun(dir, out, suite, llmLatencyMs, cliMainClass, replay)) {
             List<String> texts = run.questions(2 * (warmUp + questions));
             int half = warmUp + questions;
             Map<String, Object> scaled = run.measure(
@@ -122,6 +139,7 @@ public final class PipelineBenchmark {
             figures.put("warm_up", warmUp);
             figures.put("llm_latency_ms", llmLatencyMs);
             figures.put("repeat_fraction", repeatFraction);
+            figures.put("replay", replay);
             figures.put("rate", rate);
             figures.put("suite", suite == null ? "demo" : suite.name());
             baseline.put("instances", 1);

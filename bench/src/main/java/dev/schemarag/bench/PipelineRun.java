@@ -45,6 +45,8 @@ import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -104,16 +106,21 @@ final class PipelineRun implements AutoCloseable {
 
     private final String databaseId;
     private final String cliMainClass;
+    /** Questions the example-quarantine probe replays while its column is renamed. */
+    private final int replay;
+
     private boolean synced;
 
     /**
      * @param suite the catalog and questions to use, or null for the demo database
      * @param llmLatencyMs the scripted LLM's latency, or null for the offline generator
      * @param cliMainClass the main class whose {@code serve <service>} runs a service
+     * @param replay questions the example-quarantine probe asks while its column is renamed (0: none)
      */
-    PipelineRun(Path dir, PrintWriter out, SuiteCatalog suite, Integer llmLatencyMs, String cliMainClass)
+    PipelineRun(Path dir, PrintWriter out, SuiteCatalog suite, Integer llmLatencyMs, String cliMainClass, int replay)
             throws IOException, SQLException {
         this.dir = dir;
+        this.replay = replay;
         this.out = out;
         this.suite = suite;
         this.llmLatencyMs = llmLatencyMs;
@@ -270,7 +277,8 @@ final class PipelineRun implements AutoCloseable {
                                     figures.answered(),
                                     Runtime.getRuntime().availableProcessors())
                             .figures());
-            result.put("example_quarantine", exampleQuarantine(services));
+            Asking asking = new Asking(topics, outcomes, ledger, runId, questionsPerSecond);
+            result.put("example_quarantine", exampleQuarantine(services, runId, asking::ask));
             return result;
         }
     }
@@ -403,14 +411,71 @@ final class PipelineRun implements AutoCloseable {
 
     /**
      * After the measurement, with no question in flight: how long a rename takes to quarantine the served examples
-     * that read the column, and renaming it back to restore them; null without such examples (a suite's catalog).
+     * that read the column, and renaming it back to restore them, with the replay's figures; null without such examples
+     * (a suite's catalog).
      */
-    private Map<String, Object> exampleQuarantine(ServiceRuntime services) throws SQLException, InterruptedException {
+    private Map<String, Object> exampleQuarantine(
+            ServiceRuntime services, String runId, ExampleQuarantineProbe.Asker asker) throws Exception {
         try (Connection c = stack.postgres().connect(databaseId)) {
-            Optional<ExampleQuarantineProbe.Figures> figures =
-                    ExampleQuarantineProbe.run(services.store(), c, databaseId, BURST_CATALOG_TIMEOUT);
+            Optional<ExampleQuarantineProbe.Figures> figures = ExampleQuarantineProbe.run(
+                    services.store(), c, databaseId, BURST_CATALOG_TIMEOUT, replay, runId, asker);
             if (figures.isEmpty()) out.println("pipeline: no served example reads a column to rename");
             return figures.map(ExampleQuarantineProbe.Figures::asMap).orElse(null);
+        }
+    }
+
+    /**
+     * Asks batches of questions after the measurement, through the measurement's outcome reader, each batch with a
+     * ledger of its own, and keeps every answer of theirs. The scripted LLM, when there is one, answers each question
+     * with its example's SQL, so that its cached answer reads what the example reads.
+     */
+    private final class Asking {
+        private final Topics topics;
+        private final OutcomeReader outcomes;
+        private final QuestionLedger[] ledger;
+        private final String runId;
+        private final double questionsPerSecond;
+        private int batches;
+
+        Asking(
+                Topics topics,
+                OutcomeReader outcomes,
+                QuestionLedger[] ledger,
+                String runId,
+                double questionsPerSecond) {
+            this.topics = topics;
+            this.outcomes = outcomes;
+            this.ledger = ledger;
+            this.runId = runId;
+            this.questionsPerSecond = questionsPerSecond;
+        }
+
+        List<List<AnswerValidated>> ask(List<ReplayQuestions.Question> questions) throws Exception {
+            if (llm != null) questions.forEach(q -> llm.answer(q.marker(), q.sql()));
+            String batch = runId + "-replay" + batches++;
+            PipelineQuestions source = new PipelineQuestions(
+                    batch,
+                    databaseId,
+                    questions.stream().map(ReplayQuestions.Question::text).toList(),
+                    topics.questions().valueSerde().serializer(),
+                    topics.questions().name());
+            Map<String, List<AnswerValidated>> answers = new ConcurrentHashMap<>();
+            ledger[0] = new QuestionLedger();
+            outcomes.onAnswer(a -> answers.computeIfAbsent(a.getCorrelationId(), id -> new CopyOnWriteArrayList<>())
+                    .add(a));
+            try (QuestionProducer producer = new QuestionProducer(
+                    stack.bootstrapServers(), topics.questions().name(), source, () -> ledger[0], questionsPerSecond)) {
+                out.printf("pipeline: asking %d questions made from the examples%n", questions.size());
+                producer.sendAsync(questions.size()).get();
+                long generatorMs = llmLatencyMs == null ? 50 : llmLatencyMs + 50L;
+                settle(ledger[0], SETTLE_SLACK.plusMillis(generatorMs * questions.size()));
+            } finally {
+                outcomes.onAnswer(null);
+            }
+            List<List<AnswerValidated>> byQuestion = new ArrayList<>();
+            for (int i = 0; i < questions.size(); i++)
+                byQuestion.add(List.copyOf(answers.getOrDefault(batch + "-" + i, List.of())));
+            return byQuestion;
         }
     }
 

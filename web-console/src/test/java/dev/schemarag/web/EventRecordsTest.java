@@ -69,6 +69,23 @@ class EventRecordsTest {
     }
 
     @Test
+    void anAnswerTheCacheServedSaysWhichAnswerItReusedInItsEventAndItsOutcome() {
+        AnswerValidated reused =
+                AnswerValidated.newBuilder(answer(false)).setCachedFrom("q0").build();
+
+        ConsoleEvent event =
+                records.toEvent(record(topics.answers(), 3, reused)).orElseThrow();
+
+        assertThat(event.data()).containsEntry("cachedFrom", "q0");
+        assertThat(((OutcomeView.Answered) event.outcome()).cachedFrom()).isEqualTo("q0");
+        assertThat(((OutcomeView.Answered) records.toEvent(record(topics.answers(), 4, answer(false)))
+                                .orElseThrow()
+                                .outcome())
+                        .cachedFrom())
+                .isNull();
+    }
+
+    @Test
     void anUnreadableResultIsNoEvent() {
         ConsumerRecord<byte[], byte[]> garbage =
                 new ConsumerRecord<>("t.results", 0, 3, null, "not avro".getBytes(StandardCharsets.UTF_8));

@@ -43,22 +43,12 @@ class KeptOutcomesTest {
     }
 
     private static OutcomeView.Answered withRows(String id) {
-        return new OutcomeView.Answered(
-                id,
-                "SELECT 1",
-                "",
-                1.0,
-                List.of(),
-                List.of(),
-                List.of(),
-                1,
-                null,
-                List.of(new OutcomeView.Column("one", "int4", false)),
-                List.of(List.of("1")),
-                1,
-                false,
-                1L,
-                "reader");
+        return OutcomeView.Answered.builder(id, "SELECT 1")
+                .confidence(1.0)
+                .attempts(1)
+                .rows(List.of(new OutcomeView.Column("one", "int4", false)), List.of(List.of("1")), 1, false)
+                .execution(1L, "reader")
+                .build();
     }
 
     private static ConsoleEvent event(OutcomeView outcome) {

@@ -119,6 +119,14 @@ final class BenchCommand implements Callable<Integer> {
                     + " cache's hit path (default ${DEFAULT-VALUE}: all distinct)")
     double repeatFraction;
 
+    @Option(
+            names = "--replay",
+            defaultValue = "" + PipelineBenchmark.DEFAULT_REPLAY,
+            description = "pipeline: questions made from the stored examples that the example-quarantine probe asks"
+                    + " before renaming a column and again while it is renamed, counting answers that used a"
+                    + " quarantined example or a stale cached answer (default ${DEFAULT-VALUE}; 0: no replay)")
+    int replay;
+
     @Spec
     CommandSpec spec;
 
@@ -139,6 +147,7 @@ final class BenchCommand implements Callable<Integer> {
                                 instances,
                                 llmLatencyMs,
                                 repeatFraction,
+                                replay,
                                 out,
                                 cli);
                     default -> onDevelopmentStack(out);

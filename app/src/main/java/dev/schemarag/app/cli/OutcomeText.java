@@ -20,6 +20,8 @@ final class OutcomeText {
                     a.confidence(),
                     a.tablesUsed(),
                     a.attempts());
+            if (a.cachedFrom() != null)
+                out.println("-- from the answer cache: the SQL validated for " + a.cachedFrom() + ", checked again");
             if (a.executed()) RowsTable.print(a, out);
             out.println("-- unreviewed: schemarag feedback " + a.id() + " approve|reject");
         } else if (view instanceof OutcomeView.Failed f) {

@@ -32,22 +32,12 @@ class AskCommandTest {
         OutcomeView view = OutcomeView.of(Optional.of(new AskClient.Outcome(QUESTION, answer(), null, null)));
 
         assertThat(view)
-                .isEqualTo(new OutcomeView.Answered(
-                        "q1",
-                        "SELECT count(*) FROM employees",
-                        "",
-                        0.9,
-                        List.of("employees"),
-                        List.of(),
-                        List.of(),
-                        2,
-                        new OutcomeView.Metadata("rag", 3, 0, 0.0, null, 0, 0, "12"),
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null));
+                .isEqualTo(OutcomeView.Answered.builder("q1", "SELECT count(*) FROM employees")
+                        .confidence(0.9)
+                        .tablesUsed(List.of("employees"))
+                        .attempts(2)
+                        .retrievalMetadata(new OutcomeView.Metadata("rag", 3, 0, 0.0, null, 0, 0, "12"))
+                        .build());
     }
 
     @Test

@@ -16,28 +16,34 @@ import org.junit.jupiter.api.Test;
 class OutcomeTextTest {
     @Test
     void anAnswerPrintsItsSqlThenItsFiguresThenHowToReviewIt() {
-        OutcomeView view = new OutcomeView.Answered(
-                "q1",
-                "SELECT 1",
-                "",
-                0.875,
-                List.of("public.employees"),
-                List.of(),
-                List.of(),
-                2,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        OutcomeView view = OutcomeView.Answered.builder("q1", "SELECT 1")
+                .confidence(0.875)
+                .tablesUsed(List.of("public.employees"))
+                .attempts(2)
+                .build();
 
         assertThat(printed(view))
                 .isEqualTo(lines(
                         "SELECT 1",
                         "-- confidence 0.88, tables [public.employees], attempts 2",
                         "-- unreviewed: schemarag feedback q1 approve|reject"));
+    }
+
+    @Test
+    void anAnswerTheCacheServedSaysWhoseSqlItIs() {
+        OutcomeView view = OutcomeView.Answered.builder("q2", "SELECT 1")
+                .confidence(0.875)
+                .tablesUsed(List.of("public.employees"))
+                .attempts(1)
+                .cachedFrom("q1")
+                .build();
+
+        assertThat(printed(view))
+                .isEqualTo(lines(
+                        "SELECT 1",
+                        "-- confidence 0.88, tables [public.employees], attempts 1",
+                        "-- from the answer cache: the SQL validated for q1, checked again",
+                        "-- unreviewed: schemarag feedback q2 approve|reject"));
     }
 
     @Test
@@ -103,22 +109,13 @@ class OutcomeTextTest {
     }
 
     static OutcomeView.Answered executed(List<OutcomeView.Column> columns, List<List<String>> rows, boolean truncated) {
-        return new OutcomeView.Answered(
-                "q1",
-                "SELECT 1",
-                "",
-                0.875,
-                List.of("public.employees"),
-                List.of(),
-                List.of(),
-                2,
-                null,
-                columns,
-                rows,
-                rows.size(),
-                truncated,
-                4L,
-                "erp_reader");
+        return OutcomeView.Answered.builder("q1", "SELECT 1")
+                .confidence(0.875)
+                .tablesUsed(List.of("public.employees"))
+                .attempts(2)
+                .rows(columns, rows, rows.size(), truncated)
+                .execution(4L, "erp_reader")
+                .build();
     }
 
     private static String printed(OutcomeView view) {

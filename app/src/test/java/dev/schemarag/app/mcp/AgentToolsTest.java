@@ -203,25 +203,23 @@ class AgentToolsTest {
     }
 
     @Test
-    void anAnswersRowsReachTheAgentCappedWithTheirCountAndSqlOnlyReachesThePipeline() {
+    void anAnswersRowsReachTheAgentCappedWithTheirCountAndWhereItCameFromAndSqlOnlyReachesThePipeline() {
         List<List<String>> rows = new ArrayList<>();
         for (int i = 0; i < 250; i++) rows.add(Arrays.asList(String.valueOf(i), null));
-        OutcomeView executed = new OutcomeView.Answered(
-                "q1",
-                "SELECT id, note FROM orders",
-                "",
-                1.0,
-                List.of("public.orders"),
-                List.of(),
-                List.of(),
-                1,
-                null,
-                List.of(new OutcomeView.Column("id", "int4", false), new OutcomeView.Column("note", "text", false)),
-                rows,
-                250,
-                false,
-                12L,
-                "erp_reader");
+        OutcomeView executed = OutcomeView.Answered.builder("q1", "SELECT id, note FROM orders")
+                .confidence(1.0)
+                .tablesUsed(List.of("public.orders"))
+                .attempts(1)
+                .cachedFrom("q0")
+                .rows(
+                        List.of(
+                                new OutcomeView.Column("id", "int4", false),
+                                new OutcomeView.Column("note", "text", false)),
+                        rows,
+                        250,
+                        false)
+                .execution(12L, "erp_reader")
+                .build();
         AgentTools tools = tools(executed);
 
         AgentTools.Answer answer = tools.ask("erp", "all orders", false, Asker.ANONYMOUS);
@@ -233,7 +231,8 @@ class AgentToolsTest {
         assertThat(answer.content())
                 .containsEntry("rowCount", 250)
                 .containsEntry("truncated", true)
-                .containsEntry("executedAs", "erp_reader");
+                .containsEntry("executedAs", "erp_reader")
+                .containsEntry("cachedFrom", "q0");
         assertThat(asked).containsExactly(false, true);
     }
 
@@ -271,22 +270,10 @@ class AgentToolsTest {
     }
 
     private static OutcomeView answered() {
-        return new OutcomeView.Answered(
-                "q1",
-                "SELECT 1",
-                "",
-                1.0,
-                List.of(),
-                List.of(),
-                List.of(),
-                1,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        return OutcomeView.Answered.builder("q1", "SELECT 1")
+                .confidence(1.0)
+                .attempts(1)
+                .build();
     }
 
     private static RegisteredDatabase database(String id, Credentials reader) {

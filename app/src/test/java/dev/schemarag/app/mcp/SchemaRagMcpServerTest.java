@@ -103,22 +103,19 @@ class SchemaRagMcpServerTest {
     void rowsWithNullCellsCutToTheirFirstHundredMatchTheOutputSchema() {
         List<List<String>> rows = new ArrayList<>();
         for (int i = 0; i < 150; i++) rows.add(Arrays.asList(i % 2 == 0 ? null : String.valueOf(i), null));
-        OutcomeView executed = new OutcomeView.Answered(
-                "q1",
-                "SELECT n, email FROM t",
-                "",
-                0.9,
-                List.of("public.t"),
-                List.of(),
-                List.of(),
-                1,
-                null,
-                List.of(new OutcomeView.Column("n", "int4", false), new OutcomeView.Column("email", "text", true)),
-                rows,
-                150,
-                false,
-                3L,
-                "reader");
+        OutcomeView executed = OutcomeView.Answered.builder("q1", "SELECT n, email FROM t")
+                .confidence(0.9)
+                .tablesUsed(List.of("public.t"))
+                .attempts(1)
+                .rows(
+                        List.of(
+                                new OutcomeView.Column("n", "int4", false),
+                                new OutcomeView.Column("email", "text", true)),
+                        rows,
+                        150,
+                        false)
+                .execution(3L, "reader")
+                .build();
 
         CallToolResult result = call(executed);
 
@@ -212,21 +209,14 @@ class SchemaRagMcpServerTest {
     }
 
     private static OutcomeView answered(OutcomeView.Metadata metadata) {
-        return new OutcomeView.Answered(
-                "q1",
-                "SELECT 1",
-                "one row",
-                0.9,
-                List.of("public.t"),
-                List.of(),
-                List.of(),
-                1,
-                metadata,
-                List.of(new OutcomeView.Column("?column?", "int4", false)),
-                List.of(Arrays.asList("1")),
-                1,
-                false,
-                3L,
-                "reader");
+        return OutcomeView.Answered.builder("q1", "SELECT 1")
+                .explanation("one row")
+                .confidence(0.9)
+                .tablesUsed(List.of("public.t"))
+                .attempts(1)
+                .retrievalMetadata(metadata)
+                .rows(List.of(new OutcomeView.Column("?column?", "int4", false)), List.of(Arrays.asList("1")), 1, false)
+                .execution(3L, "reader")
+                .build();
     }
 }

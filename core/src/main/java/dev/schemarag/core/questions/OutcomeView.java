@@ -27,7 +27,9 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
 
     /**
      * A validated answer: the SQL, how it was reached and, when its database executes answers, its rows ({@code
-     * columns} to {@code executedAs} are null for an answer that was not executed).
+     * columns} to {@code executedAs} are null for an answer that was not executed). {@code cachedFrom} names the answer
+     * (its question id) whose SQL the answer cache served again, null for SQL generated for this question. Built with
+     * {@link #builder}, so that a new field changes this record and its builder, not every place that makes one.
      */
     @JsonPropertyOrder({
         "id",
@@ -41,6 +43,7 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
         "errorClass",
         "sqlstate",
         "attempts",
+        "cachedFrom",
         "retrievalMetadata",
         "columns",
         "rows",
@@ -58,6 +61,7 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
             List<String> assumptions,
             List<String> lintWarnings,
             int attempts,
+            String cachedFrom,
             Metadata retrievalMetadata,
             List<Column> columns,
             List<List<@Nullable String>> rows,
@@ -71,40 +75,142 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
             return columns != null;
         }
 
+        /** An answer to question {@code id} with {@code sql}, its other fields empty until set. */
+        public static Builder builder(String id, String sql) {
+            return new Builder(id, sql);
+        }
+
+        /** A builder holding this answer's fields. */
+        public Builder toBuilder() {
+            return new Builder(id, sql)
+                    .explanation(explanation)
+                    .confidence(confidence)
+                    .tablesUsed(tablesUsed)
+                    .assumptions(assumptions)
+                    .lintWarnings(lintWarnings)
+                    .attempts(attempts)
+                    .cachedFrom(cachedFrom)
+                    .retrievalMetadata(retrievalMetadata)
+                    .rows(columns, rows, rowCount, truncated)
+                    .execution(executionMs, executedAs);
+        }
+
         /**
          * This answer with at most its first {@code max} rows, for a reader that takes fewer: {@code rowCount} still
          * counts the rows the query returned, and {@code truncated} is set when rows were left out here too.
          */
         public Answered firstRows(int max) {
             if (!executed() || rows.size() <= max) return this;
-            return withRows(sql, columns, rows.subList(0, max), rowCount, true, executionMs, executedAs);
+            return toBuilder()
+                    .rows(columns, rows.subList(0, max), rowCount, true)
+                    .build();
         }
 
-        /** This answer as executed: {@code sql} is the statement that ran, a repair's when execution repaired it. */
-        Answered withRows(
-                String sql,
-                List<Column> columns,
-                List<List<@Nullable String>> rows,
-                Integer rowCount,
-                Boolean truncated,
-                Long executionMs,
-                String executedAs) {
-            return new Answered(
-                    id,
-                    sql,
-                    explanation,
-                    confidence,
-                    tablesUsed,
-                    assumptions,
-                    lintWarnings,
-                    attempts,
-                    retrievalMetadata,
-                    columns,
-                    rows,
-                    rowCount,
-                    truncated,
-                    executionMs,
-                    executedAs);
+        /** Collects an {@link Answered}'s fields by name; those not set are empty (lists), zero or null. */
+        public static final class Builder {
+            private final String id;
+            private String sql;
+            private String explanation = "";
+            private double confidence;
+            private List<String> tablesUsed = List.of();
+            private List<String> assumptions = List.of();
+            private List<String> lintWarnings = List.of();
+            private int attempts;
+            private String cachedFrom;
+            private Metadata retrievalMetadata;
+            private List<Column> columns;
+            private List<List<@Nullable String>> rows;
+            private Integer rowCount;
+            private Boolean truncated;
+            private Long executionMs;
+            private String executedAs;
+
+            private Builder(String id, String sql) {
+                this.id = id;
+                this.sql = sql;
+            }
+
+            public Builder sql(String sql) {
+                this.sql = sql;
+                return this;
+            }
+
+            public Builder explanation(String explanation) {
+                this.explanation = explanation;
+                return this;
+            }
+
+            public Builder confidence(double confidence) {
+                this.confidence = confidence;
+                return this;
+            }
+
+            public Builder tablesUsed(List<String> tablesUsed) {
+                this.tablesUsed = tablesUsed;
+                return this;
+            }
+
+            public Builder assumptions(List<String> assumptions) {
+                this.assumptions = assumptions;
+                return this;
+            }
+
+            public Builder lintWarnings(List<String> lintWarnings) {
+                this.lintWarnings = lintWarnings;
+                return this;
+            }
+
+            public Builder attempts(int attempts) {
+                this.attempts = attempts;
+                return this;
+            }
+
+            public Builder cachedFrom(String cachedFrom) {
+                this.cachedFrom = cachedFrom;
+                return this;
+            }
+
+            public Builder retrievalMetadata(Metadata retrievalMetadata) {
+                this.retrievalMetadata = retrievalMetadata;
+                return this;
+            }
+
+            /** The rows an execution returned: all null for an answer that was not executed. */
+            public Builder rows(
+                    List<Column> columns, List<List<@Nullable String>> rows, Integer rowCount, Boolean truncated) {
+                this.columns = columns;
+                this.rows = rows;
+                this.rowCount = rowCount;
+                this.truncated = truncated;
+                return this;
+            }
+
+            /** How long the statement ran and as which role. */
+            public Builder execution(Long executionMs, String executedAs) {
+                this.executionMs = executionMs;
+                this.executedAs = executedAs;
+                return this;
+            }
+
+            public Answered build() {
+                return new Answered(
+                        id,
+                        sql,
+                        explanation,
+                        confidence,
+                        tablesUsed,
+                        assumptions,
+                        lintWarnings,
+                        attempts,
+                        cachedFrom,
+                        retrievalMetadata,
+                        columns,
+                        rows,
+                        rowCount,
+                        truncated,
+                        executionMs,
+                        executedAs);
+            }
         }
 
         @Override
@@ -221,39 +327,33 @@ public sealed interface OutcomeView permits OutcomeView.Answered, OutcomeView.Fa
                 : answered(o.question().getId(), o.result());
     }
 
-    /** An answer with its rows. */
+    /** An answer with its rows: {@code sql} is the statement that ran, a repair's when execution repaired it. */
     static Answered answered(String id, QueryResult r) {
-        return answered(id, r.getAnswer())
-                .withRows(
-                        r.getSql(),
+        return answered(id, r.getAnswer()).toBuilder()
+                .sql(r.getSql())
+                .rows(
                         r.getColumns().stream()
                                 .map(c -> new Column(c.getName(), c.getType(), c.getMasked()))
                                 .toList(),
                         r.getRows(),
                         r.getRowCount(),
-                        r.getTruncated(),
-                        r.getExecutionMs(),
-                        r.getExecutedAs());
+                        r.getTruncated())
+                .execution(r.getExecutionMs(), r.getExecutedAs())
+                .build();
     }
 
     /** An answer without rows: SQL only. */
     static Answered answered(String id, AnswerValidated a) {
-        return new Answered(
-                id,
-                a.getSql(),
-                a.getExplanation(),
-                a.getConfidence(),
-                a.getTablesUsed(),
-                a.getAssumptions(),
-                a.getLintWarnings(),
-                a.getAttempts(),
-                Metadata.of(a.getRetrievalMetadata()),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        return Answered.builder(id, a.getSql())
+                .explanation(a.getExplanation())
+                .confidence(a.getConfidence())
+                .tablesUsed(a.getTablesUsed())
+                .assumptions(a.getAssumptions())
+                .lintWarnings(a.getLintWarnings())
+                .attempts(a.getAttempts())
+                .cachedFrom(a.getCachedFrom())
+                .retrievalMetadata(Metadata.of(a.getRetrievalMetadata()))
+                .build();
     }
 
     static Failed failed(String id, FailureRecord f) {

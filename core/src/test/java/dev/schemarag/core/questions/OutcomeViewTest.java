@@ -40,10 +40,46 @@ class OutcomeViewTest {
                 .isEqualTo("{\"id\":\"q1\",\"status\":\"answered\",\"sql\":\"SELECT count(*) FROM employees\","
                         + "\"explanation\":\"\",\"confidence\":0.9,\"tablesUsed\":[\"employees\"],\"assumptions\":[],"
                         + "\"lintWarnings\":[],\"errorClass\":null,\"sqlstate\":null,\"attempts\":2,"
-                        + "\"retrievalMetadata\":{\"strategy\":\"rag\",\"tablesIncluded\":3,\"chunksRetrieved\":0,"
+                        + "\"cachedFrom\":null,\"retrievalMetadata\":{\"strategy\":\"rag\",\"tablesIncluded\":3,\"chunksRetrieved\":0,"
                         + "\"avgRelevanceScore\":0.0,\"fallbackReason\":null,\"contextTokens\":0,"
                         + "\"fullSchemaTokens\":0,\"catalogVersion\":\"12\"},\"columns\":null,\"rows\":null,\"rowCount\":null,\"truncated\":null,"
                         + "\"executionMs\":null,\"executedAs\":null}");
+    }
+
+    @Test
+    void anAnswerTheCacheServedNamesTheAnswerItReusedWithOrWithoutItsRows() throws Exception {
+        AnswerValidated reused = AnswerValidated.newBuilder()
+                .setQuestionId("q2")
+                .setCorrelationId("q2")
+                .setDatabaseId("erp")
+                .setQuestion("How many employees?")
+                .setSql("SELECT count(*) FROM employees")
+                .setExecute(true)
+                .setCachedFrom("q1")
+                .setTimestamp(Instant.EPOCH)
+                .setRetrievalMetadata(
+                        RetrievalMetadata.newBuilder().setStrategy("rag").build())
+                .build();
+        QueryResult result = QueryResult.newBuilder()
+                .setQuestionId("q2")
+                .setCorrelationId("q2")
+                .setDatabaseId("erp")
+                .setSql(reused.getSql())
+                .setColumns(List.of(new ResultColumn("count", "int8", false)))
+                .setRows(List.of(List.of("7")))
+                .setRowCount(1)
+                .setTruncated(false)
+                .setExecutionMs(1)
+                .setExecutedAs("schemarag_reader_erp")
+                .setAnswer(reused)
+                .setTimestamp(Instant.EPOCH)
+                .build();
+
+        assertThat(OutcomeView.answered("q2", reused).cachedFrom()).isEqualTo("q1");
+        OutcomeView.Answered executed = OutcomeView.answered("q2", result);
+        assertThat(executed.cachedFrom()).isEqualTo("q1");
+        assertThat(executed.firstRows(0).cachedFrom()).isEqualTo("q1");
+        assertThat(JSON.writeValueAsString(executed)).contains("\"attempts\":1,\"cachedFrom\":\"q1\",");
     }
 
     @Test
@@ -96,22 +132,10 @@ class OutcomeViewTest {
         assertThat(first.truncated()).isTrue();
         assertThat(first.columns()).isEqualTo(all.columns());
         assertThat(all.firstRows(3)).isSameAs(all);
-        OutcomeView.Answered sqlOnly = new OutcomeView.Answered(
-                "q1",
-                "SELECT 1",
-                "",
-                1.0,
-                List.of(),
-                List.of(),
-                List.of(),
-                1,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        OutcomeView.Answered sqlOnly = OutcomeView.Answered.builder("q1", "SELECT 1")
+                .confidence(1.0)
+                .attempts(1)
+                .build();
         assertThat(sqlOnly.firstRows(2)).isSameAs(sqlOnly);
     }
 
@@ -162,21 +186,12 @@ class OutcomeViewTest {
     }
 
     private static OutcomeView.Answered executed(List<List<String>> rows) {
-        return new OutcomeView.Answered(
-                "q1",
-                "SELECT v FROM t",
-                "",
-                1.0,
-                List.of("public.t"),
-                List.of(),
-                List.of(),
-                1,
-                null,
-                List.of(new OutcomeView.Column("v", "text", false)),
-                rows,
-                rows.size(),
-                false,
-                2L,
-                "reader");
+        return OutcomeView.Answered.builder("q1", "SELECT v FROM t")
+                .confidence(1.0)
+                .tablesUsed(List.of("public.t"))
+                .attempts(1)
+                .rows(List.of(new OutcomeView.Column("v", "text", false)), rows, rows.size(), false)
+                .execution(2L, "reader")
+                .build();
     }
 }

@@ -32,14 +32,23 @@ public final class SchemaChangeMapper {
     /**
      * Whether the command changes who may read what rather than a table: ingest then reads the privileges and policies
      * of the whole database again. Its event names the policy's table, or no table for GRANT and REVOKE (PostgreSQL's
-     * event trigger data names no object for them).
+     * event trigger data names no object for them) and for the role membership changes that {@code
+     * RoleMembershipCapture} captures ({@code GRANT ROLE}, {@code REVOKE ROLE}, {@code ALTER ROLE}).
      */
     public static boolean changesAccess(String commandTag) {
         return ACCESS_COMMANDS.contains(commandTag);
     }
 
-    private static final Set<String> ACCESS_COMMANDS =
-            Set.of("GRANT", "REVOKE", "ALTER DEFAULT PRIVILEGES", "CREATE POLICY", "ALTER POLICY", "DROP POLICY");
+    private static final Set<String> ACCESS_COMMANDS = Set.of(
+            "GRANT",
+            "REVOKE",
+            "ALTER DEFAULT PRIVILEGES",
+            "CREATE POLICY",
+            "ALTER POLICY",
+            "DROP POLICY",
+            "GRANT ROLE",
+            "REVOKE ROLE",
+            "ALTER ROLE");
 
     static ChangeKind kindOf(DdlEvent ddl) {
         String tag = ddl.commandTag();

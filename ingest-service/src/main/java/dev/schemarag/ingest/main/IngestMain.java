@@ -15,6 +15,7 @@ import dev.schemarag.ingest.admin.IngestAdmin;
 import dev.schemarag.ingest.admin.IngestAdminServer;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.service.IngestSettings;
+import java.time.Duration;
 import java.util.List;
 
 /** The ingest service's process (its container image's entry point, and {@code schemarag serve ingest}). */
@@ -41,7 +42,8 @@ public final class IngestMain {
                         settings.get(IngestSettings.REPLICATION_PASSWORD),
                         settings.get(IngestSettings.CDC_POLL_INTERVAL_MS),
                         IngestSettings.recovery(settings),
-                        IngestSettings.dataCheck(settings)),
+                        IngestSettings.dataCheck(settings),
+                        Duration.ofMillis(settings.get(IngestSettings.ROLE_MEMBERSHIP_POLL_MS))),
                 databases,
                 runtime::topics,
                 runtime.model(),

@@ -32,6 +32,8 @@ import dev.schemarag.ingest.introspect.SchemaIntrospector;
 import dev.schemarag.ingest.kafka.EmbeddingUpdaterTopology;
 import dev.schemarag.ingest.postgres.PgVectorSchemaWrites;
 import dev.schemarag.ingest.postgres.PostgresEdgeSampler;
+import dev.schemarag.ingest.postgres.PostgresRoleMemberships;
+import dev.schemarag.ingest.roles.RoleMembershipCapture;
 import dev.schemarag.ingest.sync.AccessSync;
 import dev.schemarag.ingest.sync.RelationshipSync;
 import dev.schemarag.ingest.sync.SchemaIndexer;
@@ -47,6 +49,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -54,9 +57,13 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 
@@ -74,7 +81,11 @@ public final class IngestService implements AutoCloseable {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
-    /** Connection settings of the service; the replication role is created by the DDL capture installer. */
+    /**
+     * Connection settings of the service; the replication role is created by the DDL capture installer.
+     * {@code roleMembershipPoll} is how often the memberships of the mapped roles are compared with their last reading
+     * ({@link RoleMembershipCapture}).
+     */
     public record Config(
             String bootstrapServers,
             KafkaClientSecurity security,
@@ -83,7 +94,30 @@ public final class IngestService implements AutoCloseable {
             String replicationPassword,
             long cdcPollIntervalMs,
             Recovery recovery,
-            DataCheckPolicy dataCheck) {
+            DataCheckPolicy dataCheck,
+            Duration roleMembershipPoll) {
+        /** With the default role membership poll. */
+        public Config(
+                String bootstrapServers,
+                KafkaClientSecurity security,
+                Path stateDir,
+                String replicationRole,
+                String replicationPassword,
+                long cdcPollIntervalMs,
+                Recovery recovery,
+                DataCheckPolicy dataCheck) {
+            this(
+                    bootstrapServers,
+                    security,
+                    stateDir,
+                    replicationRole,
+                    replicationPassword,
+                    cdcPollIntervalMs,
+                    recovery,
+                    dataCheck,
+                    Duration.ofMillis(IngestSettings.ROLE_MEMBERSHIP_POLL_MS.defaultValue()));
+        }
+
         /** Without the data check. */
         public Config(
                 String bootstrapServers,
@@ -162,6 +196,7 @@ public final class IngestService implements AutoCloseable {
     private final SchemaIndexer indexer;
     private final Map<String, Database> targets = new ConcurrentHashMap<>();
     private final Map<String, Database> readers = new ConcurrentHashMap<>();
+    private final Map<String, Database> cdcLogins = new ConcurrentHashMap<>();
     private final RelationshipSync relationships;
     private final AccessSync access;
     private final Map<String, Annotations> annotations = new ConcurrentHashMap<>();
@@ -170,6 +205,7 @@ public final class IngestService implements AutoCloseable {
     private String schemaChangesTopic;
     private String topicPrefix;
     private ManagedStreams updater;
+    private ScheduledExecutorService roleProbe;
 
     public IngestService(
             Config config,
@@ -227,6 +263,7 @@ public final class IngestService implements AutoCloseable {
         topicPrefix = topics.prefix();
         for (RegisteredDatabase db : databases.all()) startCapture(db);
         for (RegisteredDatabase db : databases.all()) refreshEdges(db);
+        startRoleMembershipCapture(); // its baseline comes before the privileges are read: no change falls between
         for (RegisteredDatabase db : databases.all()) refreshAccess(db);
         StreamsBuilder builder = new StreamsBuilder();
         TableRefresher refresher = new TableRefresher(
@@ -267,13 +304,15 @@ public final class IngestService implements AutoCloseable {
             if (target != null) target.close();
             Database reader = readers.remove(db.id());
             if (reader != null) reader.close();
+            Database cdcLogin = cdcLogins.remove(db.id());
+            if (cdcLogin != null) cdcLogin.close();
             annotations.remove(db.id());
             log.info("CDC engine for {} stopped: the database was unregistered", db.id());
         }
         if (producer == null) return; // live sync not started: startLiveSync starts every registered database
         for (RegisteredDatabase db : changes.added()) {
             // A registration whose principals changed comes back as removed and added: what its roles read is read
-            // again, which also catches role memberships granted since (they fire no event trigger).
+            // again (and once more when the role membership probe sees the new roles: a no-op write).
             refreshAccess(db);
             try {
                 startCapture(db);
@@ -318,6 +357,49 @@ public final class IngestService implements AutoCloseable {
         DebeziumDdlCapture engine = new DebeziumDdlCapture(capture, source, producer, schemaChangesTopic);
         engine.start();
         captures.put(db.id(), engine);
+    }
+
+    /**
+     * Starts polling the memberships of every database's mapped roles, which no event trigger reports: the first poll,
+     * here, is each database's baseline; a later difference travels on the schema-changes topic like a captured GRANT.
+     */
+    private void startRoleMembershipCapture() {
+        RoleMembershipCapture capture = new RoleMembershipCapture(
+                databases::all,
+                new PostgresRoleMemberships(this::probeLogin),
+                (key, change) -> producer.send(new ProducerRecord<>(schemaChangesTopic, key, change))
+                        .get(),
+                Clock.systemUTC());
+        capture.poll();
+        roleProbe = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "role-membership-capture");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long interval = config.roleMembershipPoll().toMillis();
+        roleProbe.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        capture.poll();
+                    } catch (RuntimeException e) {
+                        // A task that throws is never run again: a bug here must not end the capture for good.
+                        log.warn("role membership poll failed: {}", e.toString());
+                    }
+                },
+                interval,
+                interval,
+                TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The least privileged login ingest holds for a database, for the role membership probe (whose catalogs every
+     * login may read): the read-only reader when the registration has one, otherwise the replication login; never the
+     * admin.
+     */
+    private Database probeLogin(RegisteredDatabase db) {
+        if (db.reader() != null) return reader(db);
+        Credentials cdc = replication(db);
+        return cdcLogins.computeIfAbsent(db.id(), id -> new Database(db.jdbcUrl(), cdc.user(), cdc.password()));
     }
 
     /**
@@ -449,13 +531,13 @@ public final class IngestService implements AutoCloseable {
             log.warn("data check of {}'s inferred edges skipped: the database registers no reader login", databaseId);
             return EdgeSampler.NONE;
         }
-        Database reader = readers.computeIfAbsent(
-                databaseId,
-                id -> new Database(
-                        db.get().jdbcUrl(),
-                        db.get().reader().user(),
-                        db.get().reader().password()));
-        return new PostgresEdgeSampler(reader, policy.sampleSize(), policy.timeout());
+        return new PostgresEdgeSampler(reader(db.get()), policy.sampleSize(), policy.timeout());
+    }
+
+    private Database reader(RegisteredDatabase db) {
+        return readers.computeIfAbsent(
+                db.id(),
+                id -> new Database(db.jdbcUrl(), db.reader().user(), db.reader().password()));
     }
 
     private SchemaIntrospector introspector(RegisteredDatabase db) {
@@ -477,10 +559,12 @@ public final class IngestService implements AutoCloseable {
 
     @Override
     public void close() {
+        if (roleProbe != null) roleProbe.shutdownNow();
         captures.values().forEach(DebeziumDdlCapture::close);
         if (updater != null) updater.close();
         if (producer != null) producer.close();
         targets.values().forEach(Database::close);
         readers.values().forEach(Database::close);
+        cdcLogins.values().forEach(Database::close);
     }
 }

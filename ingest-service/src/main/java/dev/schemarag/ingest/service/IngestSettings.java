@@ -47,6 +47,16 @@ public final class IngestSettings {
             600_000,
             "How long change capture tries to deliver a schema change to Kafka before its engine restarts");
 
+    public static final Setting<Integer> ROLE_MEMBERSHIP_POLL_MS = Setting.integer(
+            "cdc.role.membership.poll.ms",
+            1_000,
+            100,
+            3_600_000,
+            "How often change capture compares the memberships of the roles principals are mapped to (GRANT role TO"
+                    + " role, REVOKE, ALTER ROLE ... INHERIT, which fire no event trigger) with their last reading; a"
+                    + " change records the roles' privileges again, as a captured GRANT does. One catalog query per"
+                    + " database");
+
     public static final Setting<Boolean> DATA_CHECK = Setting.bool(
             "ingest.relationships.data.check",
             false,
@@ -75,6 +85,7 @@ public final class IngestSettings {
                 CDC_RESTART_BACKOFF_MAX_MS,
                 CDC_HEARTBEAT_INTERVAL_MS,
                 CDC_PUBLISH_TIMEOUT_MS,
+                ROLE_MEMBERSHIP_POLL_MS,
                 DATA_CHECK,
                 DATA_CHECK_SAMPLE,
                 DATA_CHECK_TIMEOUT_MS);
