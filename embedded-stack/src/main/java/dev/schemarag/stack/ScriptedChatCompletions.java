@@ -166,6 +166,11 @@ public final class ScriptedChatCompletions implements AutoCloseable {
         return mostUnderWay;
     }
 
+    /** Counts {@link #mostConcurrentRequests} from now on, from the requests under way now. */
+    public synchronized void resetMostConcurrentRequests() {
+        mostUnderWay = underWay;
+    }
+
     /** The user messages of a scripted question's requests, in order. */
     public synchronized List<String> promptsFor(String question) {
         return List.copyOf(prompts.getOrDefault(question, List.of()));
