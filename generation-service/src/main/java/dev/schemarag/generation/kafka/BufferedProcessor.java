@@ -15,6 +15,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.streams.KeyValue;
@@ -31,8 +32,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs work on records without holding the stream thread: {@link #process} only puts the record into a changelogged
- * store (keyed by its {@link BufferedWork#id id}) and hands it to the {@link StageWorkers}, at most their
- * {@link StageWorkers#maxInFlight} at once: a run's blocking steps take the workers' threads, its asynchronous waits
+ * store (keyed by its {@link BufferedWork#id id}) and hands it to the {@link StageWorkers} while they have a place for it
+ * (at most their {@code maxInFlight} records of the process at once, over all its tasks): a run's blocking steps take the workers' threads, its asynchronous waits
  * (model calls) none, so the records in the work may far outnumber the threads, and the others wait in the store. A
  * wall-clock
  * punctuation forwards each finished run's result, and deletes the record from the store in the same step, then hands
@@ -149,33 +150,40 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
 
     private void handOverWaiting() {
         Iterator<String> ids = waiting.iterator();
-        while (running.size() < workers.maxInFlight() && ids.hasNext()) {
+        while (ids.hasNext()) {
             String id = ids.next();
             // A record that replaced a running one waits for that run to end.
             if (running.containsKey(id)) continue;
-            ids.remove();
             BufferedRecord buffered = pending.get(id);
-            if (buffered == null) continue;
+            if (buffered == null) {
+                ids.remove();
+                continue;
+            }
             E event;
             try {
                 event = events.deserializer().deserialize(buffered.topic(), buffered.value());
             } catch (RuntimeException e) {
                 // The task fails, and its next incarnation finds the record in the store again.
                 if (registryUnavailable(e)) throw e;
+                ids.remove();
                 forward(buffered, work.unreadable(buffered, e));
                 pending.delete(id);
                 continue;
             }
+            // The process's records in the work are at the limit: this one waits for the next punctuation.
+            if (!workers.tryStart()) return;
+            ids.remove();
             handOver(id, buffered, event);
         }
     }
 
     private void handOver(String id, BufferedRecord buffered, E event) {
-        Run<E, R> run = new Run<>(id, buffered, event, workers.steps());
+        Run<E, R> run = new Run<>(id, buffered, event, workers);
         running.put(id, run);
         CompletableFuture.supplyAsync(() -> work.start(run.event, run.source, run.steps), run.steps)
                 .thenCompose(Function.identity())
                 .whenComplete((result, error) -> {
+                    run.release();
                     run.outcome = error == null ? new Outcome.Finished<>(result) : outcome(run, error);
                     if (!closed) ended.add(run);
                 });
@@ -207,7 +215,11 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
         closed = true;
         if (punctuation != null) punctuation.cancel();
         punctuation = null;
-        running.values().forEach(run -> run.steps.cancel());
+        running.values().forEach(run -> {
+            run.steps.cancel();
+            // Its place goes to the process's other records now; a model call under way ends within its timeout.
+            run.release();
+        });
         running.clear();
         ended.clear();
         waiting.clear();
@@ -220,15 +232,24 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
         final BufferedRecord source;
         final E event;
         final RunSteps steps;
+        private final StageWorkers workers;
+        private final AtomicBoolean released = new AtomicBoolean();
         /** Written by the thread that ended the run before it joins {@link #ended}, which publishes it. */
         volatile Outcome<R> outcome;
 
-        Run(String id, BufferedRecord source, E event, RunSteps steps) {
+        /** A run that took one of the {@code workers}' places in the work ({@link StageWorkers#tryStart}). */
+        Run(String id, BufferedRecord source, E event, StageWorkers workers) {
             this.id = id;
             this.offset = source.offset();
             this.source = source;
             this.event = event;
-            this.steps = steps;
+            this.workers = workers;
+            this.steps = workers.steps();
+        }
+
+        /** Gives its place back, once: when it ends or its task closes, whichever comes first. */
+        void release() {
+            if (released.compareAndSet(false, true)) workers.ended();
         }
     }
 

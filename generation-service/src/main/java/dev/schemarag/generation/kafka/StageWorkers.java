@@ -3,6 +3,7 @@ package dev.schemarag.generation.kafka;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -17,7 +18,7 @@ public final class StageWorkers implements AutoCloseable {
     /** Enough threads for the database steps of a stage to overlap well beyond the partitions of one process. */
     public static final int DEFAULT_CONCURRENCY = 16;
 
-    private final int maxInFlight;
+    private final Semaphore inFlight;
     private final ExecutorService threads;
 
     /** Workers whose records each hold a thread throughout: {@code threads} of them at once. */
@@ -29,7 +30,7 @@ public final class StageWorkers implements AutoCloseable {
     public StageWorkers(String stage, int threads, int maxInFlight) {
         if (threads < 1) throw new IllegalArgumentException("threads must be at least 1, was " + threads);
         if (maxInFlight < 1) throw new IllegalArgumentException("maxInFlight must be at least 1, was " + maxInFlight);
-        this.maxInFlight = maxInFlight;
+        this.inFlight = new Semaphore(maxInFlight);
         AtomicInteger count = new AtomicInteger();
         this.threads = Executors.newFixedThreadPool(threads, task -> {
             Thread thread = new Thread(task, stage + "-worker-" + count.incrementAndGet());
@@ -38,9 +39,13 @@ public final class StageWorkers implements AutoCloseable {
         });
     }
 
-    /** How many records may be in the work at once; also the most one task keeps handed over, so none starves another. */
-    public int maxInFlight() {
-        return maxInFlight;
+    /** Takes one of the process's {@code maxInFlight} places in the work for a record, if one is free; {@link #ended} gives it back. */
+    boolean tryStart() {
+        return inFlight.tryAcquire();
+    }
+
+    void ended() {
+        inFlight.release();
     }
 
     /** A new run's steps, on these threads. */

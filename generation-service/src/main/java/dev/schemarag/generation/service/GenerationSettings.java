@@ -38,7 +38,7 @@ public final class GenerationSettings {
             1_000,
             1_800_000,
             "longest one question may take in generation and validation, LLM calls, retries, EXPLAINs and repairs"
-                    + " included; past it the question is dead-lettered as infra_failure. It runs on a worker"
+                    + " included; past it the question is dead-lettered as infra_failure. It runs off the stream"
                     + " thread, so it is not bound by max.poll.interval.ms");
     /** About 250 answers/s with a model that takes 1 s, within a few MB of questions and calls under way. */
     public static final int DEFAULT_MAX_IN_FLIGHT = 256;

@@ -338,4 +338,42 @@ class BufferedProcessorTest {
             assertThat(store.get("q9")).isNotNull();
         }
     }
+
+    @Test
+    void theInFlightLimitIsTheProcesssOverAllItsTasks() {
+        AwaitedGenerator model = new AwaitedGenerator();
+        try (StageWorkers oneThread = new StageWorkers("test", 1, 8)) {
+            awaiting(model, oneThread);
+            MockProcessorContext<String, RoutedResult> otherContext = new MockProcessorContext<>();
+            KeyValueStore<String, BufferedRecord> otherStore = Stores.keyValueStoreBuilder(
+                            Stores.inMemoryKeyValueStore(AnswerWork.STORE), Serdes.String(), BufferedRecord.SERDE)
+                    .withLoggingDisabled()
+                    .build();
+            otherStore.init(otherContext.getStateStoreContext(), otherStore);
+            otherContext.addStateStore(otherStore);
+            BufferedProcessor<ContextRetrieved, RoutedResult> otherTask =
+                    processor(new AnswerPipeline(model, planner, (id, db, question, sql) -> {}, 3), oneThread);
+            otherTask.init(otherContext);
+
+            for (int i = 0; i < 6; i++) {
+                ask("a" + i, "Count employees a" + i, 40 + i);
+                otherContext.setRecordMetadata(source.name(), 4, 40 + i);
+                otherTask.process(new Record<>(
+                        "b" + i,
+                        Events.context(
+                                "b" + i,
+                                "erp",
+                                "Count employees b" + i,
+                                "CREATE TABLE public.employees (employee_id bigint);"),
+                        42L));
+            }
+
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> model.pending() == 8);
+            punctuate();
+            assertThat(model.pending())
+                    .as("4 of the 12 questions wait in their task's store")
+                    .isEqualTo(8);
+            otherTask.close();
+        }
+    }
 }
