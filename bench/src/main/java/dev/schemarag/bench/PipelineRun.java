@@ -213,6 +213,7 @@ final class PipelineRun implements AutoCloseable {
             Map<String, Double> answerCacheBefore = answerCacheLookups(fleet);
             NavigableMap<Double, Double> hitTimeBefore = answerCacheHitTime(fleet);
             Map<String, Duration> cpuBefore = cpuTimes(fleet);
+            if (llm != null) llm.resetMostConcurrentRequests();
             out.printf("pipeline: sending %d questions at %.1f/s%n", questions.size(), questionsPerSecond);
             CompletableFuture<Void> sending = producer.sendAsync(questions.size());
             int before = producer.handedOver();
@@ -239,6 +240,8 @@ final class PipelineRun implements AutoCloseable {
             result.put("throughput_per_s", figures.throughputPerSecond());
             result.put("latency_ms", figures.latencyMs());
             result.put("stages", figures.stages());
+            // How many model calls the fleet kept under way at once: bounded by generation.llm.max.in.flight.
+            if (llm != null) result.put("llm_most_concurrent_requests", llm.mostConcurrentRequests());
             result.put("ddl_burst_retrieval_p99_ms", figures.retrievalP99During(burst.window()));
             double hits = cacheAfter[0] - cacheBefore[0];
             double lookups = hits + cacheAfter[1] - cacheBefore[1];

@@ -20,7 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -30,7 +32,7 @@ import java.util.stream.Stream;
  * order, the last one repeating; any other question gets the default answer if one is set, else HTTP 404. A question
  * scripted to fail answers that HTTP status as many times as asked first, with {@code Retry-After-Ms: 1} so that a
  * client retries at once (not {@code Retry-After: 0}, on which OkHttp itself re-sends a 503); a question scripted to
- * be slow answers late. A {@link Fault} switched on applies to every request until it is switched off, and the
+ * be slow answers late, without holding a thread meanwhile. A {@link Fault} switched on applies to every request until it is switched off, and the
  * requests each fault answered are counted, and so are the requests under way at once. Every user message, and every raw request with its path and
  * Authorization header, is kept so a test can read what the model was told and how.
  */
@@ -58,6 +60,7 @@ public final class ScriptedChatCompletions implements AutoCloseable {
 
     private final HttpServer server;
     private final ExecutorService workers = Executors.newCachedThreadPool(daemon());
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon());
     // Guarded by this: the script, the fault and what was asked.
     private final Map<String, Deque<String>> answers = new HashMap<>();
     private final Map<String, Failure> failures = new HashMap<>();
@@ -86,9 +89,10 @@ public final class ScriptedChatCompletions implements AutoCloseable {
 
     /** Listens on a free port of 127.0.0.1. */
     public ScriptedChatCompletions() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        // A backlog for a burst of hundreds of new connections, as a client with that many calls under way opens.
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
         server.createContext("/v1/chat/completions", this::handle);
-        // One thread per request: a hanging or slow answer must not hold up the others.
+        // A thread per request being read or answered: a hanging answer must not hold up the others.
         server.setExecutor(workers);
         server.start();
     }
@@ -162,6 +166,11 @@ public final class ScriptedChatCompletions implements AutoCloseable {
         return mostUnderWay;
     }
 
+    /** Counts {@link #mostConcurrentRequests} from now on, from the requests under way now. */
+    public synchronized void resetMostConcurrentRequests() {
+        mostUnderWay = underWay;
+    }
+
     /** The user messages of a scripted question's requests, in order. */
     public synchronized List<String> promptsFor(String question) {
         return List.copyOf(prompts.getOrDefault(question, List.of()));
@@ -169,18 +178,46 @@ public final class ScriptedChatCompletions implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         begin();
+        boolean answersLater = false;
         try {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             JsonNode request = JSON.readTree(body);
             String user = request.path("messages").path(1).path("content").asText();
             Reply reply = reply(exchange, body, user);
-            if (!reply.delay().isZero()) pause(reply.delay());
-            if (reply.fault() == Fault.HANG) awaitFaultOff(); // then the connection closes without an answer
-            else respond(exchange, reply, request.path("model").asText(), user);
+            String model = request.path("model").asText();
+            if (!reply.delay().isZero()) {
+                // A late answer holds no thread while it waits: hundreds of slow requests can be under way at once.
+                timer.schedule(
+                        () -> workers.execute(() -> finish(exchange, reply, model, user)),
+                        reply.delay().toNanos(),
+                        TimeUnit.NANOSECONDS);
+                answersLater = true;
+            } else {
+                answer(exchange, reply, model, user);
+            }
+        } finally {
+            if (!answersLater) {
+                exchange.close();
+                end();
+            }
+        }
+    }
+
+    /** Answers a request whose delay has passed, and ends it. */
+    private void finish(HttpExchange exchange, Reply reply, String model, String user) {
+        try {
+            answer(exchange, reply, model, user);
+        } catch (IOException e) {
+            // The client went away while the answer was late: nothing to tell it.
         } finally {
             exchange.close();
             end();
         }
+    }
+
+    private void answer(HttpExchange exchange, Reply reply, String model, String user) throws IOException {
+        if (reply.fault() == Fault.HANG) awaitFaultOff(); // then the connection closes without an answer
+        else respond(exchange, reply, model, user);
     }
 
     private synchronized void begin() {
@@ -278,14 +315,6 @@ public final class ScriptedChatCompletions implements AutoCloseable {
         return error.toString();
     }
 
-    private static void pause(Duration delay) {
-        try {
-            Thread.sleep(delay.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", contentType);
@@ -314,6 +343,7 @@ public final class ScriptedChatCompletions implements AutoCloseable {
             notifyAll();
         }
         server.stop(0);
+        timer.shutdownNow();
         workers.shutdownNow();
     }
 }

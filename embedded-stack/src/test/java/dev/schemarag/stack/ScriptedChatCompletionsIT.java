@@ -11,8 +11,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -124,20 +128,38 @@ class ScriptedChatCompletionsIT {
         assertThat(llm.answered(Fault.SLOW)).isEqualTo(1);
     }
 
+    @Test
+    void hundredsOfSlowRequestsAreUnderWayAtOnce() {
+        llm.answerAnyQuestion("SELECT 1");
+        llm.fault(Fault.SLOW, Duration.ofSeconds(3));
+
+        List<CompletableFuture<HttpResponse<String>>> calls = IntStream.range(0, 250)
+                .mapToObj(i -> HTTP.sendAsync(request("q" + i, Duration.ofSeconds(60)), BodyHandlers.ofString()))
+                .toList();
+
+        assertThat(calls)
+                .allSatisfy(call -> assertThat(call.join().statusCode()).isEqualTo(200));
+        assertThat(llm.mostConcurrentRequests()).isEqualTo(250);
+        assertThat(llm.answered(Fault.SLOW)).isEqualTo(250);
+    }
+
     private HttpResponse<String> ask(String question) throws Exception {
         return ask(question, Duration.ofSeconds(10));
     }
 
     private HttpResponse<String> ask(String question, Duration timeout) throws Exception {
+        return HTTP.send(request(question, timeout), BodyHandlers.ofString());
+    }
+
+    private HttpRequest request(String question, Duration timeout) {
         var body = JSON.createObjectNode().put("model", "m");
         body.putArray("messages")
                 .add(JSON.createObjectNode().put("role", "system").put("content", "sys"))
                 .add(JSON.createObjectNode().put("role", "user").put("content", question));
-        HttpRequest request = HttpRequest.newBuilder(URI.create(llm.baseUrl() + "/chat/completions"))
+        return HttpRequest.newBuilder(URI.create(llm.baseUrl() + "/chat/completions"))
                 .timeout(timeout)
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
                 .build();
-        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     private static String content(HttpResponse<String> response) throws Exception {

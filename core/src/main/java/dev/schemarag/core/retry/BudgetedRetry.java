@@ -3,7 +3,11 @@ package dev.schemarag.core.retry;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -103,18 +107,7 @@ public final class BudgetedRetry {
             } catch (Exception e) {
                 failure = e;
             }
-            if (!rule.retryable(failure) || attempts > maxRetries) throw new GaveUp(failure, attempts, "");
-            Duration wait = rule.requestedWait(failure).orElse(backoff.delay(attempts));
-            Duration left = Duration.ofNanos(Math.max(0, end - nanoClock.getAsLong()));
-            if (wait.compareTo(left) >= 0)
-                throw new GaveUp(
-                        failure, attempts, "; the retry in " + wait.toMillis() + " ms would pass the deadline");
-            log.warn(
-                    "{}: attempt {} failed ({}); retrying in {} ms",
-                    what,
-                    attempts,
-                    failure.getMessage(),
-                    wait.toMillis());
+            Duration wait = retryWait(what, failure, attempts, end);
             try {
                 sleeper.sleep(wait);
             } catch (InterruptedException interrupted) {
@@ -122,5 +115,58 @@ public final class BudgetedRetry {
                 throw new GaveUp(failure, attempts, "; interrupted while waiting to retry");
             }
         }
+    }
+
+    /**
+     * The asynchronous {@link #call}: the same rule, waits and budget, each wait scheduled instead of slept, so that no
+     * thread is held between attempts nor during one that is itself asynchronous. Completes with the first result, or
+     * exceptionally with {@link GaveUp}; an attempt that fails with an {@link Error} ends it at once with that error.
+     */
+    public <T> CompletableFuture<T> callAsync(String what, Duration budget, Supplier<CompletableFuture<T>> attempt) {
+        if (budget.isNegative()) throw new IllegalArgumentException("budget must not be negative");
+        CompletableFuture<T> result = new CompletableFuture<>();
+        attemptAsync(what, nanoClock.getAsLong() + budget.toNanos(), attempt, 1, result);
+        return result;
+    }
+
+    private <T> void attemptAsync(
+            String what, long end, Supplier<CompletableFuture<T>> attempt, int attempts, CompletableFuture<T> result) {
+        CompletableFuture<T> call;
+        try {
+            call = attempt.get();
+        } catch (RuntimeException e) {
+            call = CompletableFuture.failedFuture(e);
+        }
+        call.whenComplete((value, error) -> {
+            if (error == null) {
+                result.complete(value);
+                return;
+            }
+            Throwable cause =
+                    error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+            if (!(cause instanceof Exception failure)) {
+                result.completeExceptionally(cause);
+                return;
+            }
+            try {
+                Duration wait = retryWait(what, failure, attempts, end);
+                CompletableFuture.delayedExecutor(wait.toNanos(), TimeUnit.NANOSECONDS)
+                        .execute(() -> attemptAsync(what, end, attempt, attempts + 1, result));
+            } catch (GaveUp gaveUp) {
+                result.completeExceptionally(gaveUp);
+            }
+        });
+    }
+
+    /** The wait before the next attempt after {@code failure}, logged; or why there is none. */
+    private Duration retryWait(String what, Exception failure, int attempts, long end) throws GaveUp {
+        if (!rule.retryable(failure) || attempts > maxRetries) throw new GaveUp(failure, attempts, "");
+        Duration wait = rule.requestedWait(failure).orElse(backoff.delay(attempts));
+        Duration left = Duration.ofNanos(Math.max(0, end - nanoClock.getAsLong()));
+        if (wait.compareTo(left) >= 0)
+            throw new GaveUp(failure, attempts, "; the retry in " + wait.toMillis() + " ms would pass the deadline");
+        log.warn(
+                "{}: attempt {} failed ({}); retrying in {} ms", what, attempts, failure.getMessage(), wait.toMillis());
+        return wait;
     }
 }

@@ -9,6 +9,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** The retry rule on a clock that only the attempts and the waits move. */
@@ -130,5 +134,74 @@ class BudgetedRetryTest {
         } finally {
             Thread.interrupted();
         }
+    }
+
+    /** Retries at once when asked to: the asynchronous waits are real, scheduled ones. */
+    private static final BudgetedRetry.Rule AT_ONCE = new BudgetedRetry.Rule() {
+        @Override
+        public boolean retryable(Exception failure) {
+            return TransientFailures.isTransient(failure);
+        }
+
+        @Override
+        public Optional<Duration> requestedWait(Exception failure) {
+            return Optional.of(Duration.ofMillis(1));
+        }
+    };
+
+    private Supplier<CompletableFuture<String>> failingAsync(int times, Throwable error, AtomicInteger calls) {
+        return () -> {
+            nanos += attemptTakes.toNanos();
+            return calls.getAndIncrement() < times
+                    ? CompletableFuture.failedFuture(error)
+                    : CompletableFuture.completedFuture("done");
+        };
+    }
+
+    @Test
+    void anAsynchronousCallIsRetriedWhileItsFailuresAreTransient() {
+        AtomicInteger calls = new AtomicInteger();
+
+        String result = retry(5, AT_ONCE)
+                .callAsync("test", Duration.ofSeconds(60), failingAsync(2, DOWN, calls))
+                .join();
+
+        assertThat(result).isEqualTo("done");
+        assertThat(calls).hasValue(3);
+        assertThat(waits).as("no thread slept").isEmpty();
+    }
+
+    @Test
+    void anAsynchronousCallGivesUpOnAFailureThatIsNotTransientOrPastItsBudget() {
+        AtomicInteger denied = new AtomicInteger();
+        assertThat(retry(5, AT_ONCE).callAsync("test", Duration.ofSeconds(60), failingAsync(9, DENIED, denied)))
+                .failsWithin(Duration.ofSeconds(5))
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .isInstanceOf(BudgetedRetry.GaveUp.class)
+                .withMessage("permission denied after 1 attempt(s)");
+        assertThat(denied).hasValue(1);
+
+        // Attempts take 2 s on the clock: the second fails at 4 s, past the 3 s budget, so no third one starts.
+        AtomicInteger down = new AtomicInteger();
+        assertThat(retry(5, AT_ONCE).callAsync("test", Duration.ofSeconds(3), failingAsync(9, DOWN, down)))
+                .failsWithin(Duration.ofSeconds(5))
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .withMessage("connection refused after 2 attempt(s); the retry in 1 ms would pass the deadline");
+        assertThat(down).hasValue(2);
+    }
+
+    @Test
+    void anErrorEndsAnAsynchronousCallAtOnce() {
+        AtomicInteger calls = new AtomicInteger();
+        StackOverflowError overflow = new StackOverflowError();
+
+        assertThat(retry(5, AT_ONCE).callAsync("test", Duration.ofSeconds(60), failingAsync(9, overflow, calls)))
+                .failsWithin(Duration.ofSeconds(5))
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .isSameAs(overflow);
+        assertThat(calls).hasValue(1);
     }
 }

@@ -9,6 +9,7 @@ import dev.schemarag.events.DocChunkRef;
 import dev.schemarag.events.RetrievalMetadata;
 import dev.schemarag.events.ScoredTable;
 import dev.schemarag.events.SqlGenerated;
+import dev.schemarag.generation.AsyncResults;
 import dev.schemarag.generation.ConfidenceRule;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GeneratedSql;
@@ -26,6 +27,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -41,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * <p>
  * All of it runs within one deadline per record: each LLM call and EXPLAIN gets at most what is left of it, and a
  * question whose deadline passes before it has an answer or a final verdict is infra_failure (replayable), so that
- * no question holds a worker thread for longer. Runs of different questions overlap: everything
+ * no question stays in the work for longer. Runs of different questions overlap: everything
  * shared here (the generator's HTTP client, the pooled JDBC connections, the meters) is thread-safe.
  */
 public final class AnswerPipeline {
@@ -108,19 +111,37 @@ public final class AnswerPipeline {
         this.cache = cache;
     }
 
+    /** {@link #answer(ContextRetrieved, Executor)} on the caller's thread. */
     public PipelineResult answer(ContextRetrieved event) {
+        return AsyncResults.join(answer(event, Runnable::run));
+    }
+
+    /**
+     * The answer as a chain of steps: the ones that hold a thread (the access check, the cache, EXPLAIN, storing the
+     * candidate example) run on {@code blocking}, the model calls are the generator's
+     * {@link SqlGenerator#generateAsync}, so a question waiting for the model holds no thread. The record deadline
+     * starts now.
+     */
+    public CompletableFuture<PipelineResult> answer(ContextRetrieved event, Executor blocking) {
         Deadline deadline = Deadline.after(recordDeadline, nanoTime);
         GenerationRequest request =
                 request(event).withDialect(targets.dialect(event.getQuestion().getDatabaseId()));
-        List<SqlGenerated> candidates = new ArrayList<>();
+        return CompletableFuture.supplyAsync(() -> beforeTheModel(event, request, deadline), blocking)
+                .thenCompose(start -> start.decided().isPresent()
+                        ? CompletableFuture.completedFuture(start.decided().get())
+                        : generated(event, request, start.key(), deadline, blocking));
+    }
+
+    /** What the question gets without a model call: a refusal or a cached answer; else the key to cache it under. */
+    private Start beforeTheModel(ContextRetrieved event, GenerationRequest request, Deadline deadline) {
         Asker asker = request.asker();
         // Before the generator: a question that will be refused costs no model call.
         if (!targets.admits(request.databaseId(), asker))
-            return failed(
+            return Start.of(failed(
                     request,
-                    candidates,
+                    List.of(),
                     new PipelineFailure(
-                            ErrorClass.ACCESS_DENIED, null, Principals.refusal(request.databaseId(), asker), 0));
+                            ErrorClass.ACCESS_DENIED, null, Principals.refusal(request.databaseId(), asker), 0)));
         Optional<AnswerCacheKey> key = cache.key(
                 request.databaseId(),
                 targets.sessionRole(request.databaseId(), asker),
@@ -128,34 +149,86 @@ public final class AnswerPipeline {
                 event.getQuestion().getEvidence(),
                 targets.dialect(request.databaseId()).name());
         Optional<PipelineResult> served = key.flatMap(k -> fromCache(event, k, asker, deadline));
-        if (served.isPresent()) return served.get();
-        GenerationOutcome first = generator.generate(request, deadline);
-        if (first instanceof GenerationOutcome.OutOfTime outOfTime)
-            return failed(
-                    request, candidates, new PipelineFailure(ErrorClass.INFRA_FAILURE, null, outOfTime.reason(), 0));
-        if (first instanceof GenerationOutcome.Unavailable unavailable)
-            return failed(
-                    request,
-                    candidates,
-                    new PipelineFailure(ErrorClass.GENERATION_UNAVAILABLE, null, unavailable.reason(), 0));
+        return new Start(served, key);
+    }
+
+    private CompletableFuture<PipelineResult> generated(
+            ContextRetrieved event,
+            GenerationRequest request,
+            Optional<AnswerCacheKey> key,
+            Deadline deadline,
+            Executor blocking) {
+        // Appended to by one step at a time.
+        List<SqlGenerated> candidates = new ArrayList<>();
+        return generator
+                .generateAsync(request, deadline, blocking)
+                .thenComposeAsync(
+                        first -> {
+                            if (first instanceof GenerationOutcome.OutOfTime outOfTime)
+                                return CompletableFuture.completedFuture(failed(
+                                        request,
+                                        candidates,
+                                        new PipelineFailure(ErrorClass.INFRA_FAILURE, null, outOfTime.reason(), 0)));
+                            if (first instanceof GenerationOutcome.Unavailable unavailable)
+                                return CompletableFuture.completedFuture(failed(
+                                        request,
+                                        candidates,
+                                        new PipelineFailure(
+                                                ErrorClass.GENERATION_UNAVAILABLE, null, unavailable.reason(), 0)));
+                            return validated(
+                                    event,
+                                    request,
+                                    key,
+                                    ((GenerationOutcome.Generated) first).sql(),
+                                    candidates,
+                                    deadline,
+                                    blocking);
+                        },
+                        blocking);
+    }
+
+    /** The repair loop from the model's first candidate, on the thread that took the candidate over. */
+    private CompletableFuture<PipelineResult> validated(
+            ContextRetrieved event,
+            GenerationRequest request,
+            Optional<AnswerCacheKey> key,
+            GeneratedSql first,
+            List<SqlGenerated> candidates,
+            Deadline deadline,
+            Executor blocking) {
+        Asker asker = request.asker();
         SchemaColumns columns = targets.columns(
                 request.databaseId(),
                 event.getSelectedTables().stream().map(ScoredTable::getTable).toList());
         UnaryOperator<GeneratedSql> calibration = calibration(event);
-        RepairLoop.Ending<List<String>> ending = loop.run(
-                request,
-                calibration.apply(((GenerationOutcome.Generated) first).sql()),
-                () -> columns,
-                deadline,
-                (sql, attempt, within) ->
-                        validator.verdict(request.databaseId(), asker, sql, columns, within.remaining()),
-                calibration,
-                (candidate, attempt) -> candidates.add(sqlGenerated(event, candidate, attempt)));
-        if (ending instanceof RepairLoop.Ending.Passed<List<String>> passed) {
-            key.ifPresent(k -> remember(k, event, passed.candidate()));
-            return answered(event, candidates, passed.candidate(), passed.value(), passed.attempts(), null);
+        return loop.runAsync(
+                        request,
+                        calibration.apply(first),
+                        () -> columns,
+                        deadline,
+                        (sql, attempt, within) ->
+                                validator.verdict(request.databaseId(), asker, sql, columns, within.remaining()),
+                        calibration,
+                        (candidate, attempt) -> candidates.add(sqlGenerated(event, candidate, attempt)),
+                        blocking)
+                .thenApplyAsync(
+                        ending -> {
+                            if (ending instanceof RepairLoop.Ending.Passed<List<String>> passed) {
+                                key.ifPresent(k -> remember(k, event, passed.candidate()));
+                                return answered(
+                                        event, candidates, passed.candidate(), passed.value(), passed.attempts(), null);
+                            }
+                            return failed(
+                                    request, candidates, ((RepairLoop.Ending.Failed<List<String>>) ending).failure());
+                        },
+                        blocking);
+    }
+
+    /** A question decided before any model call, or the key its answer may be cached under. */
+    private record Start(Optional<PipelineResult> decided, Optional<AnswerCacheKey> key) {
+        static Start of(PipelineResult result) {
+            return new Start(Optional.of(result), Optional.empty());
         }
-        return failed(request, candidates, ((RepairLoop.Ending.Failed<List<String>>) ending).failure());
     }
 
     /**

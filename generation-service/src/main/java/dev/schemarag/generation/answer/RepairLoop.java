@@ -1,6 +1,7 @@
 package dev.schemarag.generation.answer;
 
 import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.generation.AsyncResults;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
@@ -14,6 +15,8 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.ObjIntConsumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -41,6 +44,8 @@ public final class RepairLoop {
     }
 
     /**
+     * {@link #runAsync} on the caller's thread, for a caller that holds one anyway.
+     *
      * @param first the candidate of attempt 1
      * @param columns the columns of the tables in context, asked for only when a repair needs them
      * @param calibrated applied to every candidate the generator repairs
@@ -54,13 +59,69 @@ public final class RepairLoop {
             CandidateCheck<T> check,
             UnaryOperator<GeneratedSql> calibrated,
             ObjIntConsumer<GeneratedSql> tried) {
-        Map<ErrorClass, Integer> failures = new EnumMap<>(ErrorClass.class);
-        GeneratedSql candidate = first;
-        for (int attempt = 1; ; attempt++) {
-            tried.accept(candidate, attempt);
-            CandidateCheck.Verdict<T> verdict = check.check(candidate.sql(), attempt, deadline);
+        return AsyncResults.join(runAsync(request, first, columns, deadline, check, calibrated, tried, Runnable::run));
+    }
+
+    /**
+     * The loop as a chain of steps: each check runs on {@code blocking} (it may lint, EXPLAIN or run the statement),
+     * each repair is the generator's {@link SqlGenerator#generateAsync}, which holds no thread while the model thinks.
+     * The steps of one run follow each other, so its state needs no lock.
+     */
+    public <T> CompletableFuture<Ending<T>> runAsync(
+            GenerationRequest request,
+            GeneratedSql first,
+            Supplier<SchemaColumns> columns,
+            Deadline deadline,
+            CandidateCheck<T> check,
+            UnaryOperator<GeneratedSql> calibrated,
+            ObjIntConsumer<GeneratedSql> tried,
+            Executor blocking) {
+        return new Run<>(request, columns, deadline, check, calibrated, tried, blocking).attempt(first, 1);
+    }
+
+    /** One run of the loop: its candidates' failures so far, and the steps that continue it. */
+    private final class Run<T> {
+        private final GenerationRequest request;
+        private final Supplier<SchemaColumns> columns;
+        private final Deadline deadline;
+        private final CandidateCheck<T> check;
+        private final UnaryOperator<GeneratedSql> calibrated;
+        private final ObjIntConsumer<GeneratedSql> tried;
+        private final Executor blocking;
+        private final Map<ErrorClass, Integer> failures = new EnumMap<>(ErrorClass.class);
+
+        Run(
+                GenerationRequest request,
+                Supplier<SchemaColumns> columns,
+                Deadline deadline,
+                CandidateCheck<T> check,
+                UnaryOperator<GeneratedSql> calibrated,
+                ObjIntConsumer<GeneratedSql> tried,
+                Executor blocking) {
+            this.request = request;
+            this.columns = columns;
+            this.deadline = deadline;
+            this.check = check;
+            this.calibrated = calibrated;
+            this.tried = tried;
+            this.blocking = blocking;
+        }
+
+        CompletableFuture<Ending<T>> attempt(GeneratedSql candidate, int attempt) {
+            return CompletableFuture.supplyAsync(
+                            () -> {
+                                tried.accept(candidate, attempt);
+                                return check.check(candidate.sql(), attempt, deadline);
+                            },
+                            blocking)
+                    .thenCompose(verdict -> next(candidate, attempt, verdict));
+        }
+
+        /** On the thread that checked: the ending, or the next candidate's attempt. */
+        private CompletableFuture<Ending<T>> next(
+                GeneratedSql candidate, int attempt, CandidateCheck.Verdict<T> verdict) {
             if (verdict instanceof CandidateCheck.Verdict.Passed<T> passed)
-                return new Ending.Passed<>(candidate, passed.value(), attempt);
+                return CompletableFuture.completedFuture(new Ending.Passed<>(candidate, passed.value(), attempt));
             StatementValidator.Rejection problem = ((CandidateCheck.Verdict.Rejected<T>) verdict).rejection();
             log.info(
                     "candidate rejected: questionId={} attempt={} errorClass={} sqlstate={}",
@@ -82,28 +143,25 @@ public final class RepairLoop {
             Optional<String> autocorrected = UNDEFINED_COLUMN.equals(problem.sqlState())
                     ? new ColumnCandidates(columns.get()).autocorrect(candidate.sql(), problem.message())
                     : Optional.empty();
-            if (autocorrected.isPresent()) {
-                candidate = candidate.withSql(autocorrected.get());
-                continue;
-            }
-            GenerationOutcome repaired = generator.generate(
-                    request.withRepair(new GenerationRequest.Repair(
-                            candidate.sql(), problem.message(), instruction(problem, candidate.sql(), columns))),
-                    deadline);
-            if (repaired instanceof GenerationOutcome.OutOfTime outOfTime)
-                return failed(
-                        ErrorClass.INFRA_FAILURE,
-                        problem.sqlState(),
-                        outOfTime.reason() + " (repairing "
-                                + problem.errorClass().wireName() + ")",
-                        attempt);
-            if (repaired instanceof GenerationOutcome.Unavailable unavailable)
-                return failed(
-                        problem.errorClass(),
-                        problem.sqlState(),
-                        problem.message() + " (no repair: " + unavailable.reason() + ")",
-                        attempt);
-            candidate = calibrated.apply(((GenerationOutcome.Generated) repaired).sql());
+            if (autocorrected.isPresent()) return attempt(candidate.withSql(autocorrected.get()), attempt + 1);
+            GenerationRequest repair = request.withRepair(new GenerationRequest.Repair(
+                    candidate.sql(), problem.message(), instruction(problem, candidate.sql(), columns)));
+            return generator.generateAsync(repair, deadline, blocking).thenCompose(repaired -> {
+                if (repaired instanceof GenerationOutcome.OutOfTime outOfTime)
+                    return failed(
+                            ErrorClass.INFRA_FAILURE,
+                            problem.sqlState(),
+                            outOfTime.reason() + " (repairing "
+                                    + problem.errorClass().wireName() + ")",
+                            attempt);
+                if (repaired instanceof GenerationOutcome.Unavailable unavailable)
+                    return failed(
+                            problem.errorClass(),
+                            problem.sqlState(),
+                            problem.message() + " (no repair: " + unavailable.reason() + ")",
+                            attempt);
+                return attempt(calibrated.apply(((GenerationOutcome.Generated) repaired).sql()), attempt + 1);
+            });
         }
     }
 
@@ -118,8 +176,10 @@ public final class RepairLoop {
                 .orElse(instruction);
     }
 
-    private static <T> Ending<T> failed(ErrorClass errorClass, String sqlState, String message, int attempts) {
-        return new Ending.Failed<>(new PipelineFailure(errorClass, sqlState, message, attempts));
+    private static <T> CompletableFuture<Ending<T>> failed(
+            ErrorClass errorClass, String sqlState, String message, int attempts) {
+        return CompletableFuture.completedFuture(
+                new Ending.Failed<>(new PipelineFailure(errorClass, sqlState, message, attempts)));
     }
 
     /** The candidate that passed, what its check gave and the candidates it took; or why none passed. */

@@ -9,6 +9,8 @@ import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.answer.PipelineFailure;
 import dev.schemarag.generation.answer.PipelineResult;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 
 /** Generation's work: the {@link AnswerPipeline} on one ContextRetrieved, routed to an answer or a dead letter. */
 final class AnswerWork implements BufferedWork<ContextRetrieved, RoutedResult> {
@@ -29,12 +31,13 @@ final class AnswerWork implements BufferedWork<ContextRetrieved, RoutedResult> {
     }
 
     @Override
-    public RoutedResult run(ContextRetrieved event, BufferedRecord source) {
-        PipelineResult result = pipeline.answer(event);
-        if (result instanceof PipelineResult.Answered answered)
-            return new RoutedResult.Answer(answered.candidates(), answered.answer());
-        PipelineResult.Failed failed = (PipelineResult.Failed) result;
-        return new RoutedResult.DeadLetter(failed.candidates(), deadLetter(event, source, failed.failure()));
+    public CompletionStage<RoutedResult> start(ContextRetrieved event, BufferedRecord source, Executor blocking) {
+        return pipeline.answer(event, blocking).thenApply(result -> {
+            if (result instanceof PipelineResult.Answered answered)
+                return new RoutedResult.Answer(answered.candidates(), answered.answer());
+            PipelineResult.Failed failed = (PipelineResult.Failed) result;
+            return new RoutedResult.DeadLetter(failed.candidates(), deadLetter(event, source, failed.failure()));
+        });
     }
 
     @Override

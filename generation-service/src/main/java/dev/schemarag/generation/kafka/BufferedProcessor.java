@@ -1,6 +1,7 @@
 package dev.schemarag.generation.kafka;
 
 import dev.schemarag.avro.SchemaRegistryUnavailableException;
+import dev.schemarag.generation.AsyncResults;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,8 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.Cancellable;
@@ -28,13 +31,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs blocking work on records without holding the stream thread: {@link #process} only puts the record into a
- * changelogged store (keyed by its {@link BufferedWork#id id}) and hands it to the {@link StageWorkers}; a wall-clock
+ * Runs work on records without holding the stream thread: {@link #process} only puts the record into a changelogged
+ * store (keyed by its {@link BufferedWork#id id}) and hands it to the {@link StageWorkers} while they have a place for it
+ * (at most their {@code maxInFlight} records of the process at once, over all its tasks): a run's blocking steps take the workers' threads, its asynchronous waits
+ * (model calls) none, so the records in the work may far outnumber the threads, and the others wait in the store. A
+ * wall-clock
  * punctuation forwards each finished run's result, and deletes the record from the store in the same step, then hands
  * over the records still waiting, in arrival order. Under exactly-once the store, the input offsets and the outputs
  * commit together: a record is taken from the input only once it is in the store and leaves the store only with its
- * result, so a crash loses nothing and forwards nothing twice. A run still going when the task closes is cancelled and
- * its result dropped: the task's next owner restores the store and runs the record again. A later record with the id
+ * result, so a crash loses nothing and forwards nothing twice. A run still going when the task closes is cancelled (its
+ * step under way interrupted, its later steps refused, see {@link RunSteps}) and its result dropped: the task's next owner restores the store and runs the record again. A later record with the id
  * of a waiting one replaces it. The punctuation runs only while the task has records: Kafka Streams commits a task
  * after every punctuation, so an idle task that punctuated would open and commit an exactly-once transaction every
  * commit interval for nothing. Each forward requests a commit ({@link ProcessorContext#commit()}), which the stream
@@ -53,7 +59,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     private final Duration punctuateInterval;
     /** Runs handed over and not yet forwarded, by id; stream thread only. */
     private final Map<String, Run<E, R>> running = new HashMap<>();
-    /** Runs that ended, from the worker threads to the stream thread. */
+    /** Runs that ended, from the threads that ended them to the stream thread. */
     private final Queue<Run<E, R>> ended = new ConcurrentLinkedQueue<>();
     /** Ids of the stored records not handed over yet, in arrival order; stream thread only. */
     private final Set<String> waiting = new LinkedHashSet<>();
@@ -144,46 +150,51 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
 
     private void handOverWaiting() {
         Iterator<String> ids = waiting.iterator();
-        while (running.size() < workers.concurrency() && ids.hasNext()) {
+        while (ids.hasNext()) {
             String id = ids.next();
             // A record that replaced a running one waits for that run to end.
             if (running.containsKey(id)) continue;
-            ids.remove();
             BufferedRecord buffered = pending.get(id);
-            if (buffered == null) continue;
+            if (buffered == null) {
+                ids.remove();
+                continue;
+            }
             E event;
             try {
                 event = events.deserializer().deserialize(buffered.topic(), buffered.value());
             } catch (RuntimeException e) {
                 // The task fails, and its next incarnation finds the record in the store again.
                 if (registryUnavailable(e)) throw e;
+                ids.remove();
                 forward(buffered, work.unreadable(buffered, e));
                 pending.delete(id);
                 continue;
             }
+            // The process's records in the work are at the limit: this one waits for the next punctuation.
+            if (!workers.tryStart()) return;
+            ids.remove();
             handOver(id, buffered, event);
         }
     }
 
     private void handOver(String id, BufferedRecord buffered, E event) {
-        Run<E, R> run = new Run<>(id, buffered, event);
+        Run<E, R> run = new Run<>(id, buffered, event, workers);
         running.put(id, run);
-        run.future = workers.submit(() -> {
-            run.outcome = outcome(run);
-            if (!closed) ended.add(run);
-        });
+        CompletableFuture.supplyAsync(() -> work.start(run.event, run.source, run.steps), run.steps)
+                .thenCompose(Function.identity())
+                .whenComplete((result, error) -> {
+                    run.release();
+                    run.outcome = error == null ? new Outcome.Finished<>(result) : outcome(run, error);
+                    if (!closed) ended.add(run);
+                });
     }
 
-    private Outcome<R> outcome(Run<E, R> run) {
-        try {
-            return new Outcome.Finished<>(work.run(run.event, run.source));
-        } catch (RuntimeException | StackOverflowError e) {
-            // Once the stack has unwound here it is safe to go on; the record is dead-lettered, not run forever.
-            log.warn("a run threw: id={} error={}", run.id, e.getClass().getSimpleName());
-            return new Outcome.Finished<>(work.threw(run.event, run.source, e));
-        } catch (Error e) {
-            return new Outcome.Died<>(e);
-        }
+    private Outcome<R> outcome(Run<E, R> run, Throwable error) {
+        Throwable cause = AsyncResults.cause(error);
+        if (cause instanceof Error fatal && !(cause instanceof StackOverflowError)) return new Outcome.Died<>(fatal);
+        // Once the stack has unwound here it is safe to go on; the record is dead-lettered, not run forever.
+        log.warn("a run threw: id={} error={}", run.id, cause.getClass().getSimpleName());
+        return new Outcome.Finished<>(work.threw(run.event, run.source, cause));
     }
 
     private void forward(BufferedRecord buffered, R result) {
@@ -204,7 +215,11 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
         closed = true;
         if (punctuation != null) punctuation.cancel();
         punctuation = null;
-        running.values().forEach(run -> run.future.cancel(true));
+        running.values().forEach(run -> {
+            run.steps.cancel();
+            // Its place goes to the process's other records now; a model call under way ends within its timeout.
+            run.release();
+        });
         running.clear();
         ended.clear();
         waiting.clear();
@@ -216,16 +231,25 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
         final long offset;
         final BufferedRecord source;
         final E event;
-        /** Set on the stream thread right after the hand-over; read only by close, on the same thread. */
-        Future<?> future;
-        /** Written by the worker before the run joins {@link #ended}, which publishes it to the stream thread. */
+        final RunSteps steps;
+        private final StageWorkers workers;
+        private final AtomicBoolean released = new AtomicBoolean();
+        /** Written by the thread that ended the run before it joins {@link #ended}, which publishes it. */
         volatile Outcome<R> outcome;
 
-        Run(String id, BufferedRecord source, E event) {
+        /** A run that took one of the {@code workers}' places in the work ({@link StageWorkers#tryStart}). */
+        Run(String id, BufferedRecord source, E event, StageWorkers workers) {
             this.id = id;
             this.offset = source.offset();
             this.source = source;
             this.event = event;
+            this.workers = workers;
+            this.steps = workers.steps();
+        }
+
+        /** Gives its place back, once: when it ends or its task closes, whichever comes first. */
+        void release() {
+            if (released.compareAndSet(false, true)) workers.ended();
         }
     }
 

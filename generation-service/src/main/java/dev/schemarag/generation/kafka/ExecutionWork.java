@@ -9,6 +9,9 @@ import dev.schemarag.events.QueryResult;
 import dev.schemarag.generation.answer.PipelineFailure;
 import dev.schemarag.generation.execution.ExecutionPipeline;
 import dev.schemarag.generation.execution.ExecutionResult;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 
 /** Execution's work: the {@link ExecutionPipeline} on one answer, to its result or a dead letter of stage execution. */
 final class ExecutionWork implements BufferedWork<AnswerValidated, Outcome<QueryResult>> {
@@ -28,11 +31,15 @@ final class ExecutionWork implements BufferedWork<AnswerValidated, Outcome<Query
         return answer.getQuestionId();
     }
 
+    /** Runs the answer on the worker thread that starts it, which it holds throughout. */
     @Override
-    public Outcome<QueryResult> run(AnswerValidated answer, BufferedRecord source) {
+    public CompletionStage<Outcome<QueryResult>> start(
+            AnswerValidated answer, BufferedRecord source, Executor blocking) {
         ExecutionResult result = pipeline.execute(answer);
-        if (result instanceof ExecutionResult.Executed executed) return Outcome.delivered(executed.result());
-        return deadLetter(answer, source, ((ExecutionResult.Failed) result).failure());
+        if (result instanceof ExecutionResult.Executed executed)
+            return CompletableFuture.completedFuture(Outcome.delivered(executed.result()));
+        return CompletableFuture.completedFuture(
+                deadLetter(answer, source, ((ExecutionResult.Failed) result).failure()));
     }
 
     @Override

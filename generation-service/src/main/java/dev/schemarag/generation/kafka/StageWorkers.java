@@ -3,45 +3,57 @@ package dev.schemarag.generation.kafka;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The threads that run a stage's blocking work ({@link BufferedProcessor}), shared by every task of the process: at
- * most {@code concurrency} records are in the work at once, whatever the number of partitions. The stream threads
- * only hand records over and collect the results, so that LLM calls and statements overlap without holding a poll
- * loop.
+ * The threads that run a stage's blocking steps ({@link BufferedProcessor}), shared by every task of the process, and
+ * how many records may be in the work at once, whatever the number of partitions. A record whose work waits without a
+ * thread (an asynchronous LLM call) counts against {@code maxInFlight} but holds none of the {@code threads}, so a
+ * stage can have hundreds of records waiting on a slow model with a handful of threads. The stream threads only hand
+ * records over and collect the results.
  */
 public final class StageWorkers implements AutoCloseable {
-    /** Enough for a remote LLM's latency to overlap well beyond the partitions of one process. */
+    /** Enough threads for the database steps of a stage to overlap well beyond the partitions of one process. */
     public static final int DEFAULT_CONCURRENCY = 16;
 
-    private final int concurrency;
+    private final Semaphore inFlight;
     private final ExecutorService threads;
 
+    /** Workers whose records each hold a thread throughout: {@code threads} of them at once. */
+    public StageWorkers(String stage, int threads) {
+        this(stage, threads, threads);
+    }
+
     /** @param stage names the threads, e.g. {@code generation-worker-1} */
-    public StageWorkers(String stage, int concurrency) {
-        if (concurrency < 1) throw new IllegalArgumentException("concurrency must be at least 1, was " + concurrency);
-        this.concurrency = concurrency;
+    public StageWorkers(String stage, int threads, int maxInFlight) {
+        if (threads < 1) throw new IllegalArgumentException("threads must be at least 1, was " + threads);
+        if (maxInFlight < 1) throw new IllegalArgumentException("maxInFlight must be at least 1, was " + maxInFlight);
+        this.inFlight = new Semaphore(maxInFlight);
         AtomicInteger count = new AtomicInteger();
-        this.threads = Executors.newFixedThreadPool(concurrency, task -> {
+        this.threads = Executors.newFixedThreadPool(threads, task -> {
             Thread thread = new Thread(task, stage + "-worker-" + count.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         });
     }
 
-    /** How many records may run at once; also the most one task keeps submitted, so no task starves another. */
-    public int concurrency() {
-        return concurrency;
+    /** Takes one of the process's {@code maxInFlight} places in the work for a record, if one is free; {@link #ended} gives it back. */
+    boolean tryStart() {
+        return inFlight.tryAcquire();
     }
 
-    Future<?> submit(Runnable run) {
-        return threads.submit(run);
+    void ended() {
+        inFlight.release();
     }
 
-    /** Interrupts the runs still going and waits up to {@code atMost} for them to end. */
+    /** A new run's steps, on these threads. */
+    RunSteps steps() {
+        return new RunSteps(threads);
+    }
+
+    /** Interrupts the steps still going and waits up to {@code atMost} for them to end. */
     public void close(Duration atMost) {
         threads.shutdownNow();
         try {

@@ -1,25 +1,31 @@
 package dev.schemarag.generation.llm;
 
-import com.openai.client.OpenAIClient;
-import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.client.OpenAIClientAsync;
+import com.openai.client.OpenAIClientAsyncImpl;
+import com.openai.core.ClientOptions;
 import com.openai.core.RequestOptions;
 import com.openai.core.Timeout;
 import com.openai.errors.OpenAIException;
 import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
 import com.openai.models.ResponseFormatJsonObject;
+import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import dev.schemarag.core.retry.Backoff;
 import dev.schemarag.core.retry.BudgetedRetry;
+import dev.schemarag.generation.AsyncResults;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.Prompt;
 import dev.schemarag.generation.PromptBuilder;
 import dev.schemarag.generation.SqlGenerator;
-import java.io.InterruptedIOException;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,25 +46,34 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
 
     private final LlmSettings settings;
     private final PromptBuilder prompts = new PromptBuilder();
-    private final OpenAIClient client;
+    private final OpenAIClientAsync client;
     private final BudgetedRetry retry;
     private final LlmMeters meters;
 
     public OpenAiCompatibleSqlGenerator(LlmSettings settings, LlmMeters meters) {
         this.settings = settings;
         this.meters = meters;
-        this.client = OpenAIOkHttpClient.builder()
+        this.client = new OpenAIClientAsyncImpl(ClientOptions.builder()
+                .httpClient(new JdkHttpTransport(settings.timeout()))
                 .baseUrl(settings.baseUrl().toString())
                 .apiKey(settings.apiKey())
                 .maxRetries(0)
                 .timeout(settings.timeout())
-                .build();
+                .build());
         this.retry = new BudgetedRetry(
                 BACKOFF, settings.maxRetries(), FailedCall.RULE, System::nanoTime, BudgetedRetry.Sleeper.THREAD);
     }
 
+    /** {@link #generateAsync}, waited for. */
     @Override
     public GenerationOutcome generate(GenerationRequest request, Deadline deadline) {
+        return AsyncResults.join(generateAsync(request, deadline, Runnable::run));
+    }
+
+    /** Holds no thread while the endpoint answers, nor between attempts: neither {@code blocking}'s nor another. */
+    @Override
+    public CompletableFuture<GenerationOutcome> generateAsync(
+            GenerationRequest request, Deadline deadline, Executor blocking) {
         Prompt prompt = prompts.build(request);
         ChatCompletionCreateParams params = ChatCompletionCreateParams.builder()
                 .model(settings.model())
@@ -68,46 +83,39 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
                 .addUserMessage(prompt.user())
                 .build();
         AtomicInteger attempts = new AtomicInteger();
-        GenerationOutcome outcome;
-        try {
-            outcome = retry.call(
-                    "LLM call for question " + request.questionId(),
-                    deadline.remaining(),
-                    () -> timedAttempt(params, deadline, attempts));
-        } catch (BudgetedRetry.GaveUp e) {
-            FailedCall last = (FailedCall) e.getCause();
-            outcome = deadline.passed() || last.cutShortByDeadline
-                    ? GenerationOutcome.outOfTime(
-                            "the record deadline of " + deadline.budget().toMillis() + " ms passed: "
-                                    + last.getMessage() + " on attempt " + e.attempts())
-                    : GenerationOutcome.unavailable(e.getMessage());
-        }
-        meters.request(attempts.get());
-        if (!(outcome instanceof GenerationOutcome.Generated))
-            log.warn("LLM call failed: questionId={} reason={}", request.questionId(), reason(outcome));
-        return outcome;
+        return retry.callAsync(
+                        "LLM call for question " + request.questionId(),
+                        deadline.remaining(),
+                        () -> timedAttempt(params, deadline, attempts))
+                .handle((generated, error) -> {
+                    GenerationOutcome outcome = error == null ? generated : gaveUp(AsyncResults.cause(error), deadline);
+                    meters.request(attempts.get());
+                    if (!(outcome instanceof GenerationOutcome.Generated))
+                        log.warn("LLM call failed: questionId={} reason={}", request.questionId(), reason(outcome));
+                    return outcome;
+                });
+    }
+
+    private static GenerationOutcome gaveUp(Throwable error, Deadline deadline) {
+        if (!(error instanceof BudgetedRetry.GaveUp e)) throw new CompletionException(error);
+        FailedCall last = (FailedCall) e.getCause();
+        return deadline.passed() || last.cutShortByDeadline
+                ? GenerationOutcome.outOfTime(
+                        "the record deadline of " + deadline.budget().toMillis() + " ms passed: " + last.getMessage()
+                                + " on attempt " + e.attempts())
+                : GenerationOutcome.unavailable(e.getMessage());
     }
 
     /** One attempt, given the call timeout or what is left of the deadline if that is less. */
-    private GenerationOutcome timedAttempt(ChatCompletionCreateParams params, Deadline deadline, AtomicInteger attempts)
-            throws FailedCall {
+    private CompletableFuture<GenerationOutcome> timedAttempt(
+            ChatCompletionCreateParams params, Deadline deadline, AtomicInteger attempts) {
         Duration timeout = deadline.cap(settings.timeout());
-        if (timeout.isZero()) throw new FailedCall("no time left for the call", false, Optional.empty(), false);
+        if (timeout.isZero())
+            return CompletableFuture.failedFuture(
+                    new FailedCall("no time left for the call", false, Optional.empty(), false));
         attempts.incrementAndGet();
         long start = System.nanoTime();
-        boolean answered = false;
-        try {
-            GenerationOutcome outcome = attempt(params, timeout);
-            answered = true;
-            return outcome;
-        } catch (FailedCall failed) {
-            throw failed.timedOut && timeout.compareTo(settings.timeout()) < 0 ? failed.cutShort() : failed;
-        } finally {
-            meters.attempt(Duration.ofNanos(System.nanoTime() - start), answered);
-        }
-    }
-
-    private GenerationOutcome attempt(ChatCompletionCreateParams params, Duration timeout) throws FailedCall {
+        meters.callStarted();
         // Every phase of the call, connecting included, within the attempt's time.
         RequestOptions options = RequestOptions.builder()
                 .timeout(Timeout.builder()
@@ -117,27 +125,54 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
                         .request(timeout)
                         .build())
                 .build();
+        CompletableFuture<ChatCompletion> call;
         try {
-            return ModelAnswerParser.parse(client.chat().completions().create(params, options));
-        } catch (OpenAIServiceException e) {
-            throw new FailedCall(
+            call = client.chat().completions().create(params, options);
+        } catch (RuntimeException e) {
+            call = CompletableFuture.failedFuture(e);
+        }
+        return call.handle((completion, error) -> {
+            meters.callEnded(Duration.ofNanos(System.nanoTime() - start), error == null);
+            return outcome(completion, error, timeout);
+        });
+    }
+
+    /**
+     * The attempt's outcome, or its {@link FailedCall} (in a {@link CompletionException}). A 200 whose body is not a
+     * chat completion (a proxy or endpoint misconfigured) is no failure another attempt may cure: it is
+     * {@code generation_unavailable} at once.
+     */
+    private GenerationOutcome outcome(ChatCompletion completion, Throwable error, Duration timeout) {
+        Throwable cause = error == null ? null : AsyncResults.cause(error);
+        if (cause == null) {
+            try {
+                return ModelAnswerParser.parse(completion);
+            } catch (OpenAIException e) {
+                cause = e;
+            }
+        }
+        if (cause instanceof OpenAIServiceException e)
+            throw new CompletionException(new FailedCall(
                     "LLM endpoint answered HTTP " + e.statusCode(),
                     retryable(e),
                     FailedCall.retryAfter(header(e, "Retry-After-Ms"), header(e, "Retry-After")),
-                    false);
-        } catch (OpenAIIoException e) {
-            boolean timedOut = e.getCause() instanceof InterruptedIOException; // OkHttp's call and read timeouts
-            throw new FailedCall(
+                    false));
+        if (cause instanceof OpenAIIoException e) {
+            boolean timedOut = e.getCause() instanceof HttpTimeoutException;
+            FailedCall failed = new FailedCall(
                     timedOut
                             ? "LLM endpoint timed out (" + timeout.toMillis() + " ms)"
                             : "LLM endpoint unreachable (" + e.getCause() + ")",
                     true,
                     Optional.empty(),
                     timedOut);
-        } catch (OpenAIException e) { // a 200 whose body is not a chat completion: a proxy or endpoint misconfigured
+            throw new CompletionException(
+                    timedOut && timeout.compareTo(settings.timeout()) < 0 ? failed.cutShort() : failed);
+        }
+        if (cause instanceof OpenAIException e)
             return GenerationOutcome.unavailable(
                     "the LLM endpoint's response is not a chat completion: " + e.getMessage());
-        }
+        throw new CompletionException(cause);
     }
 
     /** The SDK's rule (RetryingHttpClient.shouldRetry): the server's X-Should-Retry, else 408, 409, 429 and 5xx. */

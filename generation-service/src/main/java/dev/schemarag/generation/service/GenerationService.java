@@ -153,7 +153,10 @@ public final class GenerationService implements AutoCloseable {
                 recordDeadline,
                 System::nanoTime,
                 GenerationSettings.answerCache(settings, cache, meters));
-        workers = new StageWorkers("generation", settings.get(GenerationSettings.CONCURRENCY));
+        workers = new StageWorkers(
+                "generation",
+                settings.get(GenerationSettings.CONCURRENCY),
+                settings.get(GenerationSettings.LLM_MAX_IN_FLIGHT));
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline, workers, punctuateInterval, meters);
         FeedbackTopology.build(builder, topics, new CachedAnswerReviews(examples, cache));

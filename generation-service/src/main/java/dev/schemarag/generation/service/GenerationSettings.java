@@ -40,15 +40,27 @@ public final class GenerationSettings {
             1_000,
             1_800_000,
             "longest one question may take in generation and validation, LLM calls, retries, EXPLAINs and repairs"
-                    + " included; past it the question is dead-lettered as infra_failure. It runs on a worker"
+                    + " included; past it the question is dead-lettered as infra_failure. It runs off the stream"
                     + " thread, so it is not bound by max.poll.interval.ms");
+    /** About 250 answers/s with a model that takes 1 s, within a few MB of questions and calls under way. */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 256;
+
     public static final Setting<Integer> CONCURRENCY = Setting.integer(
             "generation.concurrency",
             StageWorkers.DEFAULT_CONCURRENCY,
             1,
             256,
-            "questions answered at once per process (worker threads running LLM calls, EXPLAINs and repairs),"
-                    + " shared by all its partitions");
+            "worker threads per process for the steps of an answer that hold one (the access check, the answer"
+                    + " cache, lint, guard, EXPLAIN, storing the candidate example, the offline generator's lookup),"
+                    + " shared by all its partitions; a question waiting for the LLM holds none");
+    public static final Setting<Integer> LLM_MAX_IN_FLIGHT = Setting.integer(
+            "generation.llm.max.in.flight",
+            DEFAULT_MAX_IN_FLIGHT,
+            1,
+            4_096,
+            "questions in the work at once per process, waiting for the LLM or on a worker thread; the others wait"
+                    + " in the partition's store. With a slow model this bounds the answers per second (about this"
+                    + " many per LLM latency), and the memory of the questions and calls under way");
     public static final Setting<Integer> PUNCTUATE_INTERVAL_MS = Setting.integer(
             "generation.punctuate.interval.ms",
             (int) GenerationTopology.DEFAULT_PUNCTUATE_INTERVAL.toMillis(),
@@ -203,6 +215,7 @@ public final class GenerationSettings {
                 MAX_ATTEMPTS,
                 RECORD_DEADLINE_MS,
                 CONCURRENCY,
+                LLM_MAX_IN_FLIGHT,
                 PUNCTUATE_INTERVAL_MS,
                 EXAMPLE_THRESHOLD,
                 ANSWER_CACHE_ENABLED,

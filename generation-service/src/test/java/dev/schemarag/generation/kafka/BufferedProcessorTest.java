@@ -17,6 +17,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -38,14 +39,17 @@ class BufferedProcessorTest {
             new Topics("answer-processor-test.", new InMemorySchemaRegistry()).contextRetrieved();
     private MockProcessorContext<String, RoutedResult> context;
     private KeyValueStore<String, BufferedRecord> store;
+    private final AtomicInteger explains = new AtomicInteger();
+    private TargetDatabases planner;
     private AnswerPipeline pipeline;
     private BufferedProcessor<ContextRetrieved, RoutedResult> processor;
 
     @BeforeEach
     void init() {
-        TargetDatabases planner = new TargetDatabases() {
+        planner = new TargetDatabases() {
             @Override
             public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
+                explains.incrementAndGet();
                 return new ExplainResult.Planned("Aggregate");
             }
 
@@ -77,9 +81,13 @@ class BufferedProcessorTest {
     }
 
     private BufferedProcessor<ContextRetrieved, RoutedResult> processor(StageWorkers on) {
+        return processor(pipeline, on);
+    }
+
+    private BufferedProcessor<ContextRetrieved, RoutedResult> processor(AnswerPipeline answering, StageWorkers on) {
         return new BufferedProcessor<>(
                 AnswerWork.STORE,
-                new AnswerWork(pipeline, new OutcomeMeters(new SimpleMeterRegistry())),
+                new AnswerWork(answering, new OutcomeMeters(new SimpleMeterRegistry())),
                 source.valueSerde(),
                 on,
                 Duration.ofMillis(10));
@@ -240,6 +248,132 @@ class BufferedProcessorTest {
             assertThat(context.forwarded())
                     .extracting(forward -> forward.record().key())
                     .containsExactly(null, null);
+        }
+    }
+
+    /** The generation processor on one worker thread, whose questions wait for an {@link AwaitedGenerator}. */
+    private BufferedProcessor<ContextRetrieved, RoutedResult> awaiting(AwaitedGenerator model, StageWorkers oneThread) {
+        processor.close();
+        BufferedProcessor<ContextRetrieved, RoutedResult> awaiting =
+                processor(new AnswerPipeline(model, planner, (id, db, question, sql) -> {}, 3), oneThread);
+        awaiting.init(context);
+        processor = awaiting;
+        return awaiting;
+    }
+
+    @Test
+    void questionsWaitingForTheModelHoldNoThreadAndAtMostMaxInFlightAreInTheWork() {
+        AwaitedGenerator model = new AwaitedGenerator();
+        try (StageWorkers oneThread = new StageWorkers("test", 1, 8)) {
+            awaiting(model, oneThread);
+            for (int i = 0; i < 10; i++) ask("q" + i, "Count employees " + i, 20 + i);
+
+            Awaitility.await("eight calls under way on one thread")
+                    .atMost(Duration.ofSeconds(10))
+                    .until(() -> model.pending() == 8);
+            punctuate();
+            assertThat(model.pending()).as("the other two wait in the store").isEqualTo(8);
+            assertThat(store.approximateNumEntries()).isEqualTo(10);
+
+            model.answerAll(GatedGenerator.COUNT_SQL);
+            Awaitility.await("the two that waited handed over as the first answers are forwarded")
+                    .atMost(Duration.ofSeconds(10))
+                    .until(() -> {
+                        punctuate();
+                        return model.pending() == 2;
+                    });
+            model.answerAll(GatedGenerator.COUNT_SQL);
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+                punctuate();
+                return store.approximateNumEntries() == 0;
+            });
+
+            assertThat(context.forwarded()).hasSize(10).allSatisfy(forward -> assertThat(
+                            forward.record().value())
+                    .isInstanceOf(RoutedResult.Answer.class));
+            assertThat(explains).hasValue(10);
+        }
+    }
+
+    @Test
+    void aTaskClosedDuringAModelCallDropsTheRunAndRefusesItsNextStep() {
+        AwaitedGenerator model = new AwaitedGenerator();
+        try (StageWorkers oneThread = new StageWorkers("test", 1, 8)) {
+            BufferedProcessor<ContextRetrieved, RoutedResult> awaiting = awaiting(model, oneThread);
+            ask("q7", "Count employees", 30);
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> model.pending() == 1);
+
+            awaiting.close();
+            model.answerAll(GatedGenerator.COUNT_SQL);
+            punctuate();
+
+            assertThat(explains).as("the candidate's check was refused").hasValue(0);
+            assertThat(context.forwarded()).isEmpty();
+            assertThat(store.get("q7")).isNotNull();
+        }
+    }
+
+    @Test
+    void aModelCallThatFailsDeadLettersItsQuestionAndAnErrorStopsTheStream() {
+        AwaitedGenerator model = new AwaitedGenerator();
+        try (StageWorkers oneThread = new StageWorkers("test", 1, 8)) {
+            awaiting(model, oneThread);
+            ask("q8", "Count employees", 31);
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> model.pending() == 1);
+            model.failAll(new IllegalStateException("scripted"));
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+                punctuate();
+                return !context.forwarded().isEmpty();
+            });
+            RoutedResult.DeadLetter dead = (RoutedResult.DeadLetter)
+                    context.forwarded().get(0).record().value();
+            assertThat(dead.failure().getErrorClass()).isEqualTo("processing_error");
+            assertThat(store.get("q8")).isNull();
+
+            ask("q9", "Count employees", 32);
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> model.pending() == 1);
+            model.failAll(new OutOfMemoryError("scripted"));
+            Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThatThrownBy(this::punctuate)
+                    .isInstanceOf(OutOfMemoryError.class));
+            assertThat(store.get("q9")).isNotNull();
+        }
+    }
+
+    @Test
+    void theInFlightLimitIsTheProcesssOverAllItsTasks() {
+        AwaitedGenerator model = new AwaitedGenerator();
+        try (StageWorkers oneThread = new StageWorkers("test", 1, 8)) {
+            awaiting(model, oneThread);
+            MockProcessorContext<String, RoutedResult> otherContext = new MockProcessorContext<>();
+            KeyValueStore<String, BufferedRecord> otherStore = Stores.keyValueStoreBuilder(
+                            Stores.inMemoryKeyValueStore(AnswerWork.STORE), Serdes.String(), BufferedRecord.SERDE)
+                    .withLoggingDisabled()
+                    .build();
+            otherStore.init(otherContext.getStateStoreContext(), otherStore);
+            otherContext.addStateStore(otherStore);
+            BufferedProcessor<ContextRetrieved, RoutedResult> otherTask =
+                    processor(new AnswerPipeline(model, planner, (id, db, question, sql) -> {}, 3), oneThread);
+            otherTask.init(otherContext);
+
+            for (int i = 0; i < 6; i++) {
+                ask("a" + i, "Count employees a" + i, 40 + i);
+                otherContext.setRecordMetadata(source.name(), 4, 40 + i);
+                otherTask.process(new Record<>(
+                        "b" + i,
+                        Events.context(
+                                "b" + i,
+                                "erp",
+                                "Count employees b" + i,
+                                "CREATE TABLE public.employees (employee_id bigint);"),
+                        42L));
+            }
+
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> model.pending() == 8);
+            punctuate();
+            assertThat(model.pending())
+                    .as("4 of the 12 questions wait in their task's store")
+                    .isEqualTo(8);
+            otherTask.close();
         }
     }
 }

@@ -13,9 +13,10 @@ class LlmMetersTest {
 
     @Test
     void attemptsAreTimedByResult() {
-        meters.attempt(Duration.ofMillis(300), true);
-        meters.attempt(Duration.ofMillis(50), false);
-        meters.attempt(Duration.ofMillis(70), false);
+        for (int i = 0; i < 3; i++) meters.callStarted();
+        meters.callEnded(Duration.ofMillis(300), true);
+        meters.callEnded(Duration.ofMillis(50), false);
+        meters.callEnded(Duration.ofMillis(70), false);
 
         assertThat(registry.get(LlmMeters.LATENCY).tag("result", "ok").timer().totalTime(TimeUnit.MILLISECONDS))
                 .isEqualTo(300);
@@ -32,5 +33,14 @@ class LlmMetersTest {
         meters.request(3);
 
         assertThat(registry.get(LlmMeters.RETRIES).counter().count()).isEqualTo(2);
+    }
+
+    @Test
+    void theGaugeCountsTheCallsUnderWay() {
+        meters.callStarted();
+        meters.callStarted();
+        meters.callEnded(Duration.ofMillis(10), true);
+
+        assertThat(registry.get(LlmMeters.IN_FLIGHT).gauge().value()).isEqualTo(1);
     }
 }

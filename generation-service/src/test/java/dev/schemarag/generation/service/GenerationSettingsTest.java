@@ -25,14 +25,18 @@ class GenerationSettingsTest {
                 .contains(
                         GenerationSettings.RECORD_DEADLINE_MS,
                         GenerationSettings.CONCURRENCY,
+                        GenerationSettings.LLM_MAX_IN_FLIGHT,
                         GenerationSettings.PUNCTUATE_INTERVAL_MS);
     }
 
     @Test
-    void byDefaultSixteenQuestionsRunAtOnceAndTasksPunctuateEveryTenMilliseconds() {
+    void byDefault256QuestionsAreInTheWorkOnSixteenThreadsAndTasksPunctuateEveryTenMilliseconds() {
         Settings defaults = Settings.of(Map.of());
 
         assertThat(defaults.get(GenerationSettings.CONCURRENCY)).isEqualTo(16);
+        assertThat(defaults.get(GenerationSettings.LLM_MAX_IN_FLIGHT)).isEqualTo(256);
+        assertThat(GenerationSettings.LLM_MAX_IN_FLIGHT.environmentVariable())
+                .isEqualTo("GENERATION_LLM_MAX_IN_FLIGHT");
         assertThat(GenerationSettings.punctuateInterval(defaults)).isEqualTo(Duration.ofMillis(10));
     }
 
