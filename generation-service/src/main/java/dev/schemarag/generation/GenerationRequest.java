@@ -1,6 +1,7 @@
 package dev.schemarag.generation;
 
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.embedding.QuestionVector;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,6 +14,8 @@ import java.util.Optional;
  * @param docs              retrieved documentation texts, most relevant first
  * @param avgRelevanceScore mean fused score of the selected tables (0..1)
  * @param fallbackReason    why retrieval fell back to the full schema, empty when it did not
+ * @param questionVector    the question's embedding as retrieval computed it, empty when it carried none: a generator
+ *                          comparing the question with examples embedded by the same model need not embed it again
  */
 public record GenerationRequest(
         String questionId,
@@ -25,13 +28,42 @@ public record GenerationRequest(
         List<String> docs,
         double avgRelevanceScore,
         Optional<String> fallbackReason,
-        Optional<Repair> repair) {
+        Optional<Repair> repair,
+        Optional<QuestionVector> questionVector) {
 
     public GenerationRequest {
         evidence = evidence.filter(e -> !e.isBlank());
         joinHints = List.copyOf(joinHints);
         docs = List.copyOf(docs);
         fallbackReason = fallbackReason.filter(r -> !r.isBlank());
+    }
+
+    /** A request that carries no embedding of the question. */
+    public GenerationRequest(
+            String questionId,
+            String databaseId,
+            String question,
+            Asker asker,
+            Optional<String> evidence,
+            String contextPacket,
+            List<String> joinHints,
+            List<String> docs,
+            double avgRelevanceScore,
+            Optional<String> fallbackReason,
+            Optional<Repair> repair) {
+        this(
+                questionId,
+                databaseId,
+                question,
+                asker,
+                evidence,
+                contextPacket,
+                joinHints,
+                docs,
+                avgRelevanceScore,
+                fallbackReason,
+                repair,
+                Optional.empty());
     }
 
     /** The same request asking to repair {@code repair.previousSql()}. */
@@ -47,7 +79,8 @@ public record GenerationRequest(
                 docs,
                 avgRelevanceScore,
                 fallbackReason,
-                Optional.of(repair));
+                Optional.of(repair),
+                questionVector);
     }
 
     /**

@@ -71,7 +71,7 @@ class BufferedProcessorTest {
                 .build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
-        pipeline = new AnswerPipeline(generator, planner, (id, db, question, sql) -> {}, 3);
+        pipeline = new AnswerPipeline(generator, planner, (id, db, question, sql, vector) -> {}, 3);
         processor = processor(workers);
         processor.init(context);
     }
