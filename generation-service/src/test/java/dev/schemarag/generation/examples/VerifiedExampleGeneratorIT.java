@@ -188,25 +188,27 @@ class VerifiedExampleGeneratorIT {
 
     @Test
     void anApprovedAnswerAnotherModelEmbeddedIsEmbeddedAgainAndServedAfterAModelChange() throws Exception {
+        // A database of its own: the approved answer must not answer the other tests' questions.
+        String database = "hr-model-change";
         String id = "q-" + java.util.UUID.randomUUID();
         String question = "Which employees have the highest base salary?";
         String sql = "SELECT e.employee_id FROM hr.employees e ORDER BY e.base_salary DESC";
         VerifiedExampleStore before = new VerifiedExampleStore(store, BGE);
-        before.validated(id, "hr", question, sql);
+        before.validated(id, database, question, sql);
         before.review(id, FeedbackVerdict.APPROVE, null, "it");
-        assertThat(examples.nearest("hr", Asker.ANONYMOUS, question).map(VerifiedExample::sql))
+        assertThat(examples.nearest(database, Asker.ANONYMOUS, question).map(VerifiedExample::sql))
                 .isNotEqualTo(Optional.of(sql));
 
         assertThat(examples.reembedAnswers()).isPositive();
 
-        assertThat(examples.nearest("hr", Asker.ANONYMOUS, question)).hasValueSatisfying(e -> {
+        assertThat(examples.nearest(database, Asker.ANONYMOUS, question)).hasValueSatisfying(e -> {
             assertThat(e.sql()).isEqualTo(sql);
             assertThat(e.similarity()).isGreaterThan(0.99);
         });
         assertThat(examples.reembedAnswers())
                 .as("nothing is left to embed again")
                 .isZero();
-        assertThat(before.nearest("hr", Asker.ANONYMOUS, question).map(VerifiedExample::sql))
+        assertThat(before.nearest(database, Asker.ANONYMOUS, question).map(VerifiedExample::sql))
                 .as("the old model's vector is gone")
                 .isNotEqualTo(Optional.of(sql));
     }
