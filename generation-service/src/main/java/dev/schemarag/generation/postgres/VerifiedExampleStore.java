@@ -232,19 +232,26 @@ public final class VerifiedExampleStore
      * Embeds again, with this store's model, the answers another model embedded, after a change of the examples'
      * model: an approved answer stays servable and a candidate reviewable into one, since only vectors of the store's
      * model are compared. Documented queries are kept once per model and {@link #seedFromDocs seeded} under the new
-     * one instead. Works in pages, each row updated only while it still has another model's vector, so instances
-     * starting together at most embed a page twice. Returns how many it embedded.
+     * one instead. One pass in pages by id, each row updated only while it still has another model's vector, so
+     * instances starting together at most embed a page twice, and two configured with different models (a rolling
+     * change) cannot keep undoing each other's work. Returns how many it embedded.
      */
     public int reembedAnswers() throws SQLException {
         int done = 0;
+        long after = Long.MIN_VALUE;
         while (true) {
             Map<Long, String> page = new LinkedHashMap<>();
             try (Connection c = store.borrow();
                     PreparedStatement ps = c.prepareStatement("SELECT id, question FROM verified_examples"
-                            + " WHERE source <> 'doc' AND model_id <> ? ORDER BY id LIMIT " + REEMBED_PAGE)) {
+                            + " WHERE source <> 'doc' AND model_id <> ? AND id > ? ORDER BY id LIMIT "
+                            + REEMBED_PAGE)) {
                 ps.setString(1, model.modelId());
+                ps.setLong(2, after);
                 try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) page.put(rs.getLong(1), rs.getString(2));
+                    while (rs.next()) {
+                        after = rs.getLong(1);
+                        page.put(after, rs.getString(2));
+                    }
                 }
             }
             if (page.isEmpty()) return done;
