@@ -2,6 +2,7 @@ package dev.schemarag.generation;
 
 import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.SqlDialect;
+import dev.schemarag.core.embedding.QuestionVector;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,6 +15,8 @@ import java.util.Optional;
  * @param docs              retrieved documentation texts, most relevant first
  * @param avgRelevanceScore mean fused score of the selected tables (0..1)
  * @param fallbackReason    why retrieval fell back to the full schema, empty when it did not
+ * @param questionVector    the question's embedding as retrieval computed it, empty when it carried none: a generator
+ *                          comparing the question with examples embedded by the same model need not embed it again
  * @param dialect           the SQL the database speaks, which the answer must be written in
  */
 public record GenerationRequest(
@@ -28,6 +31,7 @@ public record GenerationRequest(
         double avgRelevanceScore,
         Optional<String> fallbackReason,
         Optional<Repair> repair,
+        Optional<QuestionVector> questionVector,
         SqlDialect dialect) {
 
     public GenerationRequest {
@@ -38,7 +42,7 @@ public record GenerationRequest(
         fallbackReason = fallbackReason.filter(r -> !r.isBlank());
     }
 
-    /** A request about a PostgreSQL database. */
+    /** A request about a PostgreSQL database that carries no embedding of the question. */
     public GenerationRequest(
             String questionId,
             String databaseId,
@@ -63,6 +67,37 @@ public record GenerationRequest(
                 avgRelevanceScore,
                 fallbackReason,
                 repair,
+                Optional.empty(),
+                SqlDialect.POSTGRESQL);
+    }
+
+    /** A request about a PostgreSQL database with the question's embedding, if retrieval carried one. */
+    public GenerationRequest(
+            String questionId,
+            String databaseId,
+            String question,
+            Asker asker,
+            Optional<String> evidence,
+            String contextPacket,
+            List<String> joinHints,
+            List<String> docs,
+            double avgRelevanceScore,
+            Optional<String> fallbackReason,
+            Optional<Repair> repair,
+            Optional<QuestionVector> questionVector) {
+        this(
+                questionId,
+                databaseId,
+                question,
+                asker,
+                evidence,
+                contextPacket,
+                joinHints,
+                docs,
+                avgRelevanceScore,
+                fallbackReason,
+                repair,
+                questionVector,
                 SqlDialect.POSTGRESQL);
     }
 
@@ -80,6 +115,7 @@ public record GenerationRequest(
                 avgRelevanceScore,
                 fallbackReason,
                 repair,
+                questionVector,
                 dialect);
     }
 
@@ -97,6 +133,7 @@ public record GenerationRequest(
                 avgRelevanceScore,
                 fallbackReason,
                 Optional.of(repair),
+                questionVector,
                 dialect);
     }
 

@@ -5,6 +5,7 @@ import static dev.schemarag.retrieval.RetrievalMetrics.*;
 import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Table;
@@ -62,6 +63,7 @@ public final class SchemaRetriever {
     private final SchemaIndex index;
     private final RetrievalSettings settings;
     private final EmbeddingCache embeddings;
+    private final String modelId;
     private final PreparedDatabases databases;
     private final RouteSearches routeSearches;
 
@@ -84,6 +86,7 @@ public final class SchemaRetriever {
         this.index = index;
         this.settings = settings;
         this.embeddings = new EmbeddingCache(model, embeddingCacheSize);
+        this.modelId = model.queryVectorsId();
         this.databases = new PreparedDatabases(index, model.modelId(), loads);
         this.routeSearches = new RouteSearches(index, databases, embeddings);
     }
@@ -203,10 +206,11 @@ public final class SchemaRetriever {
                 new ResolvedRequest(request, databaseId, effective, database, role.isPresent(), scope, started);
         Strategy strategy =
                 Strategy.choose(request.useRetrieval(), effective.enabled(), scope.size(), effective.tableThreshold());
-        if (strategy == Strategy.FULL_SCHEMA) return fullSchema(r, null, Map.of());
+        if (strategy == Strategy.FULL_SCHEMA) return fullSchema(r, null, Map.of(), Optional.empty());
         if (QuestionSignal.contentWords(request.question()) < effective.fallbackMinContentWords())
-            return fullSchema(r, FallbackReason.QUESTION_TOO_SHORT, Map.of());
-        if (database.vectorsOfOtherModels() > 0) return fullSchema(r, FallbackReason.OTHER_MODEL_INDEX, Map.of());
+            return fullSchema(r, FallbackReason.QUESTION_TOO_SHORT, Map.of(), Optional.empty());
+        if (database.vectorsOfOtherModels() > 0)
+            return fullSchema(r, FallbackReason.OTHER_MODEL_INDEX, Map.of(), Optional.empty());
         return rag(r);
     }
 
@@ -303,8 +307,11 @@ public final class SchemaRetriever {
         Selection selection;
         List<DocHit> docs;
         Map<TableName, Set<String>> hitColumns = new HashMap<>();
+        Optional<QuestionVector> questionVector = Optional.empty();
         try {
             float[] query = embeddings.embed(text);
+            // Generation's example lookup compares the question alone: a vector of question and evidence is not it.
+            if (text.equals(r.request().question())) questionVector = Optional.of(new QuestionVector(modelId, query));
             List<TableHit> tableHits = index.searchTables(r.databaseId(), schemas, query, s.tableTopK());
             List<ColumnHit> columnHits = s.columnTopK() == 0
                     ? List.of()
@@ -327,7 +334,8 @@ public final class SchemaRetriever {
                     r.database().graph(),
                     r.inScope(),
                     s);
-            if (selection.fallback() != null) return fullSchema(r, selection.fallback(), selectionMetrics(selection));
+            if (selection.fallback() != null)
+                return fullSchema(r, selection.fallback(), selectionMetrics(selection), questionVector);
             Set<TableName> selected = new HashSet<>(
                     selection.tables().stream().map(SelectedTable::table).toList());
             docs = s.docsTopK() == 0
@@ -343,7 +351,7 @@ public final class SchemaRetriever {
                             s.docsMinSimilarity());
         } catch (RuntimeException e) {
             log.warn("Retrieval failed for database {}, sending the full schema", r.databaseId(), e);
-            return fullSchema(r, FallbackReason.RETRIEVAL_ERROR, Map.of());
+            return fullSchema(r, FallbackReason.RETRIEVAL_ERROR, Map.of(), questionVector);
         }
 
         List<TableName> names =
@@ -363,10 +371,15 @@ public final class SchemaRetriever {
                 selectionMetrics(selection),
                 selection.expansion(),
                 selection.bridging(),
-                hitColumns);
+                hitColumns,
+                questionVector);
     }
 
-    private RetrievalResult fullSchema(ResolvedRequest r, FallbackReason reason, Map<String, Double> metrics) {
+    private RetrievalResult fullSchema(
+            ResolvedRequest r,
+            FallbackReason reason,
+            Map<String, Double> metrics,
+            Optional<QuestionVector> questionVector) {
         List<SelectedTable> tables = r.scope().stream()
                 .map(t -> new SelectedTable(t, 0, SelectionReason.FULL_SCHEMA))
                 .toList();
@@ -381,7 +394,8 @@ public final class SchemaRetriever {
                 metrics,
                 Expansion.NONE,
                 Bridging.NONE,
-                Map.of());
+                Map.of(),
+                questionVector);
     }
 
     private RetrievalResult context(
@@ -395,7 +409,8 @@ public final class SchemaRetriever {
             Map<String, Double> selectionMetrics,
             Expansion expansion,
             Bridging bridging,
-            Map<TableName, Set<String>> hitColumns) {
+            Map<TableName, Set<String>> hitColumns,
+            Optional<QuestionVector> questionVector) {
         PacketFormat format = r.settings().packetFormat();
         List<String> hints = JoinHints.of(
                 names,
@@ -437,8 +452,8 @@ public final class SchemaRetriever {
                 packetTokens,
                 reason == null ? "" : " (fallback: " + reason.wireName() + ")",
                 Math.round(latencyMs));
-        return RetrievalResult.of(
-                new RetrievedContext(r.databaseId(), tables, hints, docs, packet, metadata, expansion, bridging));
+        return RetrievalResult.of(new RetrievedContext(
+                r.databaseId(), tables, hints, docs, packet, metadata, expansion, bridging, questionVector));
     }
 
     /**

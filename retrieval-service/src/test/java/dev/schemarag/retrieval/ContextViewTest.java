@@ -35,7 +35,8 @@ class ContextViewTest {
                 "PACKET",
                 new ContextMetadata(Strategy.RAG, 3, 1, 0.65, null, 120, 900, false, Map.of(), "7"),
                 new Expansion(List.of(NOTES), List.of(), List.of(NOTES), List.of()),
-                new Bridging(List.of(new Bridge(ORDERS, PRODUCTS, List.of(LINES))), List.of()));
+                new Bridging(List.of(new Bridge(ORDERS, PRODUCTS, List.of(LINES))), List.of()),
+                java.util.Optional.empty());
 
         assertThat(new ObjectMapper().writeValueAsString(ContextView.of(context)))
                 .isEqualTo("{\"databaseId\":\"erp\",\"strategy\":\"rag\",\"fallbackReason\":null,\"tables\":["

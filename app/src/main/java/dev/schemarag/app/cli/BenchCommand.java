@@ -4,6 +4,7 @@ import dev.schemarag.app.Services;
 import dev.schemarag.app.StackSession;
 import dev.schemarag.bench.BenchReport;
 import dev.schemarag.bench.ChaosBenchmark;
+import dev.schemarag.bench.ExampleThresholdBenchmark;
 import dev.schemarag.bench.FreshnessBenchmark;
 import dev.schemarag.bench.PipelineBenchmark;
 import dev.schemarag.bench.PrincipalCostBenchmark;
@@ -25,15 +26,17 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "bench",
         description = "Benchmarks: freshness (DDL commit to pgvector), sync (full sync of a suite), retrieval, chaos"
-                + " (faults injected while questions flow; nothing may be lost), and pipeline (throughput and"
-                + " latency of the services as processes, against a 1-partition baseline).")
+                + " (faults injected while questions flow; nothing may be lost), pipeline (throughput and"
+                + " latency of the services as processes, against a 1-partition baseline), and examples (the offline"
+                + " answer threshold per embedding model, on a suite's paraphrases).")
 final class BenchCommand implements Callable<Integer> {
     enum Kind {
         freshness,
         sync,
         retrieval,
         chaos,
-        pipeline
+        pipeline,
+        examples
     }
 
     enum Scope {
@@ -48,7 +51,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(
             names = "--suite",
             description = "suite directory in the shared bench format (schema/*.sql, questions.jsonl): for sync and"
-                    + " retrieval; for pipeline, its catalog and questions instead of the demo's")
+                    + " retrieval; for pipeline, its catalog and questions instead of the demo's; for examples, its"
+                    + " questions and gold SQL")
     Path suite;
 
     @Option(names = "--changes", defaultValue = "60", description = "number of DDL/COMMENT changes for freshness")
@@ -66,7 +70,10 @@ final class BenchCommand implements Callable<Integer> {
                             + " within the one chosen")
     Scope scope;
 
-    @Option(names = "--limit", defaultValue = "0", description = "retrieval: only the first N questions (0 = all)")
+    @Option(
+            names = "--limit",
+            defaultValue = "0",
+            description = "retrieval and examples: only the first N questions (0 = all)")
     int limit;
 
     @Option(
@@ -150,6 +157,10 @@ final class BenchCommand implements Callable<Integer> {
                                 replay,
                                 out,
                                 cli);
+                    case examples -> {
+                        if (suite == null) throw new IllegalArgumentException("bench examples needs --suite <dir>");
+                        yield ExampleThresholdBenchmark.run(suite, limit, out);
+                    }
                     default -> onDevelopmentStack(out);
                 };
         report.print(out);

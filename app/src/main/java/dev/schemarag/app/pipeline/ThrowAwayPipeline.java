@@ -4,6 +4,7 @@ import dev.schemarag.app.Services;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.kafka.ConsumerGroups;
 import dev.schemarag.core.kafka.Topic;
+import dev.schemarag.generation.main.GenerationMain;
 import dev.schemarag.generation.service.ExecutionService;
 import dev.schemarag.generation.service.GenerationService;
 import dev.schemarag.generation.service.QueryExecutorsByDialect;
@@ -73,7 +74,7 @@ public final class ThrowAwayPipeline implements AutoCloseable {
             ConsumerGroups.startAtEnd(admin, generationId, topics);
             ConsumerGroups.startAtEnd(admin, executionId, topics);
         }
-        for (var db : databases.all()) services.examples().seedFromDocs(db.id());
+        GenerationMain.prepareExamples(services, databases);
         retrieval = services.retrieval();
         retrieval.start(
                 retrievalId,

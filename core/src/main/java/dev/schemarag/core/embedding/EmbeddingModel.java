@@ -19,6 +19,14 @@ public interface EmbeddingModel {
         return embed(query);
     }
 
+    /**
+     * The id of the vectors {@link #embedQuery} gives: the model's own when queries are embedded like documents, so
+     * that a query vector can stand in for {@link #embed}'s only when both ids are equal.
+     */
+    default String queryVectorsId() {
+        return modelId();
+    }
+
     /** Embeds many texts at once; the default adapter batches them for throughput. */
     List<float[]> embedAll(List<String> texts);
 }

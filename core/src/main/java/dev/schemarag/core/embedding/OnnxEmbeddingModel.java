@@ -25,8 +25,8 @@ import java.util.concurrent.Executors;
 public final class OnnxEmbeddingModel implements EmbeddingModel {
 
     /**
-     * The models this adapter knows. The schema index defaults to all-MiniLM (better table recall on the retrieval
-     * benchmark and half the query latency), verified examples to bge (the offline answer threshold is calibrated on it).
+     * The models this adapter knows. Both the schema index and verified examples default to all-MiniLM: better table
+     * recall on the retrieval benchmark and half the query latency, and a question embedded once serves both.
      */
     public enum Choice {
         BGE_SMALL_EN_V15(
@@ -97,9 +97,9 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
         return new OnnxEmbeddingModel(Choice.ALL_MINILM_L6_V2);
     }
 
-    /** The default model of the verified-example store. */
+    /** The default model of the verified-example store: the schema index's, so retrieval's question vector serves both. */
     public static OnnxEmbeddingModel examplesDefault() {
-        return new OnnxEmbeddingModel(Choice.BGE_SMALL_EN_V15);
+        return new OnnxEmbeddingModel(Choice.ALL_MINILM_L6_V2);
     }
 
     @Override
@@ -120,6 +120,11 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
     @Override
     public float[] embedQuery(String query) {
         return embed(choice.queryInstruction + query);
+    }
+
+    @Override
+    public String queryVectorsId() {
+        return choice.queryInstruction.isEmpty() ? choice.id : choice.id + "+query-instruction";
     }
 
     @Override

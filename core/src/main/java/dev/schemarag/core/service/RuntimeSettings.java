@@ -61,11 +61,16 @@ public final class RuntimeSettings {
             "embedding.model",
             OnnxEmbeddingModel.Choice.ALL_MINILM_L6_V2.id(),
             "In-process model of the schema index (ingest and retrieval): all-minilm-l6-v2-q or bge-small-en-v1.5-q");
-    /** A model of its own, because the offline answer threshold is a similarity on this model's scale. */
+    /**
+     * A setting of its own, because the offline answer threshold is a similarity on this model's scale. The default is
+     * the schema index's: then generation compares the vector retrieval computed and embeds no question itself.
+     */
     public static final Setting<String> EXAMPLES_EMBEDDING_MODEL = Setting.string(
             "examples.embedding.model",
-            OnnxEmbeddingModel.Choice.BGE_SMALL_EN_V15.id(),
-            "In-process model of the verified-example store (offline answers)");
+            OnnxEmbeddingModel.Choice.ALL_MINILM_L6_V2.id(),
+            "In-process model of the verified-example store (offline answers); when it is embedding.model and that"
+                    + " model embeds queries like texts, generation reuses retrieval's question vector instead of"
+                    + " embedding the question again. A change re-embeds the stored examples when generation starts");
 
     public static final Setting<String> READER_PASSWORD = Setting.string(
             "generation.reader.password",

@@ -2,10 +2,12 @@ package dev.schemarag.generation.answer;
 
 import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Principals;
+import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.DocChunkRef;
+import dev.schemarag.events.QuestionEmbedding;
 import dev.schemarag.events.RetrievalMetadata;
 import dev.schemarag.events.ScoredTable;
 import dev.schemarag.events.SqlGenerated;
@@ -303,7 +305,8 @@ public final class AnswerPipeline {
                 attempts,
                 sql.generator());
         try {
-            if (cachedFrom == null) sink.validated(event.getQuestion().getId(), databaseId, question, sql.sql());
+            if (cachedFrom == null)
+                sink.validated(event.getQuestion().getId(), databaseId, question, sql.sql(), questionVector(event));
             else sink.reused(event.getQuestion().getId(), cachedFrom);
         } catch (Exception e) {
             // The answer stands without becoming a candidate example; it only cannot be reviewed into one.
@@ -369,7 +372,14 @@ public final class AnswerPipeline {
                 event.getDocChunks().stream().map(DocChunkRef::getText).toList(),
                 metadata.getAvgRelevanceScore(),
                 Optional.ofNullable(metadata.getFallbackReason()),
-                Optional.empty());
+                Optional.empty(),
+                questionVector(event));
+    }
+
+    /** The question's embedding retrieval carried, if it did (records written before it was carried have none). */
+    static Optional<QuestionVector> questionVector(ContextRetrieved event) {
+        QuestionEmbedding carried = event.getQuestionEmbedding();
+        return carried == null ? Optional.empty() : QuestionVector.decode(carried.getModel(), carried.getVector());
     }
 
     private static SqlGenerated sqlGenerated(ContextRetrieved event, GeneratedSql sql, int attempt) {

@@ -8,6 +8,7 @@ import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.validation.SqlTables;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +19,16 @@ import org.slf4j.LoggerFactory;
  * enough to be the same question, and otherwise says so instead of guessing. It cannot repair SQL.
  */
 public final class VerifiedExampleGenerator implements SqlGenerator {
-    public static final double DEFAULT_THRESHOLD = 0.80;
+    /** all-MiniLM's, the default examples model's. */
+    public static final double DEFAULT_THRESHOLD = 0.70;
+    /**
+     * The threshold of each model, as calibrated on Spider dev's questions (docs/benchmarks.md, "Offline answers"):
+     * similarities are on each model's own scale, bge's higher than all-MiniLM's for the same pair. A model not listed
+     * gets {@link #DEFAULT_THRESHOLD}.
+     */
+    private static final Map<String, Double> CALIBRATED =
+            Map.of("all-minilm-l6-v2-q", DEFAULT_THRESHOLD, "bge-small-en-v1.5-q", 0.80);
+
     private static final Logger log = LoggerFactory.getLogger(VerifiedExampleGenerator.class);
 
     private final VerifiedExamples examples;
@@ -29,6 +39,11 @@ public final class VerifiedExampleGenerator implements SqlGenerator {
         this.threshold = threshold;
     }
 
+    /** The calibrated threshold of the examples model {@code modelId}. */
+    public static double calibratedThreshold(String modelId) {
+        return CALIBRATED.getOrDefault(modelId, DEFAULT_THRESHOLD);
+    }
+
     /** One indexed lookup in the store: it does not watch the deadline. */
     @Override
     public GenerationOutcome generate(GenerationRequest request, Deadline deadline) {
@@ -36,7 +51,8 @@ public final class VerifiedExampleGenerator implements SqlGenerator {
             return GenerationOutcome.unavailable("no LLM configured to repair the verified example's SQL");
         Optional<VerifiedExample> nearest;
         try {
-            nearest = examples.nearest(request.databaseId(), request.asker(), request.question());
+            nearest = examples.nearest(
+                    request.databaseId(), request.asker(), request.question(), request.questionVector());
         } catch (ExampleStoreException e) {
             log.warn("verified example lookup failed: questionId={} error={}", request.questionId(), e.getMessage());
             return GenerationOutcome.unavailable("verified examples unavailable: " + e.getMessage());

@@ -1,6 +1,7 @@
 package dev.schemarag.generation.examples;
 
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.embedding.QuestionVector;
 import java.util.Optional;
 
 /**
@@ -15,6 +16,16 @@ public interface VerifiedExamples {
     /**
      * The served example closest to {@code question} that {@code asker} may be shown, if the database has any embedded
      * by the store's model: a question that runs as a database role is shown only examples that role may read in full.
+     * {@code questionVector} is the question's embedding if retrieval carried one; the store uses it only when its own
+     * model computed it, and otherwise embeds the question itself.
      */
-    Optional<VerifiedExample> nearest(String databaseId, Asker asker, String question) throws ExampleStoreException;
+    Optional<VerifiedExample> nearest(
+            String databaseId, Asker asker, String question, Optional<QuestionVector> questionVector)
+            throws ExampleStoreException;
+
+    /** As {@link #nearest(String, Asker, String, Optional)} with no embedding carried: the store embeds the question. */
+    default Optional<VerifiedExample> nearest(String databaseId, Asker asker, String question)
+            throws ExampleStoreException {
+        return nearest(databaseId, asker, question, Optional.empty());
+    }
 }

@@ -64,10 +64,21 @@ public final class GenerationMain {
         return new VerifiedExampleStore(runtime.store(), runtime.examplesModel());
     }
 
-    /** Seeds the verified examples from the target databases' docs, then runs until SIGTERM or a stream failure. */
+    /**
+     * Brings the verified examples to the examples' model (answers another model embedded are embedded again) and seeds
+     * them from the target databases' docs.
+     */
+    public static void prepareExamples(ServiceRuntime runtime, DatabaseRegistry databases) throws SQLException {
+        VerifiedExampleStore examples = examples(runtime);
+        int reembedded = examples.reembedAnswers();
+        if (reembedded > 0) log.info("embedded {} stored answers again with {}", reembedded, examples.modelId());
+        for (var db : databases.all()) examples.seedFromDocs(db.id());
+    }
+
+    /** Prepares the verified examples, then runs until SIGTERM or a stream failure. */
     public static void serve(ServiceRuntime runtime, ServiceAdmin admin, ServiceLifecycle lifecycle) throws Exception {
         DatabaseRegistry databases = TargetDatabases.load(runtime);
-        for (var db : databases.all()) examples(runtime).seedFromDocs(db.id());
+        prepareExamples(runtime, databases);
         try (GenerationService generation = service(runtime, databases);
                 AdminServer server = admin.streams(AdminSettings.GENERATION_ADMIN_PORT, generation::state)) {
             admin.announce(server.port());

@@ -4,6 +4,7 @@ import com.pgvector.PGvector;
 import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.core.schema.ReadableSchema;
 import dev.schemarag.core.schema.SqlReads;
 import dev.schemarag.core.store.CatalogAccessStore;
@@ -16,6 +17,7 @@ import dev.schemarag.generation.examples.DocumentedQuery;
 import dev.schemarag.generation.examples.ExampleDependencies;
 import dev.schemarag.generation.examples.ExampleStatus;
 import dev.schemarag.generation.examples.ExampleStoreException;
+import dev.schemarag.generation.examples.QuestionEmbeddings;
 import dev.schemarag.generation.examples.VerifiedExample;
 import dev.schemarag.generation.examples.VerifiedExamples;
 import dev.schemarag.generation.staleness.DependentExamples;
@@ -45,13 +47,17 @@ import java.util.Optional;
 public final class VerifiedExampleStore
         implements VerifiedExamples, ValidatedAnswerSink, AnswerReviews, DependentExamples {
     private static final String SERVED = ExampleStatus.servedSqlList();
+    /** Answers embedded again per round trip: one batch of the model, one batch of updates. */
+    private static final int REEMBED_PAGE = 256;
 
     private final Database store;
     private final EmbeddingModel model;
+    private final QuestionEmbeddings questions;
 
     public VerifiedExampleStore(Database store, EmbeddingModel model) {
         this.store = store;
         this.model = model;
+        this.questions = new QuestionEmbeddings(model);
     }
 
     /**
@@ -60,12 +66,14 @@ public final class VerifiedExampleStore
      * examples whose recorded reads the role may read in full ({@link ReadableSchema}): rows come nearest first and the
      * first the role may read is the answer, so an example it may not read is never ranked at all; one whose reads are
      * not recorded is shown to no role. An unmapped principal is shown none. The HNSW scan is filtered (database,
-     * model, status), so it runs with {@link HnswScan}'s iterative scan to find a match at all.
+     * model, status), so it runs with {@link HnswScan}'s iterative scan to find a match at all. The question's
+     * embedding is retrieval's when this model computed it ({@link QuestionEmbeddings}).
      */
     @Override
-    public Optional<VerifiedExample> nearest(String databaseId, Asker asker, String question)
+    public Optional<VerifiedExample> nearest(
+            String databaseId, Asker asker, String question, Optional<QuestionVector> questionVector)
             throws ExampleStoreException {
-        PGvector vector = new PGvector(model.embed(question));
+        PGvector vector = new PGvector(questions.of(question, questionVector));
         try (Connection c = store.borrow()) {
             HnswScan.begin(c);
             Principals principals = CatalogAccessStore.principals(c, databaseId);
@@ -119,9 +127,10 @@ public final class VerifiedExampleStore
      * with other SQL must not take over a verdict given on the first.
      */
     @Override
-    public void validated(String questionId, String databaseId, String question, String sql)
+    public void validated(
+            String questionId, String databaseId, String question, String sql, Optional<QuestionVector> questionVector)
             throws ExampleStoreException {
-        PGvector embedding = new PGvector(model.embed(question));
+        PGvector embedding = new PGvector(questions.of(question, questionVector));
         try (Connection c = store.borrow();
                 PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO verified_examples (question_id, database_id, question, question_hash, sql, source, status, embedding,
@@ -211,6 +220,56 @@ public final class VerifiedExampleStore
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(ExampleStatus.fromWireName(rs.getString(1))) : Optional.empty();
             }
+        }
+    }
+
+    /** The id of the model this store embeds questions with and compares them by. */
+    public String modelId() {
+        return model.modelId();
+    }
+
+    /**
+     * Embeds again, with this store's model, the answers another model embedded, after a change of the examples'
+     * model: an approved answer stays servable and a candidate reviewable into one, since only vectors of the store's
+     * model are compared. Documented queries are kept once per model and {@link #seedFromDocs seeded} under the new
+     * one instead. One pass in pages by id, each row updated only while it still has another model's vector, so
+     * instances starting together at most embed a page twice, and two configured with different models (a rolling
+     * change) cannot keep undoing each other's work. Returns how many it embedded.
+     */
+    public int reembedAnswers() throws SQLException {
+        int done = 0;
+        long after = Long.MIN_VALUE;
+        while (true) {
+            Map<Long, String> page = new LinkedHashMap<>();
+            try (Connection c = store.borrow();
+                    PreparedStatement ps = c.prepareStatement("SELECT id, question FROM verified_examples"
+                            + " WHERE source <> 'doc' AND model_id <> ? AND id > ? ORDER BY id LIMIT "
+                            + REEMBED_PAGE)) {
+                ps.setString(1, model.modelId());
+                ps.setLong(2, after);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        after = rs.getLong(1);
+                        page.put(after, rs.getString(2));
+                    }
+                }
+            }
+            if (page.isEmpty()) return done;
+            List<float[]> vectors = model.embedAll(List.copyOf(page.values()));
+            try (Connection c = store.borrow();
+                    PreparedStatement ps = c.prepareStatement("UPDATE verified_examples SET embedding = ?,"
+                            + " model_id = ?, updated_at = now() WHERE id = ? AND model_id <> ?")) {
+                int i = 0;
+                for (long id : page.keySet()) {
+                    ps.setObject(1, new PGvector(vectors.get(i++)));
+                    ps.setString(2, model.modelId());
+                    ps.setLong(3, id);
+                    ps.setString(4, model.modelId());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            done += page.size();
         }
     }
 

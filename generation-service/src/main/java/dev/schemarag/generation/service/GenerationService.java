@@ -176,7 +176,8 @@ public final class GenerationService implements AutoCloseable {
     public static SqlGenerator generator(Settings settings, VerifiedExampleStore examples, MeterRegistry meters) {
         return llm(settings, meters).orElseGet(() -> {
             log.info("generator: verified examples (no llm.base.url configured)");
-            return new VerifiedExampleGenerator(examples, settings.get(GenerationSettings.EXAMPLE_THRESHOLD));
+            return new VerifiedExampleGenerator(
+                    examples, GenerationSettings.exampleThreshold(settings, examples.modelId()));
         });
     }
 

@@ -71,12 +71,14 @@ public final class GenerationSettings {
     /** Declared with the other limits on the target database. */
     public static final Setting<Integer> STATEMENT_TIMEOUT_MILLIS = TargetLimitSettings.STATEMENT_TIMEOUT_MILLIS;
 
+    /** Read by {@link #exampleThreshold}: its default follows the examples' model. */
     public static final Setting<Double> EXAMPLE_THRESHOLD = Setting.decimal(
             "generation.example.threshold",
             VerifiedExampleGenerator.DEFAULT_THRESHOLD,
             0.0,
             1.0,
-            "least question similarity at which a verified example answers offline");
+            "least question similarity at which a verified example answers offline; unset: the one calibrated for"
+                    + " examples.embedding.model (all-minilm-l6-v2-q 0.7, bge-small-en-v1.5-q 0.8)");
 
     public static final Setting<Boolean> ANSWER_CACHE_ENABLED = Setting.bool(
             "generation.answer-cache.enabled",
@@ -232,5 +234,12 @@ public final class GenerationSettings {
         all.addAll(LlmSettings.declared());
         all.addAll(TargetLimitSettings.declared());
         return all;
+    }
+
+    /** The configured offline answer threshold, or when none is the one calibrated for the examples' model. */
+    public static double exampleThreshold(Settings settings, String examplesModelId) {
+        return settings.isSet(EXAMPLE_THRESHOLD)
+                ? settings.get(EXAMPLE_THRESHOLD)
+                : VerifiedExampleGenerator.calibratedThreshold(examplesModelId);
     }
 }

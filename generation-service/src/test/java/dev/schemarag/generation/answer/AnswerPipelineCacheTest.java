@@ -3,6 +3,7 @@ package dev.schemarag.generation.answer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.SqlGenerated;
@@ -89,7 +90,12 @@ class AnswerPipelineCacheTest {
             database,
             new ValidatedAnswerSink() {
                 @Override
-                public void validated(String questionId, String databaseId, String question, String sql) {
+                public void validated(
+                        String questionId,
+                        String databaseId,
+                        String question,
+                        String sql,
+                        Optional<QuestionVector> questionVector) {
                     validated.add(questionId);
                 }
 

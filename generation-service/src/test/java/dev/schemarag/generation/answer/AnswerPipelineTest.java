@@ -120,7 +120,7 @@ class AnswerPipelineTest {
         return new AnswerPipeline(
                         generator,
                         database,
-                        (id, db, question, sql) -> remembered.add(sql),
+                        (id, db, question, sql, vector) -> remembered.add(sql),
                         3,
                         StatementLimits.DEFAULT,
                         StructuralBudget.DEFAULT,

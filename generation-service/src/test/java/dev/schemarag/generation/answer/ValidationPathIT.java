@@ -154,7 +154,7 @@ class ValidationPathIT {
                     (request, deadline) ->
                             GenerationOutcome.generated(new GeneratedSql(sql, "", 0.9, List.of(), List.of(), "llm")),
                     recording,
-                    (id, db, q, s) -> {},
+                    (id, db, q, s, vector) -> {},
                     1);
             PipelineResult result = pipeline.answer(Events.context("h", "guarded", "hostile", "", "public.employees"));
             if (result instanceof PipelineResult.Answered) answered.add(sql);

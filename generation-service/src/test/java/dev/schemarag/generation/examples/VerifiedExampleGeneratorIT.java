@@ -1,11 +1,14 @@
 package dev.schemarag.generation.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
+import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.events.FeedbackVerdict;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
@@ -30,6 +33,9 @@ class VerifiedExampleGeneratorIT {
     private static Database store;
     private static VerifiedExampleGenerator generator;
     private static VerifiedExampleStore examples;
+    private static EmbeddingModel model;
+    /** The examples' model before all-MiniLM became the default. */
+    private static final EmbeddingModel BGE = OnnxEmbeddingModel.load("bge-small-en-v1.5-q");
 
     @BeforeAll
     static void seed() throws Exception {
@@ -43,7 +49,7 @@ class VerifiedExampleGeneratorIT {
                 .load()
                 .migrate();
         store = new Database(url, stack.postgres().user(), stack.postgres().password());
-        EmbeddingModel model = OnnxEmbeddingModel.examplesDefault();
+        model = OnnxEmbeddingModel.examplesDefault();
         String chunk = "Query pattern on hr.employees: Number of employees per department\nSQL:\n"
                 + "SELECT e.department_id, count(*) FROM hr.employees e GROUP BY e.department_id";
         try (Connection session = store.borrow();
@@ -159,8 +165,51 @@ class VerifiedExampleGeneratorIT {
         String question = "How many employees are in each department?";
         assertThat(examples.nearest("hr", Asker.ANONYMOUS, question)).isPresent();
 
-        VerifiedExampleStore otherModel =
-                new VerifiedExampleStore(store, OnnxEmbeddingModel.load("all-minilm-l6-v2-q"));
+        VerifiedExampleStore otherModel = new VerifiedExampleStore(store, BGE);
         assertThat(otherModel.nearest("hr", Asker.ANONYMOUS, question)).isEmpty();
+    }
+
+    @Test
+    void theVectorRetrievalCarriedIsComparedAsTheStoreWouldHaveEmbeddedTheQuestion() throws Exception {
+        String question = "How many employees are in each department?";
+        VerifiedExample embeddedHere =
+                examples.nearest("hr", Asker.ANONYMOUS, question).orElseThrow();
+
+        VerifiedExample carried = examples.nearest(
+                        "hr",
+                        Asker.ANONYMOUS,
+                        question,
+                        Optional.of(new QuestionVector(model.modelId(), model.embed(question))))
+                .orElseThrow();
+
+        assertThat(carried.sql()).isEqualTo(embeddedHere.sql());
+        assertThat(carried.similarity()).isCloseTo(embeddedHere.similarity(), within(1e-6));
+    }
+
+    @Test
+    void anApprovedAnswerAnotherModelEmbeddedIsEmbeddedAgainAndServedAfterAModelChange() throws Exception {
+        // A database of its own: the approved answer must not answer the other tests' questions.
+        String database = "hr-model-change";
+        String id = "q-" + java.util.UUID.randomUUID();
+        String question = "Which employees have the highest base salary?";
+        String sql = "SELECT e.employee_id FROM hr.employees e ORDER BY e.base_salary DESC";
+        VerifiedExampleStore before = new VerifiedExampleStore(store, BGE);
+        before.validated(id, database, question, sql);
+        before.review(id, FeedbackVerdict.APPROVE, null, "it");
+        assertThat(examples.nearest(database, Asker.ANONYMOUS, question).map(VerifiedExample::sql))
+                .isNotEqualTo(Optional.of(sql));
+
+        assertThat(examples.reembedAnswers()).isPositive();
+
+        assertThat(examples.nearest(database, Asker.ANONYMOUS, question)).hasValueSatisfying(e -> {
+            assertThat(e.sql()).isEqualTo(sql);
+            assertThat(e.similarity()).isGreaterThan(0.99);
+        });
+        assertThat(examples.reembedAnswers())
+                .as("nothing is left to embed again")
+                .isZero();
+        assertThat(before.nearest(database, Asker.ANONYMOUS, question).map(VerifiedExample::sql))
+                .as("the old model's vector is gone")
+                .isNotEqualTo(Optional.of(sql));
     }
 }

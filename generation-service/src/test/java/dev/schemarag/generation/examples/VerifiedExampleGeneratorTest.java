@@ -3,6 +3,7 @@ package dev.schemarag.generation.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
@@ -15,10 +16,12 @@ import org.junit.jupiter.api.Test;
 /** The offline generator asks the examples store for the asker's examples, never for everyone's. */
 class VerifiedExampleGeneratorTest {
     private final List<Asker> asked = new ArrayList<>();
+    private final List<Optional<QuestionVector>> vectors = new ArrayList<>();
 
     /** Serves one example to questions without a principal and none to a principal, as a store filtering by role. */
-    private final VerifiedExamples examples = (databaseId, asker, question) -> {
+    private final VerifiedExamples examples = (databaseId, asker, question, questionVector) -> {
         asked.add(asker);
+        vectors.add(questionVector);
         return asker.principal().isPresent()
                 ? Optional.empty()
                 : Optional.of(new VerifiedExample(
@@ -35,6 +38,30 @@ class VerifiedExampleGeneratorTest {
         assertThat(asked).containsExactly(Asker.of("sales"), Asker.ANONYMOUS);
         assertThat(asSales).isInstanceOf(GenerationOutcome.Unavailable.class);
         assertThat(anonymous).isInstanceOf(GenerationOutcome.Generated.class);
+    }
+
+    @Test
+    void theLookupGetsTheQuestionsEmbeddingRetrievalCarriedAndNoneWhenItCarriedNone() {
+        QuestionVector carried = new QuestionVector("all-minilm-l6-v2-q", new float[] {0.6f, 0.8f});
+        GenerationRequest base = request(Asker.ANONYMOUS);
+        GenerationRequest withVector = new GenerationRequest(
+                base.questionId(),
+                base.databaseId(),
+                base.question(),
+                base.asker(),
+                base.evidence(),
+                base.contextPacket(),
+                base.joinHints(),
+                base.docs(),
+                base.avgRelevanceScore(),
+                base.fallbackReason(),
+                base.repair(),
+                Optional.of(carried));
+
+        generator.generate(withVector, deadline());
+        generator.generate(base, deadline());
+
+        assertThat(vectors).containsExactly(Optional.of(carried), Optional.empty());
     }
 
     private static GenerationRequest request(Asker asker) {

@@ -75,7 +75,7 @@ class BufferedProcessorTest {
                 .build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
-        pipeline = new AnswerPipeline(generator, planner, (id, db, question, sql) -> {}, 3);
+        pipeline = new AnswerPipeline(generator, planner, (id, db, question, sql, vector) -> {}, 3);
         processor = processor(workers);
         processor.init(context);
     }
@@ -255,7 +255,7 @@ class BufferedProcessorTest {
     private BufferedProcessor<ContextRetrieved, RoutedResult> awaiting(AwaitedGenerator model, StageWorkers oneThread) {
         processor.close();
         BufferedProcessor<ContextRetrieved, RoutedResult> awaiting =
-                processor(new AnswerPipeline(model, planner, (id, db, question, sql) -> {}, 3), oneThread);
+                processor(new AnswerPipeline(model, planner, (id, db, question, sql, vector) -> {}, 3), oneThread);
         awaiting.init(context);
         processor = awaiting;
         return awaiting;
@@ -352,7 +352,7 @@ class BufferedProcessorTest {
             otherStore.init(otherContext.getStateStoreContext(), otherStore);
             otherContext.addStateStore(otherStore);
             BufferedProcessor<ContextRetrieved, RoutedResult> otherTask =
-                    processor(new AnswerPipeline(model, planner, (id, db, question, sql) -> {}, 3), oneThread);
+                    processor(new AnswerPipeline(model, planner, (id, db, question, sql, vector) -> {}, 3), oneThread);
             otherTask.init(otherContext);
 
             for (int i = 0; i < 6; i++) {

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.kafka;
 
+import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;
@@ -7,6 +8,7 @@ import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -28,6 +30,7 @@ final class GatedGenerator implements SqlGenerator {
     private final AtomicInteger calls = new AtomicInteger();
     private final AtomicInteger interrupted = new AtomicInteger();
     private final List<String> asked = new CopyOnWriteArrayList<>();
+    private final List<Optional<QuestionVector>> questionVectors = new CopyOnWriteArrayList<>();
 
     void hold(String question) {
         gates.put(question, new CountDownLatch(1));
@@ -54,6 +57,11 @@ final class GatedGenerator implements SqlGenerator {
         return List.copyOf(asked);
     }
 
+    /** The question embedding each call's request carried. */
+    List<Optional<QuestionVector>> questionVectors() {
+        return List.copyOf(questionVectors);
+    }
+
     /** Held calls that ended by an interrupt (a cancelled run) instead of a release. */
     int interrupted() {
         return interrupted.get();
@@ -63,6 +71,7 @@ final class GatedGenerator implements SqlGenerator {
     public GenerationOutcome generate(GenerationRequest request, Deadline deadline) {
         calls.incrementAndGet();
         asked.add(request.question());
+        questionVectors.add(request.questionVector());
         mostUnderWay.accumulateAndGet(underWay.incrementAndGet(), Math::max);
         try {
             CountDownLatch gate = gates.get(request.question());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Stage;
@@ -16,6 +17,7 @@ import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QuestionEmbedding;
 import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.answer.AnswerPipeline;
 import dev.schemarag.generation.answer.Events;
@@ -30,7 +32,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -61,6 +65,8 @@ class GenerationTopologyTest {
     private TopologyTestDriver driver;
     private Topics topics;
     private TestInputTopic<String, ContextRetrieved> input;
+    /** The question embedding each candidate example was stored with, by question id. */
+    private final Map<String, Optional<QuestionVector>> candidateVectors = new ConcurrentHashMap<>();
 
     @BeforeEach
     void build(@TempDir Path stateDir) {
@@ -87,7 +93,8 @@ class GenerationTopologyTest {
                 return SchemaColumns.of(Map.of("public.employees", List.of("employee_id", "last_name")));
             }
         };
-        AnswerPipeline pipeline = new AnswerPipeline(generator, planner, (id, db, question, sql) -> {}, 3);
+        AnswerPipeline pipeline = new AnswerPipeline(
+                generator, planner, (id, db, question, sql, vector) -> candidateVectors.put(id, vector), 3);
         StreamsBuilder builder = new StreamsBuilder();
         GenerationTopology.build(builder, topics, pipeline, workers, PUNCTUATE_INTERVAL, meters);
         // As GenerationService configures it.
@@ -171,6 +178,37 @@ class GenerationTopologyTest {
                         .counter()
                         .count())
                 .isEqualTo(1);
+    }
+
+    @Test
+    void theEmbeddingRetrievalCarriedReachesTheGeneratorAndTheCandidateExampleAndAnOldRecordCarriesNone() {
+        QuestionVector vector = new QuestionVector("all-minilm-l6-v2-q", new float[] {0.6f, 0.8f, 0f});
+        ContextRetrieved carrying = question("q3", "Count employees");
+        carrying.setQuestionEmbedding(QuestionEmbedding.newBuilder()
+                .setModel(vector.modelId())
+                .setVector(vector.encode())
+                .build());
+        input.pipeInput("q3", carrying);
+        input.pipeInput("q4", question("q4", "Count employees"));
+        answerAll();
+
+        assertThat(output(topics.answers()).readValuesToList()).hasSize(2);
+        assertThat(generator.questionVectors()).containsExactlyInAnyOrder(Optional.of(vector), Optional.empty());
+        assertThat(candidateVectors).containsEntry("q3", Optional.of(vector)).containsEntry("q4", Optional.empty());
+    }
+
+    @Test
+    void aMalformedEmbeddingIsTakenForNoneAndTheQuestionIsStillAnswered() {
+        ContextRetrieved malformed = question("q3", "Count employees");
+        malformed.setQuestionEmbedding(QuestionEmbedding.newBuilder()
+                .setModel("all-minilm-l6-v2-q")
+                .setVector(ByteBuffer.wrap(new byte[] {1, 2, 3}))
+                .build());
+        input.pipeInput("q3", malformed);
+        answerAll();
+
+        assertThat(output(topics.answers()).readValue().getQuestionId()).isEqualTo("q3");
+        assertThat(candidateVectors).containsEntry("q3", Optional.empty());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.schemarag.generation.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.generation.examples.VerifiedExampleGenerator;
 import dev.schemarag.generation.validation.StructuralBudget;
 import java.time.Duration;
 import java.util.Map;
@@ -61,5 +62,20 @@ class GenerationSettingsTest {
                         GenerationSettings.SQL_MAX_RELATIONS,
                         GenerationSettings.SQL_MAX_SET_OPERATIONS,
                         GenerationSettings.SQL_MAX_PLAN_SIZE);
+    }
+
+    @Test
+    void theOfflineThresholdFollowsTheExamplesModelUnlessConfigured() {
+        Settings defaults = Settings.of(Map.of());
+
+        assertThat(GenerationSettings.exampleThreshold(defaults, "all-minilm-l6-v2-q"))
+                .isEqualTo(0.70);
+        assertThat(GenerationSettings.exampleThreshold(defaults, "bge-small-en-v1.5-q"))
+                .isEqualTo(0.80);
+        assertThat(GenerationSettings.exampleThreshold(defaults, "a-model-never-calibrated"))
+                .isEqualTo(VerifiedExampleGenerator.DEFAULT_THRESHOLD);
+        assertThat(GenerationSettings.exampleThreshold(
+                        Settings.of(Map.of("generation.example.threshold", "0.9")), "bge-small-en-v1.5-q"))
+                .isEqualTo(0.9);
     }
 }

@@ -4,6 +4,7 @@ import dev.schemarag.core.config.Asker;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.DocChunkRef;
 import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.events.QuestionEmbedding;
 import dev.schemarag.events.RetrievalMetadata;
 import dev.schemarag.events.ScoredTable;
 import dev.schemarag.retrieval.ContextMetadata;
@@ -72,6 +73,12 @@ public final class ContextEvents {
                                 .build())
                         .toList())
                 .setRetrievalMetadata(metadata(context.metadata()))
+                .setQuestionEmbedding(context.questionVector()
+                        .map(v -> QuestionEmbedding.newBuilder()
+                                .setModel(v.modelId())
+                                .setVector(v.encode())
+                                .build())
+                        .orElse(null))
                 .build();
     }
 

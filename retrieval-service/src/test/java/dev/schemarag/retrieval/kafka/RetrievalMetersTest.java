@@ -84,6 +84,14 @@ class RetrievalMetersTest {
         ContextMetadata metadata =
                 new ContextMetadata(strategy, tables, 0, 0.5, fallback, tokens, 5000, false, Map.of(), "1");
         return RetrievalResult.of(new RetrievedContext(
-                "erp", selected, List.of(), List.of(), "packet", metadata, Expansion.NONE, Bridging.NONE));
+                "erp",
+                selected,
+                List.of(),
+                List.of(),
+                "packet",
+                metadata,
+                Expansion.NONE,
+                Bridging.NONE,
+                java.util.Optional.empty()));
     }
 }

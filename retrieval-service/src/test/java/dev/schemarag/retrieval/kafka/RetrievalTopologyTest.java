@@ -8,6 +8,7 @@ import dev.schemarag.avro.InMemorySchemaRegistry;
 import dev.schemarag.avro.SchemaRegistry;
 import dev.schemarag.avro.SchemaVersion;
 import dev.schemarag.core.embedding.EmbeddingModel;
+import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaClientSecurity;
 import dev.schemarag.core.kafka.StreamsProperties;
@@ -18,6 +19,7 @@ import dev.schemarag.core.metrics.DeadLetterMeters;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.events.QuestionEmbedding;
 import dev.schemarag.events.ScoredTable;
 import dev.schemarag.retrieval.ErpCatalog;
 import dev.schemarag.retrieval.FakeSchemaIndex;
@@ -302,6 +304,38 @@ class RetrievalTopologyTest {
                         .getQuestion())
                 .isEqualTo(BOTTOMLESS);
         assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-6");
+    }
+
+    @Test
+    void theContextCarriesTheQuestionsEmbeddingSoGenerationNeedNotEmbedItAgain() {
+        questions.pipeInput("q-1", question("q-1", "erp", QUESTION));
+
+        QuestionEmbedding embedding = contexts.readValue().getQuestionEmbedding();
+        assertThat(embedding.getModel()).isEqualTo(FakeEmbeddingModel.ID);
+        assertThat(QuestionVector.decode(embedding.getModel(), embedding.getVector())
+                        .orElseThrow()
+                        .values())
+                .containsExactly(new FakeEmbeddingModel().embed(QUESTION));
+    }
+
+    @Test
+    void aQuestionWithEvidenceCarriesNoEmbeddingSinceRetrievalEmbeddedQuestionAndEvidenceTogether() {
+        QuestionAsked withEvidence = question("q-1", "erp", QUESTION);
+        withEvidence.setEvidence("sick leave is leave_type 'sick'");
+        questions.pipeInput("q-1", withEvidence);
+
+        ContextRetrieved context = contexts.readValue();
+        assertThat(context.getRetrievalMetadata().getStrategy()).isEqualTo("rag");
+        assertThat(context.getQuestionEmbedding()).isNull();
+    }
+
+    @Test
+    void aFullSchemaContextCarriesNoEmbeddingSinceNothingEmbeddedTheQuestion() {
+        QuestionAsked full = question("q-4", "erp", QUESTION);
+        full.setUseRetrieval(false);
+        questions.pipeInput("q-4", full);
+
+        assertThat(contexts.readValue().getQuestionEmbedding()).isNull();
     }
 
     @Test

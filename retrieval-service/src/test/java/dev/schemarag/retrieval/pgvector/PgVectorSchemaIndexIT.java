@@ -168,8 +168,8 @@ class PgVectorSchemaIndexIT {
     @Test
     void givenACatalogSyncedWithAnotherModel_whenAQuestionIsRetrieved_thenItGetsTheFullSchemaUntilASync() {
         SchemaRetriever ownModel = new SchemaRetriever(pgvector, model, RetrievalSettings.defaults(), 16);
-        SchemaRetriever otherModel =
-                new SchemaRetriever(pgvector, OnnxEmbeddingModel.examplesDefault(), RetrievalSettings.defaults(), 16);
+        SchemaRetriever otherModel = new SchemaRetriever(
+                pgvector, OnnxEmbeddingModel.load("bge-small-en-v1.5-q"), RetrievalSettings.defaults(), 16);
         RetrievalRequest question = RetrievalRequest.of(DB, QUESTIONS.get(0)).withUseRetrieval(true);
 
         RetrievedContext own = ((RetrievalResult.Retrieved) ownModel.retrieve(question)).context();
