@@ -59,6 +59,7 @@ class BenchPipelineIT {
                         "throughput_per_s",
                         "latency_ms",
                         "stages",
+                        "llm_most_concurrent_requests",
                         "ddl_burst_retrieval_p99_ms",
                         "cache_hit_rate")
                 .contains("first_question_retrieval_ms", "llm_latency_ms", "rate", "suite", "baseline", "warm_up");
@@ -75,6 +76,9 @@ class BenchPipelineIT {
         assertThat(m.get("sent").asInt()).as("sent").isEqualTo(QUESTIONS);
         assertThat(m.get("lost").asInt()).as("lost").isZero();
         assertThat(m.get("duplicated").asInt()).as("duplicated").isZero();
+        assertThat(m.get("llm_most_concurrent_requests").asInt())
+                .as("the scripted LLM's most calls under way at once")
+                .isPositive();
         assertThat(m.get("answered").asInt())
                 .as("answered (valid SQL from the scripted LLM)")
                 .isEqualTo(QUESTIONS);
