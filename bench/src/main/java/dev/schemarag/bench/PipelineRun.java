@@ -557,14 +557,14 @@ final class PipelineRun implements AutoCloseable {
         return figures;
     }
 
-    /** {@code /metrics} of each instance of {@code service}. */
+    /** {@code /metrics} of each instance of {@code service}; a loaded machine may take seconds to answer. */
     private static List<String> metrics(ServiceFleet fleet, Service service) throws IOException, InterruptedException {
         List<String> bodies = new ArrayList<>();
         for (ServiceProcess p : fleet.instances(service)) {
             Optional<URI> admin = p.adminUrl();
             if (admin.isEmpty()) throw new IllegalStateException(p.service() + " announced no admin endpoint");
             HttpRequest request = HttpRequest.newBuilder(admin.get().resolve("/metrics"))
-                    .timeout(Duration.ofSeconds(5))
+                    .timeout(Duration.ofSeconds(30))
                     .GET()
                     .build();
             bodies.add(HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body());

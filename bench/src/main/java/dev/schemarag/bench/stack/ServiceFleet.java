@@ -23,7 +23,8 @@ import java.util.Map;
  * back at once). One instance of a service is named after it; more are numbered.
  */
 public final class ServiceFleet implements AutoCloseable {
-    public static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
+    /** Ingest runs niced and loads its models first: on a loaded two-core machine it has taken over three minutes. */
+    public static final Duration READY_TIMEOUT = Duration.ofMinutes(6);
 
     private final Map<Service, List<ServiceProcess>> byService = new LinkedHashMap<>();
 

@@ -124,14 +124,24 @@ public final class AnswerPipeline {
      * {@link SqlGenerator#generateAsync}, so a question waiting for the model holds no thread. The record deadline
      * starts now.
      */
-    public CompletableFuture<PipelineResult> answer(ContextRetrieved event, Executor blocking) {
+    public CompletableFuture<PipelineResult> answer(ContextRetrieved received, Executor blocking) {
         Deadline deadline = Deadline.after(recordDeadline, nanoTime);
-        GenerationRequest request =
-                request(event).withDialect(targets.dialect(event.getQuestion().getDatabaseId()));
+        GenerationRequest request = request(received)
+                .withDialect(targets.dialect(received.getQuestion().getDatabaseId()));
+        ContextRetrieved event = withoutEmbedding(received);
         return CompletableFuture.supplyAsync(() -> beforeTheModel(event, request, deadline), blocking)
                 .thenCompose(start -> start.decided().isPresent()
                         ? CompletableFuture.completedFuture(start.decided().get())
                         : generated(event, request, start.key(), deadline, blocking));
+    }
+
+    /**
+     * The context as the outputs carry it: the request holds the question's vector now, and no reader of the candidates
+     * or the answer needs it, so its ~1.5 KB does not travel on two more topics (a repair after execution embeds anew).
+     */
+    static ContextRetrieved withoutEmbedding(ContextRetrieved event) {
+        if (event.getQuestionEmbedding() == null) return event;
+        return ContextRetrieved.newBuilder(event).setQuestionEmbedding(null).build();
     }
 
     /** What the question gets without a model call: a refusal or a cached answer; else the key to cache it under. */
@@ -218,7 +228,13 @@ public final class AnswerPipeline {
                             if (ending instanceof RepairLoop.Ending.Passed<List<String>> passed) {
                                 key.ifPresent(k -> remember(k, event, passed.candidate()));
                                 return answered(
-                                        event, candidates, passed.candidate(), passed.value(), passed.attempts(), null);
+                                        event,
+                                        request.questionVector(),
+                                        candidates,
+                                        passed.candidate(),
+                                        passed.value(),
+                                        passed.attempts(),
+                                        null);
                             }
                             return failed(
                                     request, candidates, ((RepairLoop.Ending.Failed<List<String>>) ending).failure());
@@ -256,6 +272,7 @@ public final class AnswerPipeline {
         }
         PipelineResult result = answered(
                 event,
+                Optional.empty(),
                 List.of(sqlGenerated(event, sql, 1)),
                 sql,
                 ((CandidateCheck.Verdict.Passed<List<String>>) verdict).value(),
@@ -287,9 +304,13 @@ public final class AnswerPipeline {
         }
     }
 
-    /** @param cachedFrom the question id of the answer whose SQL the cache served, or null for a generated one */
+    /**
+     * @param questionVector the question's embedding, for the candidate example
+     * @param cachedFrom the question id of the answer whose SQL the cache served, or null for a generated one
+     */
     private PipelineResult answered(
             ContextRetrieved event,
+            Optional<QuestionVector> questionVector,
             List<SqlGenerated> candidates,
             GeneratedSql sql,
             List<String> lintWarnings,
@@ -306,7 +327,7 @@ public final class AnswerPipeline {
                 sql.generator());
         try {
             if (cachedFrom == null)
-                sink.validated(event.getQuestion().getId(), databaseId, question, sql.sql(), questionVector(event));
+                sink.validated(event.getQuestion().getId(), databaseId, question, sql.sql(), questionVector);
             else sink.reused(event.getQuestion().getId(), cachedFrom);
         } catch (Exception e) {
             // The answer stands without becoming a candidate example; it only cannot be reviewed into one.

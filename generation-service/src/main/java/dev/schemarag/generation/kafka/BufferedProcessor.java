@@ -111,8 +111,13 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
                 record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8),
                 events.serializer().serialize(source.topic(), record.value()));
         pending.put(id, buffered);
-        waiting.add(id);
-        handOverWaiting();
+        // With none ahead of it, the record starts from the event in hand: reading it back from the store would
+        // deserialize the whole context again.
+        if (waiting.isEmpty() && !running.containsKey(id) && workers.tryStart()) handOver(id, buffered, record.value());
+        else {
+            waiting.add(id);
+            handOverWaiting();
+        }
         punctuateWhileBusy();
     }
 

@@ -181,7 +181,7 @@ class GenerationTopologyTest {
     }
 
     @Test
-    void theEmbeddingRetrievalCarriedReachesTheGeneratorAndTheCandidateExampleAndAnOldRecordCarriesNone() {
+    void theEmbeddingRetrievalCarriedReachesTheGeneratorAndTheCandidateExampleButNoOutputAndAnOldRecordCarriesNone() {
         QuestionVector vector = new QuestionVector("all-minilm-l6-v2-q", new float[] {0.6f, 0.8f, 0f});
         ContextRetrieved carrying = question("q3", "Count employees");
         carrying.setQuestionEmbedding(QuestionEmbedding.newBuilder()
@@ -195,6 +195,9 @@ class GenerationTopologyTest {
         assertThat(output(topics.answers()).readValuesToList()).hasSize(2);
         assertThat(generator.questionVectors()).containsExactlyInAnyOrder(Optional.of(vector), Optional.empty());
         assertThat(candidateVectors).containsEntry("q3", Optional.of(vector)).containsEntry("q4", Optional.empty());
+        assertThat(output(topics.sqlGenerated()).readValuesToList())
+                .extracting(candidate -> candidate.getContext().getQuestionEmbedding())
+                .containsOnlyNulls();
     }
 
     @Test
