@@ -75,7 +75,7 @@ public final class AgentTools {
     private final SchemaRetriever retriever;
     private final SqlValidator validator;
     private final SqlRunner runner;
-    private final PipelineAsker asker;
+    private final PipelineAsker pipeline;
     private final int maxQuestionBytes;
 
     public AgentTools(
@@ -83,13 +83,13 @@ public final class AgentTools {
             SchemaRetriever retriever,
             SqlValidator validator,
             SqlRunner runner,
-            PipelineAsker asker,
+            PipelineAsker pipeline,
             int maxQuestionBytes) {
         this.databases = databases;
         this.retriever = retriever;
         this.validator = validator;
         this.runner = runner;
-        this.asker = asker;
+        this.pipeline = pipeline;
         this.maxQuestionBytes = maxQuestionBytes;
     }
 
@@ -170,7 +170,7 @@ public final class AgentTools {
         if (refused == null) refused = checkText("question", question, maxQuestionBytes);
         if (refused != null) return refused;
         try {
-            OutcomeView outcome = this.asker.ask(databaseId, question, sqlOnly, asker);
+            OutcomeView outcome = pipeline.ask(databaseId, question, sqlOnly, asker);
             if (outcome instanceof OutcomeView.Answered answered) outcome = answered.firstRows(ASK_MAX_ROWS);
             return new Answer(fields(outcome), !(outcome instanceof OutcomeView.Answered));
         } catch (Exception e) {

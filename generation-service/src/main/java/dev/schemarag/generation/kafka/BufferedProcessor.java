@@ -32,22 +32,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs work on records without holding the stream thread: {@link #process} only puts the record into a changelogged
- * store (keyed by its {@link BufferedWork#id id}) and hands it to the {@link StageWorkers} while they have a place for it
- * (at most their {@code maxInFlight} records of the process at once, over all its tasks): a run's blocking steps take the workers' threads, its asynchronous waits
- * (model calls) none, so the records in the work may far outnumber the threads, and the others wait in the store. A
- * wall-clock
- * punctuation forwards each finished run's result, and deletes the record from the store in the same step, then hands
- * over the records still waiting, in arrival order. Under exactly-once the store, the input offsets and the outputs
- * commit together: a record is taken from the input only once it is in the store and leaves the store only with its
- * result, so a crash loses nothing and forwards nothing twice. A run still going when the task closes is cancelled (its
- * step under way interrupted, its later steps refused, see {@link RunSteps}) and its result dropped: the task's next owner restores the store and runs the record again. A later record with the id
- * of a waiting one replaces it. The punctuation runs only while the task has records: Kafka Streams commits a task
- * after every punctuation, so an idle task that punctuated would open and commit an exactly-once transaction every
- * commit interval for nothing. Each forward requests a commit ({@link ProcessorContext#commit()}), which the stream
- * thread makes at the end of the loop iteration rather than after up to {@code commit.interval.ms}: under
- * exactly-once a {@code read_committed} reader sees an output only once its transaction commits, so a finished record
- * would otherwise wait for the interval. Every result that ended during one iteration goes in the same transaction:
- * few per transaction when idle, many under load. Generation answers questions with it, execution runs answers.
+ * store (keyed by its {@link BufferedWork#id id}) and hands it to the {@link StageWorkers} while they have a place for
+ * it (at most their {@code maxInFlight} records of the process at once, over all its tasks): a run's blocking steps
+ * take the workers' threads, its asynchronous waits (model calls) none, so the records in the work may far outnumber
+ * the threads, and the others wait in the store. A wall-clock punctuation forwards each finished run's result, and
+ * deletes the record from the store in the same step, then hands over the records still waiting, in arrival order.
+ * Under exactly-once the store, the input offsets and the outputs commit together: a record is taken from the input
+ * only once it is in the store and leaves the store only with its result, so a crash loses nothing and forwards
+ * nothing twice. A run still going when the task closes is cancelled (its step under way interrupted, its later steps
+ * refused, see {@link RunSteps}) and its result dropped: the task's next owner restores the store and runs the record
+ * again. A later record with the id of a waiting one replaces it. The punctuation runs only while the task has
+ * records: Kafka Streams commits a task after every punctuation, so an idle task that punctuated would open and commit
+ * an exactly-once transaction every commit interval for nothing. Each forward requests a commit ({@link
+ * ProcessorContext#commit()}), which the stream thread makes at the end of the loop iteration rather than after up to
+ * {@code commit.interval.ms}: under exactly-once a {@code read_committed} reader sees an output only once its
+ * transaction commits, so a finished record would otherwise wait for the interval. Every result that ended during one
+ * iteration goes in the same transaction: few per transaction when idle, many under load. Generation answers questions
+ * with it, execution runs answers.
  */
 final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     private static final Logger log = LoggerFactory.getLogger(BufferedProcessor.class);

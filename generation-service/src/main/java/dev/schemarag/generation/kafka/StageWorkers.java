@@ -39,7 +39,10 @@ public final class StageWorkers implements AutoCloseable {
         });
     }
 
-    /** Takes one of the process's {@code maxInFlight} places in the work for a record, if one is free; {@link #ended} gives it back. */
+    /**
+     * Takes one of the process's {@code maxInFlight} places in the work for a record, if one is free; {@link #ended}
+     * gives it back.
+     */
     boolean tryStart() {
         return inFlight.tryAcquire();
     }

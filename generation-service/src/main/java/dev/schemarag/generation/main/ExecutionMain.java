@@ -78,7 +78,11 @@ public final class ExecutionMain {
                 AdminServer server = admin.streams(AdminSettings.EXECUTION_ADMIN_PORT, execution::state)) {
             admin.announce(server.port());
             execution.start(lifecycle::fail);
-            DatabasesWatch watch = DatabasesWatch.start(runtime, databases, execution::apply);
+            DatabasesWatch watch = DatabasesWatch.start(runtime, databases, changes -> {
+                execution.apply(changes);
+                // The statements' pools too: a removed or re-registered database's reader may have changed.
+                changes.removed().forEach(db -> executor.forget(db.id()));
+            });
             try {
                 lifecycle.awaitStop();
             } finally {
