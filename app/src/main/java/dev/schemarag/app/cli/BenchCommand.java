@@ -2,6 +2,7 @@ package dev.schemarag.app.cli;
 
 import dev.schemarag.app.Services;
 import dev.schemarag.app.StackSession;
+import dev.schemarag.bench.AccessFreshnessBenchmark;
 import dev.schemarag.bench.BenchReport;
 import dev.schemarag.bench.ChaosBenchmark;
 import dev.schemarag.bench.ExampleThresholdBenchmark;
@@ -55,8 +56,23 @@ final class BenchCommand implements Callable<Integer> {
                     + " questions and gold SQL")
     Path suite;
 
-    @Option(names = "--changes", defaultValue = "60", description = "number of DDL/COMMENT changes for freshness")
+    @Option(
+            names = "--changes",
+            defaultValue = "60",
+            description = "freshness: number of DDL/COMMENT changes, or with --access of table GRANT/REVOKEs")
     int changes;
+
+    @Option(
+            names = "--access",
+            description = "freshness: time access changes (GRANT/REVOKE on a table, role memberships) from their"
+                    + " commit until retrieval answers the principal accordingly, instead of DDL to pgvector")
+    boolean access;
+
+    @Option(
+            names = "--memberships",
+            defaultValue = "20",
+            description = "freshness --access: number of role membership GRANT/REVOKEs (each waits for the poll)")
+    int memberships;
 
     @Option(names = "--json", description = "also write the figures as JSON to this file")
     Path json;
@@ -172,7 +188,10 @@ final class BenchCommand implements Callable<Integer> {
     private BenchReport onDevelopmentStack(PrintWriter out) throws Exception {
         try (StackSession stack = StackSession.ensure(ServiceRuntime.home(), out);
                 Services services = Services.fromEnvironment()) {
-            if (kind == Kind.freshness) return FreshnessBenchmark.run(services, changes);
+            if (kind == Kind.freshness)
+                return access
+                        ? AccessFreshnessBenchmark.run(services, changes, memberships)
+                        : FreshnessBenchmark.run(services, changes);
             if (kind == Kind.retrieval && (principal != null || database != null)) {
                 if (principal == null || database == null || suite != null)
                     throw new IllegalArgumentException(

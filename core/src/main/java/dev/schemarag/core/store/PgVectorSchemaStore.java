@@ -284,6 +284,50 @@ public final class PgVectorSchemaStore {
         return tables;
     }
 
+    /** The stored definitions, annotations included, of those of the given tables that are stored, in name order. */
+    public synchronized List<Table> tableDefinitions(String databaseId, Set<TableName> tables) throws SQLException {
+        List<Table> found = new ArrayList<>();
+        try (Connection c = db.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT definition::text FROM schema_embeddings WHERE database_id = ? AND entity_type = 'table'"
+                                + " AND (schema_name, table_name) IN (SELECT * FROM unnest(?::text[], ?::text[]))")) {
+            bindTables(c, ps, databaseId, tables);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) found.add(TableDefinitions.fromJson(rs.getString(1)));
+            }
+        }
+        found.sort(Comparator.comparing(Table::name));
+        return found;
+    }
+
+    /** The stored annotated and inferred edges from the given tables, as {@link #replaceRelationships} left them. */
+    public synchronized List<ForeignKeyEdge> relationshipsFrom(String databaseId, Set<TableName> tables)
+            throws SQLException {
+        List<ForeignKeyEdge> edges = new ArrayList<>();
+        try (Connection c = db.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT schema_name, table_name, columns, referenced_schema, referenced_table, referenced_columns,"
+                                + " source, confidence FROM catalog_relationships WHERE database_id = ?"
+                                + " AND (schema_name, table_name) IN (SELECT * FROM unnest(?::text[], ?::text[]))")) {
+            bindTables(c, ps, databaseId, tables);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) edges.add(relationship(rs));
+            }
+        }
+        return edges;
+    }
+
+    /** Parameters 1 to 3: the database, then the tables' schemas and names as two parallel arrays. */
+    private static void bindTables(Connection c, PreparedStatement ps, String databaseId, Set<TableName> tables)
+            throws SQLException {
+        List<TableName> names = List.copyOf(tables);
+        ps.setString(1, databaseId);
+        ps.setArray(
+                2, c.createArrayOf("text", names.stream().map(TableName::schema).toArray()));
+        ps.setArray(
+                3, c.createArrayOf("text", names.stream().map(TableName::table).toArray()));
+    }
+
     public synchronized Set<TableName> replaceRelationships(
             String databaseId, Set<String> schemas, Collection<ForeignKeyEdge> edges) throws SQLException {
         for (ForeignKeyEdge e : edges)

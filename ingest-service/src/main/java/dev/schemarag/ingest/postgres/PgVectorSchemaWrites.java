@@ -68,6 +68,17 @@ public final class PgVectorSchemaWrites implements SchemaStore {
     }
 
     @Override
+    public List<Table> tableDefinitions(String databaseId, Set<TableName> tables) throws SchemaStoreException {
+        return reported(() -> store.tableDefinitions(databaseId, tables));
+    }
+
+    @Override
+    public List<ForeignKeyEdge> relationshipsFrom(String databaseId, Set<TableName> tables)
+            throws SchemaStoreException {
+        return reported(() -> store.relationshipsFrom(databaseId, tables));
+    }
+
+    @Override
     public Set<TableName> replaceRelationships(String databaseId, Set<String> schemas, Collection<ForeignKeyEdge> edges)
             throws SchemaStoreException {
         return reported(() -> store.replaceRelationships(databaseId, schemas, edges));

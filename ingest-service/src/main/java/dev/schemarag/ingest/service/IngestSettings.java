@@ -49,13 +49,13 @@ public final class IngestSettings {
 
     public static final Setting<Integer> ROLE_MEMBERSHIP_POLL_MS = Setting.integer(
             "cdc.role.membership.poll.ms",
-            1_000,
+            200,
             100,
             3_600_000,
             "How often change capture compares the memberships of the roles principals are mapped to (GRANT role TO"
                     + " role, REVOKE, ALTER ROLE ... INHERIT, which fire no event trigger) with their last reading; a"
                     + " change records the roles' privileges again, as a captured GRANT does. One catalog query per"
-                    + " database");
+                    + " database and interval (0.3 ms at p50), which bounds how late a membership change starts");
 
     public static final Setting<Boolean> DATA_CHECK = Setting.bool(
             "ingest.relationships.data.check",

@@ -52,6 +52,16 @@ public final class RelationshipSync {
         }
     }
 
+    /**
+     * The given tables as stored and their stored edges, without recomputing any: what a change that cannot move an
+     * edge (a GRANT, a REVOKE, a policy) needs to publish their catalog entries. Nothing counts as changed.
+     */
+    public Outcome stored(String databaseId, Set<TableName> tables) throws SchemaStoreException {
+        Map<TableName, Table> byName = new LinkedHashMap<>();
+        store.tableDefinitions(databaseId, tables).forEach(t -> byName.put(t.name(), t));
+        return new Outcome(byName, store.relationshipsFrom(databaseId, tables), Set.of());
+    }
+
     /** Recomputes the edges of the given schemas, every schema when null. */
     public Outcome refresh(String databaseId, Set<String> schemas) throws SchemaStoreException {
         List<Table> tables = store.definitions(databaseId, schemas);

@@ -52,6 +52,12 @@ public interface SchemaStore {
      */
     List<Table> definitions(String databaseId, Set<String> schemas) throws SchemaStoreException;
 
+    /** The stored definitions, annotations included, of those of the given tables that are stored, in name order. */
+    List<Table> tableDefinitions(String databaseId, Set<TableName> tables) throws SchemaStoreException;
+
+    /** The stored annotated and inferred edges from the given tables, as {@link #replaceRelationships} left them. */
+    List<ForeignKeyEdge> relationshipsFrom(String databaseId, Set<TableName> tables) throws SchemaStoreException;
+
     /**
      * Makes the stored annotated and inferred edges of the tables in the given schemas (the whole database when null)
      * exactly {@code edges}, in one transaction, writing only rows that differ; returns the referencing tables whose

@@ -36,6 +36,8 @@ public final class InMemorySchemaStore implements SchemaStore {
     public SQLException failWith;
     /** How many calls fail with {@link #failWith} before the store answers again (an outage that ends). */
     public int failures = Integer.MAX_VALUE;
+    /** How often the stored edges were replaced, that is recomputed. */
+    public int relationshipReplacements;
 
     public Map<EntityKey, StoredEntity> entities(String databaseId) {
         return entities.computeIfAbsent(databaseId, id -> new LinkedHashMap<>());
@@ -120,9 +122,26 @@ public final class InMemorySchemaStore implements SchemaStore {
     }
 
     @Override
+    public List<Table> tableDefinitions(String databaseId, Set<TableName> tables) throws SchemaStoreException {
+        return definitions(databaseId, null).stream()
+                .filter(t -> tables.contains(t.name()))
+                .toList();
+    }
+
+    @Override
+    public List<ForeignKeyEdge> relationshipsFrom(String databaseId, Set<TableName> tables)
+            throws SchemaStoreException {
+        failIfAsked();
+        return relationships(databaseId).stream()
+                .filter(e -> tables.contains(e.from()))
+                .toList();
+    }
+
+    @Override
     public Set<TableName> replaceRelationships(String databaseId, Set<String> schemas, Collection<ForeignKeyEdge> edges)
             throws SchemaStoreException {
         failIfAsked();
+        relationshipReplacements++;
         Set<ForeignKeyEdge> stored = relationships(databaseId);
         Set<ForeignKeyEdge> current = new HashSet<>(edges);
         Set<TableName> changed = new LinkedHashSet<>();

@@ -252,6 +252,34 @@ class TableRefresherTest {
         assertThat(updates(result).get(0).entry().getRelationships()).isEmpty();
     }
 
+    @Test
+    void aGrantEmbedsNothingRecomputesNoEdgeAndPublishesTheTableWithItsStoredEdges() {
+        registry.replace(List.of(ERP.withPrincipals(new Principals(Map.of("hr", "hr_role"), null))));
+        target.with(Tables.employees(null), leaveRequestsWithoutKey(true));
+        refresher.apply(change("CREATE TABLE", "employees"));
+        refresher.apply(change("CREATE TABLE", "leave_requests"));
+        model.embedded.clear();
+        int replacements = store.relationshipReplacements;
+        target.access.put(LEAVE_REQUESTS, new TableAccess(Map.of("hr_role", List.of("leave_id")), false, List.of()));
+
+        RefreshResult result = refresher.apply(SchemaChangeMapper.toEvent(
+                "erp", new DdlEvent(2, "GRANT", "privileges", "", "", null, null, null, "0/2", 1_700_000_000_000L)));
+
+        assertThat(model.embedded).as("re-embedded texts").isEmpty();
+        assertThat(store.relationshipReplacements).as("edge recomputations").isEqualTo(replacements);
+        assertThat(updates(result)).singleElement().satisfies(u -> {
+            assertThat(u.key()).isEqualTo("erp.public.leave_requests");
+            assertThat(u.entry().getReaders())
+                    .extracting(r -> r.getRole() + ":" + r.getColumns())
+                    .containsExactly("hr_role:[leave_id]");
+            assertThat(u.entry().getRelationships())
+                    .as("the inferred edge stored by the CREATE")
+                    .extracting(r -> r.getReferencedTable() + "." + r.getReferencedColumns() + ":" + r.getSource())
+                    .containsExactly("employees.[employee_id]:inferred");
+            assertThat(u.entry().getColumns()).containsExactly("leave_id", "employee_id");
+        });
+    }
+
     private static Table leaveRequestsWithoutKey(boolean withEmployeeColumn) {
         List<Column> columns = new ArrayList<>(List.of(new Column("leave_id", "bigint", false, null, null)));
         if (withEmployeeColumn) columns.add(new Column("employee_id", "bigint", false, null, null));
