@@ -139,6 +139,26 @@ public final class RetrievalBenchmark {
         return report;
     }
 
+    /**
+     * {@code schemarag bench retrieval --suite demo}: the demo ERP loaded into a fresh database with its annotations
+     * and docs, synced, and scored on its documented queries ({@link DemoSuite}).
+     */
+    public static BenchReport runDemo(ServiceRuntime runtime, int limit, SyncProgress progress, PrintWriter out)
+            throws Exception {
+        Path extracted = DemoSuite.extract();
+        List<Question> questions = DemoSuite.questions(extracted.resolve("docs"));
+        if (limit > 0 && questions.size() > limit) questions = questions.subList(0, limit);
+        RegisteredDatabase db = DemoSuite.loadFresh(new BenchDatabases(runtime), extracted);
+        try (IngestService ingest = IngestMain.service(runtime, new DatabaseRegistry(List.of(db)))) {
+            ingest.sync(db.id(), progress);
+        }
+        Map<String, Object> figures = figures(
+                () -> RetrievalMain.service(runtime).retriever(), db.id(), DemoSuite.NAME, questions, false, out);
+        BenchReport report = new BenchReport("bench retrieval " + DemoSuite.NAME + " (scope catalog)");
+        figures.forEach(report::put);
+        return report;
+    }
+
     /** The suite loaded into a fresh database of its own and synced: its catalog stored, embedded and indexed. */
     static RegisteredDatabase loadAndSync(ServiceRuntime runtime, Path suiteDir, SyncProgress progress)
             throws Exception {

@@ -2,26 +2,41 @@ package dev.schemarag.retrieval;
 
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.index.DocHit;
+import dev.schemarag.retrieval.packet.TokenCounter;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Chooses the documentation for a packet: chunks above the similarity bar, those about selected tables first
- * (a chunk about a table the model cannot see is mostly noise), each group by similarity.
+ * (a chunk about a table the model cannot see is mostly noise), each group by similarity, within a token budget: a
+ * chunk that does not fit in what the ones before it left is passed over for a shorter one after it, so one long
+ * overview cannot outweigh the tables it documents.
  */
 public final class DocChunkSelection {
     private DocChunkSelection() {}
 
-    public static List<DocHit> choose(List<DocHit> hits, Set<TableName> selected, int topK, double minSimilarity) {
-        return hits.stream()
+    /** @param maxTokens tokens the chosen chunks' texts may take together; 0 = no budget */
+    public static List<DocHit> choose(
+            List<DocHit> hits, Set<TableName> selected, int topK, double minSimilarity, int maxTokens) {
+        List<DocHit> ordered = hits.stream()
                 .filter(hit -> hit.similarity() >= minSimilarity)
                 .distinct()
                 .sorted(Comparator.comparing(
                                 (DocHit hit) -> !selected.contains(hit.chunk().table()))
                         .thenComparing(
                                 Comparator.comparingDouble(DocHit::similarity).reversed()))
-                .limit(topK)
                 .toList();
+        List<DocHit> chosen = new ArrayList<>();
+        int room = maxTokens == 0 ? Integer.MAX_VALUE : maxTokens;
+        for (DocHit hit : ordered) {
+            if (chosen.size() >= topK) break;
+            int tokens = maxTokens == 0 ? 0 : TokenCounter.count(hit.chunk().content());
+            if (tokens > room) continue;
+            chosen.add(hit);
+            room -= tokens;
+        }
+        return List.copyOf(chosen);
     }
 }

@@ -25,10 +25,12 @@ import dev.schemarag.retrieval.packet.ConnectorRenderer;
 import dev.schemarag.retrieval.packet.ContextPacket;
 import dev.schemarag.retrieval.packet.JoinHints;
 import dev.schemarag.retrieval.packet.TokenCounter;
+import dev.schemarag.retrieval.packet.WideTableRenderer;
 import dev.schemarag.retrieval.routing.DatabaseRouting;
 import dev.schemarag.retrieval.routing.RouteCandidate;
 import dev.schemarag.retrieval.routing.RoutingDecision;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -348,7 +350,8 @@ public final class SchemaRetriever {
                                     .toList(),
                             selected,
                             s.docsTopK(),
-                            s.docsMinSimilarity());
+                            s.docsMinSimilarity(),
+                            s.docsMaxTokens());
         } catch (RuntimeException e) {
             log.warn("Retrieval failed for database {}, sending the full schema", r.databaseId(), e);
             return fullSchema(r, FallbackReason.RETRIEVAL_ERROR, Map.of(), questionVector);
@@ -457,8 +460,12 @@ public final class SchemaRetriever {
     }
 
     /**
-     * Each table as the packet shows it: in full, but for a bridge, which is there only to join others, with its keys,
-     * joining columns and the columns the question matches ({@link ConnectorRenderer}).
+     * Each table as the packet shows it. A bridge, which is there only to join others, keeps its keys, joining columns
+     * and the columns the question matches ({@link ConnectorRenderer}); any other table above its token budget keeps
+     * those in full and names the rest ({@link WideTableRenderer}). The leading retrieved tables get the larger
+     * budget, later ranks and foreign-key neighbours the smaller one: the less sure the selection is of a table, the
+     * fewer of the packet's tokens it takes, while every table the selection holds stays in the packet. The
+     * full-schema fallback writes every table in full.
      */
     private static List<String> tableTexts(
             ResolvedRequest r,
@@ -466,22 +473,53 @@ public final class SchemaRetriever {
             List<TableName> names,
             Map<TableName, Set<String>> hitColumns,
             PacketFormat format) {
-        boolean anyBridge = tables.stream().anyMatch(t -> t.reason() == SelectionReason.BRIDGE);
-        List<ForeignKeyEdge> edges = anyBridge ? r.database().graph().edgesWithin(names) : List.of();
-        return tables.stream()
-                .map(t -> {
-                    if (t.reason() != SelectionReason.BRIDGE)
-                        return r.database().text(t.table(), format);
-                    Table definition = r.database().definition(t.table());
-                    Set<String> kept = ConnectorRenderer.keptColumns(
-                            definition,
-                            edges,
-                            hitColumns.getOrDefault(t.table(), Set.of()),
-                            r.request().question());
-                    return ConnectorRenderer.render(
-                            definition, kept, format, r.database().dialect());
-                })
-                .toList();
+        RetrievalSettings s = r.settings();
+        List<Integer> budgets = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) {
+            SelectedTable t = tables.get(i);
+            boolean detailed = t.reason() == SelectionReason.RETRIEVED && i < s.packetDetailedTables();
+            budgets.add(
+                    t.reason() == SelectionReason.FULL_SCHEMA
+                            ? 0
+                            : detailed ? s.packetTableMaxTokens() : s.packetOtherTableMaxTokens());
+        }
+        List<Boolean> inFull = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) {
+            int budget = budgets.get(i);
+            inFull.add(tables.get(i).reason() != SelectionReason.BRIDGE
+                    && (budget == 0 || r.database().tokens(List.of(tables.get(i).table()), format) <= budget));
+        }
+        List<ForeignKeyEdge> edges =
+                inFull.contains(false) ? r.database().graph().edgesWithin(names) : List.of();
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) {
+            SelectedTable t = tables.get(i);
+            String full = r.database().text(t.table(), format);
+            if (inFull.get(i)) {
+                texts.add(full);
+                continue;
+            }
+            int budget = budgets.get(i);
+            boolean bridge = t.reason() == SelectionReason.BRIDGE;
+            Table definition = r.database().definition(t.table());
+            Set<String> kept = ConnectorRenderer.keptColumns(
+                    definition,
+                    edges,
+                    hitColumns.getOrDefault(t.table(), Set.of()),
+                    r.request().question());
+            texts.add(
+                    bridge
+                            ? ConnectorRenderer.render(
+                                    definition, kept, format, r.database().dialect())
+                            : WideTableRenderer.render(
+                                    definition,
+                                    kept,
+                                    full,
+                                    budget,
+                                    format,
+                                    r.database().dialect()));
+        }
+        return texts;
     }
 
     private static Map<String, Double> selectionMetrics(Selection selection) {

@@ -19,21 +19,39 @@ class DocChunkSelectionTest {
     @Test
     void chunksOfSelectedTablesComeFirstThenByDistance() {
         assertThat(DocChunkSelection.choose(
-                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG), Set.of(name("s.orders")), 5, 0.35))
+                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG), Set.of(name("s.orders")), 5, 0.35, 0))
                 .containsExactly(SELECTED_STRONG, SELECTED_WEAK, OTHER_STRONG);
     }
 
     @Test
     void chunksBelowTheSimilarityBarAreDropped() {
-        assertThat(DocChunkSelection.choose(List.of(BELOW_BAR), Set.of(name("s.orders")), 5, 0.35))
+        assertThat(DocChunkSelection.choose(List.of(BELOW_BAR), Set.of(name("s.orders")), 5, 0.35, 0))
                 .isEmpty();
     }
 
     @Test
     void atMostTopKChunksAreKept() {
         assertThat(DocChunkSelection.choose(
-                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG), Set.of(name("s.orders")), 2, 0.35))
+                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG), Set.of(name("s.orders")), 2, 0.35, 0))
                 .containsExactly(SELECTED_STRONG, SELECTED_WEAK);
+    }
+
+    @Test
+    void chunksTakeTheTokenBudgetInOrderAndOneThatDoesNotFitMakesWayForAShorterOne() {
+        DocHit longOverview = hit("s.orders", 0.70, "word ".repeat(40));
+        DocHit shortColumn = hit("s.orders", 0.50, "word ".repeat(10));
+        DocHit longOther = hit("s.audit", 0.90, "word ".repeat(30));
+
+        assertThat(DocChunkSelection.choose(
+                        List.of(longOther, shortColumn, longOverview), Set.of(name("s.orders")), 5, 0.35, 52))
+                .containsExactly(longOverview, shortColumn);
+        assertThat(DocChunkSelection.choose(
+                        List.of(longOther, shortColumn, longOverview), Set.of(name("s.orders")), 5, 0.35, 35))
+                .containsExactly(shortColumn);
+    }
+
+    private static DocHit hit(String table, double similarity, String content) {
+        return new DocHit(new DocChunk(name(table), "", DocKind.OVERVIEW, content), similarity);
     }
 
     private static DocHit hit(String table, double similarity) {

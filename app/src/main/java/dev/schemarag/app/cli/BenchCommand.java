@@ -5,6 +5,7 @@ import dev.schemarag.app.StackSession;
 import dev.schemarag.bench.AccessFreshnessBenchmark;
 import dev.schemarag.bench.BenchReport;
 import dev.schemarag.bench.ChaosBenchmark;
+import dev.schemarag.bench.DemoSuite;
 import dev.schemarag.bench.ExampleThresholdBenchmark;
 import dev.schemarag.bench.FreshnessBenchmark;
 import dev.schemarag.bench.PipelineBenchmark;
@@ -15,6 +16,7 @@ import dev.schemarag.bench.SuiteCatalog;
 import dev.schemarag.bench.SyncBenchmark;
 import dev.schemarag.core.service.ServiceRuntime;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -52,7 +54,7 @@ final class BenchCommand implements Callable<Integer> {
     @Option(
             names = "--suite",
             description = "suite directory in the shared bench format (schema/*.sql, questions.jsonl): for sync and"
-                    + " retrieval; for pipeline, its catalog and questions instead of the demo's; for examples, its"
+                    + " retrieval (retrieval: or `demo`, the demo ERP scored on its docs' Common Queries); for pipeline, its catalog and questions instead of the demo's; for examples, its"
                     + " questions and gold SQL")
     Path suite;
 
@@ -200,10 +202,17 @@ final class BenchCommand implements Callable<Integer> {
                 return PrincipalCostBenchmark.run(services, database, principal, limit, out);
             }
             if (suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
+            if (kind == Kind.retrieval && scope == Scope.catalog && isDemoSuite(suite))
+                return RetrievalBenchmark.runDemo(services, limit, new ProgressBar(out), out);
             if (kind == Kind.sync) return SyncBenchmark.run(services, suite, new ProgressBar(out));
             return scope == Scope.route
                     ? RoutingBenchmark.run(services, suite, limit, new ProgressBar(out), out)
                     : RetrievalBenchmark.run(services, suite, limit, scope == Scope.db, new ProgressBar(out), out);
         }
+    }
+
+    /** {@code --suite demo} names the demo ERP suite, unless a directory of that name is meant. */
+    static boolean isDemoSuite(Path suite) {
+        return suite.toString().equals(DemoSuite.NAME) && !Files.isDirectory(suite);
     }
 }

@@ -117,6 +117,13 @@ public final class RetrievalSettings {
             declare(Setting.integer("retrieval.docs.topk", 5, 0, 100, "Documentation chunks in the packet at most"));
     public static final Setting<Double> DOCS_MIN_SIMILARITY = declare(Setting.decimal(
             "retrieval.docs.min-similarity", 0.35, -1, 1, "Documentation chunks below this similarity are dropped"));
+    public static final Setting<Integer> DOCS_MAX_TOKENS = declare(
+            Setting.integer(
+                    "retrieval.docs.max-tokens",
+                    300,
+                    0,
+                    10_000_000,
+                    "Tokens the documentation chunks of a packet may take together; a chunk that does not fit is passed over for a shorter one; 0 = no budget"));
     public static final Setting<JoinHintFormat> JOIN_HINT_FORMAT = declare(
             Setting.choice("join.hint.format", JoinHintFormat.EDGES, JoinHintFormat.class, "Join hints in the packet"));
     public static final Setting<PacketFormat> PACKET_FORMAT = declare(Setting.choice(
@@ -124,6 +131,26 @@ public final class RetrievalSettings {
             PacketFormat.CREATE_TABLE,
             PacketFormat.class,
             "Schema rendering: CREATE TABLE statements or one compact line per table"));
+    public static final Setting<Integer> PACKET_TABLE_MAX_TOKENS = declare(
+            Setting.integer(
+                    "retrieval.packet.table-max-tokens",
+                    250,
+                    0,
+                    10_000_000,
+                    "A table whose definition takes more tokens keeps its keys, joining and matched columns in full and names the rest within this budget; 0 = every table in full"));
+    public static final Setting<Integer> PACKET_DETAILED_TABLES = declare(
+            Setting.integer(
+                    "retrieval.packet.detailed-tables",
+                    3,
+                    0,
+                    MANY,
+                    "The leading retrieved tables that get retrieval.packet.table-max-tokens; the others (later ranks, foreign-key neighbours) get retrieval.packet.other-table-max-tokens"));
+    public static final Setting<Integer> PACKET_OTHER_TABLE_MAX_TOKENS = declare(Setting.integer(
+            "retrieval.packet.other-table-max-tokens",
+            100,
+            0,
+            10_000_000,
+            "The budget of a table past the detailed ones, written the same way; 0 = every such table in full"));
     public static final Setting<Integer> CONTEXT_BUDGET_TOKENS = declare(Setting.integer(
             "retrieval.context.budget-tokens",
             12_000,
@@ -335,12 +362,28 @@ public final class RetrievalSettings {
         return values.get(DOCS_MIN_SIMILARITY);
     }
 
+    public int docsMaxTokens() {
+        return values.get(DOCS_MAX_TOKENS);
+    }
+
     public JoinHintFormat joinHintFormat() {
         return values.get(JOIN_HINT_FORMAT);
     }
 
     public PacketFormat packetFormat() {
         return values.get(PACKET_FORMAT);
+    }
+
+    public int packetTableMaxTokens() {
+        return values.get(PACKET_TABLE_MAX_TOKENS);
+    }
+
+    public int packetDetailedTables() {
+        return values.get(PACKET_DETAILED_TABLES);
+    }
+
+    public int packetOtherTableMaxTokens() {
+        return values.get(PACKET_OTHER_TABLE_MAX_TOKENS);
     }
 
     public int contextBudgetTokens() {

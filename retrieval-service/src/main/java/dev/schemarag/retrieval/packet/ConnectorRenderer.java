@@ -48,26 +48,30 @@ public final class ConnectorRenderer {
      * @return the table in {@code format}, as the full renderer writes it when nothing would be left out
      */
     public static String render(Table table, Set<String> joinColumns, PacketFormat format, SqlDialect dialect) {
-        List<Column> kept = table.columns().stream()
-                .filter(c -> table.isPrimaryKey(c.name()) || joinColumns.contains(c.name()))
-                .toList();
-        Table connector = new Table(
-                table.name(),
-                table.view(),
-                table.comment(),
-                kept,
-                table.primaryKey(),
-                table.foreignKeys().stream()
-                        .filter(fk -> kept.stream().map(Column::name).toList().containsAll(fk.columns()))
-                        .toList(),
-                table.uniqueConstraints().stream()
-                        .filter(u -> kept.stream().map(Column::name).toList().containsAll(u))
-                        .toList(),
-                table.relationships());
+        Table connector = narrowed(table, joinColumns);
         String text = format == PacketFormat.COMPACT
                 ? CompactSchemaRenderer.render(connector, dialect)
                 : CreateTableRenderer.render(connector, dialect);
-        int leftOut = table.columns().size() - kept.size();
+        int leftOut = table.columns().size() - connector.columns().size();
         return leftOut == 0 ? text : text + LEFT_OUT.formatted(leftOut, leftOut == 1 ? "" : "s");
+    }
+
+    /** {@code table} with its primary key and {@code kept} columns only, and the constraints on those alone. */
+    static Table narrowed(Table table, Set<String> kept) {
+        List<Column> columns = table.columns().stream()
+                .filter(c -> table.isPrimaryKey(c.name()) || kept.contains(c.name()))
+                .toList();
+        List<String> names = columns.stream().map(Column::name).toList();
+        return new Table(
+                table.name(),
+                table.view(),
+                table.comment(),
+                columns,
+                table.primaryKey(),
+                table.foreignKeys().stream()
+                        .filter(fk -> names.containsAll(fk.columns()))
+                        .toList(),
+                table.uniqueConstraints().stream().filter(names::containsAll).toList(),
+                table.relationships());
     }
 }

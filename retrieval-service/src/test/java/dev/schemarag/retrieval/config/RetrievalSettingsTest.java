@@ -50,12 +50,16 @@ class RetrievalSettingsTest {
         assertThat(defaults.fallbackMinContentWords()).isEqualTo(1);
         assertThat(defaults.docsTopK()).isEqualTo(5);
         assertThat(defaults.docsMinSimilarity()).isEqualTo(0.35);
+        assertThat(defaults.docsMaxTokens()).isEqualTo(300);
+        assertThat(defaults.packetTableMaxTokens()).isEqualTo(250);
+        assertThat(defaults.packetDetailedTables()).isEqualTo(3);
+        assertThat(defaults.packetOtherTableMaxTokens()).isEqualTo(100);
         assertThat(defaults.joinHintFormat()).isEqualTo(JoinHintFormat.EDGES);
         assertThat(defaults.packetFormat()).isEqualTo(PacketFormat.CREATE_TABLE);
         assertThat(defaults.contextBudgetTokens()).isEqualTo(12_000);
         assertThat(defaults.questionMaxBytes()).isEqualTo(4096);
         assertThat(defaults.routingMinMargin()).isEqualTo(0.05);
-        assertThat(RetrievalSettings.DECLARED).hasSize(36);
+        assertThat(RetrievalSettings.DECLARED).hasSize(40);
     }
 
     @Test
