@@ -317,8 +317,10 @@ public final class AnswerPipeline {
             String cachedFrom) {
         String databaseId = event.getQuestion().getDatabaseId();
         String question = event.getQuestion().getQuestion();
-        // Executed answers carry their context: a repair after a failed execution asks the generator again.
+        // Executed answers carry their context: a repair after a failed execution asks the generator again. A cache
+        // hit retrieval passed on has no packet to repair with, so its answer runs once, as it is.
         boolean execute = targets.executes(databaseId) && !event.getQuestion().getSqlOnly();
+        boolean repairable = execute && event.getCachedAnswer() == null;
         log.info(
                 "answer validated: questionId={} attempts={} generator={}",
                 event.getQuestion().getId(),
@@ -351,7 +353,7 @@ public final class AnswerPipeline {
                         .setRetrievalMetadata(event.getRetrievalMetadata())
                         .setAttempts(attempts)
                         .setExecute(execute)
-                        .setContext(execute ? event : null)
+                        .setContext(repairable ? event : null)
                         .setCachedFrom(cachedFrom)
                         .setTimestamp(Instant.now())
                         .build());

@@ -53,6 +53,7 @@ class AnswerPipelineCacheTest {
         final List<String> explainedAs = new ArrayList<>();
         Map<String, String> roles = Map.of("alice", "hr_role", "bob", "hr_role", "carol", "sales_role");
         String refused = "nothing";
+        boolean executes;
 
         @Override
         public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
@@ -74,7 +75,7 @@ class AnswerPipelineCacheTest {
 
         @Override
         public boolean executes(String databaseId) {
-            return false;
+            return executes;
         }
 
         @Override
@@ -128,6 +129,8 @@ class AnswerPipelineCacheTest {
                 .setQuestion(asked(id, question, principal).getQuestion())
                 .setContextPacket("")
                 .setSelectedTables(List.of())
+                .setJoinHints(List.of())
+                .setDocChunks(List.of())
                 .setRetrievalMetadata(RetrievalMetadata.newBuilder()
                         .setStrategy(AnswerCacheProbing.STRATEGY)
                         .build())
@@ -182,6 +185,7 @@ class AnswerPipelineCacheTest {
     @Test
     void aHitRetrievalsProbeFoundIsServedWithoutTheModelAndExplainedAgain() {
         answer("q1", "Last names of employees?", "alice");
+        database.executes = true;
 
         PipelineResult again = pipeline.answer(probedHit("q2", "last names of employees", "alice", "q1"));
 
@@ -190,6 +194,9 @@ class AnswerPipelineCacheTest {
             assertThat(a.answer().getCachedFrom()).isEqualTo("q1");
             assertThat(a.answer().getQuestionId()).isEqualTo("q2");
             assertThat(a.answer().getRetrievalMetadata().getStrategy()).isEqualTo(AnswerCacheProbing.STRATEGY);
+            // Executed once as it is: without a packet there is nothing to repair it with.
+            assertThat(a.answer().getExecute()).isTrue();
+            assertThat(a.answer().getContext()).isNull();
         });
         assertThat(generator.calls).isEqualTo(1);
         assertThat(database.explainedAs).containsExactly("alice", "alice");

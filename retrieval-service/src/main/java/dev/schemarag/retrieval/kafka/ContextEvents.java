@@ -95,6 +95,10 @@ public final class ContextEvents {
                 .setQuestion(question)
                 .setContextPacket("")
                 .setSelectedTables(List.of())
+                // Set, not defaulted: Avro builds a default record array by reflection, which its class
+                // security check refuses for classes it was not told to trust.
+                .setJoinHints(List.of())
+                .setDocChunks(List.of())
                 .setRetrievalMetadata(RetrievalMetadata.newBuilder()
                         .setStrategy(AnswerCacheProbing.STRATEGY)
                         .build())
