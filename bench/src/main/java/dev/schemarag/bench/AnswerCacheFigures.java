@@ -10,11 +10,15 @@ import java.util.function.Predicate;
  * The answer cache's figures of one {@code bench pipeline} measurement: its lookups in the generation instances
  * ({@code /metrics} read before and after), and for the questions it answered (their answer names the one whose SQL
  * it reused) the hit path measured on the stage topics: sent to the first candidate, that is retrieval and
- * generation, and sent to the validated answer, EXPLAIN as the reader included. Pure: no I/O.
+ * generation, and sent to the validated answer, EXPLAIN as the reader included; and apart from the Kafka hops, the
+ * services' own processing time of a hit: retrieval's probe and generation's lookup, EXPLAIN and answer. Pure: no
+ * I/O.
  *
  * @param lookups the lookups during the measurement by result ({@code hit}, {@code miss}, {@code invalidated},
  *     {@code rejected})
  * @param cached the questions answered from the cache
+ * @param retrievalInProcessMs retrieval's timer of the probes that found an entry (its whole part of a hit: the probe
+ *     and the context built), {@code p50} and {@code p99} as {@code inProcessMs}
  * @param inProcessMs generation's own hit-path timer over the measurement (lookup, EXPLAIN, answer built), {@code p50}
  *     and {@code p99} in ms as the upper bounds of its histogram's buckets; null values when it recorded no hit
  */
@@ -25,6 +29,7 @@ record AnswerCacheFigures(
         Map<String, Long> contextAt,
         Map<String, Long> generatedAt,
         Map<String, Long> validatedAt,
+        Map<String, Double> retrievalInProcessMs,
         Map<String, Double> inProcessMs) {
 
     AnswerCacheFigures {
@@ -53,6 +58,7 @@ record AnswerCacheFigures(
         figures.put("hit_retrieval_ms", percentiles(sentTo(contextAt, cached::contains)));
         figures.put("hit_generation_ms", percentiles(between(contextAt, generatedAt, cached::contains)));
         figures.put("hit_answer_ms", percentiles(sentTo(validatedAt, cached::contains)));
+        figures.put("hit_retrieval_in_process_ms", retrievalInProcessMs);
         figures.put("hit_generation_in_process_ms", inProcessMs);
         figures.put("miss_path_ms", percentiles(sentTo(generatedAt, id -> !cached.contains(id))));
         return figures;

@@ -212,6 +212,7 @@ final class PipelineRun implements AutoCloseable {
             double[] cacheBefore = embeddingCache(fleet);
             Map<String, Double> answerCacheBefore = answerCacheLookups(fleet);
             NavigableMap<Double, Double> hitTimeBefore = answerCacheHitTime(fleet);
+            NavigableMap<Double, Double> probeHitBefore = answerCacheProbeHitTime(fleet);
             Map<String, Duration> cpuBefore = cpuTimes(fleet);
             if (llm != null) llm.resetMostConcurrentRequests();
             out.printf("pipeline: sending %d questions at %.1f/s%n", questions.size(), questionsPerSecond);
@@ -229,6 +230,7 @@ final class PipelineRun implements AutoCloseable {
             double[] cacheAfter = embeddingCache(fleet);
             Map<String, Double> answerCacheAfter = answerCacheLookups(fleet);
             NavigableMap<Double, Double> hitTimeAfter = answerCacheHitTime(fleet);
+            NavigableMap<Double, Double> probeHitAfter = answerCacheProbeHitTime(fleet);
             PipelineFigures figures = new PipelineFigures(
                     ledger[0].firstOutcomes(),
                     stamps.of(CONTEXT),
@@ -259,6 +261,7 @@ final class PipelineRun implements AutoCloseable {
                                     stamps.of(CONTEXT),
                                     stamps.of(CANDIDATE),
                                     stamps.of(ANSWER),
+                                    hitTimeMs(probeHitBefore, probeHitAfter),
                                     hitTimeMs(hitTimeBefore, hitTimeAfter))
                             .figures());
             result.put("first_question_retrieval_ms", firstRetrievalMs);
@@ -541,10 +544,22 @@ final class PipelineRun implements AutoCloseable {
     /** Generation's hit-path timer as a histogram: its instances' cumulative bucket counts summed. */
     private static NavigableMap<Double, Double> answerCacheHitTime(ServiceFleet fleet)
             throws IOException, InterruptedException {
-        String series = AnswerCacheMeters.HIT_TIME.replace('.', '_') + "_seconds";
+        return histogram(fleet, Service.GENERATION, AnswerCacheMeters.HIT_TIME, "");
+    }
+
+    /** Retrieval's timer of the probes that found an entry: its whole part of a hit. */
+    private static NavigableMap<Double, Double> answerCacheProbeHitTime(ServiceFleet fleet)
+            throws IOException, InterruptedException {
+        return histogram(fleet, Service.RETRIEVAL, RetrievalMeters.ANSWER_CACHE_PROBE, "result=\"hit\"");
+    }
+
+    /** A timer of {@code service} as a histogram: its instances' cumulative bucket counts summed. */
+    private static NavigableMap<Double, Double> histogram(
+            ServiceFleet fleet, Service service, String timer, String label) throws IOException, InterruptedException {
+        String series = timer.replace('.', '_') + "_seconds";
         NavigableMap<Double, Double> buckets = new TreeMap<>();
-        for (String body : metrics(fleet, Service.GENERATION))
-            PrometheusText.buckets(body, series).forEach((le, count) -> buckets.merge(le, count, Double::sum));
+        for (String body : metrics(fleet, service))
+            PrometheusText.buckets(body, series, label).forEach((le, count) -> buckets.merge(le, count, Double::sum));
         return buckets;
     }
 

@@ -29,13 +29,20 @@ final class PrometheusText {
 
     /** The cumulative counts of the histogram {@code series} by bucket upper bound ({@code le}, +Inf included). */
     static NavigableMap<Double, Double> buckets(String exposition, String series) {
+        return buckets(exposition, series, "");
+    }
+
+    /** {@link #buckets(String, String)} of the series whose labels contain {@code label}, e.g. {@code result="hit"}. */
+    static NavigableMap<Double, Double> buckets(String exposition, String series, String label) {
         NavigableMap<Double, Double> buckets = new TreeMap<>();
         String prefix = series + "_bucket{";
         for (String line : exposition.lines().toList()) {
             if (!line.startsWith(prefix)) continue;
             int le = line.indexOf("le=\"");
             int labelsEnd = line.indexOf('}');
-            if (le < 0 || labelsEnd < 0) continue;
+            if (le < 0
+                    || labelsEnd < 0
+                    || !line.substring(prefix.length(), labelsEnd).contains(label)) continue;
             String bound = line.substring(le + 4, line.indexOf('"', le + 4));
             double upper = bound.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(bound);
             buckets.merge(

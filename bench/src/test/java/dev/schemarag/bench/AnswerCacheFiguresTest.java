@@ -31,6 +31,7 @@ class AnswerCacheFiguresTest {
                 Map.of("hit", 1_010L, "miss", 1_010L),
                 Map.of("hit", 1_012L, "miss", 1_320L),
                 Map.of("hit", 1_015L, "miss", 1_330L),
+                Map.of("p50", 0.5, "p99", 1.0),
                 Map.of("p50", 1.5, "p99", 3.0));
 
         Map<String, Object> f = figures.figures();
@@ -42,12 +43,14 @@ class AnswerCacheFiguresTest {
         assertThat(f.get("hit_generation_ms")).isEqualTo(Map.of("p50", 2.0, "p99", 2.0));
         assertThat(f.get("hit_answer_ms")).isEqualTo(Map.of("p50", 15.0, "p99", 15.0));
         assertThat(f.get("miss_path_ms")).isEqualTo(Map.of("p50", 320.0, "p99", 320.0));
+        assertThat(f.get("hit_retrieval_in_process_ms")).isEqualTo(Map.of("p50", 0.5, "p99", 1.0));
+        assertThat(f.get("hit_generation_in_process_ms")).isEqualTo(Map.of("p50", 1.5, "p99", 3.0));
     }
 
     @Test
     void withoutLookupsThereIsNoHitRate() {
         AnswerCacheFigures figures =
-                new AnswerCacheFigures(Map.of(), Set.of(), List.of(), Map.of(), Map.of(), Map.of(), Map.of());
+                new AnswerCacheFigures(Map.of(), Set.of(), List.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of());
 
         assertThat(figures.figures().get("hit_rate")).isNull();
         @SuppressWarnings("unchecked")

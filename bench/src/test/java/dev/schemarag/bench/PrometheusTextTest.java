@@ -2,6 +2,7 @@ package dev.schemarag.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PrometheusTextTest {
@@ -48,5 +49,20 @@ class PrometheusTextTest {
         assertThat(PrometheusText.quantile(from, to, 0.5)).isEqualTo(0.002);
         assertThat(PrometheusText.quantile(from, to, 0.99)).isEqualTo(0.004);
         assertThat(PrometheusText.quantile(from, from, 0.5)).isNull();
+    }
+
+    @Test
+    void theBucketsOfOneLabelLeaveTheOthersOut() {
+        String exposition = """
+                t_seconds_bucket{result="hit",le="0.001"} 3
+                t_seconds_bucket{result="hit",le="+Inf"} 4
+                t_seconds_bucket{result="miss",le="0.001"} 0
+                t_seconds_bucket{result="miss",le="+Inf"} 9
+                """;
+
+        assertThat(PrometheusText.buckets(exposition, "t_seconds", "result=\"hit\""))
+                .containsExactly(Map.entry(0.001, 3.0), Map.entry(Double.POSITIVE_INFINITY, 4.0));
+        assertThat(PrometheusText.buckets(exposition, "t_seconds"))
+                .containsExactly(Map.entry(0.001, 3.0), Map.entry(Double.POSITIVE_INFINITY, 13.0));
     }
 }

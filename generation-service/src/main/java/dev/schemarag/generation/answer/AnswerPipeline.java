@@ -4,9 +4,11 @@ import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.questions.AnswerCacheProbing;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.DocChunkRef;
+import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.QuestionEmbedding;
 import dev.schemarag.events.RetrievalMetadata;
 import dev.schemarag.events.ScoredTable;
@@ -27,7 +29,9 @@ import dev.schemarag.generation.validation.StructuralBudget;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -42,7 +46,9 @@ import org.slf4j.LoggerFactory;
  * failures go back to the generator, at most {@code maxAttempts} candidates in all. An answer about a database
  * registered with {@code execute} is marked for the execution stage, unless its question asked for SQL only.
  * Nothing here throws for a bad question or a failing database. A question the {@link AnswerCache} holds a fresh
- * answer to is answered with its SQL, validated again, without the generator.
+ * answer to is answered with its SQL, validated again, without the generator. Retrieval passes a question its probe
+ * found in the cache on without a context ({@code cachedAnswer}); when its entry cannot be served after all (gone
+ * stale since, rejected by validation, another generator's), the question goes back to retrieval to be ranked.
  * <p>
  * All of it runs within one deadline per record: each LLM call and EXPLAIN gets at most what is left of it, and a
  * question whose deadline passes before it has an answer or a final verdict is infra_failure (replayable), so that
@@ -161,7 +167,21 @@ public final class AnswerPipeline {
                 event.getQuestion().getEvidence(),
                 targets.dialect(request.databaseId()).name());
         Optional<PipelineResult> served = key.flatMap(k -> fromCache(event, k, asker, deadline));
+        // Retrieval sent no context along with a cache hit: an entry that cannot be served needs one.
+        if (served.isEmpty() && event.getCachedAnswer() != null) return Start.of(retrieveAgain(event));
         return new Start(served, key);
+    }
+
+    /** The question of a cache hit retrieval passed on, to be retrieved again without the probe. */
+    private static PipelineResult retrieveAgain(ContextRetrieved event) {
+        log.info(
+                "answer cache entry retrieval found was not served, retrieving again: questionId={}",
+                event.getQuestion().getId());
+        Map<String, String> settings = new HashMap<>(event.getQuestion().getRetrievalSettings());
+        settings.put(AnswerCacheProbing.SETTING, "false");
+        return new PipelineResult.RetrieveAgain(QuestionAsked.newBuilder(event.getQuestion())
+                .setRetrievalSettings(settings)
+                .build());
     }
 
     private CompletableFuture<PipelineResult> generated(
@@ -226,7 +246,7 @@ public final class AnswerPipeline {
                 .thenApplyAsync(
                         ending -> {
                             if (ending instanceof RepairLoop.Ending.Passed<List<String>> passed) {
-                                key.ifPresent(k -> remember(k, event, passed.candidate()));
+                                key.ifPresent(k -> remember(k, event, asker, passed.candidate()));
                                 return answered(
                                         event,
                                         request.questionVector(),
@@ -286,7 +306,7 @@ public final class AnswerPipeline {
      * Caches a validated answer the model wrote. The offline generator's are not: they are a lookup already, and they
      * come from examples a reviewer may reject or a re-check quarantine without any table changing.
      */
-    private void remember(AnswerCacheKey key, ContextRetrieved event, GeneratedSql sql) {
+    private void remember(AnswerCacheKey key, ContextRetrieved event, Asker asker, GeneratedSql sql) {
         if (!GeneratedSql.LLM.equals(sql.generator())) return;
         try {
             CachedAnswer.of(
@@ -294,7 +314,7 @@ public final class AnswerPipeline {
                             event.getQuestion().getQuestion(),
                             sql,
                             event.getRetrievalMetadata().getCatalogVersion())
-                    .ifPresent(answer -> cache.remember(key, answer));
+                    .ifPresent(answer -> cache.remember(key, asker.principal().orElse(""), answer));
         } catch (RuntimeException e) {
             // The answer stands uncached: parsing what its SQL reads is no reason to fail it.
             log.warn(
@@ -318,8 +338,10 @@ public final class AnswerPipeline {
             String cachedFrom) {
         String databaseId = event.getQuestion().getDatabaseId();
         String question = event.getQuestion().getQuestion();
-        // Executed answers carry their context: a repair after a failed execution asks the generator again.
+        // Executed answers carry their context: a repair after a failed execution asks the generator again. A cache
+        // hit retrieval passed on has no packet to repair with, so its answer runs once, as it is.
         boolean execute = targets.executes(databaseId) && !event.getQuestion().getSqlOnly();
+        boolean repairable = execute && event.getCachedAnswer() == null;
         log.info(
                 "answer validated: questionId={} attempts={} generator={}",
                 event.getQuestion().getId(),
@@ -352,7 +374,7 @@ public final class AnswerPipeline {
                         .setRetrievalMetadata(event.getRetrievalMetadata())
                         .setAttempts(attempts)
                         .setExecute(execute)
-                        .setContext(execute ? event : null)
+                        .setContext(repairable ? event : null)
                         .setCachedFrom(cachedFrom)
                         .setTimestamp(Instant.now())
                         .build());

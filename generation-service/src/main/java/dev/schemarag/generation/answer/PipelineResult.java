@@ -1,11 +1,15 @@
 package dev.schemarag.generation.answer;
 
 import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.SqlGenerated;
 import java.util.List;
 import java.util.Objects;
 
-/** Every SQL candidate tried for a question, in order, and how it ended: an answer or a failure. */
+/**
+ * Every SQL candidate tried for a question, in order, and how it ended: an answer or a failure, or, for a question
+ * retrieval passed on as a cache hit that generation could not serve, the question to retrieve again.
+ */
 public sealed interface PipelineResult {
     List<SqlGenerated> candidates();
 
@@ -13,6 +17,18 @@ public sealed interface PipelineResult {
         public Answered {
             candidates = List.copyOf(candidates);
             Objects.requireNonNull(answer, "answer");
+        }
+    }
+
+    /** The question as retrieval is to read it again: with the answer cache's probe off, so that it ranks it. */
+    record RetrieveAgain(QuestionAsked question) implements PipelineResult {
+        public RetrieveAgain {
+            Objects.requireNonNull(question, "question");
+        }
+
+        @Override
+        public List<SqlGenerated> candidates() {
+            return List.of();
         }
     }
 

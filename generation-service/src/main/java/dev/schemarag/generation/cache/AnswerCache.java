@@ -112,10 +112,14 @@ public final class AnswerCache {
         meters.counted(AnswerCacheMeters.Result.REJECTED);
     }
 
-    /** Keeps a validated answer, then drops what exceeds the bounds of its database. */
-    public void remember(AnswerCacheKey key, CachedAnswer answer) {
+    /**
+     * Keeps a validated answer, then drops what exceeds the bounds of its database.
+     *
+     * @param principal the principal of the question it answered, {@code ""} for none
+     */
+    public void remember(AnswerCacheKey key, String principal, CachedAnswer answer) {
         try {
-            store.put(key, answer);
+            store.put(key, principal, answer);
             store.prune(key.databaseId(), maxEntries, ttl);
         } catch (AnswerCacheException e) {
             log.warn(

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.cache;
 
+import dev.schemarag.core.questions.QuestionText;
 import java.util.Objects;
 
 /**

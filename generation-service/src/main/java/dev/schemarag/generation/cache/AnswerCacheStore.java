@@ -13,8 +13,11 @@ public interface AnswerCacheStore {
      */
     Optional<Found> find(AnswerCacheKey key, Duration ttl) throws AnswerCacheException;
 
-    /** Keeps {@code answer} under {@code key}, replacing what was there. */
-    void put(AnswerCacheKey key, CachedAnswer answer) throws AnswerCacheException;
+    /**
+     * Keeps {@code answer} under {@code key}, replacing what was there, with the principal of the question it answered
+     * ({@code ""} for none), which retrieval's probe looks it up by.
+     */
+    void put(AnswerCacheKey key, String principal, CachedAnswer answer) throws AnswerCacheException;
 
     /** Drops the entry under {@code key}, if any. */
     void forget(AnswerCacheKey key) throws AnswerCacheException;

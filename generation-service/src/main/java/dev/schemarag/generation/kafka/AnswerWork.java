@@ -35,6 +35,8 @@ final class AnswerWork implements BufferedWork<ContextRetrieved, RoutedResult> {
         return pipeline.answer(event, blocking).thenApply(result -> {
             if (result instanceof PipelineResult.Answered answered)
                 return new RoutedResult.Answer(answered.candidates(), answered.answer());
+            if (result instanceof PipelineResult.RetrieveAgain again)
+                return new RoutedResult.RetrieveAgain(again.question());
             PipelineResult.Failed failed = (PipelineResult.Failed) result;
             return new RoutedResult.DeadLetter(failed.candidates(), deadLetter(event, source, failed.failure()));
         });

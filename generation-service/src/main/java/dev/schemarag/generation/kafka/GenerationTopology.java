@@ -15,7 +15,8 @@ import org.apache.kafka.streams.state.Stores;
 
 /**
  * ContextRetrieved → every SQL candidate on sql-generated (for observability), then the validated answer on
- * answers or the failure on its error class's dead-letter topic. The repair loop runs on the {@link StageWorkers},
+ * answers or the failure on its error class's dead-letter topic; a cache hit of retrieval's that cannot be served goes
+ * back to questions, to be ranked. The repair loop runs on the {@link StageWorkers},
  * the questions waiting for it in a changelogged store (see {@link BufferedProcessor}).
  */
 public final class GenerationTopology {
@@ -57,7 +58,16 @@ public final class GenerationTopology {
         results.flatMapValues(RoutedResult::candidates)
                 .to(topics.sqlGenerated().name(), topics.sqlGenerated().produced());
         DeadLetterRouting.route(
-                        results.mapValues(RoutedResult::outcome), topics, meters, Stage.GENERATION, Stage.VALIDATION)
+                        results.filter((id, result) -> result instanceof RoutedResult.Decided)
+                                .mapValues(result -> ((RoutedResult.Decided) result).outcome()),
+                        topics,
+                        meters,
+                        Stage.GENERATION,
+                        Stage.VALIDATION)
                 .to(topics.answers().name(), topics.answers().produced());
+        // Under the same transaction as the record it came from, like every output here.
+        results.filter((id, result) -> result instanceof RoutedResult.RetrieveAgain)
+                .mapValues(result -> ((RoutedResult.RetrieveAgain) result).question())
+                .to(topics.questions().name(), topics.questions().produced());
     }
 }

@@ -5,11 +5,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * {@code schemarag.generation.outcomes}: how each question ended in generation and validation, tagged {@code class}:
- * {@code answered}, or the error class its failure is dead-lettered under.
+ * {@code answered}, {@code retrieved_again} (a cache hit of retrieval's that generation could not serve), or the error
+ * class its failure is dead-lettered under.
  */
 public final class OutcomeMeters {
     static final String NAME = "schemarag.generation.outcomes";
     static final String ANSWERED = "answered";
+    static final String RETRIEVED_AGAIN = "retrieved_again";
 
     private final MeterRegistry registry;
 
@@ -18,8 +20,11 @@ public final class OutcomeMeters {
     }
 
     void record(RoutedResult result) {
-        String outcome =
-                result instanceof RoutedResult.DeadLetter dead ? dead.failure().getErrorClass() : ANSWERED;
+        String outcome;
+        if (result instanceof RoutedResult.DeadLetter dead)
+            outcome = dead.failure().getErrorClass();
+        else if (result instanceof RoutedResult.RetrieveAgain) outcome = RETRIEVED_AGAIN;
+        else outcome = ANSWERED;
         Counter.builder(NAME)
                 .description("Questions answered or failed, by error class")
                 .tag("class", outcome)

@@ -3,6 +3,7 @@ package dev.schemarag.generation.kafka;
 import dev.schemarag.core.failure.Outcome;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.SqlGenerated;
 import java.util.List;
 
@@ -11,16 +12,26 @@ sealed interface RoutedResult {
     List<SqlGenerated> candidates();
 
     /** The answer, or the failure for the dead-letter topic of its class and stage. */
-    Outcome<AnswerValidated> outcome();
+    sealed interface Decided extends RoutedResult {
+        Outcome<AnswerValidated> outcome();
+    }
 
-    record Answer(List<SqlGenerated> candidates, AnswerValidated answer) implements RoutedResult {
+    /** A question for the questions topic: retrieval is to rank it after all. */
+    record RetrieveAgain(QuestionAsked question) implements RoutedResult {
+        @Override
+        public List<SqlGenerated> candidates() {
+            return List.of();
+        }
+    }
+
+    record Answer(List<SqlGenerated> candidates, AnswerValidated answer) implements Decided {
         @Override
         public Outcome<AnswerValidated> outcome() {
             return Outcome.delivered(answer);
         }
     }
 
-    record DeadLetter(List<SqlGenerated> candidates, FailureRecord failure) implements RoutedResult {
+    record DeadLetter(List<SqlGenerated> candidates, FailureRecord failure) implements Decided {
         @Override
         public Outcome<AnswerValidated> outcome() {
             return Outcome.deadLettered(failure);

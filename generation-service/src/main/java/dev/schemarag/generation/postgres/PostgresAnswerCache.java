@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Adapter: the answer cache in the store's {@code answer_cache} table (migration V11), its freshness read from
+ * Adapter: the answer cache in the store's {@code answer_cache} table (migrations V11, V15), its freshness read from
  * {@code catalog_table_versions} (V6) in the same statement as the entry, so that both come from one snapshot.
  */
 public final class PostgresAnswerCache implements AnswerCacheStore {
@@ -73,17 +73,18 @@ public final class PostgresAnswerCache implements AnswerCacheStore {
     }
 
     @Override
-    public void put(AnswerCacheKey key, CachedAnswer answer) throws AnswerCacheException {
+    public void put(AnswerCacheKey key, String principal, CachedAnswer answer) throws AnswerCacheException {
         try (Connection c = store.borrow();
                 PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO answer_cache (database_id, role_name, question_hash, settings_hash, question, question_id, sql,
-                    explanation, confidence, tables_used, assumptions, reads_tables, catalog_version)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    explanation, confidence, tables_used, assumptions, reads_tables, catalog_version, principal)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (database_id, role_name, question_hash, settings_hash) DO UPDATE SET
                     question = excluded.question, question_id = excluded.question_id, sql = excluded.sql,
                     explanation = excluded.explanation, confidence = excluded.confidence,
                     tables_used = excluded.tables_used, assumptions = excluded.assumptions,
-                    reads_tables = excluded.reads_tables, catalog_version = excluded.catalog_version, created_at = now()""")) {
+                    reads_tables = excluded.reads_tables, catalog_version = excluded.catalog_version,
+                    principal = excluded.principal, created_at = now()""")) {
             int next = setKey(ps, key);
             ps.setString(next++, answer.question());
             ps.setString(next++, answer.questionId());
@@ -93,7 +94,8 @@ public final class PostgresAnswerCache implements AnswerCacheStore {
             ps.setArray(next++, c.createArrayOf("text", answer.tablesUsed().toArray()));
             ps.setArray(next++, c.createArrayOf("text", answer.assumptions().toArray()));
             ps.setArray(next++, c.createArrayOf("text", answer.reads().toArray()));
-            ps.setLong(next, answer.catalogVersion());
+            ps.setLong(next++, answer.catalogVersion());
+            ps.setString(next, principal);
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new AnswerCacheException(e);

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.embedding.QuestionVector;
+import dev.schemarag.core.questions.AnswerCacheProbing;
 import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.CachedAnswerRef;
 import dev.schemarag.events.ContextRetrieved;
+import dev.schemarag.events.QuestionAsked;
+import dev.schemarag.events.RetrievalMetadata;
 import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GeneratedSql;
@@ -49,6 +53,7 @@ class AnswerPipelineCacheTest {
         final List<String> explainedAs = new ArrayList<>();
         Map<String, String> roles = Map.of("alice", "hr_role", "bob", "hr_role", "carol", "sales_role");
         String refused = "nothing";
+        boolean executes;
 
         @Override
         public ExplainResult explain(String databaseId, Asker asker, String sql, Duration atMost) {
@@ -70,7 +75,7 @@ class AnswerPipelineCacheTest {
 
         @Override
         public boolean executes(String databaseId) {
-            return false;
+            return executes;
         }
 
         @Override
@@ -118,6 +123,30 @@ class AnswerPipelineCacheTest {
         return event;
     }
 
+    /** The context retrieval sends on when its probe found an entry: the question and the entry's reference only. */
+    private static ContextRetrieved probedHit(String id, String question, String principal, String cachedFrom) {
+        return ContextRetrieved.newBuilder()
+                .setQuestion(asked(id, question, principal).getQuestion())
+                .setContextPacket("")
+                .setSelectedTables(List.of())
+                .setJoinHints(List.of())
+                .setDocChunks(List.of())
+                .setRetrievalMetadata(RetrievalMetadata.newBuilder()
+                        .setStrategy(AnswerCacheProbing.STRATEGY)
+                        .build())
+                .setCachedAnswer(
+                        CachedAnswerRef.newBuilder().setQuestionId(cachedFrom).build())
+                .build();
+    }
+
+    /** The question a probed hit that could not be served goes back to retrieval as. */
+    private QuestionAsked retrievedAgain(ContextRetrieved event) {
+        PipelineResult result = pipeline.answer(event);
+        assertThat(result).isInstanceOf(PipelineResult.RetrieveAgain.class);
+        assertThat(result.candidates()).isEmpty();
+        return ((PipelineResult.RetrieveAgain) result).question();
+    }
+
     private AnswerValidated answer(String id, String question, String principal) {
         PipelineResult result = pipeline.answer(asked(id, question, principal));
         assertThat(result).isInstanceOf(PipelineResult.Answered.class);
@@ -151,6 +180,55 @@ class AnswerPipelineCacheTest {
         assertThat(reused).containsExactly("q2<-q1");
         assertThat(lookups(AnswerCacheMeters.Result.HIT)).isEqualTo(1);
         assertThat(lookups(AnswerCacheMeters.Result.MISS)).isEqualTo(1);
+    }
+
+    @Test
+    void aHitRetrievalsProbeFoundIsServedWithoutTheModelAndExplainedAgain() {
+        answer("q1", "Last names of employees?", "alice");
+        database.executes = true;
+
+        PipelineResult again = pipeline.answer(probedHit("q2", "last names of employees", "alice", "q1"));
+
+        assertThat(again).isInstanceOfSatisfying(PipelineResult.Answered.class, a -> {
+            assertThat(a.answer().getSql()).isEqualTo(SQL);
+            assertThat(a.answer().getCachedFrom()).isEqualTo("q1");
+            assertThat(a.answer().getQuestionId()).isEqualTo("q2");
+            assertThat(a.answer().getRetrievalMetadata().getStrategy()).isEqualTo(AnswerCacheProbing.STRATEGY);
+            // Executed once as it is: without a packet there is nothing to repair it with.
+            assertThat(a.answer().getExecute()).isTrue();
+            assertThat(a.answer().getContext()).isNull();
+        });
+        assertThat(generator.calls).isEqualTo(1);
+        assertThat(database.explainedAs).containsExactly("alice", "alice");
+        assertThat(reused).containsExactly("q2<-q1");
+    }
+
+    @Test
+    void aProbedHitWhoseTableChangedSinceGoesBackToRetrievalWithTheProbeOff() {
+        answer("q1", "Last names of employees", "alice");
+        store.change("hr", "employees"); // between retrieval's probe and generation's lookup
+
+        QuestionAsked back = retrievedAgain(probedHit("q2", "Last names of employees", "alice", "q1"));
+
+        assertThat(back.getId()).isEqualTo("q2");
+        assertThat(back.getPrincipal()).isEqualTo("alice");
+        assertThat(back.getRetrievalSettings()).containsEntry(AnswerCacheProbing.SETTING, "false");
+        assertThat(generator.calls).isEqualTo(1);
+        assertThat(lookups(AnswerCacheMeters.Result.INVALIDATED)).isEqualTo(1);
+        assertThat(reused).isEmpty();
+    }
+
+    @Test
+    void aProbedHitIsNeverServedToAnotherRoleNorWhenItsSqlNoLongerPasses() {
+        answer("q1", "Last names of employees", "alice");
+
+        retrievedAgain(probedHit("q2", "Last names of employees", "carol", "q1"));
+        database.refused = "last_name";
+        retrievedAgain(probedHit("q3", "Last names of employees", "bob", "q1"));
+
+        assertThat(generator.calls).isEqualTo(1);
+        assertThat(lookups(AnswerCacheMeters.Result.REJECTED)).isEqualTo(1);
+        assertThat(reused).isEmpty();
     }
 
     @Test

@@ -41,7 +41,7 @@ public final class InMemoryAnswerCacheStore implements AnswerCacheStore {
     }
 
     @Override
-    public void put(AnswerCacheKey key, CachedAnswer answer) throws AnswerCacheException {
+    public void put(AnswerCacheKey key, String principal, CachedAnswer answer) throws AnswerCacheException {
         failIfFailing();
         entries.put(key, answer);
     }

@@ -14,9 +14,12 @@ import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.metrics.DeadLetterMeters;
+import dev.schemarag.core.questions.AnswerCacheProbing;
 import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.CachedAnswerRef;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
+import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.events.QuestionEmbedding;
 import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.answer.AnswerPipeline;
@@ -175,6 +178,28 @@ class GenerationTopologyTest {
                 .isTrue();
         assertThat(meters.get(OutcomeMeters.NAME)
                         .tag("class", "answered")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aCacheHitOfRetrievalsThatCannotBeServedGoesBackToQuestionsWithTheProbeOffAndNothingElse() {
+        // This pipeline keeps no answer cache: no entry can be served.
+        ContextRetrieved probed = question("q5", "Count employees");
+        probed.setCachedAnswer(CachedAnswerRef.newBuilder().setQuestionId("q0").build());
+        input.pipeInput("q5", probed);
+        answerAll();
+
+        TestRecord<String, QuestionAsked> back = output(topics.questions()).readRecord();
+        assertThat(back.key()).isEqualTo("q5");
+        assertThat(back.value().getQuestion()).isEqualTo("Count employees");
+        assertThat(back.value().getRetrievalSettings()).containsEntry(AnswerCacheProbing.SETTING, "false");
+        assertThat(output(topics.answers()).isEmpty()).isTrue();
+        assertThat(output(topics.sqlGenerated()).isEmpty()).isTrue();
+        assertThat(generator.questionVectors()).isEmpty();
+        assertThat(meters.get(OutcomeMeters.NAME)
+                        .tag("class", OutcomeMeters.RETRIEVED_AGAIN)
                         .counter()
                         .count())
                 .isEqualTo(1);

@@ -2,12 +2,14 @@ package dev.schemarag.generation.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.questions.QuestionText;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.cache.AnswerCache;
 import dev.schemarag.generation.cache.AnswerCacheKey;
 import dev.schemarag.generation.cache.AnswerCacheMeters;
 import dev.schemarag.generation.cache.CachedAnswer;
+import dev.schemarag.retrieval.pgvector.PostgresAnswerCacheProbe;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -31,16 +33,21 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The answer cache on the real store: its entries beside the catalog versions that ingest's writes bump (the triggers
- * of V4/V6), changed here the way ingest changes them, by writing a table's row of {@code schema_embeddings}.
+ * of V4/V6), changed here the way ingest changes them, by writing a table's row of {@code schema_embeddings}; and
+ * retrieval's probe of it before ranking ({@link PostgresAnswerCacheProbe}), which must never find an entry the lookup
+ * would not serve as fresh.
  */
 class PostgresAnswerCacheIT {
     private static final String STORE_DB = "generation_answer_cache_it";
+    private static final String QUESTION = "Last names and departments?";
+    private static final String PRINCIPAL = "alice";
     private static final String SQL =
             "SELECT e.last_name, d.name FROM hr.employees e JOIN departments d USING (department_id)";
 
     private static Database store;
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private PostgresAnswerCache adapter;
+    private final PostgresAnswerCacheProbe probe = new PostgresAnswerCacheProbe(store);
     private AnswerCache cache;
     private String databaseId;
 
@@ -72,7 +79,7 @@ class PostgresAnswerCacheIT {
     }
 
     private AnswerCacheKey key(String role) {
-        return cache.key(databaseId, Optional.of(role), "Last names and departments?", null, "POSTGRESQL")
+        return cache.key(databaseId, Optional.of(role), QUESTION, null, "POSTGRESQL")
                 .orElseThrow();
     }
 
@@ -80,7 +87,7 @@ class PostgresAnswerCacheIT {
     private CachedAnswer validatedNow(String questionId) throws SQLException {
         return CachedAnswer.of(
                         questionId,
-                        "Last names and departments?",
+                        QUESTION,
                         new GeneratedSql(SQL, "", 0.9, List.of(), List.of(), GeneratedSql.LLM),
                         Long.toString(catalogVersion()))
                 .orElseThrow();
@@ -95,7 +102,7 @@ class PostgresAnswerCacheIT {
 
     @Test
     void anAnswerIsServedAgainToItsRoleWhileItsTablesStayAsTheyWere() throws SQLException {
-        cache.remember(key("hr_role"), validatedNow("q1"));
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q1"));
         change("hr.salaries"); // a table it does not read
 
         assertThat(cache.lookup(key("hr_role"))).map(CachedAnswer::questionId).contains("q1");
@@ -105,7 +112,7 @@ class PostgresAnswerCacheIT {
     /** What the hit path spends in the store: one statement. Printed, not asserted: the machine is shared. */
     @Test
     void aLookupIsOneStatement() throws Exception {
-        cache.remember(key("hr_role"), validatedNow("q1"));
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q1"));
         double[] micros = new double[300];
         for (int i = 0; i < micros.length; i++) {
             long start = System.nanoTime();
@@ -118,9 +125,39 @@ class PostgresAnswerCacheIT {
                 micros[micros.length / 2], micros[micros.length * 99 / 100]);
     }
 
+    /** Retrieval's probe, as its principal asks the same question again (in other words): the entry's question id. */
+    private Optional<String> probed(String principal, String question) {
+        return probe.freshEntry(databaseId, principal, QuestionText.hash(question, null));
+    }
+
+    @Test
+    void retrievalsProbeFindsAFreshEntryOfTheSameDatabasePrincipalAndQuestionOnly() throws SQLException {
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q1"));
+        change("hr.salaries"); // a table it does not read
+
+        assertThat(probed(PRINCIPAL, "  last NAMES and departments ")).contains("q1");
+        assertThat(probed("bob", QUESTION)).isEmpty();
+        assertThat(probed("", QUESTION)).isEmpty();
+        assertThat(probed(PRINCIPAL, "Last names and salaries?")).isEmpty();
+        assertThat(probe.freshEntry("another-" + databaseId, PRINCIPAL, QuestionText.hash(QUESTION, null)))
+                .isEmpty();
+    }
+
+    @Test
+    void retrievalsProbeMissesOnceATableTheEntryReadsChanged() throws SQLException {
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q1"));
+        change("public.departments"); // a new table under a bare name the SQL reads
+
+        assertThat(probed(PRINCIPAL, QUESTION)).isEmpty();
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q2"));
+        assertThat(probed(PRINCIPAL, QUESTION)).contains("q2");
+        drop("hr.employees");
+        assertThat(probed(PRINCIPAL, QUESTION)).isEmpty();
+    }
+
     @Test
     void anotherRoleNeverGetsIt() throws SQLException {
-        cache.remember(key("hr_role"), validatedNow("q1"));
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q1"));
 
         assertThat(cache.lookup(key("sales_role"))).isEmpty();
         assertThat(lookups(AnswerCacheMeters.Result.MISS)).isEqualTo(1);
@@ -128,7 +165,7 @@ class PostgresAnswerCacheIT {
 
     @Test
     void aChangeOfATableItReadsEndsIt() throws SQLException {
-        cache.remember(key("hr_role"), validatedNow("q1"));
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q1"));
 
         change("hr.employees"); // e.g. ALTER TABLE employees RENAME COLUMN first_name TO given_name, re-embedded
 
@@ -139,7 +176,7 @@ class PostgresAnswerCacheIT {
 
     @Test
     void aDroppedTableEndsIt() throws SQLException {
-        cache.remember(key("hr_role"), validatedNow("q1"));
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q1"));
 
         drop("hr.employees");
 
@@ -148,7 +185,7 @@ class PostgresAnswerCacheIT {
 
     @Test
     void aNewTableUnderABareNameItReadsEndsIt() throws SQLException {
-        cache.remember(key("hr_role"), validatedNow("q1"));
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q1"));
 
         change("public.departments"); // "departments" may now resolve to this one on the search path
 
@@ -157,13 +194,14 @@ class PostgresAnswerCacheIT {
 
     @Test
     void anExpiredEntryIsNotServedAndTheBoundKeepsTheNewest() throws Exception {
-        cache.remember(key("hr_role"), validatedNow("q1"));
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q1"));
         assertThat(adapter.find(key("hr_role"), Duration.ofMillis(1))).isEmpty();
 
         for (int i = 0; i < 5; i++)
             adapter.put(
                     cache.key(databaseId, Optional.of("hr_role"), "question " + i, null, "POSTGRESQL")
                             .orElseThrow(),
+                    PRINCIPAL,
                     validatedNow("q" + i));
         assertThat(adapter.prune(databaseId, 2, Duration.ofDays(1))).isEqualTo(4);
         assertThat(entries()).isEqualTo(2);
@@ -172,8 +210,8 @@ class PostgresAnswerCacheIT {
 
     @Test
     void aRejectedAnswerIsDroppedWithEveryEntryHoldingItsSql() throws Exception {
-        cache.remember(key("hr_role"), validatedNow("q1"));
-        cache.remember(key("sales_role"), validatedNow("q2"));
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q1"));
+        cache.remember(key("sales_role"), PRINCIPAL, validatedNow("q2"));
         candidate("q2", SQL);
 
         assertThat(adapter.forgetRejected("q2")).isEqualTo(2);
@@ -204,26 +242,34 @@ class PostgresAnswerCacheIT {
             }
         });
         int fresh = 0;
+        int probedStale = 0;
         while (!burst.isDone()) {
             long changedBefore = lastChange.get();
+            // What retrieval's probe finds must be fresh as well: the lookup after it is the judge.
+            Optional<String> probedHit = probed(PRINCIPAL, QUESTION);
+            // Only this thread writes entries, so the one probed is still there to be read.
+            if (probedHit.isPresent() && versionOf(probedHit.get()) < changedBefore) probedStale++;
             Optional<CachedAnswer> hit = cache.lookup(key("hr_role"));
             if (hit.isPresent()) {
                 fresh++;
                 assertThat(hit.get().catalogVersion())
                         .as("a hit validated before a change of its table committed")
                         .isGreaterThanOrEqualTo(changedBefore);
-            } else cache.remember(key("hr_role"), validatedNow("q" + lookups.get()));
+            } else cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q" + lookups.get()));
             lookups.incrementAndGet();
         }
         burst.join();
 
         assertThat(lookups.get()).isGreaterThanOrEqualTo(100);
+        assertThat(probedStale)
+                .as("probes finding an entry validated before a change")
+                .isZero();
         assertThat(lookups(AnswerCacheMeters.Result.INVALIDATED)).isGreaterThan(0);
         System.out.printf(
-                "answer cache burst: %d lookups across 100 changes, %d fresh, %.0f invalidated, none stale%n",
+                "answer cache burst: %d lookups and probes across 100 changes, %d fresh, %.0f invalidated, none stale%n",
                 lookups.get(), fresh, lookups(AnswerCacheMeters.Result.INVALIDATED));
         // After the burst the entry is fresh again, and served.
-        cache.remember(key("hr_role"), validatedNow("last"));
+        cache.remember(key("hr_role"), PRINCIPAL, validatedNow("last"));
         assertThat(cache.lookup(key("hr_role"))).map(CachedAnswer::questionId).contains("last");
     }
 
@@ -231,7 +277,7 @@ class PostgresAnswerCacheIT {
     @Test
     void eachOf100ChangesEndsTheEntryAndTheNextAnswerIsServedUntilTheNextChange() throws SQLException {
         for (int i = 0; i < 100; i++) {
-            cache.remember(key("hr_role"), validatedNow("q" + i));
+            cache.remember(key("hr_role"), PRINCIPAL, validatedNow("q" + i));
             assertThat(cache.lookup(key("hr_role")))
                     .map(CachedAnswer::questionId)
                     .contains("q" + i);
@@ -287,6 +333,19 @@ class PostgresAnswerCacheIT {
 
     private long catalogVersion() throws SQLException {
         return single("SELECT version FROM catalog_versions WHERE database_id = ?");
+    }
+
+    private long versionOf(String questionId) throws SQLException {
+        try (Connection c = store.borrow();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT catalog_version FROM answer_cache WHERE database_id = ? AND question_id = ?")) {
+            ps.setString(1, databaseId);
+            ps.setString(2, questionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertThat(rs.next()).as("entry %s", questionId).isTrue();
+                return rs.getLong(1);
+            }
+        }
     }
 
     private long entries() throws SQLException {

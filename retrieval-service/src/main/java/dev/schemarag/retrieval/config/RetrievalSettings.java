@@ -3,6 +3,7 @@ package dev.schemarag.retrieval.config;
 import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.questions.AnswerCacheProbing;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -36,6 +37,11 @@ public final class RetrievalSettings {
                     true,
                     "Use RAG at all; false sends the full schema (the historical ENABLE_DOC_RETRIEVAL is still read)")
             .withAlias("ENABLE_DOC_RETRIEVAL"));
+    public static final Setting<Boolean> ANSWER_CACHE_PROBE = declare(Setting.bool(
+            AnswerCacheProbing.SETTING,
+            true,
+            "Look a question up in the answer cache before embedding it: a fresh entry for its database, principal and"
+                    + " normalised question skips embedding and ranking, and generation serves it"));
     public static final Setting<Integer> TABLE_THRESHOLD = declare(
             Setting.integer("retrieval.table.threshold", 10, 0, MANY, "Catalogs with fewer tables are sent whole"));
     public static final Setting<Integer> TABLE_TOPK =
@@ -240,6 +246,10 @@ public final class RetrievalSettings {
 
     public boolean enabled() {
         return values.get(ENABLED);
+    }
+
+    public boolean answerCacheProbe() {
+        return values.get(ANSWER_CACHE_PROBE);
     }
 
     public int tableThreshold() {

@@ -1,6 +1,8 @@
 package dev.schemarag.retrieval.kafka;
 
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.questions.AnswerCacheProbing;
+import dev.schemarag.events.CachedAnswerRef;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.DocChunkRef;
 import dev.schemarag.events.QuestionAsked;
@@ -10,8 +12,10 @@ import dev.schemarag.events.ScoredTable;
 import dev.schemarag.retrieval.ContextMetadata;
 import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievedContext;
+import dev.schemarag.retrieval.cache.CachedAnswerHit;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -79,6 +83,28 @@ public final class ContextEvents {
                                 .setVector(v.encode())
                                 .build())
                         .orElse(null))
+                .build();
+    }
+
+    /**
+     * The context event of a question the answer cache holds a fresh answer to: no packet, tables, chunks or embedding,
+     * only the entry's reference, for generation to serve it.
+     */
+    public static ContextRetrieved toEvent(QuestionAsked question, CachedAnswerHit hit) {
+        return ContextRetrieved.newBuilder()
+                .setQuestion(question)
+                .setContextPacket("")
+                .setSelectedTables(List.of())
+                // Set, not defaulted: Avro builds a default record array by reflection, which its class
+                // security check refuses for classes it was not told to trust.
+                .setJoinHints(List.of())
+                .setDocChunks(List.of())
+                .setRetrievalMetadata(RetrievalMetadata.newBuilder()
+                        .setStrategy(AnswerCacheProbing.STRATEGY)
+                        .build())
+                .setCachedAnswer(CachedAnswerRef.newBuilder()
+                        .setQuestionId(hit.questionId())
+                        .build())
                 .build();
     }
 

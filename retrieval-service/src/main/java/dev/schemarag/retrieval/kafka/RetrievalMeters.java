@@ -20,6 +20,11 @@ public final class RetrievalMeters {
     static final String TABLES = "schemarag.retrieval.tables";
     static final String TOKENS = "schemarag.retrieval.packet.tokens";
     static final String FALLBACKS = "schemarag.retrieval.fallbacks";
+    /**
+     * The answer cache's probe before ranking, by {@code result} ({@code hit}: the question skipped embedding and
+     * ranking; {@code miss}): retrieval's whole part of a hit, or what a miss adds to the retrieval after it.
+     */
+    public static final String ANSWER_CACHE_PROBE = "schemarag.retrieval.answer.cache.probe";
     /** In Prometheus {@code schemarag_retrieval_embedding_cache_total{result="hit"|"miss"}}. */
     public static final String EMBEDDING_CACHE = "schemarag.retrieval.embedding.cache";
 
@@ -82,6 +87,16 @@ public final class RetrievalMeters {
                     .tag("reason", metadata.fallbackReason().wireName())
                     .register(registry)
                     .increment();
+    }
+
+    /** Records one probe of the answer cache and the time it took. */
+    public void probed(boolean hit, Duration elapsed) {
+        Timer.builder(ANSWER_CACHE_PROBE)
+                .description("Answer cache probes before ranking, by result")
+                .tag("result", hit ? "hit" : "miss")
+                .publishPercentileHistogram()
+                .register(registry)
+                .record(elapsed);
     }
 
     private Timer latency(String outcome) {

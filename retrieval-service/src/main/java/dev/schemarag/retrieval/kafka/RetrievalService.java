@@ -14,11 +14,13 @@ import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.VectorSearch;
+import dev.schemarag.retrieval.cache.CacheFront;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.CatalogLoads;
 import dev.schemarag.retrieval.index.InMemoryVectorIndex;
 import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.pgvector.PgVectorSchemaIndex;
+import dev.schemarag.retrieval.pgvector.PostgresAnswerCacheProbe;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,8 +28,8 @@ import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 
 /**
- * The retrieval service assembled: the pgvector index (searched in memory or in the store), the retriever, its Kafka
- * Streams topology, and the loading of every stored catalog at start.
+ * The retrieval service assembled: the pgvector index (searched in memory or in the store), the retriever, the answer
+ * cache's probe in front of it, its Kafka Streams topology, and the loading of every stored catalog at start.
  */
 public final class RetrievalService implements AutoCloseable {
     /** The application id (and consumer group) under the topic prefix: {@code <prefix>retrieval}. */
@@ -48,6 +50,7 @@ public final class RetrievalService implements AutoCloseable {
                     + " from the catalog applied last and never wait for a change");
 
     private final SchemaRetriever retriever;
+    private final CacheFront front;
     private final MeterRegistry meters;
     private final CatalogFollower catalogs;
     private ManagedStreams streams;
@@ -76,6 +79,7 @@ public final class RetrievalService implements AutoCloseable {
         CatalogMeters loads = new CatalogMeters(meters);
         this.retriever =
                 new SchemaRetriever(index(store, vectorSearch, loads), model, settings, EMBEDDING_CACHE, loads);
+        this.front = new CacheFront(new PostgresAnswerCacheProbe(store), settings);
         this.meters = meters;
         this.catalogs = new CatalogFollower(retriever, catalogPoll);
         RetrievalMeters.bindEmbeddingCache(meters, retriever);
@@ -137,7 +141,7 @@ public final class RetrievalService implements AutoCloseable {
             KafkaCanary.warmUp(security.clientConfig(bootstrapServers), topics.prefix(), applicationId);
         });
         StreamsBuilder builder = new StreamsBuilder();
-        RetrievalTopology.build(builder, topics, retriever, meters);
+        RetrievalTopology.build(builder, topics, retriever, front, meters);
         streams = new ManagedStreams(
                 "retrieval",
                 builder.build(),

@@ -11,12 +11,16 @@ import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.retrieval.RetrievalFailure;
+import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.cache.CacheFront;
+import dev.schemarag.retrieval.cache.CachedAnswerHit;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -25,18 +29,22 @@ import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 
-/** {@code QuestionAsked} → dual retrieval → {@code ContextRetrieved}, or a {@code FailureRecord} on the retrieval DLQ. */
+/**
+ * {@code QuestionAsked} → dual retrieval → {@code ContextRetrieved}, or a {@code FailureRecord} on the retrieval DLQ. A
+ * question the answer cache holds a fresh answer to skips retrieval: its context names the entry ({@link CacheFront}).
+ */
 public final class RetrievalTopology {
     private RetrievalTopology() {}
 
-    public static void build(StreamsBuilder builder, Topics topics, SchemaRetriever retriever, MeterRegistry meters) {
+    public static void build(
+            StreamsBuilder builder, Topics topics, SchemaRetriever retriever, CacheFront front, MeterRegistry meters) {
         Topic<String, QuestionAsked> source = topics.questions();
         RetrievalMeters retrievals = new RetrievalMeters(meters);
         KStream<String, Outcome<ContextRetrieved>> outcomes = builder.stream(source.name(), source.consumed())
                 // Every record of one question is keyed by its id, whatever key its producer chose.
                 .selectKey((key, question) -> question == null ? key : question.getId())
-                .processValues(
-                        () -> new Retrieval(retriever, source.valueSerde().serializer(), retrievals));
+                .processValues(() ->
+                        new Retrieval(retriever, front, source.valueSerde().serializer(), retrievals));
         DeadLetterRouting.route(outcomes, topics, meters, Stage.RETRIEVAL)
                 .to(topics.contextRetrieved().name(), topics.contextRetrieved().produced());
     }
@@ -78,12 +86,18 @@ public final class RetrievalTopology {
     private static final class Retrieval
             implements FixedKeyProcessor<String, QuestionAsked, Outcome<ContextRetrieved>> {
         private final SchemaRetriever retriever;
+        private final CacheFront front;
         private final Serializer<QuestionAsked> questionBytes;
         private final RetrievalMeters meters;
         private FixedKeyProcessorContext<String, Outcome<ContextRetrieved>> context;
 
-        Retrieval(SchemaRetriever retriever, Serializer<QuestionAsked> questionBytes, RetrievalMeters meters) {
+        Retrieval(
+                SchemaRetriever retriever,
+                CacheFront front,
+                Serializer<QuestionAsked> questionBytes,
+                RetrievalMeters meters) {
             this.retriever = retriever;
+            this.front = front;
             this.questionBytes = questionBytes;
             this.meters = meters;
         }
@@ -101,8 +115,13 @@ public final class RetrievalTopology {
         private Outcome<ContextRetrieved> outcome(FixedKeyRecord<String, QuestionAsked> record) {
             QuestionAsked question = record.value();
             try {
+                long probed = System.nanoTime();
+                RetrievalRequest request = ContextEvents.toRequest(question);
+                Optional<CachedAnswerHit> hit = front.probe(request);
                 long start = System.nanoTime();
-                RetrievalResult result = retriever.retrieve(ContextEvents.toRequest(question));
+                meters.probed(hit.isPresent(), Duration.ofNanos(start - probed));
+                if (hit.isPresent()) return Outcome.delivered(ContextEvents.toEvent(question, hit.get()));
+                RetrievalResult result = retriever.retrieve(request);
                 meters.record(result, Duration.ofNanos(System.nanoTime() - start));
                 return result instanceof RetrievalFailure failed
                         ? Outcome.deadLettered(failure(record, failed.errorClass(), failed.message()))

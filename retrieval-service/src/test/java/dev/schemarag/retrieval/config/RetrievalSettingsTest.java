@@ -59,7 +59,8 @@ class RetrievalSettingsTest {
         assertThat(defaults.contextBudgetTokens()).isEqualTo(12_000);
         assertThat(defaults.questionMaxBytes()).isEqualTo(4096);
         assertThat(defaults.routingMinMargin()).isEqualTo(0.05);
-        assertThat(RetrievalSettings.DECLARED).hasSize(40);
+        assertThat(defaults.answerCacheProbe()).isTrue();
+        assertThat(RetrievalSettings.DECLARED).hasSize(41);
     }
 
     @Test

@@ -24,6 +24,7 @@ import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.retrieval.VectorSearch;
+import dev.schemarag.retrieval.cache.CacheFront;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.stack.SchemaRegistryServer;
@@ -99,6 +100,7 @@ class RegistryOutageIT {
                                 VectorSearch.MEMORY,
                                 new SimpleMeterRegistry())
                         .retriever(),
+                CacheFront.OFF,
                 new SimpleMeterRegistry());
         AtomicInteger replacedThreads = new AtomicInteger();
         try (KafkaStreams streams = new KafkaStreams(

@@ -31,6 +31,7 @@ import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.VectorSearch;
+import dev.schemarag.retrieval.cache.CacheFront;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
@@ -552,7 +553,7 @@ class RetrievalPipelineIT {
                         store, model, raisedCap, VectorSearch.MEMORY, new SimpleMeterRegistry())
                 .retriever();
         StreamsBuilder builder = new StreamsBuilder();
-        RetrievalTopology.build(builder, small, retriever, new SimpleMeterRegistry());
+        RetrievalTopology.build(builder, small, retriever, CacheFront.OFF, new SimpleMeterRegistry());
         Properties settings = StreamsProperties.of(
                 small.prefix() + "retrieval",
                 stack.bootstrapServers(),

@@ -16,6 +16,8 @@ import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.Topic;
 import dev.schemarag.core.kafka.Topics;
 import dev.schemarag.core.metrics.DeadLetterMeters;
+import dev.schemarag.core.questions.AnswerCacheProbing;
+import dev.schemarag.core.questions.QuestionText;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
@@ -24,6 +26,7 @@ import dev.schemarag.events.ScoredTable;
 import dev.schemarag.retrieval.ErpCatalog;
 import dev.schemarag.retrieval.FakeSchemaIndex;
 import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.cache.CacheFront;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.TableHit;
@@ -34,7 +37,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.avro.Schema;
@@ -69,6 +75,8 @@ class RetrievalTopologyTest {
     private TestOutputTopic<String, ContextRetrieved> contexts;
     private TestOutputTopic<String, FailureRecord> deadLetters;
     private FakeSchemaIndex index;
+    /** The answer cache as retrieval's probe sees it: question ids by "database|principal|question hash". */
+    private final Map<String, String> cachedAnswers = new HashMap<>();
 
     @BeforeEach
     void startDriver(@TempDir Path stateDir) {
@@ -82,7 +90,11 @@ class RetrievalTopologyTest {
 
         topics = new Topics("retrieval-test.", registry);
         StreamsBuilder builder = new StreamsBuilder();
-        RetrievalTopology.build(builder, topics, retriever, meters);
+        CacheFront front = new CacheFront(
+                (databaseId, principal, questionHash) ->
+                        Optional.ofNullable(cachedAnswers.get(databaseId + "|" + principal + "|" + questionHash)),
+                RetrievalSettings.defaults());
+        RetrievalTopology.build(builder, topics, retriever, front, meters);
         Properties settings = StreamsProperties.of(
                 "retrieval-test",
                 "127.0.0.1:9",
@@ -168,6 +180,54 @@ class RetrievalTopologyTest {
                 .doesNotContain("CREATE TABLE sales.orders (");
         assertThat(context.getJoinHints()).contains("leave_requests.employee_id = employees.employee_id");
         assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void aQuestionTheAnswerCacheHoldsSkipsEmbeddingAndRankingAndNamesTheEntry() {
+        cachedAnswers.put("erp|alice|" + QuestionText.hash(QUESTION, null), "q-0");
+        QuestionAsked asked = question("q-1", "erp", "which employees took SICK leave last year");
+        asked.setPrincipal("alice");
+
+        questions.pipeInput("q-1", asked);
+
+        ContextRetrieved context = contexts.readValue();
+        assertThat(context.getCachedAnswer().getQuestionId()).isEqualTo("q-0");
+        assertThat(context.getQuestion()).isEqualTo(asked);
+        assertThat(context.getRetrievalMetadata().getStrategy()).isEqualTo(AnswerCacheProbing.STRATEGY);
+        assertThat(context.getContextPacket()).isEmpty();
+        assertThat(context.getSelectedTables()).isEmpty();
+        assertThat(context.getQuestionEmbedding()).isNull();
+        assertThat(retriever.embeddingCacheMisses() + retriever.embeddingCacheHits())
+                .isZero();
+        assertThat(meters.get(RetrievalMeters.ANSWER_CACHE_PROBE)
+                        .tag("result", "hit")
+                        .timer()
+                        .count())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void anotherPrincipalOrAQuestionWithTheProbeOffIsRetrieved() {
+        cachedAnswers.put("erp|alice|" + QuestionText.hash(QUESTION, null), "q-0");
+        QuestionAsked bob = question("q-1", "erp", QUESTION);
+        bob.setPrincipal("bob");
+        QuestionAsked sentBack = question("q-2", "erp", QUESTION);
+        sentBack.setPrincipal("alice");
+        sentBack.setRetrievalSettings(Map.of(AnswerCacheProbing.SETTING, "false"));
+
+        questions.pipeInput("q-1", bob);
+        questions.pipeInput("q-2", sentBack);
+
+        for (ContextRetrieved context : contexts.readValuesToList()) {
+            assertThat(context.getCachedAnswer()).isNull();
+            assertThat(context.getRetrievalMetadata().getStrategy()).isEqualTo("rag");
+            assertThat(context.getSelectedTables()).isNotEmpty();
+        }
+        assertThat(meters.get(RetrievalMeters.ANSWER_CACHE_PROBE)
+                        .tag("result", "miss")
+                        .timer()
+                        .count())
+                .isEqualTo(2);
     }
 
     @Test

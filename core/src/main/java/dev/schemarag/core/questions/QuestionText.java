@@ -1,4 +1,4 @@
-package dev.schemarag.generation.cache;
+package dev.schemarag.core.questions;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -8,7 +8,7 @@ import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /**
- * When two questions are the same question for the answer cache: equal once normalised. Unicode compatibility forms
+ * When two questions are the same question for the answer cache (its lookup in generation and its probe in retrieval): equal once normalised. Unicode compatibility forms
  * are folded (NFKC), runs of white space become one space, trailing sentence punctuation goes ("…?", "…." and
  * "…!" ask the same), and letters are lower-cased, except inside quotes: {@code status 'Shipped'} and {@code status 'shipped'} are
  * different literals to PostgreSQL, so a quoted span keeps its case (an apostrophe within a word, as in
@@ -62,7 +62,7 @@ public final class QuestionText {
         return sha256("question:" + normalised(question) + "\nevidence:" + normalisedEvidence(evidence));
     }
 
-    static String sha256(String text) {
+    public static String sha256(String text) {
         try {
             return HexFormat.of()
                     .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));

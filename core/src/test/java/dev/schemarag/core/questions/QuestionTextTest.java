@@ -1,4 +1,4 @@
-package dev.schemarag.generation.cache;
+package dev.schemarag.core.questions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
