@@ -3,6 +3,7 @@ package dev.schemarag.app.cli;
 import dev.schemarag.app.Services;
 import dev.schemarag.app.StackSession;
 import dev.schemarag.bench.BenchReport;
+import dev.schemarag.bench.BenchTarget;
 import dev.schemarag.bench.ChaosBenchmark;
 import dev.schemarag.bench.ExampleThresholdBenchmark;
 import dev.schemarag.bench.FreshnessBenchmark;
@@ -54,6 +55,13 @@ final class BenchCommand implements Callable<Integer> {
                     + " retrieval; for pipeline, its catalog and questions instead of the demo's; for examples, its"
                     + " questions and gold SQL")
     Path suite;
+
+    @Option(
+            names = "--target",
+            defaultValue = "postgresql",
+            description = "freshness and retrieval: the server of the target database, postgresql or mariadb (the"
+                    + " stack's, started with stack up --with mariadb; default ${DEFAULT-VALUE})")
+    BenchTarget target;
 
     @Option(names = "--changes", defaultValue = "60", description = "number of DDL/COMMENT changes for freshness")
     int changes;
@@ -172,7 +180,7 @@ final class BenchCommand implements Callable<Integer> {
     private BenchReport onDevelopmentStack(PrintWriter out) throws Exception {
         try (StackSession stack = StackSession.ensure(ServiceRuntime.home(), out);
                 Services services = Services.fromEnvironment()) {
-            if (kind == Kind.freshness) return FreshnessBenchmark.run(services, changes);
+            if (kind == Kind.freshness) return FreshnessBenchmark.run(services, changes, target);
             if (kind == Kind.retrieval && (principal != null || database != null)) {
                 if (principal == null || database == null || suite != null)
                     throw new IllegalArgumentException(
@@ -184,7 +192,8 @@ final class BenchCommand implements Callable<Integer> {
             if (kind == Kind.sync) return SyncBenchmark.run(services, suite, new ProgressBar(out));
             return scope == Scope.route
                     ? RoutingBenchmark.run(services, suite, limit, new ProgressBar(out), out)
-                    : RetrievalBenchmark.run(services, suite, limit, scope == Scope.db, new ProgressBar(out), out);
+                    : RetrievalBenchmark.run(
+                            services, suite, limit, scope == Scope.db, target, new ProgressBar(out), out);
         }
     }
 }
