@@ -3,6 +3,7 @@ package dev.schemarag.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.bench.stack.BenchDatabases;
+import dev.schemarag.bench.stack.MariaBenchDatabases;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.service.ServiceRuntime;
@@ -119,13 +120,20 @@ public final class RetrievalBenchmark {
      *
      * @param limit only the first questions of the suite (0 = all)
      * @param scopeDb limit each question to its db_id's schema rather than the whole catalog
+     * @param target the server the suite is loaded into and introspected on
      * @param progress shows the sync's embedding
      * @param out where each system's end is told
      */
     public static BenchReport run(
-            ServiceRuntime runtime, Path suiteDir, int limit, boolean scopeDb, SyncProgress progress, PrintWriter out)
+            ServiceRuntime runtime,
+            Path suiteDir,
+            int limit,
+            boolean scopeDb,
+            BenchTarget target,
+            SyncProgress progress,
+            PrintWriter out)
             throws Exception {
-        RegisteredDatabase db = loadAndSync(runtime, suiteDir, progress);
+        RegisteredDatabase db = loadAndSync(runtime, suiteDir, target, progress);
         Map<String, Object> figures = figures(
                 () -> RetrievalMain.service(runtime).retriever(),
                 db.id(),
@@ -133,8 +141,9 @@ public final class RetrievalBenchmark {
                 questions(suiteDir, limit),
                 scopeDb,
                 out);
-        BenchReport report = new BenchReport(
-                "bench retrieval " + suiteDir.getFileName() + " (scope " + (scopeDb ? "db" : "catalog") + ")");
+        BenchReport report = new BenchReport("bench retrieval " + suiteDir.getFileName() + " on " + target + " (scope "
+                + (scopeDb ? "db" : "catalog") + ")");
+        report.put("target", target.name());
         figures.forEach(report::put);
         return report;
     }
@@ -162,7 +171,17 @@ public final class RetrievalBenchmark {
     /** The suite loaded into a fresh database of its own and synced: its catalog stored, embedded and indexed. */
     static RegisteredDatabase loadAndSync(ServiceRuntime runtime, Path suiteDir, SyncProgress progress)
             throws Exception {
-        RegisteredDatabase db = new SuiteCatalog(suiteDir).loadFresh(new BenchDatabases(runtime));
+        return loadAndSync(runtime, suiteDir, BenchTarget.postgresql, progress);
+    }
+
+    /** The same on {@code target}: on MariaDB each of the suite's schemas a database, introspected by MySQL's rules. */
+    static RegisteredDatabase loadAndSync(
+            ServiceRuntime runtime, Path suiteDir, BenchTarget target, SyncProgress progress) throws Exception {
+        SuiteCatalog suite = new SuiteCatalog(suiteDir);
+        BenchDatabases databases = new BenchDatabases(runtime);
+        RegisteredDatabase db = target == BenchTarget.mariadb
+                ? suite.loadFresh(new MariaBenchDatabases(runtime), databases)
+                : suite.loadFresh(databases);
         try (IngestService ingest = IngestMain.service(runtime, new DatabaseRegistry(List.of(db)))) {
             ingest.sync(db.id(), progress);
         }

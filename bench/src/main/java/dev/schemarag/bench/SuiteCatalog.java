@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.schemarag.bench.stack.BenchDatabases;
+import dev.schemarag.bench.stack.MariaBenchDatabases;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.demo.MySqlSchemaTranslation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +16,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -22,7 +25,7 @@ import java.util.stream.Stream;
 /**
  * A benchmark suite in the shared bench format ({@code schema/<db>.sql}, {@code questions.jsonl}): each schema file
  * is one PostgreSQL schema, and together they make one catalog, loaded into one database so that every question is
- * asked against all of it.
+ * asked against all of it (on MariaDB, one database per schema, registered together).
  */
 public final class SuiteCatalog {
     private final Path dir;
@@ -73,6 +76,21 @@ public final class SuiteCatalog {
             loadInto(c);
         }
         databases.clearStore(db.id());
+        return db;
+    }
+
+    /**
+     * The suite's DDL on MariaDB, each of its schemas a fresh database of the server, translated by
+     * {@link MySqlSchemaTranslation}; registered as {@link #databaseId()} with {@code _mariadb}, nothing of it left in
+     * the store.
+     */
+    RegisteredDatabase loadFresh(MariaBenchDatabases databases, BenchDatabases store) throws IOException, SQLException {
+        List<String> statements = new ArrayList<>();
+        for (Path f : schemaFiles())
+            statements.addAll(MySqlSchemaTranslation.translate(Files.readString(f, StandardCharsets.UTF_8)));
+        RegisteredDatabase db = databases.fresh(databaseId() + "_mariadb", schemas());
+        databases.run(db, statements);
+        store.clearStore(db.id());
         return db;
     }
 

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Splits PostgreSQL script text the way psql would for the constructs the demo files use: statements end at a
- * semicolon outside string literals ({@code '…'} with {@code ''} inside), dollar-quoted bodies ({@code $$…$$}),
+ * semicolon outside string literals ({@code '…'} with {@code ''} inside), quoted names ({@code "…"}), dollar-quoted bodies ({@code $$…$$}),
  * parentheses and {@code --} comments. Comments are dropped and, outside literals, runs of whitespace become one
  * space.
  */
@@ -43,8 +43,8 @@ final class SqlScript {
         int i = 0;
         while (i < text.length()) {
             char c = text.charAt(i);
-            if (c == '\'') {
-                int end = endOfLiteral(text, i);
+            if (c == '\'' || c == '"') {
+                int end = endOfQuoted(text, i, c);
                 current.append(text, i, end);
                 i = end;
             } else if (c == '$' && text.startsWith("$$", i)) {
@@ -74,15 +74,17 @@ final class SqlScript {
         return parts;
     }
 
-    private static int endOfLiteral(String text, int start) {
+    /** The end of a literal or quoted name opened at {@code start} by {@code quote}, doubled inside. */
+    private static int endOfQuoted(String text, int start, char quote) {
         int i = start + 1;
         while (i < text.length()) {
-            if (text.charAt(i) == '\'') {
-                if (i + 1 < text.length() && text.charAt(i + 1) == '\'') i += 2;
+            if (text.charAt(i) == quote) {
+                if (i + 1 < text.length() && text.charAt(i + 1) == quote) i += 2;
                 else return i + 1;
             } else i++;
         }
-        throw new IllegalArgumentException("unterminated string literal at offset " + start);
+        throw new IllegalArgumentException(
+                (quote == '"' ? "unterminated quoted name" : "unterminated string literal") + " at offset " + start);
     }
 
     private static String normalized(StringBuilder part) {

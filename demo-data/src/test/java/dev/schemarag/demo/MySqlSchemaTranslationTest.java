@@ -115,6 +115,101 @@ class MySqlSchemaTranslationTest {
                 .hasMessageContaining("unknown column");
     }
 
+    @Test
+    void aSchemaBecomesADatabaseAndItsTablesKeepTheirQualifiedQuotedNames() {
+        List<String> mysql = MySqlSchemaTranslation.translate("""
+                CREATE SCHEMA school;
+
+                CREATE TABLE school.pupil (
+                    pupil_id numeric,
+                    "Full Name" text,
+                    "free meal count (k-12)" numeric,
+                    enrolled timestamp,
+                    PRIMARY KEY (pupil_id)
+                );
+                -- foreign key not emitted (points at a non-unique column): pupil.x -> class.y
+                COMMENT ON COLUMN school.pupil."Full Name" IS 'as written';""");
+
+        assertThat(mysql)
+                .containsExactly(
+                        "CREATE DATABASE IF NOT EXISTS `school` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci", """
+                        CREATE TABLE `school`.`pupil` (
+                            `pupil_id` numeric,
+                            `Full Name` text COMMENT 'as written',
+                            `free meal count (k-12)` numeric,
+                            `enrolled` datetime(6),
+                            PRIMARY KEY (pupil_id)
+                        ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""");
+        assertThat(MySqlSchemaTranslation.tableNames("CREATE TABLE School.\"Pupil\" (id int);"))
+                .containsExactly("school.Pupil");
+    }
+
+    @Test
+    void aTextColumnInAKeyBecomesAVarcharThatFitsTheIndexLimit() {
+        List<String> mysql = MySqlSchemaTranslation.translate("""
+                CREATE TABLE s.country (code text PRIMARY KEY, name text);
+                CREATE TABLE s.city (
+                    a text, b text, c text, d text, e text,
+                    country text REFERENCES s.country (code) ON DELETE CASCADE,
+                    note text,
+                    PRIMARY KEY (a, b, c, d, e)
+                );""");
+
+        assertThat(mysql.get(0)).contains("`code` varchar(255) PRIMARY KEY", "`name` text");
+        // five text columns share 768 characters: 153 each; the foreign key's one column alone may take 255
+        assertThat(mysql.get(1))
+                .contains("`a` varchar(153)", "`e` varchar(153)", "`country` varchar(255)", "`note` text")
+                .contains("FOREIGN KEY (country) REFERENCES s.country (code) ON DELETE CASCADE")
+                .contains("PRIMARY KEY (a, b, c, d, e)");
+    }
+
+    @Test
+    void aForeignKeyAddedAfterwardsClosesACycleAndKeysItsTextColumn() {
+        List<String> mysql = MySqlSchemaTranslation.translate("""
+                CREATE TABLE s.a (id text, b_id text, PRIMARY KEY (id));
+                CREATE TABLE s.b (id text, a_id text REFERENCES s.a (id), PRIMARY KEY (id));
+                ALTER TABLE s.a ADD FOREIGN KEY (b_id) REFERENCES s.b (id);""");
+
+        assertThat(mysql).hasSize(3);
+        assertThat(mysql.get(0)).contains("`b_id` varchar(255)");
+        assertThat(mysql.get(2)).isEqualTo("ALTER TABLE s.a ADD FOREIGN KEY (b_id) REFERENCES s.b (id)");
+    }
+
+    @Test
+    void namesThatMySqlReservesAreQuotedInKeysAndNamesAreFoldedLikePostgres() {
+        List<String> mysql = MySqlSchemaTranslation.translate("""
+                CREATE TABLE S."Order" ("key" numeric, Rank numeric, PRIMARY KEY ("key", Rank));""");
+
+        assertThat(mysql)
+                .containsExactly("CREATE TABLE `s`.`Order` (\n    `key` numeric,\n    `rank` numeric,\n"
+                        + "    PRIMARY KEY (`key`, `rank`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4");
+    }
+
+    @Test
+    void aQuotedNameCannotCloseTheStatementOrItsQuoting() {
+        List<String> mysql = MySqlSchemaTranslation.translate(
+                "CREATE TABLE t (\"a; DROP TABLE t; `x\"\"\" text, CHECK (\"a; DROP TABLE t; `x\"\"\" <> ''));");
+
+        assertThat(mysql)
+                .containsExactly("CREATE TABLE `t` (\n    `a; DROP TABLE t; ``x\"` text,\n"
+                        + "    CHECK (`a; DROP TABLE t; ``x\"` <> '')\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4");
+    }
+
+    @Test
+    void aForeignKeyWithoutItsColumnsOrWithPostgresOnlyOptionsFails() {
+        assertThatThrownBy(() -> MySqlSchemaTranslation.translate(
+                        "CREATE TABLE p (id int PRIMARY KEY); CREATE TABLE c (p int, FOREIGN KEY (p) REFERENCES p);"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no MySQL translation for");
+        assertThatThrownBy(() -> MySqlSchemaTranslation.translate("CREATE TABLE p (id int PRIMARY KEY);"
+                        + " CREATE TABLE c (p int, FOREIGN KEY (p) REFERENCES p (id) DEFERRABLE);"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MySqlSchemaTranslation.translate(
+                        "CREATE TABLE t (at timestamp with time zone); ALTER TABLE t ADD COLUMN x int;"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("ALTER TABLE t ADD COLUMN x int");
+    }
+
     static String demoSchema() throws IOException {
         try (InputStream in =
                 MySqlSchemaTranslation.class.getClassLoader().getResourceAsStream("demo/erp/schema.sql")) {

@@ -4,6 +4,7 @@ import dev.schemarag.app.Services;
 import dev.schemarag.app.StackSession;
 import dev.schemarag.bench.AccessFreshnessBenchmark;
 import dev.schemarag.bench.BenchReport;
+import dev.schemarag.bench.BenchTarget;
 import dev.schemarag.bench.ChaosBenchmark;
 import dev.schemarag.bench.DemoSuite;
 import dev.schemarag.bench.ExampleThresholdBenchmark;
@@ -57,6 +58,13 @@ final class BenchCommand implements Callable<Integer> {
                     + " retrieval (retrieval: or `demo`, the demo ERP scored on its docs' Common Queries); for pipeline, its catalog and questions instead of the demo's; for examples, its"
                     + " questions and gold SQL")
     Path suite;
+
+    @Option(
+            names = "--target",
+            defaultValue = "postgresql",
+            description = "freshness and retrieval: the server of the target database, postgresql or mariadb (the"
+                    + " stack's, started with stack up --with mariadb; default ${DEFAULT-VALUE})")
+    BenchTarget target;
 
     @Option(
             names = "--changes",
@@ -193,7 +201,7 @@ final class BenchCommand implements Callable<Integer> {
             if (kind == Kind.freshness)
                 return access
                         ? AccessFreshnessBenchmark.run(services, changes, memberships)
-                        : FreshnessBenchmark.run(services, changes);
+                        : FreshnessBenchmark.run(services, changes, target);
             if (kind == Kind.retrieval && (principal != null || database != null)) {
                 if (principal == null || database == null || suite != null)
                     throw new IllegalArgumentException(
@@ -207,7 +215,8 @@ final class BenchCommand implements Callable<Integer> {
             if (kind == Kind.sync) return SyncBenchmark.run(services, suite, new ProgressBar(out));
             return scope == Scope.route
                     ? RoutingBenchmark.run(services, suite, limit, new ProgressBar(out), out)
-                    : RetrievalBenchmark.run(services, suite, limit, scope == Scope.db, new ProgressBar(out), out);
+                    : RetrievalBenchmark.run(
+                            services, suite, limit, scope == Scope.db, target, new ProgressBar(out), out);
         }
     }
 

@@ -322,9 +322,24 @@ public final class IngestService implements AutoCloseable {
         }
     }
 
+    /**
+     * Forgets where change capture of {@code databaseId} stopped, so that its next start begins at the server's current
+     * position (a full sync reconciles what it skips); a database recreated under the same id then does not replay the
+     * old one's changes. Only while its capture is not running.
+     */
+    public synchronized void forgetCapturePosition(String databaseId) throws IOException {
+        if (captures.containsKey(databaseId))
+            throw new IllegalStateException("change capture of " + databaseId + " is running");
+        Files.deleteIfExists(offsetsFile(databaseId));
+    }
+
+    private Path offsetsFile(String databaseId) {
+        return config.stateDir().resolve("cdc-offsets-" + databaseId + ".dat");
+    }
+
     private synchronized void startCapture(RegisteredDatabase db) throws SQLException, IOException {
         Credentials replication = replication(db);
-        Path offsets = config.stateDir().resolve("cdc-offsets-" + db.id() + ".dat");
+        Path offsets = offsetsFile(db.id());
         DebeziumDdlCapture.Config capture = new DebeziumDdlCapture.Config(
                 db.id(),
                 db.host(),
