@@ -322,9 +322,17 @@ public final class IngestService implements AutoCloseable {
         }
     }
 
+    /** The directory under a process's state directory that ingest keeps its state in (offsets, Streams). */
+    public static final String STATE_SUBDIR = "ingest";
+
+    /** The file change capture of database {@code id} stores its offsets in, under ingest's state directory. */
+    public static Path captureOffsets(Path ingestStateDir, String id) {
+        return ingestStateDir.resolve("cdc-offsets-" + id + ".dat");
+    }
+
     private synchronized void startCapture(RegisteredDatabase db) throws SQLException, IOException {
         Credentials replication = replication(db);
-        Path offsets = config.stateDir().resolve("cdc-offsets-" + db.id() + ".dat");
+        Path offsets = captureOffsets(config.stateDir(), db.id());
         DebeziumDdlCapture.Config capture = new DebeziumDdlCapture.Config(
                 db.id(),
                 db.host(),
