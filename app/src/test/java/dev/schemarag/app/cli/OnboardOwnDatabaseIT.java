@@ -14,8 +14,10 @@ import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.stack.EmbeddedMariaDb;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
+import dev.schemarag.testkit.TestStackConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -306,6 +308,170 @@ class OnboardOwnDatabaseIT {
 
         assertThat(remove.exitCode()).as(remove.output()).isZero();
         assertThat(ingest.captureStatus()).noneMatch(c -> c.databaseId().equals(ID));
+    }
+
+    private static final String MARIA_DB = "onboard_clinic_it";
+    private static final String MARIA_ID = "clinic_maria";
+    private static final String MARIA_CLINIC = """
+            CREATE TABLE doctors (doctor_id int PRIMARY KEY, full_name varchar(100) NOT NULL, specialty varchar(100));
+            CREATE TABLE patients (patient_id int PRIMARY KEY, full_name varchar(100) NOT NULL, birth_date date);
+            CREATE TABLE appointments (appointment_id int PRIMARY KEY, patient_id int NOT NULL, doctor_id int NOT NULL,
+                starts_at datetime NOT NULL, reason varchar(200),
+                FOREIGN KEY (patient_id) REFERENCES patients (patient_id),
+                FOREIGN KEY (doctor_id) REFERENCES doctors (doctor_id)) COMMENT 'Visits of patients to doctors';
+            CREATE TABLE medications (medication_id int PRIMARY KEY, name varchar(100) NOT NULL, unit varchar(20));
+            CREATE TABLE prescriptions (prescription_id int PRIMARY KEY, appointment_id int NOT NULL,
+                medication_id int NOT NULL, dose decimal(8,2) NOT NULL,
+                FOREIGN KEY (appointment_id) REFERENCES appointments (appointment_id),
+                FOREIGN KEY (medication_id) REFERENCES medications (medication_id));
+            INSERT INTO doctors VALUES (1, 'Ada Lovelace', 'cardiology'), (2, 'Alan Turing', 'neurology');
+            INSERT INTO patients VALUES (1, 'Grace Hopper', '1906-12-09'), (2, 'Edsger Dijkstra', '1930-05-11');
+            INSERT INTO appointments VALUES (1, 1, 1, '2026-11-02 09:00', 'check-up'),
+                (2, 2, 1, '2026-11-03 10:00', 'follow-up'), (3, 1, 2, '2026-11-04 11:00', 'headache');
+            """;
+    private static final String MARIA_SQL = "SELECT a.doctor_id, count(*) AS visits FROM " + MARIA_DB
+            + ".appointments AS a GROUP BY a.doctor_id ORDER BY a.doctor_id";
+
+    /**
+     * The same on a MariaDB server of the test's own: db add checks the binlog and creates the reader and capture
+     * users, ingest picks the database up and reads its binlog, a documented query is answered with rows as the
+     * reader, a column added with a comment is in retrieval's context once db wait returns, and db remove drops the
+     * users.
+     */
+    @Test
+    void aMariaDbDatabaseIsOnboardedAnsweredWithRowsWaitedForAndRemoved(@TempDir Path home) throws Exception {
+        long started = System.nanoTime();
+        EmbeddedMariaDb maria = new EmbeddedMariaDb(home.resolve("mariadb"), TestStackConfig.freePorts(1)[0], false);
+        maria.start();
+        try {
+            try (Connection c = maria.connect("");
+                    Statement s = c.createStatement()) {
+                s.execute("CREATE DATABASE " + MARIA_DB);
+                c.setCatalog(MARIA_DB);
+                for (String statement : MARIA_CLINIC.split(";\\s*\\n")) if (!statement.isBlank()) s.execute(statement);
+            }
+            stack.postgres().createDatabaseIfMissing(DB + "_store");
+            Path databasesFile = Files.createDirectories(home.resolve("conf")).resolve("databases.json");
+            Files.writeString(databasesFile, "[]");
+            settings(home, databasesFile);
+            System.setProperty("db.admin.password", EmbeddedMariaDb.PASSWORD);
+            try (Services services = Services.fromEnvironment()) {
+                DatabaseRegistry registry = TargetDatabases.load(services);
+                try (IngestService ingest = services.ingest(registry)) {
+                    ingest.startLiveSync(StreamsSettings.DEFAULTS, new SimpleMeterRegistry(), () -> {});
+                    DatabasesWatch watch = IngestMain.watch(services, registry, ingest);
+                    try {
+                        onboardMariaDb(services, ingest, maria, home, databasesFile);
+                    } finally {
+                        watch.close();
+                    }
+                }
+            }
+            assertThat(mariaRows(maria, "SELECT User FROM mysql.user WHERE User LIKE 'schemarag_clinic_maria%'"))
+                    .isEmpty();
+            assertThat(Files.readString(databasesFile)).doesNotContain(MARIA_ID);
+        } finally {
+            maria.stop();
+        }
+        System.out.printf("MariaDB onboarding took %d ms%n", (System.nanoTime() - started) / 1_000_000);
+    }
+
+    private void onboardMariaDb(
+            Services services, IngestService ingest, EmbeddedMariaDb maria, Path home, Path databasesFile)
+            throws Exception {
+        String url = maria.jdbcUrl(MARIA_DB);
+        CliTestEnvironment.Run missing = CliTestEnvironment.execute(
+                "db",
+                "add",
+                "--id",
+                MARIA_ID,
+                "--jdbc-url",
+                url,
+                "--admin-user",
+                EmbeddedMariaDb.USER,
+                "--schemas",
+                "no_such_db");
+        assertThat(missing.exitCode()).as(missing.output()).isEqualTo(ExitCode.FAILED);
+        assertThat(missing.output())
+                .contains("problem: database no_such_db does not exist on the server")
+                .contains("fix: give the databases to index with --schemas");
+
+        CliTestEnvironment.Run add = CliTestEnvironment.execute(
+                "db", "add", "--id", MARIA_ID, "--jdbc-url", url, "--admin-user", EmbeddedMariaDb.USER, "--execute");
+        assertThat(add.exitCode()).as(add.output()).isZero();
+        assertThat(add.output())
+                .contains("creating users schemarag_clinic_maria_reader (SELECT only) and schemarag_clinic_maria_cdc")
+                .contains("registered " + MARIA_ID + " in " + databasesFile)
+                .contains("sync " + MARIA_ID + ": 5 tables");
+        assertThat(mariaRows(
+                        maria,
+                        "SELECT concat(User, ':', max_user_connections, ':', max_statement_time) FROM mysql.user"
+                                + " WHERE User LIKE 'schemarag_clinic_maria%' ORDER BY User"))
+                .containsExactly("schemarag_clinic_maria_cdc:0:0.000000", "schemarag_clinic_maria_reader:20:5.000000");
+        await().atMost(WAIT).until(() -> ingest.captureStatus().stream()
+                .anyMatch(c -> c.databaseId().equals(MARIA_ID) && c.running()));
+        ingest.awaitCaptureReady(WAIT);
+
+        CliTestEnvironment.Run docs = CliTestEnvironment.execute("db", "docs", "--init", MARIA_ID);
+        assertThat(docs.exitCode()).as(docs.output()).isZero();
+        Path appointments = home.resolve("conf/docs/" + MARIA_ID + "/appointments.md");
+        Files.writeString(
+                appointments,
+                Files.readString(appointments)
+                        .replace(
+                                "## Common Queries\n",
+                                "## Common Queries\n\n### Query Pattern: " + QUESTION + "\n```sql\n" + MARIA_SQL
+                                        + "\n```\n"));
+        assertThat(CliTestEnvironment.execute("sync", "--db", MARIA_ID).output())
+                .contains("doc chunks");
+        RunningServices pipeline = new RunningServices(services, TargetDatabases.load(services));
+        try {
+            CliTestEnvironment.Run ask =
+                    CliTestEnvironment.execute("ask", "--db", MARIA_ID, QUESTION, "--json", "--timeout", "60");
+            assertThat(ask.exitCode()).as(ask.output()).isZero();
+            assertThat(ask.output())
+                    .contains("\"status\" : \"answered\"")
+                    .contains("\"executedAs\" : \"schemarag_clinic_maria_reader\"")
+                    .containsPattern("\\[ \\[ \"1\", \"2\" \\],\\s*\\[ \"2\", \"1\" \\] \\]");
+        } finally {
+            pipeline.close();
+        }
+
+        try (Connection c = maria.connect(MARIA_DB);
+                Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE patients ADD COLUMN blood_type varchar(3) COMMENT 'ABO group and rhesus factor'");
+        }
+        CliTestEnvironment.Run wait = CliTestEnvironment.execute("db", "wait", MARIA_ID, "--timeout", "60");
+        assertThat(wait.exitCode()).as(wait.output()).isZero();
+        // No polling: when db wait returns, the column and its comment are in what retrieval reads.
+        assertThat(new PgVectorSchemaStore(services.store())
+                        .hashes(MARIA_ID, new TableName(MARIA_DB, "patients"))
+                        .keySet())
+                .extracting(EntityKey::column)
+                .contains("blood_type");
+        CliTestEnvironment.Run context =
+                CliTestEnvironment.execute("context", "--db", MARIA_ID, "Which blood group does each patient have?");
+        assertThat(context.output())
+                .as(context.output())
+                .contains("blood_type")
+                .contains("ABO group and rhesus factor");
+
+        CliTestEnvironment.Run remove = CliTestEnvironment.execute("db", "remove", MARIA_ID);
+        assertThat(remove.exitCode()).as(remove.output()).isZero();
+        assertThat(remove.output())
+                .contains("users dropped: schemarag_clinic_maria_reader, schemarag_clinic_maria_cdc");
+        await().atMost(WAIT).until(() -> ingest.captureStatus().stream()
+                .noneMatch(c -> c.databaseId().equals(MARIA_ID)));
+    }
+
+    private static List<String> mariaRows(EmbeddedMariaDb maria, String sql) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = maria.connect("");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) rows.add(rs.getString(1));
+        }
+        return rows;
     }
 
     private void settings(Path home, Path databasesFile) {
