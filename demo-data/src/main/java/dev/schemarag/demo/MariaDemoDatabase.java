@@ -5,6 +5,9 @@ import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.MySqlAccounts;
 import dev.schemarag.core.store.MySqlQuoting;
 import dev.schemarag.core.store.TargetSessionLimits;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -31,17 +34,20 @@ public final class MariaDemoDatabase {
 
     private MariaDemoDatabase() {}
 
-    /** Executed like the PostgreSQL demo: answers show their rows (once execution speaks MySQL). */
-    public static RegisteredDatabase registration(
-            String jdbcUrl, Credentials admin, Credentials reader, Path extracted) {
+    /**
+     * Executed like the PostgreSQL demo: answers show their rows. Its docs are the demo's with their documented queries
+     * in MariaDB's SQL ({@link MySqlQueryTranslation}), written beside them under {@code docs-mariadb}.
+     */
+    public static RegisteredDatabase registration(String jdbcUrl, Credentials admin, Credentials reader, Path extracted)
+            throws IOException {
+        String postgresDdl = Files.readString(extracted.resolve("schema.sql"), StandardCharsets.UTF_8);
+        Path docs = MySqlQueryTranslation.translateDocs(
+                extracted.resolve("docs"),
+                extracted.resolve("docs-mariadb"),
+                MySqlSchemaTranslation.tableNames(postgresDdl),
+                MySqlQueryTranslation.dateColumns(postgresDdl));
         return new RegisteredDatabase(
-                        ID,
-                        jdbcUrl,
-                        admin,
-                        reader,
-                        List.of(DATABASE),
-                        extracted.resolve("modules.json"),
-                        extracted.resolve("docs"))
+                        ID, jdbcUrl, admin, reader, List.of(DATABASE), extracted.resolve("modules.json"), docs)
                 .withExecute(true);
     }
 

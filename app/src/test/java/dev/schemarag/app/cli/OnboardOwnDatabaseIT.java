@@ -12,10 +12,13 @@ import dev.schemarag.core.service.DatabasesWatch;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.PgVectorSchemaStore;
+import dev.schemarag.generation.llm.LlmSettings;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.stack.Directories;
 import dev.schemarag.stack.EmbeddedMariaDb;
 import dev.schemarag.stack.EmbeddedStack;
+import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.testkit.SharedTestStack;
 import dev.schemarag.testkit.TestStackConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -329,6 +332,10 @@ class OnboardOwnDatabaseIT {
             INSERT INTO appointments VALUES (1, 1, 1, '2026-11-02 09:00', 'check-up'),
                 (2, 2, 1, '2026-11-03 10:00', 'follow-up'), (3, 1, 2, '2026-11-04 11:00', 'headache');
             """;
+    private static final String MARIA_LLM_QUESTION = "Which doctor has the most appointments?";
+    private static final String MARIA_LLM_SQL = "SELECT d.full_name, count(*) AS visits FROM " + MARIA_DB
+            + ".appointments AS a JOIN " + MARIA_DB + ".doctors AS d ON d.doctor_id = a.doctor_id"
+            + " GROUP BY d.full_name ORDER BY visits DESC LIMIT 1";
     private static final String MARIA_SQL = "SELECT a.doctor_id, count(*) AS visits FROM " + MARIA_DB
             + ".appointments AS a GROUP BY a.doctor_id ORDER BY a.doctor_id";
 
@@ -341,9 +348,13 @@ class OnboardOwnDatabaseIT {
     @Test
     void aMariaDbDatabaseIsOnboardedAnsweredWithRowsWaitedForAndRemoved(@TempDir Path home) throws Exception {
         long started = System.nanoTime();
-        EmbeddedMariaDb maria = new EmbeddedMariaDb(home.resolve("mariadb"), TestStackConfig.freePorts(1)[0], false);
+        // Not under @TempDir: the server runs as the OS user mysql, which may not enter a directory only root may.
+        Path mariaDir = Path.of(System.getProperty("schemarag.test.dir", "target/it-stack"), "onboard-maria-it");
+        Directories.deleteRecursively(mariaDir);
+        EmbeddedMariaDb maria = new EmbeddedMariaDb(mariaDir, TestStackConfig.freePorts(1)[0], false);
         maria.start();
-        try {
+        try (ScriptedChatCompletions llm = new ScriptedChatCompletions()) {
+            llm.answer(MARIA_LLM_QUESTION, MARIA_LLM_SQL);
             try (Connection c = maria.connect("");
                     Statement s = c.createStatement()) {
                 s.execute("CREATE DATABASE " + MARIA_DB);
@@ -355,6 +366,8 @@ class OnboardOwnDatabaseIT {
             Files.writeString(databasesFile, "[]");
             settings(home, databasesFile);
             System.setProperty("db.admin.password", EmbeddedMariaDb.PASSWORD);
+            properties.put(LlmSettings.BASE_URL.key(), llm.baseUrl().toString());
+            System.setProperty(LlmSettings.BASE_URL.key(), llm.baseUrl().toString());
             try (Services services = Services.fromEnvironment()) {
                 DatabaseRegistry registry = TargetDatabases.load(services);
                 try (IngestService ingest = services.ingest(registry)) {
@@ -433,6 +446,13 @@ class OnboardOwnDatabaseIT {
                     .contains("\"status\" : \"answered\"")
                     .contains("\"executedAs\" : \"schemarag_clinic_maria_reader\"")
                     .containsPattern("\\[ \\[ \"1\", \"2\" \\],\\s*\\[ \"2\", \"1\" \\] \\]");
+            // A question no doc answers: the scripted model writes MariaDB SQL, validated and run as the reader.
+            CliTestEnvironment.Run generated = CliTestEnvironment.execute(
+                    "ask", "--db", MARIA_ID, MARIA_LLM_QUESTION, "--json", "--timeout", "60");
+            assertThat(generated.exitCode()).as(generated.output()).isZero();
+            assertThat(generated.output())
+                    .contains("\"status\" : \"answered\"")
+                    .containsPattern("\\[ \\[ \"Ada Lovelace\", \"2\" \\] \\]");
         } finally {
             pipeline.close();
         }
