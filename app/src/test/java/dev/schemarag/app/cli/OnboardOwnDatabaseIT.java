@@ -405,7 +405,7 @@ class OnboardOwnDatabaseIT {
                 "--schemas",
                 "no_such_db");
         assertThat(missing.exitCode()).as(missing.output()).isEqualTo(ExitCode.FAILED);
-        assertThat(missing.output())
+        assertThat(missing.errors())
                 .contains("problem: database no_such_db does not exist on the server")
                 .contains("fix: give the databases to index with --schemas");
 
