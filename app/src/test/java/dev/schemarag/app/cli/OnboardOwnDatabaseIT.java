@@ -13,6 +13,9 @@ import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.generation.llm.LlmSettings;
+import dev.schemarag.generation.main.ExecutionMain;
+import dev.schemarag.generation.service.ExecutionService;
+import dev.schemarag.generation.service.QueryExecutorsByDialect;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.stack.Directories;
@@ -33,6 +36,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -437,8 +441,13 @@ class OnboardOwnDatabaseIT {
                                         + "\n```\n"));
         assertThat(CliTestEnvironment.execute("sync", "--db", MARIA_ID).output())
                 .contains("doc chunks");
-        RunningServices pipeline = new RunningServices(services, TargetDatabases.load(services));
-        try {
+        DatabaseRegistry registered = TargetDatabases.load(services);
+        RunningServices pipeline = new RunningServices(services, registered);
+        // The database is registered with --execute: its answers are run by the execution service, as up runs it.
+        try (QueryExecutorsByDialect executor = services.queryExecutor(registered);
+                ExecutionService execution = ExecutionMain.service(services, registered, executor)) {
+            execution.start(() -> {});
+            await().atMost(WAIT).until(() -> execution.state() == KafkaStreams.State.RUNNING);
             CliTestEnvironment.Run ask =
                     CliTestEnvironment.execute("ask", "--db", MARIA_ID, QUESTION, "--json", "--timeout", "60");
             assertThat(ask.exitCode()).as(ask.output()).isZero();
