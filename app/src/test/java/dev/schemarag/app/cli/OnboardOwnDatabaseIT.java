@@ -358,6 +358,8 @@ class OnboardOwnDatabaseIT {
         EmbeddedMariaDb maria = new EmbeddedMariaDb(mariaDir, TestStackConfig.freePorts(1)[0], false);
         maria.start();
         try (ScriptedChatCompletions llm = new ScriptedChatCompletions()) {
+            // With a model configured, questions go to it, the documented one too (its query is among the examples).
+            llm.answer(QUESTION, MARIA_SQL);
             llm.answer(MARIA_LLM_QUESTION, MARIA_LLM_SQL);
             try (Connection c = maria.connect("");
                     Statement s = c.createStatement()) {
