@@ -350,7 +350,7 @@ class OnboardOwnDatabaseIT {
      * comment reaches retrieval's context through binlog capture, and db remove drops the users.
      */
     @Test
-    void aMariaDbDatabaseIsOnboardedAnsweredWithRowsWaitedForAndRemoved(@TempDir Path home) throws Exception {
+    void aMariaDbDatabaseIsOnboardedAnsweredWithRowsChangedAndRemoved(@TempDir Path home) throws Exception {
         long started = System.nanoTime();
         // Not under @TempDir: the server runs as the OS user mysql, which may not enter a directory only root may.
         Path mariaDir = Path.of(System.getProperty("schemarag.test.dir", "target/it-stack"), "onboard-maria-it");
