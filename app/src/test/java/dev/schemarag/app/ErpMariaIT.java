@@ -24,6 +24,7 @@ import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.demo.DemoDatabase;
 import dev.schemarag.demo.MariaDemoDatabase;
+import dev.schemarag.demo.MySqlQueryTranslation;
 import dev.schemarag.generation.answer.ExplainResult;
 import dev.schemarag.generation.answer.StatementValidator;
 import dev.schemarag.generation.execution.ExecutionOutcome;
@@ -52,6 +53,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +64,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -469,6 +472,32 @@ class ErpMariaIT {
                         assertThat(refused.errorClass()).isEqualTo(ErrorClass.ACCESS_DENIED);
                         assertThat(refused.reason()).contains("not supported");
                     });
+        }
+    }
+
+    /** Every documented query of erp_maria's docs (which seed its verified examples) is MariaDB SQL its reader plans. */
+    @Test
+    void everyDocumentedQueryExplainsOnMariaDbAsTheReader() throws Exception {
+        List<String> queries = new ArrayList<>();
+        try (Stream<Path> docs = Files.list(registration.docsDir())) {
+            for (Path doc : docs.sorted().toList())
+                queries.addAll(MySqlQueryTranslation.documentedQueries(Files.readString(doc, StandardCharsets.UTF_8)));
+        }
+        assertThat(queries).hasSizeGreaterThan(30);
+        try (Database reader = new Database(
+                        mariadb.jdbcUrl(MariaDemoDatabase.DATABASE),
+                        registration.reader().user(),
+                        registration.reader().password());
+                Connection c = reader.open();
+                Statement s = c.createStatement()) {
+            for (String sql : queries) {
+                String statement = sql.endsWith(";") ? sql.substring(0, sql.length() - 1) : sql;
+                try (ResultSet plan = s.executeQuery("EXPLAIN " + statement)) {
+                    assertThat(plan.next()).as(statement).isTrue();
+                } catch (SQLException e) {
+                    throw new AssertionError("MariaDB cannot plan the documented query:\n" + statement, e);
+                }
+            }
         }
     }
 

@@ -2,8 +2,12 @@ package dev.schemarag.demo;
 
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.store.MySqlAccounts;
 import dev.schemarag.core.store.MySqlQuoting;
 import dev.schemarag.core.store.TargetSessionLimits;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -24,24 +28,26 @@ import java.util.List;
 public final class MariaDemoDatabase {
     public static final String ID = "erp_maria";
     public static final String DATABASE = "erp_maria";
-    private static final int READER_CONNECTION_LIMIT = 20;
     private static final int COPY_BATCH = 500;
     private static final String LOAD_LOCK = "schemarag.load." + DATABASE;
     private static final int LOAD_LOCK_WAIT_SECONDS = 120;
 
     private MariaDemoDatabase() {}
 
-    /** Executed like the PostgreSQL demo: answers show their rows (once execution speaks MySQL). */
-    public static RegisteredDatabase registration(
-            String jdbcUrl, Credentials admin, Credentials reader, Path extracted) {
+    /**
+     * Executed like the PostgreSQL demo: answers show their rows. Its docs are the demo's with their documented queries
+     * in MariaDB's SQL ({@link MySqlQueryTranslation}), written beside them under {@code docs-mariadb}.
+     */
+    public static RegisteredDatabase registration(String jdbcUrl, Credentials admin, Credentials reader, Path extracted)
+            throws IOException {
+        String postgresDdl = Files.readString(extracted.resolve("schema.sql"), StandardCharsets.UTF_8);
+        Path docs = MySqlQueryTranslation.translateDocs(
+                extracted.resolve("docs"),
+                extracted.resolve("docs-mariadb"),
+                MySqlSchemaTranslation.tableNames(postgresDdl),
+                MySqlQueryTranslation.dateColumns(postgresDdl));
         return new RegisteredDatabase(
-                        ID,
-                        jdbcUrl,
-                        admin,
-                        reader,
-                        List.of(DATABASE),
-                        extracted.resolve("modules.json"),
-                        extracted.resolve("docs"))
+                        ID, jdbcUrl, admin, reader, List.of(DATABASE), extracted.resolve("modules.json"), docs)
                 .withExecute(true);
     }
 
@@ -106,14 +112,9 @@ public final class MariaDemoDatabase {
     public static void grantReader(
             Connection maria, String user, String host, String password, TargetSessionLimits limits)
             throws SQLException {
-        String account = MySqlQuoting.literal(user) + "@" + MySqlQuoting.literal(host);
-        String options = " IDENTIFIED BY " + MySqlQuoting.literal(password) + " WITH MAX_USER_CONNECTIONS "
-                + READER_CONNECTION_LIMIT + " MAX_STATEMENT_TIME "
-                + limits.statementTimeout().toMillis() / 1000.0;
         try (Statement s = maria.createStatement()) {
-            s.execute("CREATE USER IF NOT EXISTS " + account + options);
-            s.execute("ALTER USER " + account + options);
-            s.execute("GRANT SELECT ON " + MySqlQuoting.identifier(DATABASE) + ".* TO " + account);
+            for (String statement : MySqlAccounts.reader(user, host, password, List.of(DATABASE), limits, true))
+                s.execute(statement);
         }
     }
 

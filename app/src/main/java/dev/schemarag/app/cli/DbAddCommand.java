@@ -27,25 +27,33 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "add",
-        description = "Onboard a PostgreSQL database: check, create roles, install DDL capture, register, sync.")
+        description = "Onboard a PostgreSQL, MySQL or MariaDB database: check, create roles (users), install DDL"
+                + " capture (PostgreSQL), register, sync.")
 final class DbAddCommand implements Callable<Integer> {
     @Option(names = "--id", required = true, description = "the id questions name the database by, e.g. sales")
     String id;
 
-    @Option(names = "--jdbc-url", required = true, description = "jdbc:postgresql://host:port/database")
+    @Option(
+            names = "--jdbc-url",
+            required = true,
+            description = "jdbc:postgresql://host:port/database, or jdbc:mariadb:// or jdbc:mysql://")
     String jdbcUrl;
 
     @Option(
             names = "--admin-user",
             required = true,
-            description = "a superuser, or the owner when a superuser runs the printed SQL")
+            description = "a superuser (MySQL: a user who may CREATE USER and GRANT), or the owner when one runs the"
+                    + " printed SQL")
     String adminUser;
 
     @Option(names = "--reader-user", description = "read-only role validation runs as (default schemarag_<id>_reader)")
     String readerUser;
 
-    @Option(names = "--schemas", split = ",", description = "schemas to index (default public)")
-    List<String> schemas = List.of("public");
+    @Option(
+            names = "--schemas",
+            split = ",",
+            description = "schemas to index (default public; MySQL: databases, default the one the URL names)")
+    List<String> schemas;
 
     @Option(
             names = "--execute",

@@ -6,10 +6,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code schemarag db add|list|remove|wait|docs}: onboarding one's own PostgreSQL databases. */
+/** {@code schemarag db add|list|remove|wait|docs}: onboarding one's own PostgreSQL, MySQL and MariaDB databases. */
 @Command(
         name = "db",
-        description = "Register, inspect and remove your own PostgreSQL databases.",
+        description = "Register, inspect and remove your own PostgreSQL, MySQL and MariaDB databases.",
         subcommands = {
             DbAddCommand.class,
             DbListCommand.class,

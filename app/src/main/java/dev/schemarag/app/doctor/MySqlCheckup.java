@@ -1,5 +1,8 @@
 package dev.schemarag.app.doctor;
 
+import dev.schemarag.app.onboard.MySqlOnboardingChecks;
+import dev.schemarag.app.onboard.MySqlServerFacts;
+import dev.schemarag.app.onboard.OnboardingChecks;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.store.Database;
@@ -10,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The checks of a MySQL or MariaDB database: the admin login, the binary log that change capture will read (on, ROW
@@ -30,20 +34,28 @@ final class MySqlCheckup {
             rs.next();
             diagnoses.add(Diagnosis.ok(name, "reachable as " + db.admin().user() + " (" + rs.getString(5) + ")"));
             diagnoses.add(reader(db));
-            boolean ready = rs.getInt(1) == 1
-                    && "ROW".equals(rs.getString(2))
-                    && "FULL".equals(rs.getString(3))
-                    && rs.getLong(4) != 0;
-            String binlog = "log_bin " + (rs.getInt(1) == 1 ? "ON" : "OFF") + ", binlog_format " + rs.getString(2)
-                    + ", binlog_row_image " + rs.getString(3) + ", server_id " + rs.getLong(4);
+            MySqlServerFacts facts = new MySqlServerFacts(
+                    rs.getString(5),
+                    rs.getInt(1) == 1,
+                    rs.getString(2),
+                    rs.getString(3),
+                    rs.getLong(4),
+                    List.of(),
+                    "",
+                    false,
+                    false);
+            String binlog = "log_bin " + (facts.logBin() ? "ON" : "OFF") + ", binlog_format " + facts.binlogFormat()
+                    + ", binlog_row_image " + facts.binlogRowImage() + ", server_id " + facts.serverId();
+            List<OnboardingChecks.Problem> problems = MySqlOnboardingChecks.binlog(facts);
             diagnoses.add(
-                    ready
-                            ? Diagnosis.ok(name + " binlog", binlog + " (capture itself is not implemented yet)")
+                    problems.isEmpty()
+                            ? Diagnosis.ok(name + " binlog", binlog)
                             : Diagnosis.failed(
                                     name + " binlog",
                                     binlog,
-                                    "start the server with log_bin, binlog_format=ROW, binlog_row_image=FULL and a"
-                                            + " non-zero server_id"));
+                                    problems.stream()
+                                            .map(OnboardingChecks.Problem::fix)
+                                            .collect(Collectors.joining("; "))));
         } catch (SQLException e) {
             diagnoses.add(Diagnosis.failed(
                     name,

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.service.TargetLimitSettings;
 import dev.schemarag.core.store.Database;
 import java.io.IOException;
@@ -19,7 +20,7 @@ import java.util.List;
 /**
  * {@code schemarag db add}'s steps before the first sync: checks the server, creates the database's reader and
  * replication roles, installs DDL capture (or, without a superuser, writes the SQL for one to run) and registers the
- * database in the databases file. Passwords come from {@link OnboardSettings}, else are generated. It says what it
+ * database in the databases file. A MySQL or MariaDB server takes {@link MySqlRegistration}'s steps instead. Passwords come from {@link OnboardSettings}, else are generated. It says what it
  * does, and what stops it, on the writers it is given.
  */
 public final class DatabaseRegistration {
@@ -46,7 +47,17 @@ public final class DatabaseRegistration {
             throws IOException {
         Credentials admin = target.requireAdmin();
         try (Database login = new Database(target.jdbcUrl(), admin.user(), admin.password())) {
-            Registration registration = prepare(new DatabaseOnboarding(login), target, roles, readerUser);
+            Registration registration = target.dialect() == SqlDialect.POSTGRESQL
+                    ? prepare(new DatabaseOnboarding(login), target, roles, readerUser)
+                    : new MySqlRegistration(stateDir, out, err)
+                            .prepare(
+                                    new MySqlOnboarding(login),
+                                    target,
+                                    roles,
+                                    readerUser,
+                                    OnboardSettings.given(settings, OnboardSettings.READER_PASSWORD),
+                                    OnboardSettings.given(settings, OnboardSettings.CDC_PASSWORD),
+                                    TargetLimitSettings.limits(settings));
             if (registration == null) return false;
             file.add(registration.entry(target));
             out.println("registered " + target.id() + " in " + file.path());
@@ -110,14 +121,14 @@ public final class DatabaseRegistration {
                 ownReader ? List.of(roles.reader(), roles.cdc()) : List.of(roles.cdc()));
     }
 
-    private static String generated() {
+    static String generated() {
         byte[] bytes = new byte[24];
         new SecureRandom().nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     /** The logins db add registers beside the admin one, and the roles {@code db remove} may drop. */
-    private record Registration(Credentials reader, Credentials cdc, List<String> createdRoles) {
+    record Registration(Credentials reader, Credentials cdc, List<String> createdRoles) {
         ObjectNode entry(RegisteredDatabase target) {
             ObjectMapper json = new ObjectMapper();
             ObjectNode entry = json.createObjectNode();

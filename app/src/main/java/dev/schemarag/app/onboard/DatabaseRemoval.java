@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.PgVectorSchemaStore;
@@ -20,7 +21,8 @@ import java.util.List;
 /**
  * {@code schemarag db remove}'s steps: unregisters the database, waits for ingest to stop streaming from its slot,
  * then drops the slot, the DDL capture (event triggers, publication, schema), the roles db add created and its index.
- * A database whose slot or capture cannot be dropped stays registered. It says what it did, and what stopped it, on
+ * A database whose slot or capture cannot be dropped stays registered. A MySQL or MariaDB database has its users
+ * dropped and its index. It says what it did, and what stopped it, on
  * the writers it is given.
  */
 public final class DatabaseRemoval {
@@ -45,6 +47,7 @@ public final class DatabaseRemoval {
     public boolean remove(RegisteredDatabase db, ObjectNode entry, Credentials admin, Duration slotRelease)
             throws IOException, SQLException, InterruptedException {
         String id = db.id();
+        if (db.dialect() != SqlDialect.POSTGRESQL) return removeMySql(db, entry, admin);
         // Event triggers and the slot can only be dropped by a superuser: check before anything changes.
         try (Database login = new Database(db.jdbcUrl(), admin.user(), admin.password());
                 Connection c = login.open()) {
@@ -85,8 +88,7 @@ public final class DatabaseRemoval {
                     + "), then run db remove again");
             return false;
         }
-        PgVectorSchemaStore index = new PgVectorSchemaStore(store);
-        for (TableName table : index.tables(id)) index.deleteTable(id, table);
+        dropIndex(id);
         out.println("removed " + id + ": slot " + slot + ", event triggers, publication, schema"
                 + " schemarag_cdc and its index dropped");
         if (!left.roles().isEmpty()) {
@@ -95,5 +97,41 @@ public final class DatabaseRemoval {
         }
         if (!createdRoles.isEmpty()) out.println("roles dropped: " + String.join(", ", createdRoles));
         return true;
+    }
+
+    /**
+     * A MySQL or MariaDB database holds no slot or capture objects of ours: only the users db add created, which are
+     * dropped once the database is unregistered (ingest stops reading its binlog when the file changes).
+     */
+    private boolean removeMySql(RegisteredDatabase db, ObjectNode entry, Credentials admin)
+            throws IOException, SQLException {
+        List<String> createdUsers = new ArrayList<>();
+        entry.path("createdRoles").forEach((JsonNode r) -> createdUsers.add(r.asText()));
+        try (Database login = new Database(db.jdbcUrl(), admin.user(), admin.password())) {
+            login.open().close();
+            file.remove(db.id());
+            try {
+                List<String> dropped = new MySqlOnboarding(login).dropUsers(createdUsers);
+                if (!dropped.isEmpty()) out.println("users dropped: " + String.join(", ", dropped));
+            } catch (SQLException e) {
+                file.add(entry);
+                err.println("cannot drop the users of " + db.id() + " as " + admin.user() + " (SQLSTATE "
+                        + e.getSQLState() + "); it stays registered\n  fix: schemarag db remove " + db.id()
+                        + " --admin-user <one who may DROP USER>");
+                return false;
+            }
+        } catch (SQLException e) {
+            err.println("cannot connect to " + db.id() + " as " + admin.user() + " (SQLSTATE " + e.getSQLState()
+                    + "); nothing was changed");
+            return false;
+        }
+        dropIndex(db.id());
+        out.println("removed " + db.id() + " and its index");
+        return true;
+    }
+
+    private void dropIndex(String id) throws SQLException {
+        PgVectorSchemaStore index = new PgVectorSchemaStore(store);
+        for (TableName table : index.tables(id)) index.deleteTable(id, table);
     }
 }

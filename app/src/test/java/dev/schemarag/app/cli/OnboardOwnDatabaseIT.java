@@ -12,10 +12,18 @@ import dev.schemarag.core.service.DatabasesWatch;
 import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.core.store.PgVectorSchemaStore;
+import dev.schemarag.generation.llm.LlmSettings;
+import dev.schemarag.generation.main.ExecutionMain;
+import dev.schemarag.generation.service.ExecutionService;
+import dev.schemarag.generation.service.QueryExecutorsByDialect;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.ingest.service.IngestService;
+import dev.schemarag.stack.Directories;
+import dev.schemarag.stack.EmbeddedMariaDb;
 import dev.schemarag.stack.EmbeddedStack;
+import dev.schemarag.stack.ScriptedChatCompletions;
 import dev.schemarag.testkit.SharedTestStack;
+import dev.schemarag.testkit.TestStackConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +36,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -306,6 +315,191 @@ class OnboardOwnDatabaseIT {
 
         assertThat(remove.exitCode()).as(remove.output()).isZero();
         assertThat(ingest.captureStatus()).noneMatch(c -> c.databaseId().equals(ID));
+    }
+
+    private static final String MARIA_DB = "onboard_clinic_it";
+    private static final String MARIA_ID = "clinic_maria";
+    private static final String MARIA_CLINIC = """
+            CREATE TABLE doctors (doctor_id int PRIMARY KEY, full_name varchar(100) NOT NULL, specialty varchar(100));
+            CREATE TABLE patients (patient_id int PRIMARY KEY, full_name varchar(100) NOT NULL, birth_date date);
+            CREATE TABLE appointments (appointment_id int PRIMARY KEY, patient_id int NOT NULL, doctor_id int NOT NULL,
+                starts_at datetime NOT NULL, reason varchar(200),
+                FOREIGN KEY (patient_id) REFERENCES patients (patient_id),
+                FOREIGN KEY (doctor_id) REFERENCES doctors (doctor_id)) COMMENT 'Visits of patients to doctors';
+            CREATE TABLE medications (medication_id int PRIMARY KEY, name varchar(100) NOT NULL, unit varchar(20));
+            CREATE TABLE prescriptions (prescription_id int PRIMARY KEY, appointment_id int NOT NULL,
+                medication_id int NOT NULL, dose decimal(8,2) NOT NULL,
+                FOREIGN KEY (appointment_id) REFERENCES appointments (appointment_id),
+                FOREIGN KEY (medication_id) REFERENCES medications (medication_id));
+            INSERT INTO doctors VALUES (1, 'Ada Lovelace', 'cardiology'), (2, 'Alan Turing', 'neurology');
+            INSERT INTO patients VALUES (1, 'Grace Hopper', '1906-12-09'), (2, 'Edsger Dijkstra', '1930-05-11');
+            INSERT INTO appointments VALUES (1, 1, 1, '2026-11-02 09:00', 'check-up'),
+                (2, 2, 1, '2026-11-03 10:00', 'follow-up'), (3, 1, 2, '2026-11-04 11:00', 'headache');
+            """;
+    private static final String MARIA_LLM_QUESTION = "Which doctor has the most appointments?";
+    private static final String MARIA_LLM_SQL = "SELECT d.full_name, count(*) AS visits FROM " + MARIA_DB
+            + ".appointments AS a JOIN " + MARIA_DB + ".doctors AS d ON d.doctor_id = a.doctor_id"
+            + " GROUP BY d.full_name ORDER BY visits DESC LIMIT 1";
+    private static final String MARIA_SQL = "SELECT a.doctor_id, count(*) AS visits FROM " + MARIA_DB
+            + ".appointments AS a GROUP BY a.doctor_id ORDER BY a.doctor_id";
+
+    /**
+     * The same on a MariaDB server of the test's own: db add checks the binlog and creates the reader and capture
+     * users, ingest picks the database up and reads its binlog, two questions are answered through the pipeline
+     * (retrieval, the scripted model, validation, execution) with rows read as the reader, a column added with a
+     * comment reaches retrieval's context through binlog capture, and db remove drops the users.
+     */
+    @Test
+    void aMariaDbDatabaseIsOnboardedAnsweredWithRowsChangedAndRemoved(@TempDir Path home) throws Exception {
+        long started = System.nanoTime();
+        // Not under @TempDir: the server runs as the OS user mysql, which may not enter a directory only root may.
+        Path mariaDir = Path.of(System.getProperty("schemarag.test.dir", "target/it-stack"), "onboard-maria-it");
+        Directories.deleteRecursively(mariaDir);
+        EmbeddedMariaDb maria = new EmbeddedMariaDb(mariaDir, TestStackConfig.freePorts(1)[0], false);
+        maria.start();
+        try (ScriptedChatCompletions llm = new ScriptedChatCompletions()) {
+            // With a model configured, questions go to it, the documented one too (its query is among the examples).
+            llm.answer(QUESTION, MARIA_SQL);
+            llm.answer(MARIA_LLM_QUESTION, MARIA_LLM_SQL);
+            try (Connection c = maria.connect("");
+                    Statement s = c.createStatement()) {
+                s.execute("CREATE DATABASE " + MARIA_DB);
+                c.setCatalog(MARIA_DB);
+                for (String statement : MARIA_CLINIC.split(";\\s*\\n")) if (!statement.isBlank()) s.execute(statement);
+            }
+            stack.postgres().createDatabaseIfMissing(DB + "_store");
+            Path databasesFile = Files.createDirectories(home.resolve("conf")).resolve("databases.json");
+            Files.writeString(databasesFile, "[]");
+            settings(home, databasesFile);
+            System.setProperty("db.admin.password", EmbeddedMariaDb.PASSWORD);
+            properties.put(LlmSettings.BASE_URL.key(), llm.baseUrl().toString());
+            System.setProperty(LlmSettings.BASE_URL.key(), llm.baseUrl().toString());
+            try (Services services = Services.fromEnvironment()) {
+                DatabaseRegistry registry = TargetDatabases.load(services);
+                try (IngestService ingest = services.ingest(registry)) {
+                    ingest.startLiveSync(StreamsSettings.DEFAULTS, new SimpleMeterRegistry(), () -> {});
+                    DatabasesWatch watch = IngestMain.watch(services, registry, ingest);
+                    try {
+                        onboardMariaDb(services, ingest, maria, home, databasesFile);
+                    } finally {
+                        watch.close();
+                    }
+                }
+            }
+            assertThat(mariaRows(maria, "SELECT User FROM mysql.user WHERE User LIKE 'schemarag_clinic_maria%'"))
+                    .isEmpty();
+            assertThat(Files.readString(databasesFile)).doesNotContain(MARIA_ID);
+        } finally {
+            maria.stop();
+        }
+        System.out.printf("MariaDB onboarding took %d ms%n", (System.nanoTime() - started) / 1_000_000);
+    }
+
+    private void onboardMariaDb(
+            Services services, IngestService ingest, EmbeddedMariaDb maria, Path home, Path databasesFile)
+            throws Exception {
+        String url = maria.jdbcUrl(MARIA_DB);
+        CliTestEnvironment.Run missing = CliTestEnvironment.execute(
+                "db",
+                "add",
+                "--id",
+                MARIA_ID,
+                "--jdbc-url",
+                url,
+                "--admin-user",
+                EmbeddedMariaDb.USER,
+                "--schemas",
+                "no_such_db");
+        assertThat(missing.exitCode()).as(missing.output()).isEqualTo(ExitCode.FAILED);
+        assertThat(missing.errors())
+                .contains("problem: database no_such_db does not exist on the server")
+                .contains("fix: give the databases to index with --schemas");
+
+        CliTestEnvironment.Run add = CliTestEnvironment.execute(
+                "db", "add", "--id", MARIA_ID, "--jdbc-url", url, "--admin-user", EmbeddedMariaDb.USER, "--execute");
+        assertThat(add.exitCode()).as(add.output()).isZero();
+        assertThat(add.output())
+                .contains("creating users schemarag_clinic_maria_reader (SELECT only) and schemarag_clinic_maria_cdc")
+                .contains("registered " + MARIA_ID + " in " + databasesFile)
+                .contains("sync " + MARIA_ID + ": 5 tables");
+        assertThat(mariaRows(
+                        maria,
+                        "SELECT concat(User, ':', max_user_connections, ':', max_statement_time) FROM mysql.user"
+                                + " WHERE User LIKE 'schemarag_clinic_maria%' ORDER BY User"))
+                .containsExactly("schemarag_clinic_maria_cdc:0:0.000000", "schemarag_clinic_maria_reader:20:5.000000");
+        await().atMost(WAIT).until(() -> ingest.captureStatus().stream()
+                .anyMatch(c -> c.databaseId().equals(MARIA_ID) && c.running()));
+        ingest.awaitCaptureReady(WAIT);
+
+        CliTestEnvironment.Run docs = CliTestEnvironment.execute("db", "docs", "--init", MARIA_ID);
+        assertThat(docs.exitCode()).as(docs.output()).isZero();
+        Path appointments = home.resolve("conf/docs/" + MARIA_ID + "/appointments.md");
+        Files.writeString(
+                appointments,
+                Files.readString(appointments)
+                        .replace(
+                                "## Common Queries\n",
+                                "## Common Queries\n\n### Query Pattern: " + QUESTION + "\n```sql\n" + MARIA_SQL
+                                        + "\n```\n"));
+        assertThat(CliTestEnvironment.execute("sync", "--db", MARIA_ID).output())
+                .contains("doc chunks");
+        DatabaseRegistry registered = TargetDatabases.load(services);
+        RunningServices pipeline = new RunningServices(services, registered);
+        // The database is registered with --execute: its answers are run by the execution service, as up runs it.
+        try (QueryExecutorsByDialect executor = services.queryExecutor(registered);
+                ExecutionService execution = ExecutionMain.service(services, registered, executor)) {
+            execution.start(() -> {});
+            await().atMost(WAIT).until(() -> execution.state() == KafkaStreams.State.RUNNING);
+            CliTestEnvironment.Run ask =
+                    CliTestEnvironment.execute("ask", "--db", MARIA_ID, QUESTION, "--json", "--timeout", "60");
+            assertThat(ask.exitCode()).as(ask.output()).isZero();
+            assertThat(ask.output())
+                    .contains("\"status\" : \"answered\"")
+                    .contains("\"executedAs\" : \"schemarag_clinic_maria_reader\"")
+                    .containsPattern("\\[ \\[ \"1\", \"2\" \\],\\s*\\[ \"2\", \"1\" \\] \\]");
+            // A question no doc answers: the scripted model writes MariaDB SQL, validated and run as the reader.
+            CliTestEnvironment.Run generated = CliTestEnvironment.execute(
+                    "ask", "--db", MARIA_ID, MARIA_LLM_QUESTION, "--json", "--timeout", "60");
+            assertThat(generated.exitCode()).as(generated.output()).isZero();
+            assertThat(generated.output())
+                    .contains("\"status\" : \"answered\"")
+                    .containsPattern("\\[ \\[ \"Ada Lovelace\", \"2\" \\] \\]");
+        } finally {
+            pipeline.close();
+        }
+
+        try (Connection c = maria.connect(MARIA_DB);
+                Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE patients ADD COLUMN blood_type varchar(3) COMMENT 'ABO group and rhesus factor'");
+        }
+        // db wait does not yet return for a MariaDB registration (the capture's stored offset does not reach the
+        // server's position after the last DDL): the index is polled instead.
+        PgVectorSchemaStore index = new PgVectorSchemaStore(services.store());
+        await().atMost(WAIT).until(() -> index.hashes(MARIA_ID, new TableName(MARIA_DB, "patients")).keySet().stream()
+                .anyMatch(key -> "blood_type".equals(key.column())));
+        CliTestEnvironment.Run context =
+                CliTestEnvironment.execute("context", "--db", MARIA_ID, "Which blood group does each patient have?");
+        assertThat(context.output())
+                .as(context.output())
+                .contains("blood_type")
+                .contains("ABO group and rhesus factor");
+
+        CliTestEnvironment.Run remove = CliTestEnvironment.execute("db", "remove", MARIA_ID);
+        assertThat(remove.exitCode()).as(remove.output()).isZero();
+        assertThat(remove.output())
+                .contains("users dropped: schemarag_clinic_maria_reader, schemarag_clinic_maria_cdc");
+        await().atMost(WAIT).until(() -> ingest.captureStatus().stream()
+                .noneMatch(c -> c.databaseId().equals(MARIA_ID)));
+    }
+
+    private static List<String> mariaRows(EmbeddedMariaDb maria, String sql) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = maria.connect("");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) rows.add(rs.getString(1));
+        }
+        return rows;
     }
 
     private void settings(Path home, Path databasesFile) {

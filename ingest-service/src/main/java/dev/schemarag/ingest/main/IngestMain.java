@@ -37,7 +37,7 @@ public final class IngestMain {
                 new IngestService.Config(
                         runtime.bootstrapServers(),
                         runtime.security(),
-                        runtime.stateDir().resolve("ingest"),
+                        runtime.stateDir().resolve(IngestService.STATE_SUBDIR),
                         settings.get(IngestSettings.REPLICATION_ROLE),
                         settings.get(IngestSettings.REPLICATION_PASSWORD),
                         settings.get(IngestSettings.CDC_POLL_INTERVAL_MS),

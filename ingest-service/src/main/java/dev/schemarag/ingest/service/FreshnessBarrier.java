@@ -1,10 +1,15 @@
 package dev.schemarag.ingest.service;
 
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.kafka.ConsumerGroups;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.ingest.cdc.BinlogOffsets;
+import dev.schemarag.ingest.cdc.BinlogPosition;
 import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -13,6 +18,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -51,20 +57,11 @@ public final class FreshnessBarrier {
 
     /** Waits for both steps, {@code timeout} at most for the two together; {@code db} needs its admin login. */
     public Outcome await(RegisteredDatabase db, Duration timeout)
-            throws SQLException, InterruptedException, ExecutionException {
+            throws SQLException, InterruptedException, ExecutionException, IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        String slot = DebeziumDdlCapture.slotName(db.id());
-        try (Database admin = new Database(
-                        db.jdbcUrl(),
-                        db.requireAdmin().user(),
-                        db.requireAdmin().password());
-                Connection c = admin.open()) {
-            String position = currentPosition(c);
-            while (!confirmed(c, slot, position)) {
-                if (System.nanoTime() > deadline) return new CaptureBehind(slot, position);
-                Thread.sleep(POLL.toMillis());
-            }
-        }
+        Optional<CaptureBehind> capture =
+                db.dialect() == SqlDialect.POSTGRESQL ? slotConfirmed(db, deadline) : binlogStored(db, deadline);
+        if (capture.isPresent()) return capture.get();
         String topic = runtime.topics().schemaChanges().name();
         String group = runtime.topics().prefix() + "embedding-updater";
         try (Admin kafka = Admin.create(runtime.security().clientConfig(runtime.bootstrapServers()))) {
@@ -75,6 +72,67 @@ public final class FreshnessBarrier {
             }
         }
         return new Fresh();
+    }
+
+    /** Step (1) on PostgreSQL: the replication slot confirms the WAL position read now. */
+    private static Optional<CaptureBehind> slotConfirmed(RegisteredDatabase db, long deadline)
+            throws SQLException, InterruptedException {
+        String slot = DebeziumDdlCapture.slotName(db.id());
+        try (Database admin = new Database(
+                        db.jdbcUrl(),
+                        db.requireAdmin().user(),
+                        db.requireAdmin().password());
+                Connection c = admin.open()) {
+            String position = currentPosition(c);
+            while (!confirmed(c, slot, position)) {
+                if (System.nanoTime() > deadline) return Optional.of(new CaptureBehind(slot, position));
+                Thread.sleep(POLL.toMillis());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Step (1) on MySQL and MariaDB, which keep no replica's progress: the offset ingest stored for the database's
+     * capture (after Kafka acknowledged its records) reaches the binlog position read now. The offsets are a file in
+     * ingest's state directory, so this runs where ingest does (the same {@code SCHEMARAG_STATE_DIR}).
+     */
+    private Optional<CaptureBehind> binlogStored(RegisteredDatabase db, long deadline)
+            throws SQLException, InterruptedException, IOException {
+        String slot = DebeziumDdlCapture.slotName(db.id());
+        Path offsets = IngestService.captureOffsets(runtime.stateDir().resolve(IngestService.STATE_SUBDIR), db.id());
+        BinlogPosition server;
+        try (Database admin = new Database(
+                        db.jdbcUrl(),
+                        db.requireAdmin().user(),
+                        db.requireAdmin().password());
+                Connection c = admin.open()) {
+            server = binlogPosition(c);
+        }
+        while (!BinlogOffsets.stored(offsets, slot)
+                .map(at -> at.reaches(server))
+                .orElse(false)) {
+            if (System.nanoTime() > deadline)
+                return Optional.of(new CaptureBehind("binlog offsets " + offsets, server.toString()));
+            Thread.sleep(POLL.toMillis());
+        }
+        return Optional.empty();
+    }
+
+    /** The end of the server's binlog; MariaDB's GTID position too ({@code @@gtid_binlog_pos}, none on MySQL). */
+    private static BinlogPosition binlogPosition(Connection c) throws SQLException {
+        String gtids = null;
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT @@gtid_binlog_pos")) {
+            if (rs.next()) gtids = rs.getString(1);
+        } catch (SQLException e) {
+            // MySQL has no such variable: its position is compared by file and offset alone.
+        }
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SHOW MASTER STATUS")) {
+            if (!rs.next()) throw new SQLException("the binary log is off: SHOW MASTER STATUS returned no row");
+            return BinlogPosition.of(rs.getString("File"), rs.getLong("Position"), gtids);
+        }
     }
 
     /** Whether {@code committed} reaches {@code ends} on every partition that holds records. */

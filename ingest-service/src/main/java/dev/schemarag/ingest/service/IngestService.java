@@ -330,16 +330,20 @@ public final class IngestService implements AutoCloseable {
     public synchronized void forgetCapturePosition(String databaseId) throws IOException {
         if (captures.containsKey(databaseId))
             throw new IllegalStateException("change capture of " + databaseId + " is running");
-        Files.deleteIfExists(offsetsFile(databaseId));
+        Files.deleteIfExists(captureOffsets(config.stateDir(), databaseId));
     }
 
-    private Path offsetsFile(String databaseId) {
-        return config.stateDir().resolve("cdc-offsets-" + databaseId + ".dat");
+    /** The directory under a process's state directory that ingest keeps its state in (offsets, Streams). */
+    public static final String STATE_SUBDIR = "ingest";
+
+    /** The file change capture of database {@code id} stores its offsets in, under ingest's state directory. */
+    public static Path captureOffsets(Path ingestStateDir, String id) {
+        return ingestStateDir.resolve("cdc-offsets-" + id + ".dat");
     }
 
     private synchronized void startCapture(RegisteredDatabase db) throws SQLException, IOException {
         Credentials replication = replication(db);
-        Path offsets = offsetsFile(db.id());
+        Path offsets = captureOffsets(config.stateDir(), db.id());
         DebeziumDdlCapture.Config capture = new DebeziumDdlCapture.Config(
                 db.id(),
                 db.host(),
