@@ -3,6 +3,7 @@ package dev.schemarag.retrieval.kafka;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.failure.Outcome;
 import dev.schemarag.core.failure.Stage;
+import dev.schemarag.core.kafka.CommitPacer;
 import dev.schemarag.core.kafka.DeadLetterRouting;
 import dev.schemarag.core.kafka.Failures;
 import dev.schemarag.core.kafka.Topic;
@@ -85,11 +86,18 @@ public final class RetrievalTopology {
      */
     private static final class Retrieval
             implements FixedKeyProcessor<String, QuestionAsked, Outcome<ContextRetrieved>> {
+        /**
+         * A context is visible to generation only once retrieval's transaction commits: a question after a quiet
+         * spell commits at once instead of waiting up to {@code commit.interval.ms} (100 ms), a busy stretch once per gap.
+         */
+        private static final Duration COMMIT_GAP = Duration.ofMillis(20);
+
         private final SchemaRetriever retriever;
         private final CacheFront front;
         private final Serializer<QuestionAsked> questionBytes;
         private final RetrievalMeters meters;
         private FixedKeyProcessorContext<String, Outcome<ContextRetrieved>> context;
+        private CommitPacer commits;
 
         Retrieval(
                 SchemaRetriever retriever,
@@ -105,11 +113,18 @@ public final class RetrievalTopology {
         @Override
         public void init(FixedKeyProcessorContext<String, Outcome<ContextRetrieved>> context) {
             this.context = context;
+            this.commits = new CommitPacer(context, COMMIT_GAP);
         }
 
         @Override
         public void process(FixedKeyRecord<String, QuestionAsked> record) {
             context.forward(record.withValue(outcome(record)));
+            commits.forwarded();
+        }
+
+        @Override
+        public void close() {
+            if (commits != null) commits.close();
         }
 
         private Outcome<ContextRetrieved> outcome(FixedKeyRecord<String, QuestionAsked> record) {
