@@ -15,6 +15,9 @@ import org.apache.kafka.streams.processor.api.ProcessingContext;
  * Stream thread only.
  */
 public final class CommitPacer {
+    /** Short against a hop's other costs, long enough that a busy task commits a handful of records at a time. */
+    public static final Duration GAP = Duration.ofMillis(20);
+
     private final ProcessingContext context;
     private final long gapMs;
     /** When the last commit was requested (the context's wall clock), or -1 before the first. */

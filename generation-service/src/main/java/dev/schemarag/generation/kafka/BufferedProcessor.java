@@ -1,6 +1,7 @@
 package dev.schemarag.generation.kafka;
 
 import dev.schemarag.avro.SchemaRegistryUnavailableException;
+import dev.schemarag.core.kafka.CommitPacer;
 import dev.schemarag.generation.AsyncResults;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -43,12 +44,11 @@ import org.slf4j.LoggerFactory;
  * refused, see {@link RunSteps}) and its result dropped: the task's next owner restores the store and runs the record
  * again. A later record with the id of a waiting one replaces it. The punctuation runs only while the task has
  * records: Kafka Streams commits a task after every punctuation, so an idle task that punctuated would open and commit
- * an exactly-once transaction every commit interval for nothing. Each forward requests a commit ({@link
- * ProcessorContext#commit()}), which the stream thread makes at the end of the loop iteration rather than after up to
- * {@code commit.interval.ms}: under exactly-once a {@code read_committed} reader sees an output only once its
- * transaction commits, so a finished record would otherwise wait for the interval. Every result that ended during one
- * iteration goes in the same transaction: few per transaction when idle, many under load. Generation answers questions
- * with it, execution runs answers.
+ * an exactly-once transaction every commit interval for nothing. A forward asks for a commit through a {@link
+ * CommitPacer}: under exactly-once a {@code read_committed} reader sees an output only once its transaction commits,
+ * so a finished record would otherwise wait for {@code commit.interval.ms}; the first after a quiet spell commits at
+ * the end of the loop iteration, those of a busy stretch share one commit per gap. Generation answers questions with
+ * it, execution runs answers.
  */
 final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     private static final Logger log = LoggerFactory.getLogger(BufferedProcessor.class);
@@ -66,6 +66,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     private final Set<String> waiting = new LinkedHashSet<>();
 
     private ProcessorContext<String, R> context;
+    private CommitPacer commits;
     private KeyValueStore<String, BufferedRecord> pending;
     /** The scheduled punctuation while records are waiting or running, else null; stream thread only. */
     private Cancellable punctuation;
@@ -89,6 +90,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     @Override
     public void init(ProcessorContext<String, R> context) {
         this.context = context;
+        this.commits = new CommitPacer(context, CommitPacer.GAP);
         this.pending = context.getStateStore(storeName);
         // Init follows the store's restoration: what a previous owner left unanswered goes first, in its order.
         List<KeyValue<String, BufferedRecord>> restored = new ArrayList<>();
@@ -206,7 +208,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     private void forward(BufferedRecord buffered, R result) {
         String key = buffered.key() == null ? null : new String(buffered.key(), StandardCharsets.UTF_8);
         context.forward(new Record<>(key, result, buffered.timestamp()));
-        context.commit();
+        commits.forwarded();
     }
 
     private static boolean registryUnavailable(Throwable error) {
@@ -219,6 +221,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     @Override
     public void close() {
         closed = true;
+        if (commits != null) commits.close();
         if (punctuation != null) punctuation.cancel();
         punctuation = null;
         running.values().forEach(run -> {

@@ -33,8 +33,13 @@ import org.junit.jupiter.api.Test;
  * can run it after the task closed, when Kafka Streams itself no longer would.
  */
 class BufferedProcessorTest {
+    private static final Duration PUNCTUATE_INTERVAL = Duration.ofMillis(10);
+
     private final GatedGenerator generator = new GatedGenerator();
     private final StageWorkers workers = new StageWorkers("test", 2);
+    /** The context's wall clock, which the commit pacer reads. */
+    private long clock = 1_000_000;
+
     private final Topic<String, ContextRetrieved> source =
             new Topics("answer-processor-test.", new InMemorySchemaRegistry()).contextRetrieved();
     private MockProcessorContext<String, RoutedResult> context;
@@ -69,6 +74,7 @@ class BufferedProcessorTest {
             }
         };
         context = new MockProcessorContext<>();
+        context.setCurrentSystemTimeMs(clock);
         store = Stores.keyValueStoreBuilder(
                         Stores.inMemoryKeyValueStore(AnswerWork.STORE), Serdes.String(), BufferedRecord.SERDE)
                 .withLoggingDisabled()
@@ -90,7 +96,7 @@ class BufferedProcessorTest {
                 new AnswerWork(answering, new OutcomeMeters(new SimpleMeterRegistry())),
                 source.valueSerde(),
                 on,
-                Duration.ofMillis(10));
+                PUNCTUATE_INTERVAL);
     }
 
     @AfterEach
@@ -104,13 +110,21 @@ class BufferedProcessorTest {
                 id, Events.context(id, "erp", question, "CREATE TABLE public.employees (employee_id bigint);"), 42L));
     }
 
-    /** The latest punctuation, as Kafka Streams would run it; the processor cancels it whenever the task is idle. */
+    /**
+     * The latest punctuation, as Kafka Streams would run it a second after the last; the processor cancels it whenever
+     * the task is idle.
+     */
     private void punctuate() {
-        latestPunctuation().getPunctuator().punctuate(System.currentTimeMillis());
+        clock += 1_000;
+        context.setCurrentSystemTimeMs(clock);
+        latestPunctuation().getPunctuator().punctuate(clock);
     }
 
+    /** The processor's own, not a punctuation its {@link dev.schemarag.core.kafka.CommitPacer} scheduled. */
     private MockProcessorContext.CapturedPunctuator latestPunctuation() {
-        List<MockProcessorContext.CapturedPunctuator> all = context.scheduledPunctuators();
+        List<MockProcessorContext.CapturedPunctuator> all = context.scheduledPunctuators().stream()
+                .filter(p -> p.getInterval().equals(PUNCTUATE_INTERVAL))
+                .toList();
         return all.get(all.size() - 1);
     }
 

@@ -86,12 +86,6 @@ public final class RetrievalTopology {
      */
     private static final class Retrieval
             implements FixedKeyProcessor<String, QuestionAsked, Outcome<ContextRetrieved>> {
-        /**
-         * A context is visible to generation only once retrieval's transaction commits: a question after a quiet
-         * spell commits at once instead of waiting up to {@code commit.interval.ms} (100 ms), a busy stretch once per gap.
-         */
-        private static final Duration COMMIT_GAP = Duration.ofMillis(20);
-
         private final SchemaRetriever retriever;
         private final CacheFront front;
         private final Serializer<QuestionAsked> questionBytes;
@@ -113,7 +107,8 @@ public final class RetrievalTopology {
         @Override
         public void init(FixedKeyProcessorContext<String, Outcome<ContextRetrieved>> context) {
             this.context = context;
-            this.commits = new CommitPacer(context, COMMIT_GAP);
+            // A context is visible to generation only once retrieval's transaction commits.
+            this.commits = new CommitPacer(context, CommitPacer.GAP);
         }
 
         @Override
