@@ -393,12 +393,10 @@ public final class AnswerPipeline {
 
     /** The confidence rule for candidates of {@code event}: weak retrieval lowers what the generator claims. */
     public static UnaryOperator<GeneratedSql> calibration(ContextRetrieved event) {
-        GenerationRequest request = request(event);
+        RetrievalMetadata metadata = event.getRetrievalMetadata();
+        Optional<String> fallbackReason = Optional.ofNullable(metadata.getFallbackReason());
         return sql -> sql.withConfidence(ConfidenceRule.adjust(
-                sql.confidence(),
-                event.getRetrievalMetadata().getStrategy(),
-                request.avgRelevanceScore(),
-                request.fallbackReason()));
+                sql.confidence(), metadata.getStrategy(), metadata.getAvgRelevanceScore(), fallbackReason));
     }
 
     /** What a generator is asked for {@code event}, before any repair. */

@@ -72,6 +72,9 @@ import org.apache.kafka.streams.StreamsBuilder;
  * database feeding the schema-changes topic, and the Kafka Streams embedding updater consuming it.
  */
 public final class IngestService implements AutoCloseable {
+    /** The directory under a process's state directory that ingest keeps its state in (offsets, Streams). */
+    public static final String STATE_SUBDIR = "ingest";
+
     /** The embedding updater's application id (and consumer group) under the topic prefix, and its streams' name. */
     public static final String UPDATER_APPLICATION_ID = "embedding-updater";
 
@@ -332,9 +335,6 @@ public final class IngestService implements AutoCloseable {
             throw new IllegalStateException("change capture of " + databaseId + " is running");
         Files.deleteIfExists(captureOffsets(config.stateDir(), databaseId));
     }
-
-    /** The directory under a process's state directory that ingest keeps its state in (offsets, Streams). */
-    public static final String STATE_SUBDIR = "ingest";
 
     /** The file change capture of database {@code id} stores its offsets in, under ingest's state directory. */
     public static Path captureOffsets(Path ingestStateDir, String id) {
