@@ -11,7 +11,7 @@ import java.util.function.Predicate;
  * ({@code /metrics} read before and after), and for the questions it answered (their answer names the one whose SQL
  * it reused) the hit path measured on the stage topics: sent to the first candidate, that is retrieval and
  * generation, and sent to the validated answer, EXPLAIN as the reader included; and apart from the Kafka hops, the
- * services' own processing time of a hit: retrieval's probe and generation's lookup, EXPLAIN and answer. Pure: no
+ * services' own processing time of a hit: retrieval's probe and generation's lookup, checks and answer. Pure: no
  * I/O.
  *
  * @param lookups the lookups during the measurement by result ({@code hit}, {@code miss}, {@code invalidated},
@@ -19,7 +19,7 @@ import java.util.function.Predicate;
  * @param cached the questions answered from the cache
  * @param retrievalInProcessMs retrieval's timer of the probes that found an entry (its whole part of a hit: the probe
  *     and the context built), {@code p50} and {@code p99} as {@code inProcessMs}
- * @param inProcessMs generation's own hit-path timer over the measurement (lookup, EXPLAIN, answer built), {@code p50}
+ * @param inProcessMs generation's own hit-path timer over the measurement (lookup, checks, answer built), {@code p50}
  *     and {@code p99} in ms as the upper bounds of its histogram's buckets; null values when it recorded no hit
  */
 record AnswerCacheFigures(

@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * failures go back to the generator, at most {@code maxAttempts} candidates in all. An answer about a database
  * registered with {@code execute} is marked for the execution stage, unless its question asked for SQL only.
  * Nothing here throws for a bad question or a failing database. A question the {@link AnswerCache} holds a fresh
- * answer to is answered with its SQL, validated again, without the generator. Retrieval passes a question its probe
+ * answer to is answered with its SQL without the generator (validated again only when it will not be executed). Retrieval passes a question its probe
  * found in the cache on without a context ({@code cachedAnswer}); when its entry cannot be served after all (gone
  * stale since, rejected by validation, another generator's), the question goes back to retrieval to be ranked.
  * <p>
@@ -246,7 +246,7 @@ public final class AnswerPipeline {
                 .thenApplyAsync(
                         ending -> {
                             if (ending instanceof RepairLoop.Ending.Passed<List<String>> passed) {
-                                key.ifPresent(k -> remember(k, event, asker, passed.candidate()));
+                                key.ifPresent(k -> remember(k, event, asker, passed.candidate(), passed.value()));
                                 return answered(
                                         event,
                                         request.questionVector(),
@@ -270,10 +270,14 @@ public final class AnswerPipeline {
     }
 
     /**
-     * The cached answer to the question, validated again as {@code asker} before it is served: a fresh entry whose SQL
-     * no longer passes (a privilege revoked, a change the index has not seen yet) is dropped, and the generator
-     * answers. Lint runs without the context's columns, which only its ambiguity rule reads: the entry passed it on the
-     * same SQL over the same tables, and EXPLAIN finds an ambiguous column as well.
+     * The cached answer to the question. Its SQL is the exact text that passed lint, the guard and EXPLAIN as this role
+     * when it was stored, and no table it reads has changed since (the lookup decides freshness from the catalog's
+     * table versions, which privilege changes bump too). An answer that will be executed is served as it is: the
+     * execution stage guards it again and runs it as the role, and classifies what fails there, so checking it here
+     * as well would only slow the hit. One that will not be executed is validated again as {@code asker} first, since
+     * its SQL is all the asker gets: a fresh entry whose SQL no longer passes (a change the index has not seen yet) is
+     * dropped, and the generator answers. Lint runs without the context's columns, which only its ambiguity rule
+     * reads: the entry passed it on the same SQL over the same tables, and EXPLAIN finds an ambiguous column as well.
      */
     private Optional<PipelineResult> fromCache(
             ContextRetrieved event, AnswerCacheKey key, Asker asker, Deadline deadline) {
@@ -281,38 +285,50 @@ public final class AnswerPipeline {
         Optional<CachedAnswer> entry = cache.lookup(key);
         if (entry.isEmpty()) return Optional.empty();
         GeneratedSql sql = entry.get().candidate();
-        CandidateCheck.Verdict<List<String>> verdict =
-                validator.verdict(key.databaseId(), asker, sql.sql(), SchemaColumns.empty(), deadline.remaining());
-        if (verdict instanceof CandidateCheck.Verdict.Rejected<List<String>> rejected) {
-            cache.rejected(
-                    key,
-                    rejected.rejection().errorClass().wireName() + ": "
-                            + rejected.rejection().message());
-            return Optional.empty();
+        List<String> lintWarnings = entry.get().lintWarnings();
+        if (!executes(event)) {
+            CandidateCheck.Verdict<List<String>> verdict =
+                    validator.verdict(key.databaseId(), asker, sql.sql(), SchemaColumns.empty(), deadline.remaining());
+            if (verdict instanceof CandidateCheck.Verdict.Rejected<List<String>> rejected) {
+                cache.rejected(
+                        key,
+                        rejected.rejection().errorClass().wireName() + ": "
+                                + rejected.rejection().message());
+                return Optional.empty();
+            }
+            lintWarnings = ((CandidateCheck.Verdict.Passed<List<String>>) verdict).value();
         }
         PipelineResult result = answered(
                 event,
                 Optional.empty(),
                 List.of(sqlGenerated(event, sql, 1)),
                 sql,
-                ((CandidateCheck.Verdict.Passed<List<String>>) verdict).value(),
+                lintWarnings,
                 1,
                 entry.get().questionId());
         cache.served(Duration.ofNanos(nanoTime.getAsLong() - start));
         return Optional.of(result);
     }
 
+    /** Whether the answer to this question goes on to the execution stage. */
+    private boolean executes(ContextRetrieved event) {
+        return targets.executes(event.getQuestion().getDatabaseId())
+                && !event.getQuestion().getSqlOnly();
+    }
+
     /**
      * Caches a validated answer the model wrote. The offline generator's are not: they are a lookup already, and they
      * come from examples a reviewer may reject or a re-check quarantine without any table changing.
      */
-    private void remember(AnswerCacheKey key, ContextRetrieved event, Asker asker, GeneratedSql sql) {
+    private void remember(
+            AnswerCacheKey key, ContextRetrieved event, Asker asker, GeneratedSql sql, List<String> lintWarnings) {
         if (!GeneratedSql.LLM.equals(sql.generator())) return;
         try {
             CachedAnswer.of(
                             event.getQuestion().getId(),
                             event.getQuestion().getQuestion(),
                             sql,
+                            lintWarnings,
                             event.getRetrievalMetadata().getCatalogVersion())
                     .ifPresent(answer -> cache.remember(key, asker.principal().orElse(""), answer));
         } catch (RuntimeException e) {
@@ -340,7 +356,7 @@ public final class AnswerPipeline {
         String question = event.getQuestion().getQuestion();
         // Executed answers carry their context: a repair after a failed execution asks the generator again. A cache
         // hit retrieval passed on has no packet to repair with, so its answer runs once, as it is.
-        boolean execute = targets.executes(databaseId) && !event.getQuestion().getSqlOnly();
+        boolean execute = executes(event);
         boolean repairable = execute && event.getCachedAnswer() == null;
         log.info(
                 "answer validated: questionId={} attempts={} generator={}",

@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
  * The answer cache as the answer pipeline uses it: looks an entry up and decides its freshness, counts how each lookup
  * ended, keeps new answers within the bounds. An entry is served only when none of the tables it reads changed after
  * the catalog version it was validated at ({@link CachedAnswer#staleBy}); a stale one is dropped where it is found.
- * The pipeline validates a fresh entry again before serving it. The cache never fails a question: a store it cannot
+ * The pipeline decides whether a fresh entry is validated again before it is served. The cache never fails a question: a store it cannot
  * read is a miss, one it cannot write keeps nothing.
  */
 public final class AnswerCache {
@@ -18,9 +18,9 @@ public final class AnswerCache {
     public static final Duration DEFAULT_TTL = Duration.ofDays(7);
     /**
      * Raised when a release changes what the generator would write for a question (the prompt, the checks), so that
-     * entries of the earlier release are no longer found.
+     * entries of the earlier release are no longer found. 2: entries keep their lint warnings (V19).
      */
-    public static final int FORMAT = 1;
+    public static final int FORMAT = 2;
 
     private static final Logger log = LoggerFactory.getLogger(AnswerCache.class);
     private static final AnswerCache OFF = new AnswerCache(null, null, "", 0, Duration.ZERO);

@@ -20,7 +20,7 @@ public final class AnswerCacheMeters {
 
     /** How a lookup ended. */
     public enum Result {
-        /** Served: fresh, and validated again. */
+        /** Served: fresh (and validated again when it will not be executed). */
         HIT,
         /** No entry (or an expired one, or the store could not be read): the generator answers. */
         MISS,
@@ -46,7 +46,8 @@ public final class AnswerCacheMeters {
                             .tag("result", result.tag())
                             .register(registry));
         hitTime = Timer.builder(HIT_TIME)
-                .description("Generation's part of an answer served from the cache: lookup, EXPLAIN, answer built")
+                .description(
+                        "Generation's part of an answer served from the cache: lookup, checks when not executed, answer built")
                 .publishPercentileHistogram()
                 .register(registry);
     }

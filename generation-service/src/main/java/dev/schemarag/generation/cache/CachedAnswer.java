@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * A validated answer kept for its question: its SQL and what its generator said about it, the question id of the
- * answer it came from, the tables its SQL reads and the catalog version of the context it was written from.
+ * answer it came from, the tables its SQL reads, the lint warnings it passed with and the catalog version of the
+ * context it was written from.
  *
  * @param reads the tables its SQL reads, lower-case, {@code schema.table} or a bare {@code table} (as
  *     {@link ExampleDependencies#reads()})
@@ -24,6 +25,7 @@ public record CachedAnswer(
         List<String> tablesUsed,
         List<String> assumptions,
         List<String> reads,
+        List<String> lintWarnings,
         long catalogVersion) {
     /** The generator name of a candidate served from the cache, on the sql-generated topic. */
     public static final String GENERATOR = "answer_cache";
@@ -32,6 +34,7 @@ public record CachedAnswer(
         tablesUsed = List.copyOf(tablesUsed);
         assumptions = List.copyOf(assumptions);
         reads = List.copyOf(reads);
+        lintWarnings = List.copyOf(lintWarnings);
     }
 
     /**
@@ -39,7 +42,7 @@ public record CachedAnswer(
      * carry the catalog version it was built from.
      */
     public static Optional<CachedAnswer> of(
-            String questionId, String question, GeneratedSql sql, String catalogVersion) {
+            String questionId, String question, GeneratedSql sql, List<String> lintWarnings, String catalogVersion) {
         Optional<Long> version = version(catalogVersion);
         Optional<List<String>> reads = ExampleDependencies.of(sql.sql()).reads().map(SqlReads::tables);
         if (version.isEmpty() || reads.isEmpty()) return Optional.empty();
@@ -52,6 +55,7 @@ public record CachedAnswer(
                 sql.tablesUsed(),
                 sql.assumptions(),
                 reads.get(),
+                lintWarnings,
                 version.get()));
     }
 

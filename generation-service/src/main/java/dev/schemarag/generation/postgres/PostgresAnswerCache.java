@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Adapter: the answer cache in the store's {@code answer_cache} table (migrations V11, V15), its freshness read from
+ * Adapter: the answer cache in the store's {@code answer_cache} table (migrations V11, V15, V19), its freshness read from
  * {@code catalog_table_versions} (V6) in the same statement as the entry, so that both come from one snapshot.
  */
 public final class PostgresAnswerCache implements AnswerCacheStore {
@@ -39,7 +39,7 @@ public final class PostgresAnswerCache implements AnswerCacheStore {
         try (Connection c = store.borrow();
                 PreparedStatement ps = c.prepareStatement("""
                 SELECT a.question_id, a.question, a.sql, a.explanation, a.confidence, a.tables_used, a.assumptions,
-                    a.reads_tables, a.catalog_version, t.schema_name, t.table_name, t.version
+                    a.reads_tables, a.lint_warnings, a.catalog_version, t.schema_name, t.table_name, t.version
                 FROM answer_cache a
                 LEFT JOIN catalog_table_versions t ON t.database_id = a.database_id AND t.version > a.catalog_version
                     AND (lower(t.schema_name || '.' || t.table_name) = ANY (a.reads_tables)
@@ -61,9 +61,10 @@ public final class PostgresAnswerCache implements AnswerCacheStore {
                                 strings(rs.getArray(6)),
                                 strings(rs.getArray(7)),
                                 strings(rs.getArray(8)),
-                                rs.getLong(9));
-                    if (rs.getString(10) != null)
-                        changes.add(new TableChange(rs.getString(10), rs.getString(11), rs.getLong(12)));
+                                strings(rs.getArray(9)),
+                                rs.getLong(10));
+                    if (rs.getString(11) != null)
+                        changes.add(new TableChange(rs.getString(11), rs.getString(12), rs.getLong(13)));
                 }
             }
             return answer == null ? Optional.empty() : Optional.of(new Found(answer, changes));
@@ -77,13 +78,15 @@ public final class PostgresAnswerCache implements AnswerCacheStore {
         try (Connection c = store.borrow();
                 PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO answer_cache (database_id, role_name, question_hash, settings_hash, question, question_id, sql,
-                    explanation, confidence, tables_used, assumptions, reads_tables, catalog_version, principal)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    explanation, confidence, tables_used, assumptions, reads_tables, lint_warnings, catalog_version,
+                    principal)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (database_id, role_name, question_hash, settings_hash) DO UPDATE SET
                     question = excluded.question, question_id = excluded.question_id, sql = excluded.sql,
                     explanation = excluded.explanation, confidence = excluded.confidence,
                     tables_used = excluded.tables_used, assumptions = excluded.assumptions,
-                    reads_tables = excluded.reads_tables, catalog_version = excluded.catalog_version,
+                    reads_tables = excluded.reads_tables, lint_warnings = excluded.lint_warnings,
+                    catalog_version = excluded.catalog_version,
                     principal = excluded.principal, created_at = now()""")) {
             int next = setKey(ps, key);
             ps.setString(next++, answer.question());
@@ -94,6 +97,7 @@ public final class PostgresAnswerCache implements AnswerCacheStore {
             ps.setArray(next++, c.createArrayOf("text", answer.tablesUsed().toArray()));
             ps.setArray(next++, c.createArrayOf("text", answer.assumptions().toArray()));
             ps.setArray(next++, c.createArrayOf("text", answer.reads().toArray()));
+            ps.setArray(next++, c.createArrayOf("text", answer.lintWarnings().toArray()));
             ps.setLong(next++, answer.catalogVersion());
             ps.setString(next, principal);
             ps.executeUpdate();

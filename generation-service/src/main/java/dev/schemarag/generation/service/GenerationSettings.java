@@ -84,7 +84,7 @@ public final class GenerationSettings {
             "generation.answer-cache.enabled",
             AnswerCache.DEFAULT_ENABLED,
             "serve a repeated question (same database, same role, same question once normalised, same model) the SQL"
-                    + " the model wrote for it before, validated again and executed afresh, while none of the tables"
+                    + " the model wrote for it before, executed afresh, while none of the tables"
                     + " it reads has changed; only answers of a model are cached");
     public static final Setting<Integer> ANSWER_CACHE_MAX_ENTRIES = Setting.integer(
             "generation.answer-cache.max-entries",

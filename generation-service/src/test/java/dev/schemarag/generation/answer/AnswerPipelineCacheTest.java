@@ -183,7 +183,43 @@ class AnswerPipelineCacheTest {
     }
 
     @Test
-    void aHitRetrievalsProbeFoundIsServedWithoutTheModelAndExplainedAgain() {
+    void aHitThatWillBeExecutedIsServedWithoutCheckingItAgainWithTheWarningsItPassedWith() {
+        database.executes = true;
+        generator.sql = "SELECT e.last_name AS n, e.employee_id AS n FROM hr.employees e";
+        AnswerValidated first = answer("q1", "Last names of employees?", "alice");
+        database.refused = "last_name"; // the execution stage's guard and role decide now
+
+        AnswerValidated again = answer("q2", "Last names of employees?", "alice");
+
+        assertThat(first.getLintWarnings()).isNotEmpty();
+        assertThat(again.getCachedFrom()).isEqualTo("q1");
+        assertThat(again.getExecute()).isTrue();
+        assertThat(again.getLintWarnings()).isEqualTo(first.getLintWarnings());
+        assertThat(database.explainedAs).containsExactly("alice");
+        assertThat(generator.calls).isEqualTo(1);
+        assertThat(lookups(AnswerCacheMeters.Result.HIT)).isEqualTo(1);
+    }
+
+    @Test
+    void aSqlOnlyHitIsCheckedAgainAndKeepsItsWarnings() {
+        database.executes = true;
+        generator.sql = "SELECT e.last_name AS n, e.employee_id AS n FROM hr.employees e";
+        AnswerValidated first = answer("q1", "Last names of employees?", "alice");
+        ContextRetrieved sqlOnly = asked("q2", "Last names of employees?", "alice");
+        sqlOnly.getQuestion().setSqlOnly(true);
+
+        PipelineResult again = pipeline.answer(sqlOnly);
+
+        assertThat(again).isInstanceOfSatisfying(PipelineResult.Answered.class, a -> {
+            assertThat(a.answer().getCachedFrom()).isEqualTo("q1");
+            assertThat(a.answer().getExecute()).isFalse();
+            assertThat(a.answer().getLintWarnings()).isEqualTo(first.getLintWarnings());
+        });
+        assertThat(database.explainedAs).containsExactly("alice", "alice");
+    }
+
+    @Test
+    void aHitRetrievalsProbeFoundIsServedWithoutTheModelNorCheckedAgainWhenItWillBeExecuted() {
         answer("q1", "Last names of employees?", "alice");
         database.executes = true;
 
@@ -199,7 +235,7 @@ class AnswerPipelineCacheTest {
             assertThat(a.answer().getContext()).isNull();
         });
         assertThat(generator.calls).isEqualTo(1);
-        assertThat(database.explainedAs).containsExactly("alice", "alice");
+        assertThat(database.explainedAs).containsExactly("alice");
         assertThat(reused).containsExactly("q2<-q1");
     }
 

@@ -29,7 +29,9 @@ class AnswerCacheTest {
 
     private void remember(AnswerCacheKey under, String questionId) {
         cache.remember(
-                under, "", CachedAnswer.of(questionId, "Last names?", SQL, "42").orElseThrow());
+                under,
+                "",
+                CachedAnswer.of(questionId, "Last names?", SQL, List.of(), "42").orElseThrow());
     }
 
     @Test

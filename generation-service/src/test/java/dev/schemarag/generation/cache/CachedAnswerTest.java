@@ -16,7 +16,7 @@ class CachedAnswerTest {
             GeneratedSql.LLM);
 
     private static CachedAnswer validatedAt(String catalogVersion) {
-        return CachedAnswer.of("q1", "Names and departments", SQL, catalogVersion)
+        return CachedAnswer.of("q1", "Names and departments", SQL, List.of(), catalogVersion)
                 .orElseThrow();
     }
 
@@ -66,9 +66,9 @@ class CachedAnswerTest {
 
     @Test
     void sqlThatDoesNotParseOrAContextWithoutVersionIsNeverCached() {
-        assertThat(CachedAnswer.of("q1", "q", SQL.withSql("SELEC nonsense FROM"), "42"))
+        assertThat(CachedAnswer.of("q1", "q", SQL.withSql("SELEC nonsense FROM"), List.of(), "42"))
                 .isEmpty();
-        assertThat(CachedAnswer.of("q1", "q", SQL, null)).isEmpty();
-        assertThat(CachedAnswer.of("q1", "q", SQL, "not a number")).isEmpty();
+        assertThat(CachedAnswer.of("q1", "q", SQL, List.of(), null)).isEmpty();
+        assertThat(CachedAnswer.of("q1", "q", SQL, List.of(), "not a number")).isEmpty();
     }
 }

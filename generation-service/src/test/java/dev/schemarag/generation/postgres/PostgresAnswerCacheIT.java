@@ -43,6 +43,7 @@ class PostgresAnswerCacheIT {
     private static final String PRINCIPAL = "alice";
     private static final String SQL =
             "SELECT e.last_name, d.name FROM hr.employees e JOIN departments d USING (department_id)";
+    private static final String LINT_WARNING = "DUPLICATE_ALIAS: a lint warning the answer passed with";
 
     private static Database store;
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -89,6 +90,7 @@ class PostgresAnswerCacheIT {
                         questionId,
                         QUESTION,
                         new GeneratedSql(SQL, "", 0.9, List.of(), List.of(), GeneratedSql.LLM),
+                        List.of(LINT_WARNING),
                         Long.toString(catalogVersion()))
                 .orElseThrow();
     }
@@ -107,6 +109,7 @@ class PostgresAnswerCacheIT {
 
         assertThat(cache.lookup(key("hr_role"))).map(CachedAnswer::questionId).contains("q1");
         assertThat(cache.lookup(key("hr_role"))).map(CachedAnswer::sql).contains(SQL);
+        assertThat(cache.lookup(key("hr_role"))).map(CachedAnswer::lintWarnings).contains(List.of(LINT_WARNING));
     }
 
     /** What the hit path spends in the store: one statement. Printed, not asserted: the machine is shared. */

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * The answer cache in front of retrieval: a question named its database, and the cache holds a fresh answer for that
  * database, its principal and its normalised question and evidence, skips embedding and ranking. Only a hint: generation
  * looks the entry up again under its full key (the role the principal runs as, the generator's settings), checks its
- * freshness again and validates its SQL again before serving it, and sends the question back with the probe off when
+ * freshness again and checks its SQL again (here or where it runs) before serving it, and sends the question back with the probe off when
  * it cannot. A question retrieval would refuse as malformed (blank, oversized, bad settings, no database) is not probed,
  * so that it is refused as before; a store that cannot be read is a miss.
  */
