@@ -117,7 +117,7 @@ public final class FreshnessBarrier {
                         db.requireAdmin().password());
                 Connection c = admin.open()) {
             BinlogPosition server = binlogEnd(c);
-            while (!handledThrough(c, BinlogOffsets.stored(offsets, slot), server)) {
+            while (!captureHandled(c, BinlogOffsets.stored(offsets, slot), server)) {
                 if (System.nanoTime() > deadline)
                     return Optional.of(new CaptureBehind("binlog offsets " + offsets, server.toString()));
                 Thread.sleep(POLL.toMillis());
@@ -126,7 +126,8 @@ public final class FreshnessBarrier {
         return Optional.empty();
     }
 
-    private static boolean handledThrough(Connection c, Optional<BinlogOffset> stored, BinlogPosition server)
+    /** Whether the stored offset, if any, has handled the binlog up to {@code server}. */
+    private static boolean captureHandled(Connection c, Optional<BinlogOffset> stored, BinlogPosition server)
             throws SQLException {
         if (stored.isEmpty()) return false;
         BinlogOffset offset = stored.get();
