@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.schemarag.app.cli.CliTestEnvironment;
+import dev.schemarag.app.cli.RunningServices;
 import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
@@ -20,6 +24,7 @@ import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.ForeignKey;
 import dev.schemarag.core.schema.SchemaCatalog;
 import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.service.TargetDatabases;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.TargetSessionLimits;
 import dev.schemarag.demo.DemoDatabase;
@@ -29,6 +34,8 @@ import dev.schemarag.generation.answer.ExplainResult;
 import dev.schemarag.generation.answer.StatementValidator;
 import dev.schemarag.generation.execution.ExecutionOutcome;
 import dev.schemarag.generation.execution.ResultColumn;
+import dev.schemarag.generation.main.ExecutionMain;
+import dev.schemarag.generation.service.ExecutionService;
 import dev.schemarag.generation.service.ExecutionSettings;
 import dev.schemarag.generation.service.GenerationSettings;
 import dev.schemarag.generation.service.QueryExecutorsByDialect;
@@ -43,6 +50,7 @@ import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
 import dev.schemarag.testkit.TestStackConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,6 +63,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -63,8 +72,11 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.kafka.streams.KafkaStreams;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -499,6 +511,150 @@ class ErpMariaIT {
                 }
             }
         }
+    }
+
+    /** The JSON object {@code ask --json} prints. */
+    private static final Pattern JSON = Pattern.compile("(?ms)^\\{$.*?^\\}$");
+
+    /**
+     * Documented questions of erp_maria whose queries exercise the translation (CONCAT, NULLS FIRST, date_trunc) and
+     * order their rows completely.
+     */
+    private static final List<String> DOCUMENTED_QUESTIONS = List.of(
+            "Headcount per department",
+            "Direct reports of a manager",
+            "Department hierarchy",
+            "Monthly invoiced revenue");
+
+    /**
+     * {@code ask --db erp_maria --json} with no LLM configured, through the command line and the services as {@code up}
+     * runs them: each documented question is answered with its documented query (the verified example seeded from the
+     * MariaDB docs), executed on MariaDB as the reader, with the rows the reader reads over JDBC.
+     */
+    @Test
+    void askAnswersTheDocumentedQuestionsOfflineWithTheReadersRows() throws Exception {
+        EmbeddedStack stack = SharedTestStack.get();
+        String name = "erp_maria_ask_it";
+        stack.postgres().createDatabaseIfMissing(name + "_store");
+        Path home = stateDir.resolve("ask");
+        Files.createDirectories(home);
+        Path databasesFile = home.resolve("databases.json");
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("id", MariaDemoDatabase.ID);
+        entry.put("jdbcUrl", registration.jdbcUrl());
+        entry.put("admin", Map.of("user", EmbeddedMariaDb.USER, "password", EmbeddedMariaDb.PASSWORD));
+        entry.put(
+                "reader",
+                Map.of(
+                        "user",
+                        registration.reader().user(),
+                        "password",
+                        registration.reader().password()));
+        entry.put("schemas", registration.schemas());
+        entry.put("annotations", registration.annotationsFile().toAbsolutePath().toString());
+        entry.put("docs", registration.docsDir().toAbsolutePath().toString());
+        entry.put("execute", true);
+        new ObjectMapper().writeValue(databasesFile.toFile(), List.of(entry));
+        Map<String, String> properties = Map.of(
+                AppSettings.KAFKA_BOOTSTRAP_SERVERS.key(),
+                stack.bootstrapServers(),
+                AppSettings.SCHEMA_REGISTRY_URL.key(),
+                stack.registryUrl(),
+                AppSettings.STORE_JDBC_URL.key(),
+                stack.postgres().jdbcUrl(name + "_store"),
+                AppSettings.STORE_ADMIN_USER.key(),
+                stack.postgres().user(),
+                AppSettings.STORE_ADMIN_PASSWORD.key(),
+                stack.postgres().password(),
+                AppSettings.TOPIC_PREFIX.key(),
+                name + ".",
+                AppSettings.DATABASES_FILE.key(),
+                databasesFile.toString(),
+                "schemarag.home",
+                home.toString());
+        properties.forEach(System::setProperty);
+        try (Services services = Services.fromEnvironment()) {
+            CliTestEnvironment.Run sync = CliTestEnvironment.execute("sync", "--db", MariaDemoDatabase.ID);
+            assertThat(sync.exitCode()).as(sync.output() + sync.errors()).isZero();
+            DatabaseRegistry registered = TargetDatabases.load(services);
+            RunningServices pipeline = new RunningServices(services, registered);
+            try (QueryExecutorsByDialect executor = services.queryExecutor(registered);
+                    ExecutionService execution = ExecutionMain.service(services, registered, executor)) {
+                execution.start(() -> {});
+                await().atMost(Duration.ofSeconds(90)).until(() -> execution.state() == KafkaStreams.State.RUNNING);
+                for (String question : DOCUMENTED_QUESTIONS) assertAnsweredAsDocumented(question);
+            } finally {
+                pipeline.close();
+            }
+        } finally {
+            properties.keySet().forEach(System::clearProperty);
+        }
+    }
+
+    private static void assertAnsweredAsDocumented(String question) throws Exception {
+        String documented = documentedQuery(question);
+        CliTestEnvironment.Run ask =
+                CliTestEnvironment.execute("ask", "--db", MariaDemoDatabase.ID, question, "--json", "--timeout", "60");
+        assertThat(ask.exitCode()).as(ask.output() + ask.errors()).isZero();
+        Matcher json = JSON.matcher(ask.output());
+        assertThat(json.find()).as(ask.output()).isTrue();
+        JsonNode answer = new ObjectMapper().readTree(json.group());
+        assertThat(answer.path("status").asText()).as(ask.output()).isEqualTo("answered");
+        assertThat(statement(answer.path("sql").asText())).as(question).isEqualTo(statement(documented));
+        assertThat(answer.path("executedAs").asText()).isEqualTo(READER);
+        assertThat(answer.path("truncated").asBoolean()).isFalse();
+        List<List<String>> rows = new ArrayList<>();
+        answer.path("rows").forEach(row -> {
+            List<String> cells = new ArrayList<>();
+            row.forEach(cell -> cells.add(cell.isNull() ? null : cell.asText()));
+            rows.add(cells);
+        });
+        List<List<String>> expected = readersRows(statement(documented));
+        assertThat(expected).as(question).isNotEmpty();
+        assertThat(rows).as(question).isEqualTo(expected);
+    }
+
+    /** The SQL erp_maria's docs give under {@code ### Query Pattern: <question>}. */
+    private static String documentedQuery(String question) throws IOException {
+        String heading = "### Query Pattern: " + question + "\n";
+        try (Stream<Path> docs = Files.list(registration.docsDir())) {
+            for (Path doc : docs.sorted().toList()) {
+                String markdown = Files.readString(doc, StandardCharsets.UTF_8);
+                int at = markdown.indexOf(heading);
+                if (at < 0) continue;
+                int start = markdown.indexOf("```sql\n", at) + "```sql\n".length();
+                return markdown.substring(start, markdown.indexOf("```", start));
+            }
+        }
+        throw new AssertionError("no documented query for " + question);
+    }
+
+    /** The statement without the trailing semicolon and whitespace a doc may end it with. */
+    private static String statement(String sql) {
+        String trimmed = sql.strip();
+        return trimmed.endsWith(";")
+                ? trimmed.substring(0, trimmed.length() - 1).strip()
+                : trimmed;
+    }
+
+    /** The rows the reader reads over JDBC, each cell as the driver's text. */
+    private static List<List<String>> readersRows(String sql) throws SQLException {
+        List<List<String>> rows = new ArrayList<>();
+        try (Database reader = new Database(
+                        mariadb.jdbcUrl(MariaDemoDatabase.DATABASE),
+                        registration.reader().user(),
+                        registration.reader().password());
+                Connection c = reader.open();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                List<String> row = new ArrayList<>();
+                for (int i = 1; i <= columns; i++) row.add(rs.getString(i));
+                rows.add(row);
+            }
+        }
+        return rows;
     }
 
     /** The IT's registration of erp_maria with another URL. */

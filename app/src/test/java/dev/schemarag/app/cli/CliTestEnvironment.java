@@ -29,7 +29,7 @@ import java.util.Map;
  * {@code serve} runs them ({@link RunningServices}): retrieval, then generation offline from verified examples (no LLM
  * is configured).
  */
-final class CliTestEnvironment implements AutoCloseable {
+public final class CliTestEnvironment implements AutoCloseable {
     /** The reader role is cluster-wide: the password the other test classes give it too. */
     private static final String READER_PASSWORD = "reader-secret";
 
@@ -140,7 +140,7 @@ final class CliTestEnvironment implements AutoCloseable {
     }
 
     /** Runs {@code schemarag <args>} as {@link SchemaRagCli#main} does, capturing what the command prints. */
-    static Run execute(String... args) {
+    public static Run execute(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int exitCode = SchemaRagCli.commandLine(args)
@@ -151,7 +151,7 @@ final class CliTestEnvironment implements AutoCloseable {
     }
 
     /** A command's exit code and what it printed on its standard output and standard error. */
-    record Run(int exitCode, String output, String errors) {}
+    public record Run(int exitCode, String output, String errors) {}
 
     @Override
     public void close() {

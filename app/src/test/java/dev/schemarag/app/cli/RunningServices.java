@@ -10,11 +10,11 @@ import dev.schemarag.retrieval.kafka.RetrievalService;
  * The retrieval and generation services running in the test's JVM, started as {@code serve retrieval} and
  * {@code serve generation} start them: the same classes, application ids, consumer groups and settings.
  */
-final class RunningServices implements AutoCloseable {
+public final class RunningServices implements AutoCloseable {
     private final RetrievalService retrieval;
     private final GenerationService generation;
 
-    RunningServices(Services services, DatabaseRegistry databases) throws Exception {
+    public RunningServices(Services services, DatabaseRegistry databases) throws Exception {
         for (var db : databases.all()) services.examples().seedFromDocs(db.id());
         retrieval = services.retrieval();
         retrieval.start(

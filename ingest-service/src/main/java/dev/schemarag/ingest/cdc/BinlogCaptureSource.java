@@ -4,6 +4,7 @@ import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.ingest.changes.BinlogDdl;
 import dev.schemarag.ingest.changes.DdlEvent;
 import io.debezium.relational.TableId;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,9 @@ public final class BinlogCaptureSource implements CaptureSource {
     static final int SERVER_ID_BASE = 184_000_000;
 
     private static final int SERVER_ID_RANGE = 1_000_000;
+
+    /** The binlog client reconnects when nothing arrived for a keep-alive interval: not so short a pause trips it. */
+    private static final Duration MIN_KEEP_ALIVE = Duration.ofSeconds(10);
 
     private final DebeziumDdlCapture.Config config;
     private final SqlDialect dialect;
@@ -101,6 +105,12 @@ public final class BinlogCaptureSource implements CaptureSource {
         // Heartbeats move the stored binlog position while no DDL happens, so a restart does not start from a file
         // the server has purged meanwhile.
         p.setProperty("heartbeat.interval.ms", Long.toString(config.heartbeat().toMillis()));
+        // A heartbeat record is only emitted when an event arrives, and an idle server sends one (a replica heartbeat)
+        // every 0.8 keep-alive intervals: Debezium's default of a minute would keep a DDL's offset, which counts the
+        // events before it only, from being followed by one that counts the DDL too (what db wait waits for).
+        p.setProperty(
+                "connect.keep.alive.interval.ms",
+                Long.toString(Math.max(config.heartbeat().toMillis(), MIN_KEEP_ALIVE.toMillis())));
         p.setProperty("poll.interval.ms", Long.toString(config.pollIntervalMs()));
         return p;
     }

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Adapter: the binlog position a database's change capture has stored in its offsets file (Kafka Connect's
+ * Adapter: the binlog offset a database's change capture has stored in its offsets file (Kafka Connect's
  * {@code FileOffsetBackingStore}: a serialized map of JSON key to JSON value, written only for records already handed
  * to Kafka). The file is read as hostile input: only a map of byte arrays is deserialized.
  */
@@ -22,8 +22,8 @@ public final class BinlogOffsets {
 
     private BinlogOffsets() {}
 
-    /** The position stored for {@code slotName} (the connector's topic prefix); empty before the first flush. */
-    public static Optional<BinlogPosition> stored(Path offsetsFile, String slotName) throws IOException {
+    /** The offset stored for {@code slotName} (the connector's topic prefix); empty before the first flush. */
+    public static Optional<BinlogOffset> stored(Path offsetsFile, String slotName) throws IOException {
         try (InputStream in = Files.newInputStream(offsetsFile);
                 ObjectInputStream objects = new ObjectInputStream(in)) {
             objects.setObjectInputFilter(MAP_OF_BYTES);
@@ -32,7 +32,7 @@ public final class BinlogOffsets {
             for (Map.Entry<?, ?> e : raw.entrySet()) {
                 if (!(e.getKey() instanceof byte[] key) || !(e.getValue() instanceof byte[] value)) continue;
                 if (new String(key, StandardCharsets.UTF_8).contains(server))
-                    return BinlogPosition.ofOffset(new String(value, StandardCharsets.UTF_8));
+                    return BinlogOffset.ofJson(new String(value, StandardCharsets.UTF_8));
             }
             return Optional.empty();
         } catch (NoSuchFileException e) {

@@ -5,6 +5,8 @@ import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.kafka.ConsumerGroups;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.ingest.cdc.BinlogEvent;
+import dev.schemarag.ingest.cdc.BinlogOffset;
 import dev.schemarag.ingest.cdc.BinlogOffsets;
 import dev.schemarag.ingest.cdc.BinlogPosition;
 import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
@@ -16,10 +18,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -29,13 +33,17 @@ import org.apache.kafka.common.TopicPartition;
 /**
  * Waits until every DDL committed on a target database before the call is in the index ({@code schemarag db wait}).
  * Precisely: (1) the database's replication slot has confirmed the server's WAL position read at the call, so change
- * capture has handed every DDL committed before it to Kafka (it confirms only what Kafka acknowledged); then (2) the
+ * capture has handed every DDL committed before it to Kafka (it confirms only what Kafka acknowledged); on MySQL and
+ * MariaDB, the capture's stored binlog offset has handled the binlog up to its end read at the call; then (2) the
  * embedding updater's consumer group has committed, on every partition of the schema-changes topic, the end offset
  * read after (1) — with exactly-once processing, a committed offset means the store writes of every change before it
  * are committed too. A change the updater dead-letters counts as handled.
  */
 public final class FreshnessBarrier {
     private static final Duration POLL = Duration.ofMillis(200);
+
+    /** A binlog file's name as servers write it ({@code binlog.000012}): nothing a string literal would need escaped. */
+    private static final Pattern BINLOG_FILE = Pattern.compile("[A-Za-z0-9_.-]{1,255}");
 
     /** How the wait ended: {@link Fresh}, or which of the two steps had not caught up by the deadline. */
     public sealed interface Outcome permits Fresh, CaptureBehind, UpdaterBehind {}
@@ -94,45 +102,65 @@ public final class FreshnessBarrier {
 
     /**
      * Step (1) on MySQL and MariaDB, which keep no replica's progress: the offset ingest stored for the database's
-     * capture (after Kafka acknowledged its records) reaches the binlog position read now. The offsets are a file in
-     * ingest's state directory, so this runs where ingest does (the same {@code SCHEMARAG_STATE_DIR}).
+     * capture (after Kafka acknowledged its records) has handled the binlog up to the end read now. The offsets are a
+     * file in ingest's state directory, so this runs where ingest does (the same {@code SCHEMARAG_STATE_DIR}). An
+     * offset names where a restart resumes and how many events after it were handled, so the events from there are
+     * listed ({@code SHOW BINLOG EVENTS}, which the admin login may run as it may {@code SHOW MASTER STATUS}).
      */
     private Optional<CaptureBehind> binlogStored(RegisteredDatabase db, long deadline)
             throws SQLException, InterruptedException, IOException {
         String slot = DebeziumDdlCapture.slotName(db.id());
         Path offsets = IngestService.captureOffsets(runtime.stateDir().resolve(IngestService.STATE_SUBDIR), db.id());
-        BinlogPosition server;
         try (Database admin = new Database(
                         db.jdbcUrl(),
                         db.requireAdmin().user(),
                         db.requireAdmin().password());
                 Connection c = admin.open()) {
-            server = binlogPosition(c);
-        }
-        while (!BinlogOffsets.stored(offsets, slot)
-                .map(at -> at.reaches(server))
-                .orElse(false)) {
-            if (System.nanoTime() > deadline)
-                return Optional.of(new CaptureBehind("binlog offsets " + offsets, server.toString()));
-            Thread.sleep(POLL.toMillis());
+            BinlogPosition server = binlogEnd(c);
+            while (!captureHandled(c, BinlogOffsets.stored(offsets, slot), server)) {
+                if (System.nanoTime() > deadline)
+                    return Optional.of(new CaptureBehind("binlog offsets " + offsets, server.toString()));
+                Thread.sleep(POLL.toMillis());
+            }
         }
         return Optional.empty();
     }
 
-    /** The end of the server's binlog; MariaDB's GTID position too ({@code @@gtid_binlog_pos}, none on MySQL). */
-    private static BinlogPosition binlogPosition(Connection c) throws SQLException {
-        String gtids = null;
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT @@gtid_binlog_pos")) {
-            if (rs.next()) gtids = rs.getString(1);
-        } catch (SQLException e) {
-            // MySQL has no such variable: its position is compared by file and offset alone.
-        }
+    /** Whether the stored offset, if any, has handled the binlog up to {@code server}. */
+    private static boolean captureHandled(Connection c, Optional<BinlogOffset> stored, BinlogPosition server)
+            throws SQLException {
+        if (stored.isEmpty()) return false;
+        BinlogOffset offset = stored.get();
+        int listed = offset.eventsToList(server);
+        if (listed == 0) return offset.restart().reaches(server);
+        return offset.reaches(server, binlogEvents(c, offset.restart(), listed));
+    }
+
+    /** The end of the server's binlog. */
+    private static BinlogPosition binlogEnd(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SHOW MASTER STATUS")) {
             if (!rs.next()) throw new SQLException("the binary log is off: SHOW MASTER STATUS returned no row");
-            return BinlogPosition.of(rs.getString("File"), rs.getLong("Position"), gtids);
+            return new BinlogPosition(rs.getString("File"), rs.getLong("Position"));
         }
+    }
+
+    /**
+     * The first {@code limit} events from {@code from}. SHOW takes no bind parameters: the file name, read from the
+     * offsets file, is checked to be a plain binlog file name before it is quoted.
+     */
+    private static List<BinlogEvent> binlogEvents(Connection c, BinlogPosition from, int limit) throws SQLException {
+        if (!BINLOG_FILE.matcher(from.file()).matches())
+            throw new SQLException("not a binlog file name in the capture's offsets: " + from.file());
+        List<BinlogEvent> events = new ArrayList<>();
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SHOW BINLOG EVENTS IN '" + from.file() + "' FROM " + from.pos() + " LIMIT " + limit)) {
+            while (rs.next())
+                events.add(BinlogEvent.listed(
+                        rs.getString("Event_type"), rs.getString("Info"), rs.getLong("End_log_pos")));
+        }
+        return events;
     }
 
     /** Whether {@code committed} reaches {@code ends} on every partition that holds records. */

@@ -168,6 +168,8 @@ class BinlogCaptureSourceTest {
                 .isEqualTo("SSL");
         assertThat(p.getProperty("database.server.id"))
                 .isEqualTo(Integer.toString(BinlogCaptureSource.serverId("erp")));
+        // An idle server sends a replica heartbeat every 8 s, so the 10 s heartbeat records follow a DDL soon.
+        assertThat(p.getProperty("connect.keep.alive.interval.ms")).isEqualTo("10000");
     }
 
     @Test
