@@ -255,7 +255,7 @@ class ErpMariaIT {
                         stack.postgres().user(),
                         stack.postgres().password());
                 IngestService ingest = new IngestService(
-                        new IngestService.Config(
+                        IngestService.Config.of(
                                 stack.bootstrapServers(),
                                 KafkaClientSecurity.none(),
                                 stateDir.resolve("ingest"),

@@ -154,7 +154,7 @@ class PrincipalContextIT {
                 .withPrincipals(new Principals(Map.of("hr", HR, "sales", SALES), null));
         model = OnnxEmbeddingModel.schemaIndexDefault();
         ingest = new IngestService(
-                new IngestService.Config(
+                IngestService.Config.of(
                         stack.bootstrapServers(),
                         KafkaClientSecurity.none(),
                         dir.resolve("state"),

@@ -71,14 +71,14 @@ class IngestFaultsIT {
         RegisteredDatabase registered = new RegisteredDatabase(
                 DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null, List.of("public"), null, null);
         ingest = new IngestService(
-                new IngestService.Config(
-                        kafka.bootstrapServers(),
-                        KafkaClientSecurity.none(),
-                        dir.resolve("state"),
-                        "schemarag_cdc",
-                        "cdc-secret",
-                        10,
-                        new IngestService.Recovery(
+                IngestService.Config.of(
+                                kafka.bootstrapServers(),
+                                KafkaClientSecurity.none(),
+                                dir.resolve("state"),
+                                "schemarag_cdc",
+                                "cdc-secret",
+                                10)
+                        .withRecovery(new IngestService.Recovery(
                                 Duration.ofSeconds(5), Duration.ofSeconds(2), HEARTBEAT, Duration.ofSeconds(3))),
                 new DatabaseRegistry(List.of(registered)),
                 () -> new Topics("ingest-faults-it.", stack.registryClient()),

@@ -103,7 +103,7 @@ class IngestLiveSyncIT {
 
     private static IngestService start() throws Exception {
         IngestService service = new IngestService(
-                new IngestService.Config(
+                IngestService.Config.of(
                         stack.bootstrapServers(),
                         KafkaClientSecurity.none(),
                         stateDir,

@@ -34,16 +34,17 @@ public final class IngestMain {
     public static IngestService service(ServiceRuntime runtime, DatabaseRegistry databases) {
         Settings settings = runtime.settings();
         return new IngestService(
-                new IngestService.Config(
-                        runtime.bootstrapServers(),
-                        runtime.security(),
-                        runtime.stateDir().resolve(IngestService.STATE_SUBDIR),
-                        settings.get(IngestSettings.REPLICATION_ROLE),
-                        settings.get(IngestSettings.REPLICATION_PASSWORD),
-                        settings.get(IngestSettings.CDC_POLL_INTERVAL_MS),
-                        IngestSettings.recovery(settings),
-                        IngestSettings.dataCheck(settings),
-                        Duration.ofMillis(settings.get(IngestSettings.ROLE_MEMBERSHIP_POLL_MS))),
+                IngestService.Config.of(
+                                runtime.bootstrapServers(),
+                                runtime.security(),
+                                runtime.stateDir().resolve(IngestService.STATE_SUBDIR),
+                                settings.get(IngestSettings.REPLICATION_ROLE),
+                                settings.get(IngestSettings.REPLICATION_PASSWORD),
+                                settings.get(IngestSettings.CDC_POLL_INTERVAL_MS))
+                        .withRecovery(IngestSettings.recovery(settings))
+                        .withDataCheck(IngestSettings.dataCheck(settings))
+                        .withRoleMembershipPoll(
+                                Duration.ofMillis(settings.get(IngestSettings.ROLE_MEMBERSHIP_POLL_MS))),
                 databases,
                 runtime::topics,
                 runtime.model(),

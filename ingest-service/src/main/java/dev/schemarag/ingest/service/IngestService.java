@@ -99,17 +99,28 @@ public final class IngestService implements AutoCloseable {
             Recovery recovery,
             DataCheckPolicy dataCheck,
             Duration roleMembershipPoll) {
-        /** With the default role membership poll. */
-        public Config(
+        /** The connection settings, with the default fault handling, no data check and the default membership poll. */
+        public static Config of(
                 String bootstrapServers,
                 KafkaClientSecurity security,
                 Path stateDir,
                 String replicationRole,
                 String replicationPassword,
-                long cdcPollIntervalMs,
-                Recovery recovery,
-                DataCheckPolicy dataCheck) {
-            this(
+                long cdcPollIntervalMs) {
+            return new Config(
+                    bootstrapServers,
+                    security,
+                    stateDir,
+                    replicationRole,
+                    replicationPassword,
+                    cdcPollIntervalMs,
+                    Recovery.DEFAULTS,
+                    DataCheckPolicy.OFF,
+                    Duration.ofMillis(IngestSettings.ROLE_MEMBERSHIP_POLL_MS.defaultValue()));
+        }
+
+        public Config withRecovery(Recovery recovery) {
+            return new Config(
                     bootstrapServers,
                     security,
                     stateDir,
@@ -118,19 +129,11 @@ public final class IngestService implements AutoCloseable {
                     cdcPollIntervalMs,
                     recovery,
                     dataCheck,
-                    Duration.ofMillis(IngestSettings.ROLE_MEMBERSHIP_POLL_MS.defaultValue()));
+                    roleMembershipPoll);
         }
 
-        /** Without the data check. */
-        public Config(
-                String bootstrapServers,
-                KafkaClientSecurity security,
-                Path stateDir,
-                String replicationRole,
-                String replicationPassword,
-                long cdcPollIntervalMs,
-                Recovery recovery) {
-            this(
+        public Config withDataCheck(DataCheckPolicy dataCheck) {
+            return new Config(
                     bootstrapServers,
                     security,
                     stateDir,
@@ -138,25 +141,21 @@ public final class IngestService implements AutoCloseable {
                     replicationPassword,
                     cdcPollIntervalMs,
                     recovery,
-                    DataCheckPolicy.OFF);
+                    dataCheck,
+                    roleMembershipPoll);
         }
 
-        /** With the default fault handling. */
-        public Config(
-                String bootstrapServers,
-                KafkaClientSecurity security,
-                Path stateDir,
-                String replicationRole,
-                String replicationPassword,
-                long cdcPollIntervalMs) {
-            this(
+        public Config withRoleMembershipPoll(Duration roleMembershipPoll) {
+            return new Config(
                     bootstrapServers,
                     security,
                     stateDir,
                     replicationRole,
                     replicationPassword,
                     cdcPollIntervalMs,
-                    Recovery.DEFAULTS);
+                    recovery,
+                    dataCheck,
+                    roleMembershipPoll);
         }
     }
 

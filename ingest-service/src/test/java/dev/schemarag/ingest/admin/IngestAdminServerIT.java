@@ -80,7 +80,7 @@ class IngestAdminServerIT {
                 null)));
         Topics topics = new Topics("admin-it.", stack.registryClient());
         ingest = new IngestService(
-                new IngestService.Config(
+                IngestService.Config.of(
                         stack.bootstrapServers(), KafkaClientSecurity.none(), dir, "schemarag_cdc", "cdc-secret", 10),
                 databases,
                 () -> topics,

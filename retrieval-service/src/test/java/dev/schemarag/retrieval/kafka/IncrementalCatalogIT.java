@@ -82,7 +82,7 @@ class IncrementalCatalogIT {
         RegisteredDatabase db = new RegisteredDatabase(
                 DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null, List.of("public"), null, null);
         ingest = new IngestService(
-                new IngestService.Config(
+                IngestService.Config.of(
                         stack.bootstrapServers(), KafkaClientSecurity.none(), dir, "schemarag_cdc", "cdc-secret", 10),
                 new DatabaseRegistry(List.of(db)),
                 () -> topics,

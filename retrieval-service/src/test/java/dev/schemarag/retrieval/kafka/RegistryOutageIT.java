@@ -166,7 +166,7 @@ class RegistryOutageIT {
         RegisteredDatabase db = new RegisteredDatabase(
                 DB, stack.postgres().jdbcUrl(DB), new Credentials(user, password), null, List.of("public"), null, null);
         try (IngestService ingest = new IngestService(
-                new IngestService.Config(
+                IngestService.Config.of(
                         stack.bootstrapServers(), KafkaClientSecurity.none(), dir, "schemarag_cdc", "cdc-secret", 10),
                 new DatabaseRegistry(List.of(db)),
                 () -> topics,

@@ -103,7 +103,7 @@ class RetrievalScaleOutIT {
                     null,
                     null);
             try (IngestService ingest = new IngestService(
-                    new IngestService.Config(
+                    IngestService.Config.of(
                             stack.bootstrapServers(),
                             KafkaClientSecurity.none(),
                             dir.resolve("ingest"),

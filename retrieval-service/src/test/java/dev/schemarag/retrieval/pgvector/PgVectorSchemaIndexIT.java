@@ -133,7 +133,7 @@ class PgVectorSchemaIndexIT {
                 null,
                 docs);
         try (IngestService ingest = new IngestService(
-                new IngestService.Config(
+                IngestService.Config.of(
                         stack.bootstrapServers(), KafkaClientSecurity.none(), dir, "schemarag_cdc", "cdc-secret", 10),
                 new DatabaseRegistry(List.of(db)),
                 () -> topics,
