@@ -204,10 +204,11 @@ class TableSelectorTest {
 
     @Test
     void aTableTheJoinGraphKnowsNoEdgeOfIsNotANamedEntityWhereTheBestTableHasEdges() {
-        // "names" names film_list, which nothing joins; film has edges, so the graph, not the schema, groups tables.
+        // "names" names short_film_names, which nothing joins; film has edges, so the graph, not the schema, groups
+        // tables.
         Selection selection = TableSelector.select(
                 "The names of every film",
-                hitsInOrder(FILM, CITY, FILM_LIST),
+                hitsInOrder(FILM, CITY, SHORT_FILM_NAMES),
                 List.of(),
                 List.of(),
                 ForeignKeyGraph.of(RENTALS),
@@ -218,10 +219,12 @@ class TableSelectorTest {
     }
 
     private static final TableName CITY = Tables.name("films.city");
+    private static final TableName SHORT_FILM_NAMES = Tables.name("films.short_film_names");
     /** Rental tables joined by their keys: film and city are five edges apart. */
     private static final List<Table> RENTALS = List.of(
             Tables.table("films.film").pk("film_id").build(),
             Tables.table("films.film_list").column("names", "text").build(),
+            Tables.table("films.short_film_names").column("full_name", "text").build(),
             Tables.table("films.inventory")
                     .pk("inventory_id")
                     .fk("film_id", "films.film", "film_id")
