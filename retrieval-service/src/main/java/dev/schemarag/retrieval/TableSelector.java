@@ -128,12 +128,15 @@ public final class TableSelector {
         List<RankedTable> evidence = ranking.subList(0, Math.min(ranking.size(), settings.evidenceTopK()));
         QuestionBreadth breadth = QuestionBreadth.of(
                 question, evidence.stream().map(RankedTable::table).toList());
-        Set<TableName> chosen =
-                new LinkedHashSet<>(head.stream().map(RankedTable::table).toList());
+        TableName best = ranking.get(0).table();
+        Set<TableName> chosen = new LinkedHashSet<>(List.of(best));
         for (TableName spelledOut : breadth.spelledOut()) {
             if (chosen.size() >= most) break;
-            if (!chosen.contains(spelledOut) && relatesToTheBest(spelledOut, chosen, ranking, graph, inScope))
-                chosen.add(spelledOut);
+            if (spelledOut.schema().equals(best.schema())) chosen.add(spelledOut);
+        }
+        for (RankedTable next : head) {
+            if (chosen.size() >= head.size()) break;
+            chosen.add(next.table());
         }
         for (List<TableName> naming : breadth.namedBy().values()) {
             if (chosen.size() >= most) break;
@@ -164,7 +167,8 @@ public final class TableSelector {
             ForeignKeyGraph graph,
             Predicate<TableName> inScope) {
         TableName best = ranking.get(0).table();
-        if (graph.neighbours(table).isEmpty()) return table.schema().equals(best.schema());
+        if (graph.neighbours(table).isEmpty())
+            return graph.neighbours(best).isEmpty() && table.schema().equals(best.schema());
         return joinsTheBest(table, chosen, ranking, graph, inScope);
     }
 

@@ -168,6 +168,82 @@ class TableSelectorTest {
         assertThat(retrieved(selection)).containsExactly(FILM, CATEGORY);
     }
 
+    @Test
+    void aSpelledOutTableTakesTheHeadsLastPlaceInsteadOfGrowingIt() {
+        // Three tables at least, no more pass the cut-off: film_category (5th), whose every word the question spells
+        // out, is never cut, and takes the place of film_actor (3rd), the head's weakest table.
+        RetrievalSettings headOfThree = SETTINGS.withOverrides(Map.of(
+                RetrievalSettings.SELECT_MIN_TABLES.key(), "3", RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "1"));
+
+        Selection selection = TableSelector.select(
+                "Which film categories are there?",
+                hitsInOrder(FILM, FILM_LIST, FILM_ACTOR, OTHER_CATEGORY, FILM_CATEGORY),
+                List.of(),
+                List.of(),
+                ForeignKeyGraph.of(FILMS),
+                t -> true,
+                headOfThree);
+
+        assertThat(retrieved(selection)).containsExactly(FILM, FILM_LIST, FILM_CATEGORY);
+    }
+
+    @Test
+    void aSpelledOutTableOfTheBestsSchemaComesInHoweverFarItJoins() {
+        // city joins film only through address, customer, rental and inventory: bridges join it, if there is room.
+        Selection selection = TableSelector.select(
+                "Rentals of films in each city",
+                hitsInOrder(FILM, FILM_LIST, CITY),
+                List.of(),
+                List.of(),
+                ForeignKeyGraph.of(RENTALS),
+                t -> true,
+                BEST_ONLY);
+
+        assertThat(retrieved(selection)).contains(FILM, CITY);
+    }
+
+    @Test
+    void aTableTheJoinGraphKnowsNoEdgeOfIsNotANamedEntityWhereTheBestTableHasEdges() {
+        // "names" names short_film_names, which nothing joins; film has edges, so the graph, not the schema, groups
+        // tables.
+        Selection selection = TableSelector.select(
+                "The names of every film",
+                hitsInOrder(FILM, CITY, SHORT_FILM_NAMES),
+                List.of(),
+                List.of(),
+                ForeignKeyGraph.of(RENTALS),
+                t -> true,
+                BEST_ONLY);
+
+        assertThat(retrieved(selection)).containsExactly(FILM);
+    }
+
+    private static final TableName CITY = Tables.name("films.city");
+    private static final TableName SHORT_FILM_NAMES = Tables.name("films.short_film_names");
+    /** Rental tables joined by their keys: film and city are five edges apart. */
+    private static final List<Table> RENTALS = List.of(
+            Tables.table("films.film").pk("film_id").build(),
+            Tables.table("films.film_list").column("names", "text").build(),
+            Tables.table("films.short_film_names").column("full_name", "text").build(),
+            Tables.table("films.inventory")
+                    .pk("inventory_id")
+                    .fk("film_id", "films.film", "film_id")
+                    .build(),
+            Tables.table("films.rental")
+                    .pk("rental_id")
+                    .fk("inventory_id", "films.inventory", "inventory_id")
+                    .fk("customer_id", "films.customer", "customer_id")
+                    .build(),
+            Tables.table("films.customer")
+                    .pk("customer_id")
+                    .fk("address_id", "films.address", "address_id")
+                    .build(),
+            Tables.table("films.address")
+                    .pk("address_id")
+                    .fk("city_id", "films.city", "city_id")
+                    .build(),
+            Tables.table("films.city").pk("city_id").build());
+
     /** The ERP's tables with no edge at all, as a warehouse that declares no keys. */
     private static final ForeignKeyGraph NO_KEYS = ForeignKeyGraph.of(List.of());
 

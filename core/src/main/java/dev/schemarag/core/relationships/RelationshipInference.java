@@ -62,6 +62,8 @@ public final class RelationshipInference {
     static final double LAST_WORD_DISCOUNT = 0.1;
     /** A unique key is a weaker target than the primary key. */
     static final double UNIQUE_KEY_FACTOR = 0.9;
+    /** A key only the table's own name implies, in a table that declares none, is as weak a target as a unique key. */
+    static final double IMPLIED_KEY_FACTOR = 0.9;
 
     private static final Set<String> GENERIC =
             Set.of("id", "code", "key", "no", "num", "nbr", "number", "name", "type", "uuid", "guid", "ref", "value");
@@ -94,6 +96,7 @@ public final class RelationshipInference {
                 if (unique.size() == 1 && !table.isPrimaryKey(unique.get(0)))
                     targets.add(new Target(table, unique.get(0), UNIQUE_KEY_FACTOR));
             }
+            impliedKey(table).ifPresent(key -> targets.add(new Target(table, key, IMPLIED_KEY_FACTOR)));
         }
         Set<Set<TableName>> declaredPairs = new HashSet<>();
         for (Table table : tables) {
@@ -116,6 +119,29 @@ public final class RelationshipInference {
             }
         }
         return List.copyOf(edges.values());
+    }
+
+    /**
+     * The key a table that declares none names after itself: its only id-like column whose stem is the table's whole
+     * name ({@code film_id} in {@code film}, {@code driver_id} in {@code drivers}; an id before a code or reference). Tables loaded from files or
+     * exported from a warehouse declare no key at all, yet name their identifier this way.
+     */
+    static Optional<String> impliedKey(Table table) {
+        if (table.view()
+                || !table.primaryKey().isEmpty()
+                || !table.uniqueConstraints().isEmpty()) return Optional.empty();
+        Naming naming = Naming.of(table.name());
+        List<String> named = table.columns().stream()
+                .map(Column::name)
+                .filter(name -> {
+                    String stem = idStem(name);
+                    return stem != null && naming.names(stem) == Naming.FULL;
+                })
+                .toList();
+        // driver_id over driver_ref: an id is the identifier, a code or reference its natural key.
+        if (named.size() > 1)
+            named = named.stream().filter(name -> compact(name).endsWith("id")).toList();
+        return named.size() == 1 ? Optional.of(named.get(0)) : Optional.empty();
     }
 
     /**

@@ -397,6 +397,51 @@ class RelationshipInferenceTest {
                 .isEmpty();
     }
 
+    @Test
+    void givenTablesThatDeclareNoKey_whenInferred_thenTheIdNamedAfterATableIsItsKey() {
+        // A warehouse export: no key anywhere, but film_id in film names its table.
+        assertThat(RelationshipInference.infer(List.of(
+                        table("p.film")
+                                .column("film_id", "bigint")
+                                .column("title", "text")
+                                .build(),
+                        table("p.inventory")
+                                .column("inventory_id", "bigint")
+                                .column("film_id", "bigint")
+                                .build())))
+                .containsExactly(edge(
+                        "p.inventory",
+                        "film_id",
+                        "p.film",
+                        "film_id",
+                        RelationshipInference.SHARED_KEY_NAMING_TABLE * RelationshipInference.IMPLIED_KEY_FACTOR));
+    }
+
+    @Test
+    void givenAnIdAndAReferenceBothNamedAfterTheTable_whenItsKeyIsImplied_thenTheIdIsIt() {
+        assertThat(RelationshipInference.impliedKey(table("f.drivers")
+                        .column("driver_id", "bigint")
+                        .column("driver_ref", "text")
+                        .build()))
+                .contains("driver_id");
+    }
+
+    @Test
+    void givenADeclaredKeyOrAView_whenItsKeyIsImplied_thenNone() {
+        assertThat(RelationshipInference.impliedKey(
+                        table("s.film").pk("id").column("film_id", "bigint").build()))
+                .isEmpty();
+        assertThat(RelationshipInference.impliedKey(
+                        table("s.film").column("film_id", "bigint").view().build()))
+                .isEmpty();
+        // Two ids named after the table: which one identifies it is not for the name to say.
+        assertThat(RelationshipInference.impliedKey(table("s.player")
+                        .column("player_id", "bigint")
+                        .column("playerid", "bigint")
+                        .build()))
+                .isEmpty();
+    }
+
     private static ForeignKeyEdge only(Table... tables) {
         List<ForeignKeyEdge> edges = RelationshipInference.infer(List.of(tables));
         assertThat(edges).hasSize(1);

@@ -94,7 +94,7 @@ public final class RetrievalSettings {
             Setting.bool(
                     "retrieval.select.breadth",
                     true,
-                    "Size the selection to the question's breadth: each table whose whole name it spells out, a table for each entity it names, and more tables for more clause connectors (only tables that join the best one, or share its schema where no key joins them)"));
+                    "Size the selection to the question's breadth: each table of the best one's schema whose whole name it spells out, in place of the head's weakest ranks; a table for each entity it names, and more tables for more clause connectors (only tables that join the best one, or share its schema where neither has an edge)"));
     public static final Setting<Integer> EVIDENCE_TOPK = declare(Setting.integer(
             "retrieval.evidence.topk", 30, 0, MANY, "Ranks that count as evidence for foreign-key expansion"));
     public static final Setting<Double> EVIDENCE_MIN_SCORE =
