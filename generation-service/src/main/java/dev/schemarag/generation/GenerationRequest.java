@@ -71,21 +71,9 @@ public record GenerationRequest(
                 SqlDialect.POSTGRESQL);
     }
 
-    /** A request about a PostgreSQL database with the question's embedding, if retrieval carried one. */
-    public GenerationRequest(
-            String questionId,
-            String databaseId,
-            String question,
-            Asker asker,
-            Optional<String> evidence,
-            String contextPacket,
-            List<String> joinHints,
-            List<String> docs,
-            double avgRelevanceScore,
-            Optional<String> fallbackReason,
-            Optional<Repair> repair,
-            Optional<QuestionVector> questionVector) {
-        this(
+    /** The same request about a database that speaks {@code dialect}. */
+    public GenerationRequest withDialect(SqlDialect dialect) {
+        return new GenerationRequest(
                 questionId,
                 databaseId,
                 question,
@@ -98,11 +86,11 @@ public record GenerationRequest(
                 fallbackReason,
                 repair,
                 questionVector,
-                SqlDialect.POSTGRESQL);
+                dialect);
     }
 
-    /** The same request about a database that speaks {@code dialect}. */
-    public GenerationRequest withDialect(SqlDialect dialect) {
+    /** The same request with the question's embedding, if retrieval carried one. */
+    public GenerationRequest withQuestionVector(Optional<QuestionVector> questionVector) {
         return new GenerationRequest(
                 questionId,
                 databaseId,

@@ -37,6 +37,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
+import org.apache.avro.Schema;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -144,10 +145,15 @@ public final class AnswerPipeline {
     /**
      * The context as the outputs carry it: the request holds the question's vector now, and no reader of the candidates
      * or the answer needs it, so its ~1.5 KB does not travel on two more topics (a repair after execution embeds anew).
+     * A shallow copy: the outputs share the received record's parts, which nothing changes (Avro's builder would copy
+     * the whole packet, question and metadata once more per question).
      */
     static ContextRetrieved withoutEmbedding(ContextRetrieved event) {
         if (event.getQuestionEmbedding() == null) return event;
-        return ContextRetrieved.newBuilder(event).setQuestionEmbedding(null).build();
+        ContextRetrieved copy = new ContextRetrieved();
+        for (Schema.Field field : event.getSchema().getFields()) copy.put(field.pos(), event.get(field.pos()));
+        copy.setQuestionEmbedding(null);
+        return copy;
     }
 
     /** What the question gets without a model call: a refusal or a cached answer; else the key to cache it under. */
@@ -419,18 +425,18 @@ public final class AnswerPipeline {
     public static GenerationRequest request(ContextRetrieved event) {
         RetrievalMetadata metadata = event.getRetrievalMetadata();
         return new GenerationRequest(
-                event.getQuestion().getId(),
-                event.getQuestion().getDatabaseId(),
-                event.getQuestion().getQuestion(),
-                Asker.of(event.getQuestion().getPrincipal()),
-                Optional.ofNullable(event.getQuestion().getEvidence()),
-                event.getContextPacket(),
-                event.getJoinHints(),
-                event.getDocChunks().stream().map(DocChunkRef::getText).toList(),
-                metadata.getAvgRelevanceScore(),
-                Optional.ofNullable(metadata.getFallbackReason()),
-                Optional.empty(),
-                questionVector(event));
+                        event.getQuestion().getId(),
+                        event.getQuestion().getDatabaseId(),
+                        event.getQuestion().getQuestion(),
+                        Asker.of(event.getQuestion().getPrincipal()),
+                        Optional.ofNullable(event.getQuestion().getEvidence()),
+                        event.getContextPacket(),
+                        event.getJoinHints(),
+                        event.getDocChunks().stream().map(DocChunkRef::getText).toList(),
+                        metadata.getAvgRelevanceScore(),
+                        Optional.ofNullable(metadata.getFallbackReason()),
+                        Optional.empty())
+                .withQuestionVector(questionVector(event));
     }
 
     /** The question's embedding retrieval carried, if it did (records written before it was carried have none). */

@@ -45,18 +45,18 @@ class VerifiedExampleGeneratorTest {
         QuestionVector carried = new QuestionVector("all-minilm-l6-v2-q", new float[] {0.6f, 0.8f});
         GenerationRequest base = request(Asker.ANONYMOUS);
         GenerationRequest withVector = new GenerationRequest(
-                base.questionId(),
-                base.databaseId(),
-                base.question(),
-                base.asker(),
-                base.evidence(),
-                base.contextPacket(),
-                base.joinHints(),
-                base.docs(),
-                base.avgRelevanceScore(),
-                base.fallbackReason(),
-                base.repair(),
-                Optional.of(carried));
+                        base.questionId(),
+                        base.databaseId(),
+                        base.question(),
+                        base.asker(),
+                        base.evidence(),
+                        base.contextPacket(),
+                        base.joinHints(),
+                        base.docs(),
+                        base.avgRelevanceScore(),
+                        base.fallbackReason(),
+                        base.repair())
+                .withQuestionVector(Optional.of(carried));
 
         generator.generate(withVector, deadline());
         generator.generate(base, deadline());
