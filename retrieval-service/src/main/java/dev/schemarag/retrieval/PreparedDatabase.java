@@ -15,6 +15,7 @@ import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
+import dev.schemarag.retrieval.index.StaleParts;
 import dev.schemarag.retrieval.lexical.LexicalIndex;
 import dev.schemarag.retrieval.packet.CompactSchemaRenderer;
 import dev.schemarag.retrieval.packet.CreateTableRenderer;
@@ -36,7 +37,12 @@ import java.util.concurrent.ConcurrentMap;
  * inferred edges ingest stored), the BM25 index and every table rendered
  * in both packet forms. Token counts of a table are computed on first use of a form, since most deployments use one.
  * Immutable apart from those counts, and shared by concurrent requests: a catalog change makes a new one ({@link
- * #withChanges}) that re-renders and re-indexes the changed tables only.
+ * #withChanges}) that re-renders and re-indexes only what the change made stale ({@link StaleParts}), so a GRANT or
+ * REVOKE, which changes the tables' recorded access only, re-renders and re-indexes nothing of the whole catalog.
+ *
+ * <p>A role's view ({@link #readableBy}) has its own BM25 index, over what the role may read only, so that neither the
+ * texts nor the term statistics of what it cannot read rank its questions; its texts of the tables it reads as they
+ * are are the whole catalog's.
  */
 final class PreparedDatabase {
     private final IndexedDatabase database;
@@ -61,32 +67,39 @@ final class PreparedDatabase {
             LexicalIndex lexical,
             String modelId,
             int vectorsOfOtherModels,
-            Set<DocChunk> heldDocs) {
+            Set<DocChunk> heldDocs,
+            ForeignKeyGraph graph) {
         this.database = database;
         this.texts = texts;
         this.tokens = tokens;
-        // Rebuilt from the whole table list even after a change (linear in the edges): the declared keys of the
-        // definitions and the annotated and inferred edges ingest stored with each table. Nothing is inferred here:
-        // ingest recomputes the edges when it stores the catalog, so a question never waits for inference.
-        List<Table> definitions =
-                database.tables().stream().map(IndexedTable::definition).toList();
-        definitions.forEach(table -> this.definitions.put(table.name(), table));
-        this.graph = ForeignKeyGraph.of(definitions, storedEdges(database.tables()));
+        database.tables().forEach(t -> definitions.put(t.definition().name(), t.definition()));
+        this.graph = graph != null ? graph : graphOf(database);
         this.lexical = lexical;
         this.modelId = modelId;
         this.vectorsOfOtherModels = vectorsOfOtherModels;
         this.heldDocs = heldDocs;
     }
 
+    /**
+     * Built from the whole table list (linear in the edges): the declared keys of the definitions and the annotated and
+     * inferred edges ingest stored with each table. Nothing is inferred here: ingest recomputes the edges when it
+     * stores the catalog, so a question never waits for inference.
+     */
+    private static ForeignKeyGraph graphOf(IndexedDatabase database) {
+        return ForeignKeyGraph.of(
+                database.tables().stream().map(IndexedTable::definition).toList(), storedEdges(database.tables()));
+    }
+
     /** @param modelId the model that embeds the questions, which the stored vectors must come from to be compared */
     static PreparedDatabase prepare(IndexedDatabase database, String modelId) {
         return new PreparedDatabase(
                 database,
-                render(database, Set.of(), Map.of()),
+                render(database, Set.copyOf(database.tableNames()), Map.of(), null),
                 emptyTokens(),
                 LexicalIndex.build(database),
                 modelId,
                 vectorsOfOtherModels(database.tables(), modelId),
+                null,
                 null);
     }
 
@@ -101,12 +114,13 @@ final class PreparedDatabase {
             IndexedDatabase view = restriction.view();
             PreparedDatabase prepared = new PreparedDatabase(
                     view,
-                    render(view, Set.of(), Map.of()),
+                    render(view, Set.copyOf(view.tableNames()), Map.of(), this),
                     emptyTokens(),
                     LexicalIndex.build(view),
                     modelId,
                     vectorsOfOtherModels,
-                    Set.copyOf(view.docs()));
+                    Set.copyOf(view.docs()),
+                    null);
             prepared.restriction = restriction;
             return prepared;
         });
@@ -181,58 +195,86 @@ final class PreparedDatabase {
                 vectorsOfOtherModels
                         - vectorsOfOtherModels(removed, modelId)
                         + vectorsOfOtherModels(changes.tables(), modelId),
+                null,
                 null);
         readable.forEach((role, view) -> {
             ReadableCatalog restriction = view.restriction.next(next.database);
             IndexedDatabase viewed = restriction.view();
-            PreparedDatabase followed =
-                    view.applied(view.database.changesTo(viewed), next.vectorsOfOtherModels, Set.copyOf(viewed.docs()));
+            PreparedDatabase followed = view.applied(
+                    view.database.changesTo(viewed), next.vectorsOfOtherModels, Set.copyOf(viewed.docs()), next);
             followed.restriction = restriction;
             next.readable.put(role, followed);
         });
         return next;
     }
 
-    private PreparedDatabase applied(CatalogChanges changes, int vectorsOfOtherModels, Set<DocChunk> heldDocs) {
+    /**
+     * This catalog with the changes applied: only what they make stale ({@link StaleParts}) is rendered, counted and
+     * indexed again, and the join graph rebuilt only when an edge may have changed; the rest is this one's. A change of
+     * recorded access only shares everything but the rows.
+     *
+     * @param whole for a role's view, the whole catalog of the same version, whose texts a table the role reads in full
+     *     takes instead of rendering its own; null for the whole catalog
+     */
+    private PreparedDatabase applied(
+            CatalogChanges changes, int vectorsOfOtherModels, Set<DocChunk> heldDocs, PreparedDatabase whole) {
         IndexedDatabase next = database.withChanges(changes);
+        StaleParts stale = StaleParts.of(database, changes);
         // A new dialect quotes every table's names anew: nothing rendered or counted before is kept.
         boolean sameDialect = next.dialect() == database.dialect();
-        Map<PacketFormat, ConcurrentMap<TableName, Integer>> nextTokens = emptyTokens();
-        if (sameDialect)
-            tokens.forEach((format, counts) -> counts.forEach((table, count) -> {
-                if (!changes.changed().contains(table)) nextTokens.get(format).put(table, count);
-            }));
+        boolean keepTexts = sameDialect && stale.texts().isEmpty();
+        Map<PacketFormat, ConcurrentMap<TableName, Integer>> nextTokens = tokens;
+        if (!keepTexts) {
+            nextTokens = emptyTokens();
+            if (sameDialect)
+                for (PacketFormat format : PacketFormat.values()) {
+                    Map<TableName, Integer> counts = nextTokens.get(format);
+                    tokens.get(format).forEach((table, count) -> {
+                        if (!stale.texts().contains(table)) counts.put(table, count);
+                    });
+                }
+        }
         return new PreparedDatabase(
                 next,
-                render(next, changes.changed(), sameDialect ? texts : Map.of()),
+                keepTexts
+                        ? texts
+                        : render(
+                                next,
+                                sameDialect ? stale.texts() : Set.copyOf(next.tableNames()),
+                                sameDialect ? texts : Map.of(),
+                                whole),
                 nextTokens,
-                lexical.withChanges(next, changes.changed()),
+                lexical.withChanges(next, stale.lexical()),
                 modelId,
                 vectorsOfOtherModels,
-                heldDocs);
+                heldDocs,
+                stale.graph() ? null : graph);
     }
 
-    /** Each table in both forms, in catalog order: taken from {@code previous} unless the table is {@code changed}. */
+    /**
+     * Each table in both forms, in catalog order: the {@code stale} ones rendered (or, in a role's view, taken from the
+     * whole catalog when the role reads the table as it is), the others taken from {@code previous}.
+     */
     private static Map<PacketFormat, Map<TableName, String>> render(
-            IndexedDatabase database, Set<TableName> changed, Map<PacketFormat, Map<TableName, String>> previous) {
+            IndexedDatabase database,
+            Set<TableName> stale,
+            Map<PacketFormat, Map<TableName, String>> previous,
+            PreparedDatabase whole) {
         Map<TableName, String> createTables = new LinkedHashMap<>();
         Map<TableName, String> compacts = new HashMap<>();
         for (IndexedTable table : database.tables()) {
-            TableName name = table.definition().name();
-            String createTable = changed.contains(name)
-                    ? null
-                    : previous.getOrDefault(PacketFormat.CREATE_TABLE, Map.of()).get(name);
-            String compact = changed.contains(name)
-                    ? null
-                    : previous.getOrDefault(PacketFormat.COMPACT, Map.of()).get(name);
-            createTables.put(
-                    name,
-                    createTable != null
-                            ? createTable
-                            : CreateTableRenderer.render(table.definition(), database.dialect()));
-            compacts.put(
-                    name,
-                    compact != null ? compact : CompactSchemaRenderer.render(table.definition(), database.dialect()));
+            Table definition = table.definition();
+            TableName name = definition.name();
+            if (!stale.contains(name)) {
+                createTables.put(name, previous.get(PacketFormat.CREATE_TABLE).get(name));
+                compacts.put(name, previous.get(PacketFormat.COMPACT).get(name));
+            } else if (whole != null && definition.equals(whole.definitions.get(name))) {
+                createTables.put(name, whole.text(name, PacketFormat.CREATE_TABLE));
+                compacts.put(name, whole.text(name, PacketFormat.COMPACT));
+            } else {
+                createTables.put(name, CreateTableRenderer.render(definition, database.dialect()));
+                compacts.put(name, CompactSchemaRenderer.render(definition, database.dialect()));
+            }
         }
         Map<PacketFormat, Map<TableName, String>> texts = new EnumMap<>(PacketFormat.class);
         texts.put(PacketFormat.CREATE_TABLE, createTables);

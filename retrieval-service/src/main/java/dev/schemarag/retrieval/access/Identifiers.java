@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval.access;
 
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -16,6 +17,25 @@ final class Identifiers {
         if (text == null || names.isEmpty()) return false;
         Matcher words = WORD.matcher(text);
         while (words.find()) if (names.contains(words.group().toLowerCase(Locale.ROOT))) return true;
+        return false;
+    }
+
+    /** The words of the texts (null ones skipped), lower case: to test for many names at once, or again later. */
+    static Set<String> words(String... texts) {
+        Set<String> words = new HashSet<>();
+        for (String text : texts) {
+            if (text == null) continue;
+            Matcher found = WORD.matcher(text);
+            while (found.find()) words.add(found.group().toLowerCase(Locale.ROOT));
+        }
+        return words;
+    }
+
+    /** Whether any of {@code words} ({@link #words}) is one of {@code names} (lower case). */
+    static boolean anyOf(Set<String> words, Set<String> names) {
+        Set<String> fewer = words.size() <= names.size() ? words : names;
+        Set<String> more = fewer == words ? names : words;
+        for (String word : fewer) if (more.contains(word)) return true;
         return false;
     }
 

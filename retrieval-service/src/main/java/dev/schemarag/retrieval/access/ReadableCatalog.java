@@ -19,7 +19,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -36,8 +35,10 @@ import java.util.Set;
  * not recorded yet hide a table rather than show it.
  *
  * <p>{@link #next} follows a catalog change cheaply: a table or chunk the change left alone (the same object) keeps its
- * restricted form unless the tables it refers to are read differently now or it names a word whose readability changed;
- * documented queries, which may read any table, are decided again each time.
+ * restricted form unless the tables it refers to are read differently now or it names a word whose readability changed
+ * (the words of each are found once, then kept with it); documented queries, which may read any table, are decided
+ * again only when a table's columns, what the role reads or the unreadable words changed. So a privilege change that
+ * leaves a role's view as it was costs that view one pass over its tables' names, nothing rendered or matched again.
  */
 public final class ReadableCatalog {
     /** Added to the comment of a table whose rows row-level security filters, so the model knows rows may be missing. */
@@ -50,6 +51,10 @@ public final class ReadableCatalog {
     private final IndexedDatabase view;
     private final Map<IndexedTable, IndexedTable> restricted;
     private final Map<DocChunk, Boolean> shown;
+    /** The column names of every table of the catalog, what a documented query's reads are checked against. */
+    private final Map<TableName, List<String>> columns;
+    /** The words of the catalog's tables and doc chunks (by identity), found once and kept while they are. */
+    private final Map<Object, Set<String>> words;
 
     private ReadableCatalog(
             String role,
@@ -57,13 +62,17 @@ public final class ReadableCatalog {
             Set<String> hidden,
             IndexedDatabase view,
             Map<IndexedTable, IndexedTable> restricted,
-            Map<DocChunk, Boolean> shown) {
+            Map<DocChunk, Boolean> shown,
+            Map<TableName, List<String>> columns,
+            Map<Object, Set<String>> words) {
         this.role = role;
         this.readable = readable;
         this.hidden = hidden;
         this.view = view;
         this.restricted = restricted;
         this.shown = shown;
+        this.columns = columns;
+        this.words = words;
     }
 
     /** The catalog as {@code role} may read it; its version is the catalog's. */
@@ -88,48 +97,64 @@ public final class ReadableCatalog {
 
     private static ReadableCatalog build(IndexedDatabase database, String role, ReadableCatalog previous) {
         Map<TableName, Set<String>> readable = new HashMap<>();
+        Map<TableName, List<String>> columnNames = new HashMap<>();
         Set<String> hidden = new HashSet<>();
         Set<String> shownNames = new HashSet<>();
         for (IndexedTable table : database.tables()) {
             Table definition = table.definition();
+            List<String> names = definition.columns().stream().map(Column::name).toList();
+            columnNames.put(definition.name(), names);
             Set<String> columns = new HashSet<>(table.access().columns(role));
             if (columns.isEmpty()) {
                 hidden.add(lower(definition.name().table()));
-                definition.columns().forEach(c -> hidden.add(lower(c.name())));
+                names.forEach(c -> hidden.add(lower(c)));
                 continue;
             }
             readable.put(definition.name(), columns);
             shownNames.add(lower(definition.name().table()));
             shownNames.add(lower(definition.name().schema()));
-            for (Column c : definition.columns())
-                (columns.contains(c.name()) ? shownNames : hidden).add(lower(c.name()));
+            for (String c : names) (columns.contains(c) ? shownNames : hidden).add(lower(c));
         }
         hidden.removeAll(shownNames);
+        Map<Object, Set<String>> words = new IdentityHashMap<>();
+        if (previous != null) {
+            for (IndexedTable table : database.tables()) carry(table, previous.words, words);
+            for (DocChunk doc : database.docs()) carry(doc, previous.words, words);
+        }
         // A row restricted for the previous version still holds when it is the same row, the tables it refers to are
         // read as before, and none of its words became, or stopped being, unreadable.
         Set<String> renamed = previous == null ? Set.of() : symmetricDifference(previous.hidden, hidden);
+        Set<TableName> readDifferently = previous == null ? Set.of() : differences(previous.readable, readable);
         Map<IndexedTable, IndexedTable> restricted = new IdentityHashMap<>();
         List<IndexedTable> tables = new ArrayList<>();
         for (IndexedTable table : database.tables()) {
             Set<String> columns = readable.get(table.definition().name());
             if (columns == null) continue;
             IndexedTable kept = previous == null ? null : previous.restricted.get(table);
-            if (kept != null && (!previous.readsAsBefore(table, readable) || mentions(table, renamed))) kept = null;
+            if (kept != null && (refersToAny(table, readDifferently) || mentions(table, renamed, words))) kept = null;
             if (kept == null) kept = restrict(table, columns, readable, hidden);
             restricted.put(table, kept);
             tables.add(kept);
         }
-        ReadableSchema schema = readableSchema(database, role);
+        // A documented query's verdict depends on every table's columns and what the role reads of them: it holds
+        // while neither changed, nor the unreadable words.
+        boolean queriesHold = previous != null
+                && readDifferently.isEmpty()
+                && renamed.isEmpty()
+                && columnNames.equals(previous.columns);
+        ReadableSchema schema = null;
         Map<DocChunk, Boolean> shown = new IdentityHashMap<>();
         List<DocChunk> docs = new ArrayList<>();
         for (DocChunk doc : database.docs()) {
             Boolean known = previous == null
-                            || doc.kind() == DocKind.QUERY
-                            || !Objects.equals(readable.get(doc.table()), previous.readable.get(doc.table()))
-                            || Identifiers.mentions(doc.content(), renamed)
+                            || (doc.kind() == DocKind.QUERY && !queriesHold)
+                            || readDifferently.contains(doc.table())
+                            || mentions(doc, renamed, words)
                     ? null
                     : previous.shown.get(doc);
-            boolean show = known != null ? known : shows(doc, readable, hidden, schema);
+            if (known == null && doc.kind() == DocKind.QUERY && schema == null)
+                schema = ReadableSchema.of(columnNames, access(database), role);
+            boolean show = known != null ? known : shows(doc, readable, hidden, schema, words);
             shown.put(doc, show);
             if (show) docs.add(doc);
         }
@@ -145,28 +170,58 @@ public final class ReadableCatalog {
                         database.principals(),
                         database.dialect()),
                 restricted,
-                shown);
+                shown,
+                columnNames,
+                words);
     }
 
-    /** Whether the table and every table its keys and edges refer to are read now as they were here. */
-    private boolean readsAsBefore(IndexedTable table, Map<TableName, Set<String>> now) {
-        Table d = table.definition();
-        List<TableName> referred = new ArrayList<>();
-        referred.add(d.name());
-        d.foreignKeys().forEach(fk -> referred.add(fk.referencedTable()));
-        d.relationships().forEach(r -> referred.add(r.referencedTable()));
-        table.relationships().forEach(e -> referred.add(e.to()));
-        for (TableName name : referred) if (!Objects.equals(readable.get(name), now.get(name))) return false;
-        return true;
+    private static void carry(Object row, Map<Object, Set<String>> from, Map<Object, Set<String>> to) {
+        Set<String> found = from.get(row);
+        if (found != null) to.put(row, found);
     }
 
-    private static boolean mentions(IndexedTable table, Set<String> names) {
-        if (names.isEmpty()) return false;
+    /** The tables read differently in one than in the other, present in one only included. */
+    private static Set<TableName> differences(Map<TableName, Set<String>> before, Map<TableName, Set<String>> now) {
+        Set<TableName> different = new HashSet<>();
+        before.forEach((table, columns) -> {
+            if (!columns.equals(now.get(table))) different.add(table);
+        });
+        now.keySet().forEach(table -> {
+            if (!before.containsKey(table)) different.add(table);
+        });
+        return different;
+    }
+
+    /** Whether the table, or a table its keys and edges refer to, is one of {@code tables}. */
+    private static boolean refersToAny(IndexedTable table, Set<TableName> tables) {
+        if (tables.isEmpty()) return false;
         Table d = table.definition();
-        if (Identifiers.mentions(d.comment(), names) || Identifiers.mentions(table.text(), names)) return true;
-        for (Column c : d.columns()) if (Identifiers.mentions(c.comment(), names)) return true;
-        for (IndexedColumn c : table.columns()) if (Identifiers.mentions(c.text(), names)) return true;
+        if (tables.contains(d.name())) return true;
+        for (var fk : d.foreignKeys()) if (tables.contains(fk.referencedTable())) return true;
+        for (var r : d.relationships()) if (tables.contains(r.referencedTable())) return true;
+        for (ForeignKeyEdge e : table.relationships()) if (tables.contains(e.to())) return true;
         return false;
+    }
+
+    private static boolean mentions(IndexedTable table, Set<String> names, Map<Object, Set<String>> words) {
+        if (names.isEmpty()) return false;
+        return Identifiers.anyOf(words.computeIfAbsent(table, t -> wordsOf(table)), names);
+    }
+
+    private static boolean mentions(DocChunk doc, Set<String> names, Map<Object, Set<String>> words) {
+        if (names.isEmpty()) return false;
+        return Identifiers.anyOf(words.computeIfAbsent(doc, d -> Identifiers.words(doc.content())), names);
+    }
+
+    /** The words of a table's texts that a restriction may drop: its comments and embedded texts. */
+    private static Set<String> wordsOf(IndexedTable table) {
+        Table d = table.definition();
+        List<String> texts = new ArrayList<>();
+        texts.add(d.comment());
+        texts.add(table.text());
+        d.columns().forEach(c -> texts.add(c.comment()));
+        table.columns().forEach(c -> texts.add(c.text()));
+        return Identifiers.words(texts.toArray(String[]::new));
     }
 
     private static Set<String> symmetricDifference(Set<String> a, Set<String> b) {
@@ -179,26 +234,24 @@ public final class ReadableCatalog {
     }
 
     private static boolean shows(
-            DocChunk doc, Map<TableName, Set<String>> readable, Set<String> hidden, ReadableSchema schema) {
+            DocChunk doc,
+            Map<TableName, Set<String>> readable,
+            Set<String> hidden,
+            ReadableSchema schema,
+            Map<Object, Set<String>> words) {
         Set<String> columns = readable.get(doc.table());
         return columns != null
                 && (!doc.aboutColumn() || columns.contains(doc.column()))
                 && (doc.kind() != DocKind.QUERY
                         || doc.reads().map(schema::permits).orElse(false))
-                && !Identifiers.mentions(doc.content(), hidden);
+                && !mentions(doc, hidden, words);
     }
 
-    private static ReadableSchema readableSchema(IndexedDatabase database, String role) {
-        Map<TableName, List<String>> columns = new HashMap<>();
+    private static Map<TableName, TableAccess> access(IndexedDatabase database) {
         Map<TableName, TableAccess> access = new HashMap<>();
-        for (IndexedTable table : database.tables()) {
-            Table definition = table.definition();
-            columns.put(
-                    definition.name(),
-                    definition.columns().stream().map(Column::name).toList());
-            access.put(definition.name(), table.access());
-        }
-        return ReadableSchema.of(columns, access, role);
+        for (IndexedTable table : database.tables())
+            access.put(table.definition().name(), table.access());
+        return access;
     }
 
     private static IndexedTable restrict(

@@ -11,6 +11,7 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableAccess;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.schema.Tables;
+import dev.schemarag.retrieval.Catalogs;
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.index.IndexedColumn;
@@ -152,6 +153,64 @@ class ReadableCatalogTest {
         IndexedDatabase next = new IndexedDatabase("erp", "8", granted, List.of(joinsPayroll), catalog.principals());
 
         assertThat(sales.next(next).view().docs()).containsExactly(joinsPayroll);
+    }
+
+    @Test
+    void aDocumentedQueryOfWholeRowsGoesWhenItsTableGainsAColumnTheRoleCannotRead() {
+        // "name" is no secret (sales reads departments.name), so no unreadable word changes: only the columns do
+        DocChunk everyColumn =
+                query("SELECT * FROM hr.employees", reads(true, "hr.employees", "id", "first_name", "department_id"));
+        List<IndexedTable> readInFull = catalog.tables().stream()
+                .map(t -> t.definition().name().equals(EMPLOYEES)
+                        ? indexed(
+                                table("hr.employees")
+                                        .pk("id")
+                                        .column("first_name", "text")
+                                        .fk("department_id", "hr.departments", "id")
+                                        .build(),
+                                List.of(),
+                                new TableAccess(
+                                        Map.of("sales_role", List.of("id", "first_name", "department_id")),
+                                        false,
+                                        List.of()))
+                        : t)
+                .toList();
+        IndexedDatabase before =
+                new IndexedDatabase("erp", "7", readInFull, List.of(everyColumn), catalog.principals());
+        ReadableCatalog sales = ReadableCatalog.restrict(before, "sales_role");
+        assertThat(sales.view().docs()).containsExactly(everyColumn);
+
+        List<IndexedTable> widened = readInFull.stream()
+                .map(t -> t.definition().name().equals(EMPLOYEES)
+                        ? indexed(
+                                Catalogs.withColumn(t.definition(), new Column("name", "text", true, null, null)),
+                                List.of(),
+                                t.access())
+                        : t)
+                .toList();
+        IndexedDatabase after = new IndexedDatabase("erp", "8", widened, List.of(everyColumn), catalog.principals());
+
+        assertThat(sales.next(after).view().docs()).isEmpty();
+        assertThat(sales.next(after).view()).isEqualTo(ReadableCatalog.of(after, "sales_role"));
+    }
+
+    @Test
+    void aChangeOfAnotherRolesPrivilegesKeepsEveryRowOfTheView() {
+        DocChunk names = query("SELECT first_name FROM hr.employees", reads(false, "hr.employees", "first_name"));
+        ReadableCatalog sales = ReadableCatalog.restrict(withDocs(names), "sales_role");
+        List<IndexedTable> tables = catalog.tables().stream()
+                .map(t -> t.definition().name().equals(PAYROLL)
+                        ? indexed(PAYROLL_TABLE, List.of(), new TableAccess(Map.of(), true, List.of("own")))
+                        : t)
+                .toList();
+        IndexedDatabase revokedFromHr = new IndexedDatabase("erp", "8", tables, List.of(names), catalog.principals());
+
+        IndexedDatabase followed = sales.next(revokedFromHr).view();
+
+        assertThat(followed).isEqualTo(ReadableCatalog.of(revokedFromHr, "sales_role"));
+        for (int i = 0; i < followed.tables().size(); i++)
+            assertThat(followed.tables().get(i)).isSameAs(sales.view().tables().get(i));
+        assertThat(followed.docs()).containsExactly(names);
     }
 
     private IndexedDatabase withDocs(DocChunk... docs) {
