@@ -48,7 +48,7 @@ class PacketTokenMemoTest {
             SchemaRetriever withoutMemo = new SchemaRetriever(whole, new FakeEmbeddingModel(), settings, 0);
             Random random = new Random(format.hashCode());
             int elided = 0;
-            for (int i = 0; i < 20; i++) {
+            for (int i = 0; i < 12; i++) {
                 script(random, tables, docs, memoised, whole);
                 String question = "total " + WORDS[i % WORDS.length] + " " + WORDS[(i * 7) % WORDS.length] + " by "
                         + WORDS[(i * 3) % WORDS.length] + " and status " + i;
@@ -67,7 +67,7 @@ class PacketTokenMemoTest {
                 }
                 if (expected.packet().contains("more column")) elided++;
             }
-            assertThat(elided).as("packets with a wide table cut to its budget").isGreaterThan(5);
+            assertThat(elided).as("packets with a wide table cut to its budget").isGreaterThan(3);
         }
     }
 
@@ -103,10 +103,10 @@ class PacketTokenMemoTest {
         return ((RetrievalResult.Retrieved) result).context();
     }
 
-    /** 150 tables of 4 to 40 commented columns, each referencing up to two earlier tables. */
+    /** 60 tables of 4 to 40 commented columns, each referencing up to two earlier tables. */
     private static List<Table> catalog(Random random) {
         List<Table> tables = new ArrayList<>();
-        for (int i = 0; i < 150; i++) {
+        for (int i = 0; i < 60; i++) {
             String name = WORDS[random.nextInt(WORDS.length)] + "_" + WORDS[random.nextInt(WORDS.length)] + "_" + i;
             Tables table = Tables.table("s" + (i % 5) + "." + name).pk(name + "_id");
             int references = i == 0 ? 0 : random.nextInt(3);
