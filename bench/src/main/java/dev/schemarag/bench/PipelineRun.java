@@ -224,8 +224,8 @@ final class PipelineRun implements AutoCloseable {
             long generatorMs = llmLatencyMs == null ? 50 : llmLatencyMs + 50L;
             settle(ledger[0], SETTLE_SLACK.plusMillis(generatorMs * questions.size()));
             Thread.sleep(1_000); // stage records are committed with their outcome; give their reader a poll
-            // Before the scrapes: rendering a service's /metrics (thousands of Kafka client series) costs it more CPU
-            // than several answers, and the measurement's own probes are no part of an answer.
+            // Before the scrapes: rendering a service's /metrics costs it CPU, and the measurement's own probes are no
+            // part of an answer.
             Map<String, Duration> cpuAfter = cpuTimes(fleet);
             double[] cacheAfter = embeddingCache(fleet);
             Map<String, Double> answerCacheAfter = answerCacheLookups(fleet);

@@ -3,6 +3,7 @@ package dev.schemarag.core.service;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.embedding.OnnxEmbeddingModel;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.metrics.ServiceMeters;
 import java.util.List;
 
 /**
@@ -90,6 +91,7 @@ public final class RuntimeSettings {
                 DATABASES_FILE,
                 EMBEDDING_MODEL,
                 EXAMPLES_EMBEDDING_MODEL,
-                READER_PASSWORD);
+                READER_PASSWORD,
+                ServiceMeters.KAFKA_CLIENT_METRICS);
     }
 }

@@ -146,7 +146,7 @@ public class ServiceRuntime implements AutoCloseable {
 
     /** This process's meters: {@code serve} exposes them at {@code /metrics}; other commands record them unread. */
     public synchronized PrometheusMeterRegistry meters() {
-        if (meters == null) meters = ServiceMeters.prometheus();
+        if (meters == null) meters = ServiceMeters.prometheus(settings.get(ServiceMeters.KAFKA_CLIENT_METRICS));
         return meters;
     }
 

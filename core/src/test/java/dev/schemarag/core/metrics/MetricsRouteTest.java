@@ -15,7 +15,7 @@ class MetricsRouteTest {
 
     @Test
     void theRouteServesOnlyItsPath() {
-        MetricsRoute route = new MetricsRoute(ServiceMeters.prometheus());
+        MetricsRoute route = new MetricsRoute(ServiceMeters.prometheus(KafkaClientMetrics.DASHBOARD));
 
         assertThat(route.matches("/metrics")).isTrue();
         assertThat(route.matches("/metrics/")).isFalse();
@@ -24,7 +24,7 @@ class MetricsRouteTest {
 
     @Test
     void theRegistryScrapesTheJvmAndTheDeadLetterSeries() {
-        var registry = ServiceMeters.prometheus();
+        var registry = ServiceMeters.prometheus(KafkaClientMetrics.DASHBOARD);
         DeadLetterMeters.counter(registry, "schemarag.dlq.retrieval").increment();
 
         assertThat(registry.scrape(MetricsRoute.contentType(null)))

@@ -65,6 +65,8 @@ public final class LexicalIndex {
     private final IndexReader reader;
     /** The first docID of each shard in {@link #reader}, in shard order. */
     private final int[] shardStarts;
+    /** The searcher of the BM25 parameters last asked for: settings, so the same question after question. */
+    private volatile Bm25Searcher searcher;
 
     private LexicalIndex(Shard[] shards) {
         this.shards = shards;
@@ -145,10 +147,8 @@ public final class LexicalIndex {
                     BooleanClause.Occur.FILTER);
         }
 
-        IndexSearcher searcher = new IndexSearcher(reader);
-        searcher.setSimilarity(new BM25Similarity((float) k1, (float) b));
         try {
-            ScoreDoc[] docs = searcher.search(query.build(), Math.max(64, topTables * 8)).scoreDocs;
+            ScoreDoc[] docs = searcher(k1, b).search(query.build(), Math.max(64, topTables * 8)).scoreDocs;
             Map<TableName, LexicalHit> best = new LinkedHashMap<>();
             for (ScoreDoc doc : docs) {
                 int shard = ReaderUtil.subIndex(doc.doc, shardStarts);
@@ -161,6 +161,22 @@ public final class LexicalIndex {
             throw new UncheckedIOException("searching the in-memory lexical index", e);
         }
     }
+
+    private IndexSearcher searcher(double k1, double b) {
+        Bm25Searcher current = searcher;
+        if (current == null || current.k1() != (float) k1 || current.b() != (float) b) {
+            IndexSearcher made = new IndexSearcher(reader);
+            made.setSimilarity(new BM25Similarity((float) k1, (float) b));
+            // Each question's query is new and the shards are small: caching costs bookkeeping and saves nothing.
+            made.setQueryCache(null);
+            current = new Bm25Searcher((float) k1, (float) b, made);
+            searcher = current;
+        }
+        return current.searcher();
+    }
+
+    /** A searcher of the whole index scoring with BM25 of these parameters; thread-safe, as Lucene's searchers are. */
+    private record Bm25Searcher(float k1, float b, IndexSearcher searcher) {}
 
     /** The documents of some tables, in catalog order, with the table of each by docID. */
     private record Shard(DirectoryReader reader, TableName[] tableOfDoc) {

@@ -21,6 +21,15 @@ public final class ConnectorRenderer {
 
     private static final IdentifierAnalyzer NAMES = IdentifierAnalyzer.forDocuments();
     private static final IdentifierAnalyzer QUESTIONS = IdentifierAnalyzer.forQuestions();
+    /**
+     * The words of column names: a packet's wide tables ask for them question after question, and running Lucene's
+     * analysis chain on each name each time was most of this class's 7% of a retrieval profile. A few MB at most.
+     */
+    private static final TextMemo<Set<String>> NAME_WORDS =
+            new TextMemo<>(100_000, name -> Set.copyOf(NAMES.terms(name)));
+    /** The words of the last questions: asked for once per table the packet cuts. */
+    private static final TextMemo<Set<String>> QUESTION_WORDS =
+            new TextMemo<>(20_000, question -> Set.copyOf(QUESTIONS.terms(question)));
 
     private ConnectorRenderer() {}
 
@@ -37,9 +46,9 @@ public final class ConnectorRenderer {
             if (edge.from().equals(table.name())) kept.addAll(edge.fromColumns());
             if (edge.to().equals(table.name())) kept.addAll(edge.toColumns());
         }
-        Set<String> words = QUESTIONS.terms(question == null ? "" : question);
+        Set<String> words = QUESTION_WORDS.get(question == null ? "" : question);
         for (Column column : table.columns())
-            if (NAMES.terms(column.name()).stream().anyMatch(words::contains)) kept.add(column.name());
+            if (NAME_WORDS.get(column.name()).stream().anyMatch(words::contains)) kept.add(column.name());
         return kept;
     }
 

@@ -20,6 +20,7 @@ import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.TopicSettings;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.metrics.KafkaClientMetrics;
 import dev.schemarag.core.metrics.MetricsRoute;
 import dev.schemarag.core.metrics.ServiceMeters;
 import dev.schemarag.core.store.Database;
@@ -97,7 +98,7 @@ class RetrievalPipelineIT {
     private static AdminServer admin;
     private static Database store;
     private static EmbeddingModel model;
-    private static final PrometheusMeterRegistry meters = ServiceMeters.prometheus();
+    private static final PrometheusMeterRegistry meters = ServiceMeters.prometheus(KafkaClientMetrics.DASHBOARD);
 
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
