@@ -16,9 +16,6 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
@@ -50,18 +47,10 @@ import org.slf4j.LoggerFactory;
  * an exactly-once transaction every commit interval for nothing. A forward asks for a commit through a {@link
  * CommitPacer}: under exactly-once a {@code read_committed} reader sees an output only once its transaction commits,
  * so a finished record would otherwise wait for {@code commit.interval.ms}; the first after a quiet spell commits at
- * the end of the loop iteration, those of a busy stretch share one commit per gap. A record that starts at once is
- * waited for a moment while the stage's runs typically end within {@link #QUICK_RUN} (small statements, cache hits),
- * and then forwarded by {@code process} itself: else its result would wait for the stream thread's next poll to return
- * and the punctuation after it. Generation answers questions with it, execution runs answers.
+ * the end of the loop iteration, those of a busy stretch share one commit per gap. Generation answers questions with
+ * it, execution runs answers.
  */
 final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
-    /**
-     * The longest {@link #process} waits for a run it started, and only while runs typically take no longer: a slow
-     * stage (model calls) never holds its stream thread for them.
-     */
-    static final Duration QUICK_RUN = Duration.ofMillis(5);
-
     private static final Logger log = LoggerFactory.getLogger(BufferedProcessor.class);
 
     private final String storeName;
@@ -69,8 +58,6 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     private final Serde<E> events;
     private final StageWorkers workers;
     private final Duration punctuateInterval;
-    private final Duration quickRun;
-    private final TypicalRunTime runTimes = new TypicalRunTime();
     /** Runs handed over and not yet forwarded, by id; stream thread only. */
     private final Map<String, Run<E, R>> running = new HashMap<>();
     /** Runs that ended, from the threads that ended them to the stream thread. */
@@ -86,24 +73,18 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
 
     private volatile boolean closed;
 
-    /**
-     * @param storeName the changelogged store of {@link BufferedRecord}s this processor keeps its records in
-     * @param quickRun the longest {@link #process} waits for a run it started while runs typically end within it
-     *     ({@link #QUICK_RUN}; zero: never)
-     */
+    /** @param storeName the changelogged store of {@link BufferedRecord}s this processor keeps its records in */
     BufferedProcessor(
             String storeName,
             BufferedWork<E, R> work,
             Serde<E> events,
             StageWorkers workers,
-            Duration punctuateInterval,
-            Duration quickRun) {
+            Duration punctuateInterval) {
         this.storeName = storeName;
         this.work = work;
         this.events = events;
         this.workers = workers;
         this.punctuateInterval = punctuateInterval;
-        this.quickRun = quickRun;
     }
 
     @Override
@@ -135,13 +116,8 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
         pending.put(id, buffered);
         // With none ahead of it, the record starts from the event in hand: reading it back from the store would
         // deserialize the whole context again.
-        if (waiting.isEmpty() && !running.containsKey(id) && workers.tryStart()) {
-            CompletableFuture<?> ended = handOver(id, buffered, record.value());
-            if (!quickRun.isZero() && runTimes.within(quickRun)) {
-                awaitBriefly(ended);
-                forwardEnded();
-            }
-        } else {
+        if (waiting.isEmpty() && !running.containsKey(id) && workers.tryStart()) handOver(id, buffered, record.value());
+        else {
             waiting.add(id);
             handOverWaiting();
         }
@@ -209,26 +185,12 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
         }
     }
 
-    /** Waits up to {@link #quickRun} for a run to end; one that takes longer is forwarded by a punctuation. */
-    private void awaitBriefly(CompletableFuture<?> ended) {
-        try {
-            ended.get(quickRun.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException | ExecutionException e) {
-            // Still running, or ended with an error that its outcome already holds.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Starts a run; the future completes once it has joined {@link #ended}. */
-    private CompletableFuture<?> handOver(String id, BufferedRecord buffered, E event) {
+    private void handOver(String id, BufferedRecord buffered, E event) {
         Run<E, R> run = new Run<>(id, buffered, event, workers);
         running.put(id, run);
-        long started = System.nanoTime();
-        return CompletableFuture.supplyAsync(() -> work.start(run.event, run.source, run.steps), run.steps)
+        CompletableFuture.supplyAsync(() -> work.start(run.event, run.source, run.steps), run.steps)
                 .thenCompose(Function.identity())
                 .whenComplete((result, error) -> {
-                    runTimes.ran(Duration.ofNanos(System.nanoTime() - started));
                     run.release();
                     run.outcome = error == null ? new Outcome.Finished<>(result) : outcome(run, error);
                     if (!closed) ended.add(run);

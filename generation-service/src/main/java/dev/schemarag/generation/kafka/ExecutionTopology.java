@@ -50,8 +50,7 @@ public final class ExecutionTopology {
                                 new ExecutionWork(pipeline, executions),
                                 source.valueSerde(),
                                 workers,
-                                punctuateInterval,
-                                BufferedProcessor.QUICK_RUN),
+                                punctuateInterval),
                         ExecutionWork.STORE);
         DeadLetterRouting.route(outcomes, topics, meters, Stage.EXECUTION)
                 .to(topics.results().name(), topics.results().produced());

@@ -53,8 +53,7 @@ public final class GenerationTopology {
                                 new AnswerWork(pipeline, outcomes),
                                 source.valueSerde(),
                                 workers,
-                                punctuateInterval,
-                                BufferedProcessor.QUICK_RUN),
+                                punctuateInterval),
                         AnswerWork.STORE);
         results.flatMapValues(RoutedResult::candidates)
                 .to(topics.sqlGenerated().name(), topics.sqlGenerated().produced());

@@ -90,20 +90,13 @@ class BufferedProcessorTest {
         return processor(pipeline, on);
     }
 
-    /** A processor that never waits for a run: its results go out at a punctuation only. */
     private BufferedProcessor<ContextRetrieved, RoutedResult> processor(AnswerPipeline answering, StageWorkers on) {
-        return processor(answering, on, Duration.ZERO);
-    }
-
-    private BufferedProcessor<ContextRetrieved, RoutedResult> processor(
-            AnswerPipeline answering, StageWorkers on, Duration quickRun) {
         return new BufferedProcessor<>(
                 AnswerWork.STORE,
                 new AnswerWork(answering, new OutcomeMeters(new SimpleMeterRegistry())),
                 source.valueSerde(),
                 on,
-                PUNCTUATE_INTERVAL,
-                quickRun);
+                PUNCTUATE_INTERVAL);
     }
 
     @AfterEach
@@ -150,25 +143,6 @@ class BufferedProcessorTest {
         ask("q1", "Count employees again", 7);
         assertThat(context.scheduledPunctuators()).hasSize(2);
         assertThat(latestPunctuation().cancelled()).isFalse();
-    }
-
-    @Test
-    void onceRunsAreTypicallyQuickProcessWaitsForTheRunAndForwardsItsResultItself() {
-        processor = processor(pipeline, workers, Duration.ofSeconds(30));
-        processor.init(context);
-        ask("q1", "Count employees", 7);
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
-            punctuate();
-            return context.forwarded().size() == 1;
-        });
-
-        ask("q2", "Count employees again", 8);
-
-        assertThat(context.forwarded())
-                .as("forwarded by process, with no punctuation in between")
-                .hasSize(2);
-        assertThat(context.forwarded().get(1).record().key()).isEqualTo("q2");
-        assertThat(store.get("q2")).isNull();
     }
 
     @Test
