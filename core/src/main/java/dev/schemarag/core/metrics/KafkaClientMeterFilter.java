@@ -7,8 +7,9 @@ import java.util.Set;
  * Keeps, of the Kafka clients' own metrics (Micrometer's {@code kafka.*} meters from the Kafka Streams binder), those a
  * dashboard of the pipeline reads, and denies the rest before they are registered. A stream client with its
  * consumers, producers and admin client exposes some three thousand series, most of them per task, processor node,
- * state store, broker connection or topic: about 3,500 series and 0.6 MB a scrape, rendered at the service's expense. What stays: the stream threads' throughput and the latency of their process, poll and commit;
- * the clients' liveness; the consumers' lag (per partition and its maximum), consumed records and fetch latency, and
+ * state store, broker connection or topic: about 3,500 series and 0.6 MB a scrape, rendered at the service's expense.
+ * What stays: the stream threads' throughput and the latency of their process, poll and commit; the clients' liveness;
+ * the consumers' lag (per partition and its maximum), consumed records and fetch latency, and
  * their offset commits and rebalances; the producers' sends, errors, request latency and transaction commits.
  * With {@link KafkaClientMetrics#ALL} the registry goes without this filter and keeps them all.
  */

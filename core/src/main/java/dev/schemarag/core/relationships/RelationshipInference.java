@@ -123,7 +123,8 @@ public final class RelationshipInference {
 
     /**
      * The key a table that declares none names after itself: its only id-like column whose stem is the table's whole
-     * name ({@code film_id} in {@code film}, {@code driver_id} in {@code drivers}; an id before a code or reference). Tables loaded from files or
+     * name ({@code film_id} in {@code film}, {@code driver_id} in {@code drivers}; an id before a code or reference).
+     * Tables loaded from files or
      * exported from a warehouse declare no key at all, yet name their identifier this way.
      */
     static Optional<String> impliedKey(Table table) {
@@ -169,7 +170,8 @@ public final class RelationshipInference {
 
     /**
      * An id column that no table of the schema could be named by ({@code liked_id} where no table is called, or
-     * abbreviated, or ends in a word like, liked) in a schema with a single entity table (keyed by a generic {@code id} or
+     * abbreviated, or ends in a word like, liked) in a schema with a single entity table (keyed by a generic {@code id}
+     * or
      * by its own name's id): the column refers to that table, rather than to a sibling that merely shares the name.
      */
     private static Optional<ForeignKeyEdge> orphan(
