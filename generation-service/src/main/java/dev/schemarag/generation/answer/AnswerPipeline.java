@@ -6,6 +6,8 @@ import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.questions.AnswerCacheProbing;
 import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.CachedAnswerEntry;
+import dev.schemarag.events.CachedAnswerRef;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.DocChunkRef;
 import dev.schemarag.events.QuestionAsked;
@@ -35,6 +37,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 import org.apache.avro.Schema;
@@ -136,7 +139,7 @@ public final class AnswerPipeline {
         GenerationRequest request = request(received)
                 .withDialect(targets.dialect(received.getQuestion().getDatabaseId()));
         ContextRetrieved event = withoutEmbedding(received);
-        return CompletableFuture.supplyAsync(() -> beforeTheModel(event, request, deadline), blocking)
+        return CompletableFuture.supplyAsync(() -> beforeTheModel(event, request, deadline, blocking), blocking)
                 .thenCompose(start -> start.decided().isPresent()
                         ? CompletableFuture.completedFuture(start.decided().get())
                         : generated(event, request, start.key(), deadline, blocking));
@@ -157,7 +160,8 @@ public final class AnswerPipeline {
     }
 
     /** What the question gets without a model call: a refusal or a cached answer; else the key to cache it under. */
-    private Start beforeTheModel(ContextRetrieved event, GenerationRequest request, Deadline deadline) {
+    private Start beforeTheModel(
+            ContextRetrieved event, GenerationRequest request, Deadline deadline, Executor blocking) {
         Asker asker = request.asker();
         // Before the generator: a question that will be refused costs no model call.
         if (!targets.admits(request.databaseId(), asker))
@@ -172,7 +176,7 @@ public final class AnswerPipeline {
                 request.question(),
                 event.getQuestion().getEvidence(),
                 targets.dialect(request.databaseId()).name());
-        Optional<PipelineResult> served = key.flatMap(k -> fromCache(event, k, asker, deadline));
+        Optional<PipelineResult> served = key.flatMap(k -> fromCache(event, k, asker, deadline, blocking));
         // Retrieval sent no context along with a cache hit: an entry that cannot be served needs one.
         if (served.isEmpty() && event.getCachedAnswer() != null) return Start.of(retrieveAgain(event));
         return new Start(served, key);
@@ -284,11 +288,13 @@ public final class AnswerPipeline {
      * its SQL is all the asker gets: a fresh entry whose SQL no longer passes (a change the index has not seen yet) is
      * dropped, and the generator answers. Lint runs without the context's columns, which only its ambiguity rule
      * reads: the entry passed it on the same SQL over the same tables, and EXPLAIN finds an ambiguous column as well.
+     * The entry retrieval's probe read is served as the probe found it when it is the one {@code key} names; the
+     * reuse is recorded on {@code blocking} beside the answer, off the hit's path.
      */
     private Optional<PipelineResult> fromCache(
-            ContextRetrieved event, AnswerCacheKey key, Asker asker, Deadline deadline) {
+            ContextRetrieved event, AnswerCacheKey key, Asker asker, Deadline deadline, Executor blocking) {
         long start = nanoTime.getAsLong();
-        Optional<CachedAnswer> entry = cache.lookup(key);
+        Optional<CachedAnswer> entry = carried(event, key).or(() -> cache.lookup(key));
         if (entry.isEmpty()) return Optional.empty();
         GeneratedSql sql = entry.get().candidate();
         List<String> lintWarnings = entry.get().lintWarnings();
@@ -313,7 +319,53 @@ public final class AnswerPipeline {
                 1,
                 entry.get().questionId());
         cache.served(Duration.ofNanos(nanoTime.getAsLong() - start));
+        recordReuse(event.getQuestion().getId(), entry.get().questionId(), blocking);
         return Optional.of(result);
+    }
+
+    /** The entry retrieval's probe read, when it carried one and it is the one {@code key} names. */
+    private Optional<CachedAnswer> carried(ContextRetrieved event, AnswerCacheKey key) {
+        CachedAnswerRef ref = event.getCachedAnswer();
+        if (ref == null || ref.getEntry() == null) return Optional.empty();
+        CachedAnswerEntry entry = ref.getEntry();
+        return cache.carried(
+                key,
+                new AnswerCacheKey(
+                        key.databaseId(), entry.getRoleName(), entry.getQuestionHash(), entry.getSettingsHash()),
+                entry.getStoredAt(),
+                new CachedAnswer(
+                        ref.getQuestionId(),
+                        entry.getQuestion(),
+                        entry.getSql(),
+                        entry.getExplanation(),
+                        entry.getConfidence(),
+                        entry.getTablesUsed(),
+                        entry.getAssumptions(),
+                        entry.getReadsTables(),
+                        entry.getLintWarnings(),
+                        entry.getCatalogVersion()),
+                Instant.now());
+    }
+
+    /**
+     * Records the answer as a candidate example reusing the origin's, so that feedback on it finds it. Asynchronous:
+     * the record is idempotent (a task that runs the question again writes the same), and one lost to a crash only
+     * leaves the answer without a row to review.
+     */
+    private void recordReuse(String questionId, String originQuestionId, Executor blocking) {
+        Runnable reuse = () -> {
+            try {
+                sink.reused(questionId, originQuestionId);
+            } catch (Exception e) {
+                log.warn("could not store the candidate example: questionId={} error={}", questionId, e.toString());
+            }
+        };
+        try {
+            blocking.execute(reuse);
+        } catch (RejectedExecutionException e) {
+            // The task is closing: its next owner answers the question again and records it then.
+            log.debug("reuse not recorded, the run was cancelled: questionId={}", questionId);
+        }
     }
 
     /** Whether the answer to this question goes on to the execution stage. */
@@ -370,9 +422,9 @@ public final class AnswerPipeline {
                 attempts,
                 sql.generator());
         try {
+            // A cached answer's reuse is recorded by the caller, off the hit's path.
             if (cachedFrom == null)
                 sink.validated(event.getQuestion().getId(), databaseId, question, sql.sql(), questionVector);
-            else sink.reused(event.getQuestion().getId(), cachedFrom);
         } catch (Exception e) {
             // The answer stands without becoming a candidate example; it only cannot be reviewed into one.
             log.warn(

@@ -1,6 +1,7 @@
 package dev.schemarag.generation.cache;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -96,6 +97,20 @@ public final class AnswerCache {
             meters.counted(AnswerCacheMeters.Result.INVALIDATED);
             return Optional.empty();
         }
+        return Optional.of(answer);
+    }
+
+    /**
+     * The entry retrieval's probe read, when it is the one {@code key} names and within the time to live: the probe read
+     * it and its tables' changes in one snapshot and found it fresh, so it is served without reading it again (a change
+     * committed since is as late for it as one committed after this answer). Empty otherwise: the caller looks up.
+     *
+     * @param carriedKey the entry's key as the probe read it
+     * @param storedAt when the entry was stored
+     */
+    public Optional<CachedAnswer> carried(
+            AnswerCacheKey key, AnswerCacheKey carriedKey, Instant storedAt, CachedAnswer answer, Instant now) {
+        if (!enabled() || !key.equals(carriedKey) || !storedAt.plus(ttl).isAfter(now)) return Optional.empty();
         return Optional.of(answer);
     }
 

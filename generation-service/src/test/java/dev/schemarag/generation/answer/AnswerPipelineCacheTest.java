@@ -6,6 +6,7 @@ import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.embedding.QuestionVector;
 import dev.schemarag.core.questions.AnswerCacheProbing;
 import dev.schemarag.events.AnswerValidated;
+import dev.schemarag.events.CachedAnswerEntry;
 import dev.schemarag.events.CachedAnswerRef;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.QuestionAsked;
@@ -17,6 +18,7 @@ import dev.schemarag.generation.GenerationOutcome;
 import dev.schemarag.generation.GenerationRequest;
 import dev.schemarag.generation.SqlGenerator;
 import dev.schemarag.generation.cache.AnswerCache;
+import dev.schemarag.generation.cache.AnswerCacheKey;
 import dev.schemarag.generation.cache.AnswerCacheMeters;
 import dev.schemarag.generation.cache.CachedAnswer;
 import dev.schemarag.generation.cache.InMemoryAnswerCacheStore;
@@ -25,6 +27,7 @@ import dev.schemarag.generation.validation.StatementLimits;
 import dev.schemarag.generation.validation.StructuralBudget;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -139,6 +142,31 @@ class AnswerPipelineCacheTest {
                 .build();
     }
 
+    /** A probed hit carrying the entry as the probe read it from the store, stored {@code age} ago. */
+    private ContextRetrieved probedHitWithEntry(String id, String question, String principal, Duration age) {
+        Map.Entry<AnswerCacheKey, CachedAnswer> stored =
+                store.entries.entrySet().iterator().next();
+        CachedAnswer answer = stored.getValue();
+        ContextRetrieved event = probedHit(id, question, principal, answer.questionId());
+        event.getCachedAnswer()
+                .setEntry(CachedAnswerEntry.newBuilder()
+                        .setRoleName(stored.getKey().role())
+                        .setQuestionHash(stored.getKey().questionHash())
+                        .setSettingsHash(stored.getKey().settingsHash())
+                        .setQuestion(answer.question())
+                        .setSql(answer.sql())
+                        .setExplanation(answer.explanation())
+                        .setConfidence(answer.confidence())
+                        .setTablesUsed(answer.tablesUsed())
+                        .setAssumptions(answer.assumptions())
+                        .setReadsTables(answer.reads())
+                        .setLintWarnings(answer.lintWarnings())
+                        .setCatalogVersion(answer.catalogVersion())
+                        .setStoredAt(Instant.now().minus(age))
+                        .build());
+        return event;
+    }
+
     /** The question a probed hit that could not be served goes back to retrieval as. */
     private QuestionAsked retrievedAgain(ContextRetrieved event) {
         PipelineResult result = pipeline.answer(event);
@@ -237,6 +265,43 @@ class AnswerPipelineCacheTest {
         assertThat(generator.calls).isEqualTo(1);
         assertThat(database.explainedAs).containsExactly("alice");
         assertThat(reused).containsExactly("q2<-q1");
+    }
+
+    @Test
+    void theEntryTheProbeCarriedIsServedWithoutReadingTheStoreAgain() {
+        answer("q1", "Last names of employees?", "alice");
+        database.executes = true;
+        store.failing = true; // any read of the store would be a miss
+
+        PipelineResult again =
+                pipeline.answer(probedHitWithEntry("q2", "last names of employees", "bob", Duration.ofMinutes(5)));
+
+        assertThat(again).isInstanceOfSatisfying(PipelineResult.Answered.class, a -> {
+            assertThat(a.answer().getSql()).isEqualTo(SQL);
+            assertThat(a.answer().getCachedFrom()).isEqualTo("q1");
+            assertThat(a.answer().getExplanation()).isEqualTo("why");
+            assertThat(a.answer().getExecute()).isTrue();
+        });
+        assertThat(generator.calls).isEqualTo(1);
+        assertThat(lookups(AnswerCacheMeters.Result.HIT)).isEqualTo(1);
+        assertThat(reused).containsExactly("q2<-q1");
+    }
+
+    @Test
+    void aCarriedEntryOfAnotherRoleOrPastItsTimeToLiveIsLookedUpUnderTheQuestionsOwnKey() {
+        answer("q1", "Last names of employees", "alice");
+
+        // carol runs as sales_role: the hr_role entry is not hers, and the store holds none under her key.
+        retrievedAgain(probedHitWithEntry("q2", "Last names of employees", "carol", Duration.ofMinutes(5)));
+        // Past the time to live (one day here) the carried copy is not trusted: the store decides (it still holds it).
+        store.change("hr", "employees");
+        retrievedAgain(probedHitWithEntry("q3", "Last names of employees", "alice", Duration.ofDays(2)));
+
+        assertThat(generator.calls).isEqualTo(1);
+        assertThat(lookups(AnswerCacheMeters.Result.MISS)).isEqualTo(2); // q1's first lookup and carol's
+        assertThat(lookups(AnswerCacheMeters.Result.INVALIDATED)).isEqualTo(1);
+        assertThat(lookups(AnswerCacheMeters.Result.HIT)).isZero();
+        assertThat(reused).isEmpty();
     }
 
     @Test

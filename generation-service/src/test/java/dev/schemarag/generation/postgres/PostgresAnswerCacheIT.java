@@ -9,6 +9,7 @@ import dev.schemarag.generation.cache.AnswerCache;
 import dev.schemarag.generation.cache.AnswerCacheKey;
 import dev.schemarag.generation.cache.AnswerCacheMeters;
 import dev.schemarag.generation.cache.CachedAnswer;
+import dev.schemarag.retrieval.cache.CachedAnswerHit;
 import dev.schemarag.retrieval.pgvector.PostgresAnswerCacheProbe;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
@@ -19,6 +20,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -130,7 +132,37 @@ class PostgresAnswerCacheIT {
 
     /** Retrieval's probe, as its principal asks the same question again (in other words): the entry's question id. */
     private Optional<String> probed(String principal, String question) {
-        return probe.freshEntry(databaseId, principal, QuestionText.hash(question, null));
+        return probe.freshEntry(databaseId, principal, QuestionText.hash(question, null))
+                .map(CachedAnswerHit::questionId);
+    }
+
+    @Test
+    void retrievalsProbeReadsTheWholeEntryWithItsKeySoGenerationCanServeItAsRead() throws SQLException {
+        Instant before = Instant.now().minusSeconds(1);
+        CachedAnswer stored = validatedNow("q1");
+        cache.remember(key("hr_role"), PRINCIPAL, stored);
+
+        CachedAnswerHit.Entry entry = probe.freshEntry(databaseId, PRINCIPAL, QuestionText.hash(QUESTION, null))
+                .orElseThrow()
+                .entry();
+
+        assertThat(new AnswerCacheKey(databaseId, entry.roleName(), entry.questionHash(), entry.settingsHash()))
+                .isEqualTo(key("hr_role"));
+        assertThat(new CachedAnswer(
+                        "q1",
+                        entry.question(),
+                        entry.sql(),
+                        entry.explanation(),
+                        entry.confidence(),
+                        entry.tablesUsed(),
+                        entry.assumptions(),
+                        entry.readsTables(),
+                        entry.lintWarnings(),
+                        entry.catalogVersion()))
+                .isEqualTo(stored);
+        assertThat(entry.storedAt()).isBetween(before, Instant.now().plusSeconds(1));
+        assertThat(cache.carried(key("hr_role"), key("hr_role"), entry.storedAt(), stored, Instant.now()))
+                .contains(stored);
     }
 
     @Test

@@ -6,12 +6,12 @@ import java.util.Optional;
 public interface AnswerCacheProbe {
 
     /**
-     * The question id of the answer held by a fresh entry for this question: no table its SQL reads changed after the
-     * catalog version it was validated at. Empty when there is none.
+     * The latest fresh entry for this question (no table its SQL reads changed after the catalog version it was
+     * validated at), read with its freshness in one snapshot. Empty when there is none.
      *
      * @param principal the principal the question names, {@code ""} for none
      * @param questionHash {@link dev.schemarag.core.questions.QuestionText#hash} of its question and evidence
      * @throws RuntimeException when the store cannot be read
      */
-    Optional<String> freshEntry(String databaseId, String principal, String questionHash);
+    Optional<CachedAnswerHit> freshEntry(String databaseId, String principal, String questionHash);
 }

@@ -11,10 +11,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The answer cache in front of retrieval: a question named its database, and the cache holds a fresh answer for that
- * database, its principal and its normalised question and evidence, skips embedding and ranking. Only a hint: generation
- * looks the entry up again under its full key (the role the principal runs as, the generator's settings), checks its
- * freshness again and checks its SQL again (here or where it runs) before serving it, and sends the question back with the probe off when
- * it cannot. A question retrieval would refuse as malformed (blank, oversized, bad settings, no database) is not probed,
+ * database, its principal and its normalised question and evidence, skips embedding and ranking. The entry goes along
+ * as the probe read it: generation serves it when the question's full key (the role the principal runs as, the
+ * generator's settings) names it, else looks the entry up again under that key, checks its SQL again (there or where
+ * it runs) before serving it, and sends the question back with the probe off when it cannot. A question retrieval would refuse as malformed (blank, oversized, bad settings, no database) is not probed,
  * so that it is refused as before; a store that cannot be read is a miss.
  */
 public final class CacheFront {
@@ -43,10 +43,9 @@ public final class CacheFront {
         }
         try {
             return probe.freshEntry(
-                            request.databaseId(),
-                            request.asker().principal().orElse(""),
-                            QuestionText.hash(request.question(), request.evidence()))
-                    .map(questionId -> new CachedAnswerHit(request.databaseId(), questionId));
+                    request.databaseId(),
+                    request.asker().principal().orElse(""),
+                    QuestionText.hash(request.question(), request.evidence()));
         } catch (RuntimeException e) {
             log.warn("answer cache not probed, retrieving: databaseId={} error={}", request.databaseId(), e.toString());
             return Optional.empty();

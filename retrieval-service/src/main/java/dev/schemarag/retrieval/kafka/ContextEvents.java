@@ -2,6 +2,7 @@ package dev.schemarag.retrieval.kafka;
 
 import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.questions.AnswerCacheProbing;
+import dev.schemarag.events.CachedAnswerEntry;
 import dev.schemarag.events.CachedAnswerRef;
 import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.DocChunkRef;
@@ -88,7 +89,7 @@ public final class ContextEvents {
 
     /**
      * The context event of a question the answer cache holds a fresh answer to: no packet, tables, chunks or embedding,
-     * only the entry's reference, for generation to serve it.
+     * only the entry as the probe read it, for generation to serve it.
      */
     public static ContextRetrieved toEvent(QuestionAsked question, CachedAnswerHit hit) {
         return ContextRetrieved.newBuilder()
@@ -104,7 +105,26 @@ public final class ContextEvents {
                         .build())
                 .setCachedAnswer(CachedAnswerRef.newBuilder()
                         .setQuestionId(hit.questionId())
+                        .setEntry(entry(hit.entry()))
                         .build())
+                .build();
+    }
+
+    private static CachedAnswerEntry entry(CachedAnswerHit.Entry entry) {
+        return CachedAnswerEntry.newBuilder()
+                .setRoleName(entry.roleName())
+                .setQuestionHash(entry.questionHash())
+                .setSettingsHash(entry.settingsHash())
+                .setQuestion(entry.question())
+                .setSql(entry.sql())
+                .setExplanation(entry.explanation())
+                .setConfidence(entry.confidence())
+                .setTablesUsed(entry.tablesUsed())
+                .setAssumptions(entry.assumptions())
+                .setReadsTables(entry.readsTables())
+                .setLintWarnings(entry.lintWarnings())
+                .setCatalogVersion(entry.catalogVersion())
+                .setStoredAt(entry.storedAt())
                 .build();
     }
 

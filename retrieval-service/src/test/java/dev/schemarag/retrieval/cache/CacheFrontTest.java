@@ -28,7 +28,7 @@ class CacheFrontTest {
         return databaseId.equals("erp")
                         && principal.equals("alice")
                         && questionHash.equals(QuestionText.hash(QUESTION, "active only"))
-                ? Optional.of("q-0")
+                ? Optional.of(CachedAnswerHits.of(databaseId, "q-0", questionHash))
                 : Optional.empty();
     };
 
@@ -43,7 +43,7 @@ class CacheFrontTest {
     @Test
     void theSameQuestionOfTheSamePrincipalOnTheSameDatabaseIsAHit() {
         assertThat(front.probe(asked("erp", "how many  EMPLOYEES are in each department", "alice")))
-                .contains(new CachedAnswerHit("erp", "q-0"));
+                .contains(CachedAnswerHits.of("erp", "q-0", QuestionText.hash(QUESTION, "active only")));
         assertThat(front.probe(asked("erp", QUESTION, "bob"))).isEmpty();
         assertThat(front.probe(asked("erp", QUESTION, null))).isEmpty();
         assertThat(front.probe(asked("crm", QUESTION, "alice"))).isEmpty();

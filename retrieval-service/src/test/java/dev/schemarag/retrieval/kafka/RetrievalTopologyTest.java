@@ -27,6 +27,7 @@ import dev.schemarag.retrieval.ErpCatalog;
 import dev.schemarag.retrieval.FakeSchemaIndex;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.cache.CacheFront;
+import dev.schemarag.retrieval.cache.CachedAnswerHits;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.TableHit;
@@ -91,8 +92,9 @@ class RetrievalTopologyTest {
         topics = new Topics("retrieval-test.", registry);
         StreamsBuilder builder = new StreamsBuilder();
         CacheFront front = new CacheFront(
-                (databaseId, principal, questionHash) ->
-                        Optional.ofNullable(cachedAnswers.get(databaseId + "|" + principal + "|" + questionHash)),
+                (databaseId, principal, questionHash) -> Optional.ofNullable(
+                                cachedAnswers.get(databaseId + "|" + principal + "|" + questionHash))
+                        .map(questionId -> CachedAnswerHits.of(databaseId, questionId, questionHash)),
                 RetrievalSettings.defaults());
         RetrievalTopology.build(builder, topics, retriever, front, meters);
         Properties settings = StreamsProperties.of(
@@ -192,6 +194,10 @@ class RetrievalTopologyTest {
 
         ContextRetrieved context = contexts.readValue();
         assertThat(context.getCachedAnswer().getQuestionId()).isEqualTo("q-0");
+        // The entry as the probe read it, for generation to serve without reading it again.
+        assertThat(context.getCachedAnswer().getEntry().getSql())
+                .isEqualTo(CachedAnswerHits.of("erp", "q-0", "").entry().sql());
+        assertThat(context.getCachedAnswer().getEntry().getQuestionHash()).isEqualTo(QuestionText.hash(QUESTION, null));
         assertThat(context.getQuestion()).isEqualTo(asked);
         assertThat(context.getRetrievalMetadata().getStrategy()).isEqualTo(AnswerCacheProbing.STRATEGY);
         assertThat(context.getContextPacket()).isEmpty();
