@@ -16,6 +16,9 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
@@ -47,10 +50,20 @@ import org.slf4j.LoggerFactory;
  * an exactly-once transaction every commit interval for nothing. A forward asks for a commit through a {@link
  * CommitPacer}: under exactly-once a {@code read_committed} reader sees an output only once its transaction commits,
  * so a finished record would otherwise wait for {@code commit.interval.ms}; the first after a quiet spell commits at
- * the end of the loop iteration, those of a busy stretch share one commit per gap. Generation answers questions with
- * it, execution runs answers.
+ * the end of the loop iteration, those of a busy stretch share one commit per gap. While the stage's runs typically end
+ * within {@link #QUICK_RUN} (execution's small statements), {@code process} waits that long for a record that starts
+ * at once and forwards its result itself, and such a record never enters the store: its result and its input offset
+ * commit together as any synchronous processor's would, without two changelog writes and the wait for the next poll
+ * and punctuation; one that takes longer is stored before {@code process} returns and goes the way above. Generation
+ * answers questions with it, execution runs answers.
  */
 final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
+    /**
+     * The longest {@link #process} waits for a run it started, and only while runs typically take no longer: a slow
+     * stage (model calls) never holds its stream thread for them.
+     */
+    static final Duration QUICK_RUN = Duration.ofMillis(5);
+
     private static final Logger log = LoggerFactory.getLogger(BufferedProcessor.class);
 
     private final String storeName;
@@ -58,6 +71,8 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     private final Serde<E> events;
     private final StageWorkers workers;
     private final Duration punctuateInterval;
+    private final Duration quickRun;
+    private final TypicalRunTime runTimes = new TypicalRunTime();
     /** Runs handed over and not yet forwarded, by id; stream thread only. */
     private final Map<String, Run<E, R>> running = new HashMap<>();
     /** Runs that ended, from the threads that ended them to the stream thread. */
@@ -73,18 +88,24 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
 
     private volatile boolean closed;
 
-    /** @param storeName the changelogged store of {@link BufferedRecord}s this processor keeps its records in */
+    /**
+     * @param storeName the changelogged store of {@link BufferedRecord}s this processor keeps its records in
+     * @param quickRun the longest {@link #process} waits for a run it started while runs typically end within it
+     *     ({@link #QUICK_RUN}; zero: never)
+     */
     BufferedProcessor(
             String storeName,
             BufferedWork<E, R> work,
             Serde<E> events,
             StageWorkers workers,
-            Duration punctuateInterval) {
+            Duration punctuateInterval,
+            Duration quickRun) {
         this.storeName = storeName;
         this.work = work;
         this.events = events;
         this.workers = workers;
         this.punctuateInterval = punctuateInterval;
+        this.quickRun = quickRun;
     }
 
     @Override
@@ -113,15 +134,48 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
                 record.timestamp(),
                 record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8),
                 events.serializer().serialize(source.topic(), record.value()));
-        pending.put(id, buffered);
         // With none ahead of it, the record starts from the event in hand: reading it back from the store would
         // deserialize the whole context again.
-        if (waiting.isEmpty() && !running.containsKey(id) && workers.tryStart()) handOver(id, buffered, record.value());
-        else {
+        if (waiting.isEmpty() && !running.containsKey(id) && workers.tryStart()) {
+            boolean quick = !quickRun.isZero() && runTimes.within(quickRun);
+            Run<E, R> run = handOver(id, buffered, record.value());
+            if (quick && endedWithin(run, quickRun)) {
+                forwardQuick(run, buffered);
+                return;
+            }
+            pending.put(id, buffered);
+        } else {
+            pending.put(id, buffered);
             waiting.add(id);
             handOverWaiting();
         }
         punctuateWhileBusy();
+    }
+
+    /** Whether the run ended within {@code atMost}: it has joined {@link #ended} then. */
+    private static boolean endedWithin(Run<?, ?> run, Duration atMost) {
+        try {
+            run.joined.get(atMost.toNanos(), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Forwards the result of a run that ended while {@code process} waited; its record was never stored. */
+    private void forwardQuick(Run<E, R> run, BufferedRecord buffered) {
+        running.remove(run.id);
+        ended.remove(run);
+        if (run.outcome instanceof Outcome.Died<R> died) {
+            log.error("a run died, stopping the stream: id={}", run.id, died.error());
+            throw died.error();
+        }
+        R result = ((Outcome.Finished<R>) run.outcome).result();
+        work.forwarded(result);
+        forward(buffered, result);
     }
 
     private void punctuateWhileBusy() {
@@ -185,16 +239,19 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
         }
     }
 
-    private void handOver(String id, BufferedRecord buffered, E event) {
+    private Run<E, R> handOver(String id, BufferedRecord buffered, E event) {
         Run<E, R> run = new Run<>(id, buffered, event, workers);
         running.put(id, run);
-        CompletableFuture.supplyAsync(() -> work.start(run.event, run.source, run.steps), run.steps)
+        long started = System.nanoTime();
+        run.joined = CompletableFuture.supplyAsync(() -> work.start(run.event, run.source, run.steps), run.steps)
                 .thenCompose(Function.identity())
                 .whenComplete((result, error) -> {
+                    runTimes.ran(Duration.ofNanos(System.nanoTime() - started));
                     run.release();
                     run.outcome = error == null ? new Outcome.Finished<>(result) : outcome(run, error);
                     if (!closed) ended.add(run);
                 });
+        return run;
     }
 
     private Outcome<R> outcome(Run<E, R> run, Throwable error) {
@@ -245,6 +302,8 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
         private final AtomicBoolean released = new AtomicBoolean();
         /** Written by the thread that ended the run before it joins {@link #ended}, which publishes it. */
         volatile Outcome<R> outcome;
+        /** Completes once the run has joined {@link #ended} (or ended after its task closed). */
+        CompletableFuture<?> joined;
 
         /** A run that took one of the {@code workers}' places in the work ({@link StageWorkers#tryStart}). */
         Run(String id, BufferedRecord source, E event, StageWorkers workers) {

@@ -50,7 +50,8 @@ public final class ExecutionTopology {
                                 new ExecutionWork(pipeline, executions),
                                 source.valueSerde(),
                                 workers,
-                                punctuateInterval),
+                                punctuateInterval,
+                                BufferedProcessor.QUICK_RUN),
                         ExecutionWork.STORE);
         DeadLetterRouting.route(outcomes, topics, meters, Stage.EXECUTION)
                 .to(topics.results().name(), topics.results().produced());

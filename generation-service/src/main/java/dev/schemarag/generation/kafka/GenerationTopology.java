@@ -53,7 +53,8 @@ public final class GenerationTopology {
                                 new AnswerWork(pipeline, outcomes),
                                 source.valueSerde(),
                                 workers,
-                                punctuateInterval),
+                                punctuateInterval,
+                                BufferedProcessor.QUICK_RUN),
                         AnswerWork.STORE);
         results.flatMapValues(RoutedResult::candidates)
                 .to(topics.sqlGenerated().name(), topics.sqlGenerated().produced());

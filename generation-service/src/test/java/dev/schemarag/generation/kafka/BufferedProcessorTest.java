@@ -14,9 +14,13 @@ import dev.schemarag.generation.answer.ExplainResult;
 import dev.schemarag.generation.answer.TargetDatabases;
 import dev.schemarag.generation.validation.SchemaColumns;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
@@ -90,13 +94,20 @@ class BufferedProcessorTest {
         return processor(pipeline, on);
     }
 
+    /** A processor that never waits for a run: its results go out at a punctuation only. */
     private BufferedProcessor<ContextRetrieved, RoutedResult> processor(AnswerPipeline answering, StageWorkers on) {
+        return processor(answering, on, Duration.ZERO);
+    }
+
+    private BufferedProcessor<ContextRetrieved, RoutedResult> processor(
+            AnswerPipeline answering, StageWorkers on, Duration quickRun) {
         return new BufferedProcessor<>(
                 AnswerWork.STORE,
                 new AnswerWork(answering, new OutcomeMeters(new SimpleMeterRegistry())),
                 source.valueSerde(),
                 on,
-                PUNCTUATE_INTERVAL);
+                PUNCTUATE_INTERVAL,
+                quickRun);
     }
 
     @AfterEach
@@ -143,6 +154,47 @@ class BufferedProcessorTest {
         ask("q1", "Count employees again", 7);
         assertThat(context.scheduledPunctuators()).hasSize(2);
         assertThat(latestPunctuation().cancelled()).isFalse();
+    }
+
+    @Test
+    void onceRunsAreTypicallyQuickProcessForwardsARunThatEndsWhileItWaitsAndNeverStoresItsRecord() {
+        List<String> written = new ArrayList<>();
+        store = writesRecordedIn(store, written);
+        context = new MockProcessorContext<>();
+        context.setCurrentSystemTimeMs(clock);
+        context.addStateStore(store);
+        processor = processor(pipeline, workers, Duration.ofSeconds(30));
+        processor.init(context);
+        ask("q1", "Count employees", 7); // the first run: nothing is typical yet, so it is stored
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+            punctuate();
+            return context.forwarded().size() == 1;
+        });
+        written.clear();
+
+        ask("q2", "Count employees again", 8);
+
+        assertThat(context.forwarded())
+                .as("forwarded by process, with no punctuation in between")
+                .hasSize(2);
+        assertThat(context.forwarded().get(1).record().key()).isEqualTo("q2");
+        assertThat(written).as("writes to the store for q2").isEmpty();
+    }
+
+    /** {@code store}, with the key of every put and delete added to {@code written}. */
+    @SuppressWarnings("unchecked")
+    private static KeyValueStore<String, BufferedRecord> writesRecordedIn(
+            KeyValueStore<String, BufferedRecord> store, List<String> written) {
+        return (KeyValueStore<String, BufferedRecord>) Proxy.newProxyInstance(
+                KeyValueStore.class.getClassLoader(), new Class<?>[] {KeyValueStore.class}, (proxy, method, args) -> {
+                    if (Set.of("put", "delete", "putIfAbsent").contains(method.getName()))
+                        written.add((String) args[0]);
+                    try {
+                        return method.invoke(store, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     @Test
