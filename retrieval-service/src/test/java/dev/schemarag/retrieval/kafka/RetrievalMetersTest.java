@@ -14,8 +14,12 @@ import dev.schemarag.retrieval.SelectionReason;
 import dev.schemarag.retrieval.Strategy;
 import dev.schemarag.retrieval.graph.Bridging;
 import dev.schemarag.retrieval.graph.Expansion;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -75,6 +79,24 @@ class RetrievalMetersTest {
                 .isEqualTo(1);
         assertThat(registry.get(RetrievalMeters.TABLES).summary().count()).isZero();
         assertThat(registry.get(RetrievalMeters.TOKENS).summary().count()).isZero();
+    }
+
+    @Test
+    void aProbeOfTheAnswerCacheIsTimedInBucketsFineEnoughForASubMillisecondHit() {
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        new RetrievalMeters(prometheus).probed(true, Duration.ofNanos(300_000));
+
+        Timer probes = prometheus
+                .get(RetrievalMeters.ANSWER_CACHE_PROBE)
+                .tag("result", "hit")
+                .timer();
+        assertThat(Arrays.stream(probes.takeSnapshot().histogramCounts())
+                        .filter(bucket -> bucket.count() == 1)
+                        .mapToDouble(bucket -> bucket.bucket(TimeUnit.MILLISECONDS))
+                        .min()
+                        .orElseThrow())
+                .as("the smallest bucket holding the 0.3 ms probe")
+                .isLessThan(0.5);
     }
 
     private static RetrievalResult retrieved(Strategy strategy, FallbackReason fallback, int tables, int tokens) {
