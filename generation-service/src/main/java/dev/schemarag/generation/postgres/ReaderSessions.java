@@ -238,10 +238,7 @@ final class ReaderSessions implements AutoCloseable {
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
             st.setEscapeProcessing(false);
-            st.execute("SET TRANSACTION READ ONLY");
-            setLocal(c, limits.withStatementTimeout(timeout));
-            // LOCAL: the ROLLBACK below ends it, so a pooled session never keeps an asker's role.
-            if (role.isPresent()) st.execute("SET LOCAL ROLE " + SqlQuoting.identifier(role.get()));
+            st.execute(transactionSetup(limits.withStatementTimeout(timeout), role));
             query.prepare(st);
             watch = watchdog.watch(c, timeout, terminator(databaseId));
             try (ResultSet rs = st.executeQuery(sql)) {
@@ -261,15 +258,20 @@ final class ReaderSessions implements AutoCloseable {
         }
     }
 
-    /** The limits as SET LOCAL, in one round trip: set_config(..., true) is SET LOCAL. */
-    private static void setLocal(Connection c, TargetSessionLimits limits) throws SQLException {
-        Map<String, String> settings = limits.transactionSettings();
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT set_config(name, value, true) FROM unnest(?::text[], ?::text[]) AS s(name, value)")) {
-            ps.setArray(1, c.createArrayOf("text", settings.keySet().toArray()));
-            ps.setArray(2, c.createArrayOf("text", settings.values().toArray()));
-            ps.executeQuery().close();
-        }
+    /**
+     * The transaction's setup as one batch, which the driver sends in one round trip together with its BEGIN: READ
+     * ONLY, the limits as {@code SET LOCAL}, and the asker's role, LOCAL so that the ROLLBACK ends it and a pooled
+     * session never keeps an asker's role. The names are the limits' own, the values numbers with units, and the
+     * session's strings standard-conforming (checked before), so quoting makes them plain literals.
+     */
+    static String transactionSetup(TargetSessionLimits limits, Optional<String> role) {
+        StringBuilder setup = new StringBuilder("SET TRANSACTION READ ONLY");
+        limits.transactionSettings().forEach((name, value) -> setup.append("; SET LOCAL ")
+                .append(SqlQuoting.identifier(name))
+                .append(" = ")
+                .append(SqlQuoting.literal(value)));
+        role.ifPresent(r -> setup.append("; SET LOCAL ROLE ").append(SqlQuoting.identifier(r)));
+        return setup.toString();
     }
 
     /** Ends the transaction; false when the session is in no state to be reused (an aborted ROLLBACK, say). */
