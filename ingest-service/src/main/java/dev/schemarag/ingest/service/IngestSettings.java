@@ -2,6 +2,7 @@ package dev.schemarag.ingest.service;
 
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.ingest.text.EmbedTextBudget;
 import java.time.Duration;
 import java.util.List;
 
@@ -76,6 +77,17 @@ public final class IngestSettings {
             60_000,
             "statement_timeout of one data check query; an edge whose check times out stays as inferred");
 
+    public static final Setting<Integer> EMBED_TEXT_MAX_TOKENS = Setting.integer(
+            "ingest.embed.text.max.tokens",
+            EmbedTextBudget.DEFAULT_MAX_TOKENS,
+            0,
+            100_000,
+            "Token budget of the text a table or column vector is made of (about four characters a token): names,"
+                    + " types, keys and synonyms are always embedded, a description keeps its first sentence and as"
+                    + " many following words as fit, and a table description repeated in a column's text its first"
+                    + " sentence. Lexical search and packets still read the whole text. 0 embeds the whole text. A"
+                    + " change applies to entities embedded afterwards (new or changed ones)");
+
     public static List<Setting<?>> declared() {
         return List.of(
                 REPLICATION_ROLE,
@@ -88,7 +100,8 @@ public final class IngestSettings {
                 ROLE_MEMBERSHIP_POLL_MS,
                 DATA_CHECK,
                 DATA_CHECK_SAMPLE,
-                DATA_CHECK_TIMEOUT_MS);
+                DATA_CHECK_TIMEOUT_MS,
+                EMBED_TEXT_MAX_TOKENS);
     }
 
     /** The data check of inferred edges, from resolved settings. */
