@@ -82,11 +82,12 @@ public final class IngestSettings {
             EmbedTextBudget.DEFAULT_MAX_TOKENS,
             0,
             100_000,
-            "Token budget of the text a table or column vector is made of (about four characters a token): names,"
-                    + " types, keys and synonyms are always embedded, a description keeps its first sentence and as"
-                    + " many following words as fit, and a table description repeated in a column's text its first"
-                    + " sentence. Lexical search and packets still read the whole text. 0 embeds the whole text. A"
-                    + " change applies to entities embedded afterwards (new or changed ones)");
+            "Token budget of the text a column's vector is made of (about four characters a token): its names,"
+                    + " type, key and synonyms are always embedded, its description keeps its first sentence and its"
+                    + " table's description, repeated as context, its first sentence; further words of either while"
+                    + " they fit. Tables are embedded whole. Lexical search and packets still read the whole text. 0"
+                    + " embeds whole column texts. A change applies to entities embedded afterwards (new or changed"
+                    + " ones)");
 
     public static List<Setting<?>> declared() {
         return List.of(

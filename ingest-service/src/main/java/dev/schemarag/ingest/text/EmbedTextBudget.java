@@ -4,12 +4,13 @@ import java.text.BreakIterator;
 import java.util.Locale;
 
 /**
- * How much of its descriptions an entity's embedding text keeps: a per-entity token budget ({@link TokenEstimate}).
+ * How much of its descriptions a column's embedding text keeps: a per-entity token budget ({@link TokenEstimate}).
  * Names, types, keys and synonyms are always embedded; a description keeps its first sentence (cut only when that
- * sentence alone exceeds the budget) and then as many of its following words as the rest of the budget holds; a table
- * description repeated as a column's context keeps its first sentence. The encoder's cost grows with every token, and
- * a catalog comment's first sentence says what the thing is, where the rest (lineage, caveats, usage) seldom matches
- * a question. Lexical search and the generator still read the full stored text: only the vector sees the cut.
+ * sentence alone exceeds the budget) and then as many of its following words as the rest of the budget holds; the
+ * table description a column repeats as context keeps its first sentence, and more when there is room. The encoder's
+ * cost grows with every token, and a catalog comment's first sentence says what the thing is, where the rest
+ * (lineage, caveats, usage) seldom matches a question. Lexical search and the generator still read the full stored
+ * text: only the vector sees the cut. Tables are not budgeted: a catalog has ten or more columns for each.
  */
 public final class EmbedTextBudget {
     public static final int DEFAULT_MAX_TOKENS = 64;
