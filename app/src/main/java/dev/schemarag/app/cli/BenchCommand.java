@@ -15,6 +15,7 @@ import dev.schemarag.bench.RetrievalBenchmark;
 import dev.schemarag.bench.RoutingBenchmark;
 import dev.schemarag.bench.SuiteCatalog;
 import dev.schemarag.bench.SyncBenchmark;
+import dev.schemarag.bench.WarehouseSuite;
 import dev.schemarag.core.service.ServiceRuntime;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -58,6 +59,20 @@ final class BenchCommand implements Callable<Integer> {
                     + " retrieval (retrieval: or `demo`, the demo ERP scored on its docs' Common Queries); for pipeline, its catalog and questions instead of the demo's; for examples, its"
                     + " questions and gold SQL")
     Path suite;
+
+    @Option(
+            names = "--synthetic-warehouse",
+            paramLabel = "<dir>",
+            description = "sync and retrieval: write a seeded synthetic warehouse suite into <dir> (date-suffixed table"
+                    + " families, wide tables of 100-1000 columns, 20-80 word COMMENTs on every table and column;"
+                    + " its files replaced) and run on it as --suite")
+    Path syntheticWarehouse;
+
+    @Option(
+            names = "--tables",
+            defaultValue = "" + WarehouseSuite.DEFAULT_TABLES,
+            description = "--synthetic-warehouse: its number of tables (default ${DEFAULT-VALUE})")
+    int tables;
 
     @Option(
             names = "--target",
@@ -208,6 +223,11 @@ final class BenchCommand implements Callable<Integer> {
                             "bench retrieval --as <principal> needs --db <id> (a registered database that maps the"
                                     + " principal) and no --suite");
                 return PrincipalCostBenchmark.run(services, database, principal, limit, out);
+            }
+            if (syntheticWarehouse != null) {
+                if (suite != null)
+                    throw new IllegalArgumentException("--synthetic-warehouse writes the suite: give no --suite");
+                suite = WarehouseSuite.write(syntheticWarehouse, tables, WarehouseSuite.DEFAULT_SEED);
             }
             if (suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
             if (kind == Kind.retrieval && scope == Scope.catalog && isDemoSuite(suite))

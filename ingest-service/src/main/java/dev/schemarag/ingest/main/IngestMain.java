@@ -15,6 +15,7 @@ import dev.schemarag.ingest.admin.IngestAdmin;
 import dev.schemarag.ingest.admin.IngestAdminServer;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.service.IngestSettings;
+import dev.schemarag.ingest.text.EmbedTextBudget;
 import java.time.Duration;
 import java.util.List;
 
@@ -43,8 +44,8 @@ public final class IngestMain {
                                 settings.get(IngestSettings.CDC_POLL_INTERVAL_MS))
                         .withRecovery(IngestSettings.recovery(settings))
                         .withDataCheck(IngestSettings.dataCheck(settings))
-                        .withRoleMembershipPoll(
-                                Duration.ofMillis(settings.get(IngestSettings.ROLE_MEMBERSHIP_POLL_MS))),
+                        .withRoleMembershipPoll(Duration.ofMillis(settings.get(IngestSettings.ROLE_MEMBERSHIP_POLL_MS)))
+                        .withEmbedTextBudget(new EmbedTextBudget(settings.get(IngestSettings.EMBED_TEXT_MAX_TOKENS))),
                 databases,
                 runtime::topics,
                 runtime.model(),

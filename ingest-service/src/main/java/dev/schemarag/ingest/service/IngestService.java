@@ -42,6 +42,7 @@ import dev.schemarag.ingest.sync.SchemaStoreException;
 import dev.schemarag.ingest.sync.SchemaSync;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.ingest.sync.SyncSummary;
+import dev.schemarag.ingest.text.EmbedTextBudget;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.ingest.updater.TableRefresher;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -98,7 +99,8 @@ public final class IngestService implements AutoCloseable {
             long cdcPollIntervalMs,
             Recovery recovery,
             DataCheckPolicy dataCheck,
-            Duration roleMembershipPoll) {
+            Duration roleMembershipPoll,
+            EmbedTextBudget embedTextBudget) {
         /** The connection settings, with the default fault handling, no data check and the default membership poll. */
         public static Config of(
                 String bootstrapServers,
@@ -116,7 +118,8 @@ public final class IngestService implements AutoCloseable {
                     cdcPollIntervalMs,
                     Recovery.DEFAULTS,
                     DataCheckPolicy.OFF,
-                    Duration.ofMillis(IngestSettings.ROLE_MEMBERSHIP_POLL_MS.defaultValue()));
+                    Duration.ofMillis(IngestSettings.ROLE_MEMBERSHIP_POLL_MS.defaultValue()),
+                    new EmbedTextBudget(IngestSettings.EMBED_TEXT_MAX_TOKENS.defaultValue()));
         }
 
         public Config withRecovery(Recovery recovery) {
@@ -129,7 +132,8 @@ public final class IngestService implements AutoCloseable {
                     cdcPollIntervalMs,
                     recovery,
                     dataCheck,
-                    roleMembershipPoll);
+                    roleMembershipPoll,
+                    embedTextBudget);
         }
 
         public Config withDataCheck(DataCheckPolicy dataCheck) {
@@ -142,7 +146,8 @@ public final class IngestService implements AutoCloseable {
                     cdcPollIntervalMs,
                     recovery,
                     dataCheck,
-                    roleMembershipPoll);
+                    roleMembershipPoll,
+                    embedTextBudget);
         }
 
         public Config withRoleMembershipPoll(Duration roleMembershipPoll) {
@@ -155,7 +160,22 @@ public final class IngestService implements AutoCloseable {
                     cdcPollIntervalMs,
                     recovery,
                     dataCheck,
-                    roleMembershipPoll);
+                    roleMembershipPoll,
+                    embedTextBudget);
+        }
+
+        public Config withEmbedTextBudget(EmbedTextBudget embedTextBudget) {
+            return new Config(
+                    bootstrapServers,
+                    security,
+                    stateDir,
+                    replicationRole,
+                    replicationPassword,
+                    cdcPollIntervalMs,
+                    recovery,
+                    dataCheck,
+                    roleMembershipPoll,
+                    embedTextBudget);
         }
     }
 
@@ -194,7 +214,7 @@ public final class IngestService implements AutoCloseable {
     private final EmbeddingModel model;
     private final PgVectorSchemaStore store;
     private final SchemaStore writes;
-    private final EmbeddingTexts texts = EmbeddingTexts.defaults();
+    private final EmbeddingTexts texts;
     private final SchemaIndexer indexer;
     private final Map<String, Database> targets = new ConcurrentHashMap<>();
     private final Map<String, Database> readers = new ConcurrentHashMap<>();
@@ -221,6 +241,7 @@ public final class IngestService implements AutoCloseable {
         this.model = model;
         this.store = new PgVectorSchemaStore(storeDb);
         this.writes = new PgVectorSchemaWrites(store);
+        this.texts = EmbeddingTexts.withBudget(config.embedTextBudget());
         this.indexer = new SchemaIndexer(model, writes, texts);
         this.relationships = new RelationshipSync(writes, this::sampler);
         this.access = new AccessSync(writes);

@@ -2,6 +2,7 @@ package dev.schemarag.ingest.service;
 
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
+import dev.schemarag.ingest.text.EmbedTextBudget;
 import java.time.Duration;
 import java.util.List;
 
@@ -76,6 +77,18 @@ public final class IngestSettings {
             60_000,
             "statement_timeout of one data check query; an edge whose check times out stays as inferred");
 
+    public static final Setting<Integer> EMBED_TEXT_MAX_TOKENS = Setting.integer(
+            "ingest.embed.text.max.tokens",
+            EmbedTextBudget.DEFAULT_MAX_TOKENS,
+            0,
+            100_000,
+            "Token budget of the text a column's vector is made of (about four characters a token): its names,"
+                    + " type, key and synonyms are always embedded, its description keeps its first sentence and its"
+                    + " table's description, repeated as context, its first sentence; further words of either while"
+                    + " they fit. Tables are embedded whole. Lexical search and packets still read the whole text. 0"
+                    + " embeds whole column texts. A change applies to entities embedded afterwards (new or changed"
+                    + " ones)");
+
     public static List<Setting<?>> declared() {
         return List.of(
                 REPLICATION_ROLE,
@@ -88,7 +101,8 @@ public final class IngestSettings {
                 ROLE_MEMBERSHIP_POLL_MS,
                 DATA_CHECK,
                 DATA_CHECK_SAMPLE,
-                DATA_CHECK_TIMEOUT_MS);
+                DATA_CHECK_TIMEOUT_MS,
+                EMBED_TEXT_MAX_TOKENS);
     }
 
     /** The data check of inferred edges, from resolved settings. */

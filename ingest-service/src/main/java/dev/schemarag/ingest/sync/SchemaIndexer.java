@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -72,14 +73,22 @@ public final class SchemaIndexer {
                 unchanged++;
                 unchangedDefinitions.put(table.name(), new TableDefinition(t.compact(), definition));
             } else {
-                pending.add(new Pending(tableKey, module, false, t.tableText(), tableHash, t.compact(), definition));
+                pending.add(new Pending(
+                        tableKey,
+                        module,
+                        false,
+                        t.tableText(),
+                        t.tableEmbedText(),
+                        tableHash,
+                        t.compact(),
+                        definition));
             }
             for (ColumnText c : t.columns()) {
                 EntityKey key = EntityKey.column(table.name(), c.column());
                 current.add(key);
                 String hash = TextHash.stamp(model.modelId(), c.hash());
                 if (hash.equals(stored.get(key))) unchanged++;
-                else pending.add(new Pending(key, module, c.generic(), c.text(), hash, null, null));
+                else pending.add(new Pending(key, module, c.generic(), c.text(), c.embedText(), hash, null, null));
             }
         }
         embedAndStore(databaseId, pending, progress);
@@ -93,20 +102,28 @@ public final class SchemaIndexer {
         return new Outcome(pending.size(), unchanged, deleted, removedTables);
     }
 
+    /**
+     * Embeds each distinct embedding text once, however many entities share it (the members of a table family, see
+     * {@code DateSuffix}), and stores every entity with its text's vector.
+     */
     private void embedAndStore(String databaseId, List<Pending> pending, SyncProgress progress)
             throws SchemaStoreException {
-        for (int from = 0; from < pending.size(); from += BATCH) {
-            List<Pending> batch = pending.subList(from, Math.min(pending.size(), from + BATCH));
-            List<float[]> vectors =
-                    model.embedAll(batch.stream().map(Pending::text).toList());
-            List<StoredEntity> rows = new ArrayList<>(batch.size());
-            for (int i = 0; i < batch.size(); i++) {
-                Pending p = batch.get(i);
-                rows.add(new StoredEntity(
-                        p.key, p.module, p.generic, p.text, p.hash, p.compact, p.definition, vectors.get(i)));
-            }
+        Map<String, List<Pending>> byText = new LinkedHashMap<>();
+        for (Pending p : pending)
+            byText.computeIfAbsent(p.embedText, t -> new ArrayList<>()).add(p);
+        List<String> distinct = List.copyOf(byText.keySet());
+        int done = 0;
+        for (int from = 0; from < distinct.size(); from += BATCH) {
+            List<String> batch = distinct.subList(from, Math.min(distinct.size(), from + BATCH));
+            List<float[]> vectors = model.embedAll(batch);
+            List<StoredEntity> rows = new ArrayList<>();
+            for (int i = 0; i < batch.size(); i++)
+                for (Pending p : byText.get(batch.get(i)))
+                    rows.add(new StoredEntity(
+                            p.key, p.module, p.generic, p.text, p.hash, p.compact, p.definition, vectors.get(i)));
             store.upsert(databaseId, rows);
-            progress.embedded(from + batch.size(), pending.size());
+            done += rows.size();
+            progress.embedded(done, pending.size());
         }
     }
 
@@ -115,6 +132,7 @@ public final class SchemaIndexer {
             String module,
             boolean generic,
             String text,
+            String embedText,
             String hash,
             String compact,
             String definition) {}

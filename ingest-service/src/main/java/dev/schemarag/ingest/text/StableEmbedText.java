@@ -50,10 +50,20 @@ public final class StableEmbedText {
     }
 
     public String table(Table table, Annotations annotations) {
+        return table(table, annotations, SchemaFormat.name(table.name()));
+    }
+
+    /**
+     * What the table's vector is made of: its text with a date suffix of its name generalised ({@link DateSuffix}).
+     * Its description is not cut: a catalog has ten or more columns for each table, so the columns' texts are what
+     * the budget is for.
+     */
+    public String embeddedTable(Table table, Annotations annotations) {
+        return table(table, annotations, DateSuffix.generalized(SchemaFormat.name(table.name())));
+    }
+
+    private String table(Table table, Annotations annotations, String name) {
         List<String> lines = new ArrayList<>();
-        String description = tableDescription(table, annotations);
-        String title = SchemaFormat.name(table.name()) + (table.view() ? " (view)" : "");
-        lines.add(description.isEmpty() ? title : title + ": " + description);
         annotations
                 .module(table.name())
                 .map(SchemaFormat::oneLine)
@@ -72,21 +82,66 @@ public final class StableEmbedText {
                                         .orElse(""))
                         .toList());
         addListLine(lines, "Columns", capped(otherColumnsInformativeFirst(table, keyColumns)));
+        String description = tableDescription(table, annotations);
+        String title = name + (table.view() ? " (view)" : "");
+        lines.add(0, description.isEmpty() ? title : title + ": " + description);
         return String.join("\n", lines);
     }
 
     public String column(Table table, Column column, Annotations annotations) {
+        return column(table, column, annotations, SchemaFormat.name(table.name()), EmbedTextBudget.NONE);
+    }
+
+    /**
+     * What the column's vector is made of: its text with its descriptions fitted to {@code budget} and a date suffix
+     * of its table's name generalised ({@link DateSuffix}).
+     */
+    public String embeddedColumn(Table table, Column column, Annotations annotations, EmbedTextBudget budget) {
+        return column(table, column, annotations, DateSuffix.generalized(SchemaFormat.name(table.name())), budget);
+    }
+
+    private static String column(
+            Table table, Column column, Annotations annotations, String tableName, EmbedTextBudget budget) {
         List<String> lines = new ArrayList<>();
-        lines.add(SchemaFormat.name(table.name()) + "." + column.name());
+        lines.add(tableName + "." + column.name());
         lines.add("Type: " + SchemaFormat.type(column.dataType()));
         SchemaFormat.keyMarker(table, column.name()).ifPresent(m -> lines.add("Key: " + m));
         String tableDescription = tableDescription(table, annotations);
-        lines.add("Table: " + SchemaFormat.name(table.name())
-                + (tableDescription.isEmpty() ? "" : " (" + tableDescription + ")"));
+        String tableLine = "Table: " + tableName + (tableDescription.isEmpty() ? "" : " (");
+        List<String> after = new ArrayList<>();
+        addListLine(after, "Synonyms", annotations.synonyms(table.name(), column.name()));
         String description = joinDescriptions(column.comment(), annotations.description(table.name(), column.name()));
-        if (!description.isEmpty()) lines.add("Description: " + description);
-        addListLine(lines, "Synonyms", annotations.synonyms(table.name(), column.name()));
+        String label = "Description: ";
+        // The column's own description first, with the table's first sentence as context; the table's gets the rest.
+        String context = budget.context(tableDescription);
+        String fitted = description.isEmpty()
+                ? ""
+                : label
+                        + budget.fit(
+                                description,
+                                moreLines(lines)
+                                        + tableLine.length()
+                                        + context.length()
+                                        + 2
+                                        + label.length()
+                                        + moreLines(after));
+        if (!tableDescription.isEmpty())
+            context = budget.fit(
+                    tableDescription,
+                    moreLines(lines)
+                            + tableLine.length()
+                            + 1
+                            + (fitted.isEmpty() ? 0 : fitted.length() + 1)
+                            + moreLines(after));
+        lines.add(tableLine + (tableDescription.isEmpty() ? "" : context + ")"));
+        if (!fitted.isEmpty()) lines.add(fitted);
+        lines.addAll(after);
         return String.join("\n", lines);
+    }
+
+    /** The characters {@code lines} add to a text after another line: each line and its line break. */
+    private static int moreLines(List<String> lines) {
+        return lines.stream().mapToInt(line -> line.length() + 1).sum();
     }
 
     private static String tableDescription(Table table, Annotations annotations) {

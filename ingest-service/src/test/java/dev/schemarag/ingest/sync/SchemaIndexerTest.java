@@ -41,6 +41,39 @@ class SchemaIndexerTest {
     }
 
     @Test
+    void theTablesOfADateFamilyAreEmbeddedOnceAndStoredEach() throws SchemaStoreException {
+        TableName monday = new TableName("public", "employees_20240101");
+        TableName tuesday = new TableName("public", "employees_20240102");
+
+        SchemaIndexer.Outcome outcome =
+                index(null, renamed(Tables.employees(null), monday), renamed(Tables.employees(null), tuesday));
+
+        assertThat(outcome.embedded()).isEqualTo(6);
+        assertThat(model.embedded).hasSize(3).doesNotHaveDuplicates();
+        assertThat(store.entities("erp")
+                        .get(EntityKey.column(tuesday, "full_name"))
+                        .embedding())
+                .isEqualTo(store.entities("erp")
+                        .get(EntityKey.column(monday, "full_name"))
+                        .embedding());
+        assertThat(store.entities("erp")
+                        .get(EntityKey.column(tuesday, "full_name"))
+                        .stableText())
+                .contains("employees_20240102");
+    }
+
+    private static dev.schemarag.core.schema.Table renamed(dev.schemarag.core.schema.Table table, TableName name) {
+        return new dev.schemarag.core.schema.Table(
+                name,
+                table.view(),
+                table.comment(),
+                table.columns(),
+                table.primaryKey(),
+                table.foreignKeys(),
+                table.uniqueConstraints());
+    }
+
+    @Test
     void aSecondIndexOfTheSameTablesEmbedsNothing() throws SchemaStoreException {
         index(null, Tables.employees(null), Tables.leaveRequests("fk"));
         model.embedded.clear();

@@ -4,8 +4,12 @@ import static dev.schemarag.ingest.text.LeaveRequestsFixture.ANNOTATIONS;
 import static dev.schemarag.ingest.text.LeaveRequestsFixture.TABLE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.embedding.TextHash;
+import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.SchemaCatalog;
+import dev.schemarag.core.schema.Table;
+import dev.schemarag.core.schema.TableName;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -54,5 +58,69 @@ class EmbeddingTextsTest {
         EntityTexts second = EmbeddingTexts.defaults().of(TABLE, ANNOTATIONS);
 
         assertThat(second).isEqualTo(first);
+    }
+
+    @Test
+    void aColumnEmbedsItsNamesAndFirstSentencesWithinTheBudgetButStoresItsWholeText() {
+        Table table = new Table(
+                new TableName("web", "sessions_20240101"),
+                false,
+                "One day of sessions. Exported nightly from the analytics vendor, one table per day.",
+                List.of(new Column(
+                        "channel",
+                        "text",
+                        true,
+                        null,
+                        "The channel the session came from. Loaded nightly from the CRM system by the finance"
+                                + " pipeline. Null when the value was not captured at the time, which is common for"
+                                + " records created before 2019.")),
+                List.of(),
+                List.of(),
+                List.of());
+
+        ColumnText column = EmbeddingTexts.withBudget(new EmbedTextBudget(40))
+                .of(table, Annotations.empty())
+                .columns()
+                .get(0);
+
+        assertThat(column.text()).contains("web.sessions_20240101.channel", "created before 2019");
+        assertThat(column.hash()).isEqualTo(TextHash.sha256(column.text()));
+        assertThat(column.embedText())
+                .startsWith("web.sessions_<date>.channel\nType: text\nTable: web.sessions_<date> (One day of sessions.")
+                .contains("Description: The channel the session came from.")
+                .doesNotContain("created before 2019");
+        assertThat(column.embedText().length()).isLessThanOrEqualTo(40 * 4);
+    }
+
+    @Test
+    void theTablesOfAFamilyEmbedTheSameTexts() {
+        EmbeddingTexts texts = EmbeddingTexts.defaults();
+        EntityTexts first = texts.of(renamed(TABLE, "events_20240101"), ANNOTATIONS);
+        EntityTexts second = texts.of(renamed(TABLE, "events_20240102"), ANNOTATIONS);
+
+        assertThat(second.tableEmbedText()).isEqualTo(first.tableEmbedText());
+        assertThat(second.columns())
+                .extracting(ColumnText::embedText)
+                .isEqualTo(first.columns().stream().map(ColumnText::embedText).toList());
+        assertThat(second.tableText()).isNotEqualTo(first.tableText());
+    }
+
+    @Test
+    void withoutABudgetOrADateTheEmbeddedTextIsTheStoredText() {
+        EntityTexts entity = EmbeddingTexts.withBudget(EmbedTextBudget.NONE).of(TABLE, ANNOTATIONS);
+
+        assertThat(entity.tableEmbedText()).isEqualTo(entity.tableText());
+        assertThat(entity.columns()).allSatisfy(c -> assertThat(c.embedText()).isEqualTo(c.text()));
+    }
+
+    private static Table renamed(Table table, String name) {
+        return new Table(
+                new TableName("public", name),
+                table.view(),
+                table.comment(),
+                table.columns(),
+                table.primaryKey(),
+                table.foreignKeys(),
+                table.uniqueConstraints());
     }
 }
