@@ -342,10 +342,13 @@ final class SyntheticWarehouse {
      * would write them.
      */
     List<Question> questions(int count) {
+        // The last table may hold its key alone.
+        List<TableSpec> askable = tables.stream().filter(t -> t.columns() > 1).toList();
+        if (askable.isEmpty()) throw new IllegalStateException("no table has a column besides its key");
         SplittableRandom random = new SplittableRandom(seed ^ 0x9E57);
         List<Question> questions = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            TableSpec spec = tables.get(random.nextInt(tables.size()));
+            TableSpec spec = askable.get(random.nextInt(askable.size()));
             List<Column> columns = definition(spec).columns();
             String measure =
                     spoken(columns.get(1 + random.nextInt(columns.size() - 1)).name());

@@ -94,6 +94,20 @@ class SyntheticWarehouseTest {
     }
 
     @Test
+    void questionsAreAboutTablesWithAColumnBesidesTheKey() {
+        SyntheticWarehouse keyOnlyLast = null;
+        for (int columns = 2_000; keyOnlyLast == null; columns++) {
+            SyntheticWarehouse candidate = SyntheticWarehouse.of(7, columns);
+            if (candidate.tables().get(candidate.tables().size() - 1).columns() == 1) keyOnlyLast = candidate;
+        }
+        SyntheticWarehouse.TableSpec last =
+                keyOnlyLast.tables().get(keyOnlyLast.tables().size() - 1);
+        assertThat(keyOnlyLast.questions(200)).hasSize(200).noneMatch(q -> q.family()
+                .equals(last.family()));
+        assertThatThrownBy(() -> SyntheticWarehouse.of(7, 1).questions(1)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void aCatalogNeedsAColumn() {
         assertThatThrownBy(() -> SyntheticWarehouse.of(1, 0)).isInstanceOf(IllegalArgumentException.class);
     }
