@@ -15,6 +15,7 @@ import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
+import dev.schemarag.retrieval.index.SharedStrings;
 import dev.schemarag.retrieval.index.StaleParts;
 import dev.schemarag.retrieval.lexical.LexicalIndex;
 import dev.schemarag.retrieval.packet.CompactSchemaRenderer;
@@ -91,8 +92,12 @@ final class PreparedDatabase {
                 database.tables().stream().map(IndexedTable::definition).toList(), storedEdges(database.tables()));
     }
 
-    /** @param modelId the model that embeds the questions, which the stored vectors must come from to be compared */
-    static PreparedDatabase prepare(IndexedDatabase database, String modelId) {
+    /**
+     * @param read the catalog as read from the store: it is held with the strings it repeats shared ({@link SharedStrings})
+     * @param modelId the model that embeds the questions, which the stored vectors must come from to be compared
+     */
+    static PreparedDatabase prepare(IndexedDatabase read, String modelId) {
+        IndexedDatabase database = new SharedStrings().database(read);
         return new PreparedDatabase(
                 database,
                 emptyTokens(),
@@ -177,11 +182,13 @@ final class PreparedDatabase {
     }
 
     /**
-     * The next version: the changed tables re-rendered and re-indexed, everything else shared with this one. The views
-     * of the roles prepared for this version follow the same way: each role's view of the next version is compared
-     * with its view of this one, and only the tables that differ in it are re-rendered and re-indexed.
+     * The next version: the changed tables (their strings shared as on a full load) counted and re-indexed anew,
+     * everything else shared with this one. The views of the roles prepared for this version follow the same way: each
+     * role's view of the next version is compared with its view of this one, and only the tables that differ in it
+     * are counted and re-indexed anew.
      */
-    PreparedDatabase withChanges(CatalogChanges changes) {
+    PreparedDatabase withChanges(CatalogChanges read) {
+        CatalogChanges changes = new SharedStrings().changes(read);
         if (changes.changed().isEmpty()
                 && changes.version().equals(version())
                 && changes.principals().equals(database.principals())

@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
  * Decorator: another {@link SchemaIndex} whose searches are answered by exact scans of the database's vectors held in
  * memory, so a search costs no round trip to the store. The vectors are those of the version {@link #version} last
  * reported, loaded from a {@link VectorSource} on the first search after it changed: in full the first time, then
- * only the changed tables' (see {@link CatalogSnapshots}); while the store cannot be reached, searches go on over the
- * vectors loaded last. Once {@link #follow}ed, a search takes the vectors held and only {@link #prepare} updates them.
+ * only the changed tables' (see {@link CatalogSnapshots}), their names shared ({@link SharedStrings}); while the store
+ * cannot be reached, searches go on over the vectors loaded last. Once {@link #follow}ed, a search takes the vectors held and only {@link #prepare} updates them.
  * Thread-safe.
  */
 public final class InMemoryVectorIndex implements SchemaIndex {
@@ -137,7 +137,7 @@ public final class InMemoryVectorIndex implements SchemaIndex {
 
     private Snapshot loadInFull(String databaseId, String version) {
         long started = System.nanoTime();
-        Snapshot snapshot = Snapshot.of(version, source.vectors(databaseId));
+        Snapshot snapshot = Snapshot.of(version, new SharedStrings().vectors(source.vectors(databaseId)));
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         loads.full(CatalogLoads.Part.VECTORS, took);
         log.info(
@@ -155,7 +155,7 @@ public final class InMemoryVectorIndex implements SchemaIndex {
         long started = System.nanoTime();
         return source.vectorChangesSince(databaseId, held.version()).map(changes -> {
             if (changes.changed().isEmpty() && changes.version().equals(held.version())) return held;
-            Snapshot next = held.next(changes);
+            Snapshot next = held.next(new SharedStrings().vectorChanges(changes));
             Duration took = Duration.ofNanos(System.nanoTime() - started);
             loads.incremental(CatalogLoads.Part.VECTORS, changes.changed().size(), took);
             log.debug(
