@@ -26,8 +26,8 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * A seeded, warehouse-like catalog of a given number of columns: tables of 50 to 1,000 columns (log-uniform), about half
- * of them in date-suffixed families whose members repeat the same columns and descriptions, table comments of
+ * A seeded, warehouse-like catalog of a given number of columns: tables of 50 to 1,000 columns (log-uniform), about
+ * half of them in date-suffixed families whose members repeat the same columns and descriptions, table comments of
  * 10–30 words and column comments of 20–80, drawn with a skew from a vocabulary of a few thousand words, and a few
  * foreign keys to earlier tables. Everything is built anew on each call and every row's strings are objects of their
  * own, as rows read from the store are: what retrieval makes of repeated texts is then its own doing.

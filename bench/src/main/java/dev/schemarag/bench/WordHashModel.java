@@ -9,11 +9,11 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A deterministic bag-of-words embedding of a real model's dimension: each word has a fixed pseudo-random vector (seeded
- * by the word), a text the normalized sum of its words'. Texts that share words are closer, so dense search over a
- * synthetic catalog ranks the tables a question names; it costs microseconds, where the real model would take the
- * bench hours on 400,000 columns. The word vectors share a common direction ({@link #SHARED}), as the vectors of real
- * sentence models do, so that unrelated texts are not orthogonal and a question's best match clears retrieval's
+ * A deterministic bag-of-words embedding of a real model's dimension: each word has a fixed pseudo-random vector
+ * (seeded by the word), a text the normalized sum of its words'. Texts that share words are closer, so dense search
+ * over a synthetic catalog ranks the tables a question names; it costs microseconds, where the real model would take
+ * the bench hours on 400,000 columns. The word vectors share a common direction ({@link #SHARED}), as the vectors of
+ * real sentence models do, so that unrelated texts are not orthogonal and a question's best match clears retrieval's
  * fallback bar as it does with a real model.
  */
 final class WordHashModel implements EmbeddingModel {

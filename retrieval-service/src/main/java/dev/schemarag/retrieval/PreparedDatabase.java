@@ -93,7 +93,8 @@ final class PreparedDatabase {
     }
 
     /**
-     * @param read the catalog as read from the store: it is held with the strings it repeats shared ({@link SharedStrings})
+     * @param read the catalog as read from the store: it is held with the strings it repeats shared
+     *     ({@link SharedStrings})
      * @param modelId the model that embeds the questions, which the stored vectors must come from to be compared
      */
     static PreparedDatabase prepare(IndexedDatabase read, String modelId) {

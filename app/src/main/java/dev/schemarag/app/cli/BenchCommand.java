@@ -122,8 +122,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(
             names = "--questions",
             description = "chaos: questions to send (10%% malformed), spread over the faults (default 2000);"
-                    + " pipeline: distinct questions per measurement (default 1500; with --suite, as many as its questions"
-                    + " allow); heap: questions answered against the catalog (default 200)")
+                    + " pipeline: distinct questions per measurement (default 1500; with --suite, as many as its"
+                    + " questions allow); heap: questions answered against the catalog (default 200)")
     Integer questions;
 
     @Option(

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
  * memory, so a search costs no round trip to the store. The vectors are those of the version {@link #version} last
  * reported, loaded from a {@link VectorSource} on the first search after it changed: in full the first time, then
  * only the changed tables' (see {@link CatalogSnapshots}), their names shared ({@link SharedStrings}); while the store
- * cannot be reached, searches go on over the vectors loaded last. Once {@link #follow}ed, a search takes the vectors held and only {@link #prepare} updates them.
- * Thread-safe.
+ * cannot be reached, searches go on over the vectors loaded last. Once {@link #follow}ed, a search takes the vectors
+ * held and only {@link #prepare} updates them. Thread-safe.
  */
 public final class InMemoryVectorIndex implements SchemaIndex {
     private static final Logger log = LoggerFactory.getLogger(InMemoryVectorIndex.class);
