@@ -27,7 +27,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code schemarag bench freshness|sync|retrieval|chaos|pipeline}: figures, not timed tests (the bench module). */
+/**
+ * {@code schemarag bench freshness|sync|retrieval|chaos|pipeline|examples|heap}: figures, not timed tests (the bench
+ * module).
+ */
 @Command(
         name = "bench",
         description = "Benchmarks: freshness (DDL commit to pgvector), sync (full sync of a suite), retrieval, chaos"
