@@ -15,6 +15,7 @@ import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.IndexedColumn;
 import dev.schemarag.retrieval.index.IndexedDatabase;
 import dev.schemarag.retrieval.index.IndexedTable;
+import dev.schemarag.retrieval.index.SharedStrings;
 import dev.schemarag.retrieval.index.StaleParts;
 import dev.schemarag.retrieval.lexical.LexicalIndex;
 import dev.schemarag.retrieval.packet.CompactSchemaRenderer;
@@ -25,7 +26,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,19 +34,22 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * What retrieval needs of one catalog version, computed once: the join graph (declared keys and the annotated and
- * inferred edges ingest stored), the BM25 index and every table rendered
- * in both packet forms. Token counts of a table are computed on first use of a form, since most deployments use one.
- * Immutable apart from those counts, and shared by concurrent requests: a catalog change makes a new one ({@link
- * #withChanges}) that re-renders and re-indexes only what the change made stale ({@link StaleParts}), so a GRANT or
- * REVOKE, which changes the tables' recorded access only, re-renders and re-indexes nothing of the whole catalog.
+ * inferred edges ingest stored) and the BM25 index. A table is rendered in a packet form when a packet or a count
+ * asks for it, not held rendered: on a warehouse catalog the renderings of every table would repeat every column
+ * comment twice more, while a question shows a few tables. Token counts of a table are computed on first use of a
+ * form, since most deployments use one, and kept. Immutable apart from those counts, and shared by concurrent
+ * requests: a catalog change makes a new one ({@link #withChanges}) that counts and re-indexes only what the change
+ * made stale ({@link StaleParts}), so a GRANT or REVOKE, which changes the tables' recorded access only, re-indexes
+ * nothing of the whole catalog.
  *
  * <p>A role's view ({@link #readableBy}) has its own BM25 index, over what the role may read only, so that neither the
- * texts nor the term statistics of what it cannot read rank its questions; its texts of the tables it reads as they
- * are are the whole catalog's.
+ * texts nor the term statistics of what it cannot read rank its questions.
  */
 final class PreparedDatabase {
     private final IndexedDatabase database;
-    private final Map<PacketFormat, Map<TableName, String>> texts;
+    /** The tables in catalog order. */
+    private final List<TableName> names;
+
     private final Map<PacketFormat, ConcurrentMap<TableName, Integer>> tokens;
     private final Map<TableName, Table> definitions = new HashMap<>();
     private final ForeignKeyGraph graph;
@@ -62,7 +65,6 @@ final class PreparedDatabase {
 
     private PreparedDatabase(
             IndexedDatabase database,
-            Map<PacketFormat, Map<TableName, String>> texts,
             Map<PacketFormat, ConcurrentMap<TableName, Integer>> tokens,
             LexicalIndex lexical,
             String modelId,
@@ -70,7 +72,7 @@ final class PreparedDatabase {
             Set<DocChunk> heldDocs,
             ForeignKeyGraph graph) {
         this.database = database;
-        this.texts = texts;
+        this.names = database.tableNames();
         this.tokens = tokens;
         database.tables().forEach(t -> definitions.put(t.definition().name(), t.definition()));
         this.graph = graph != null ? graph : graphOf(database);
@@ -90,11 +92,15 @@ final class PreparedDatabase {
                 database.tables().stream().map(IndexedTable::definition).toList(), storedEdges(database.tables()));
     }
 
-    /** @param modelId the model that embeds the questions, which the stored vectors must come from to be compared */
-    static PreparedDatabase prepare(IndexedDatabase database, String modelId) {
+    /**
+     * @param read the catalog as read from the store: it is held with the strings it repeats shared
+     *     ({@link SharedStrings})
+     * @param modelId the model that embeds the questions, which the stored vectors must come from to be compared
+     */
+    static PreparedDatabase prepare(IndexedDatabase read, String modelId) {
+        IndexedDatabase database = new SharedStrings().database(read);
         return new PreparedDatabase(
                 database,
-                render(database, Set.copyOf(database.tableNames()), Map.of(), null),
                 emptyTokens(),
                 LexicalIndex.build(database),
                 modelId,
@@ -114,7 +120,6 @@ final class PreparedDatabase {
             IndexedDatabase view = restriction.view();
             PreparedDatabase prepared = new PreparedDatabase(
                     view,
-                    render(view, Set.copyOf(view.tableNames()), Map.of(), this),
                     emptyTokens(),
                     LexicalIndex.build(view),
                     modelId,
@@ -178,11 +183,13 @@ final class PreparedDatabase {
     }
 
     /**
-     * The next version: the changed tables re-rendered and re-indexed, everything else shared with this one. The views
-     * of the roles prepared for this version follow the same way: each role's view of the next version is compared
-     * with its view of this one, and only the tables that differ in it are re-rendered and re-indexed.
+     * The next version: the changed tables (their strings shared as on a full load) counted and re-indexed anew,
+     * everything else shared with this one. The views of the roles prepared for this version follow the same way: each
+     * role's view of the next version is compared with its view of this one, and only the tables that differ in it
+     * are counted and re-indexed anew.
      */
-    PreparedDatabase withChanges(CatalogChanges changes) {
+    PreparedDatabase withChanges(CatalogChanges read) {
+        CatalogChanges changes = new SharedStrings().changes(read);
         if (changes.changed().isEmpty()
                 && changes.version().equals(version())
                 && changes.principals().equals(database.principals())
@@ -195,13 +202,12 @@ final class PreparedDatabase {
                 vectorsOfOtherModels
                         - vectorsOfOtherModels(removed, modelId)
                         + vectorsOfOtherModels(changes.tables(), modelId),
-                null,
                 null);
         readable.forEach((role, view) -> {
             ReadableCatalog restriction = view.restriction.next(next.database);
             IndexedDatabase viewed = restriction.view();
-            PreparedDatabase followed = view.applied(
-                    view.database.changesTo(viewed), next.vectorsOfOtherModels, Set.copyOf(viewed.docs()), next);
+            PreparedDatabase followed =
+                    view.applied(view.database.changesTo(viewed), next.vectorsOfOtherModels, Set.copyOf(viewed.docs()));
             followed.restriction = restriction;
             next.readable.put(role, followed);
         });
@@ -209,22 +215,17 @@ final class PreparedDatabase {
     }
 
     /**
-     * This catalog with the changes applied: only what they make stale ({@link StaleParts}) is rendered, counted and
-     * indexed again, and the join graph rebuilt only when an edge may have changed; the rest is this one's. A change of
+     * This catalog with the changes applied: only what they make stale ({@link StaleParts}) is counted and indexed
+     * again, and the join graph rebuilt only when an edge may have changed; the rest is this one's. A change of
      * recorded access only shares everything but the rows.
-     *
-     * @param whole for a role's view, the whole catalog of the same version, whose texts a table the role reads in full
-     *     takes instead of rendering its own; null for the whole catalog
      */
-    private PreparedDatabase applied(
-            CatalogChanges changes, int vectorsOfOtherModels, Set<DocChunk> heldDocs, PreparedDatabase whole) {
+    private PreparedDatabase applied(CatalogChanges changes, int vectorsOfOtherModels, Set<DocChunk> heldDocs) {
         IndexedDatabase next = database.withChanges(changes);
         StaleParts stale = StaleParts.of(database, changes);
-        // A new dialect quotes every table's names anew: nothing rendered or counted before is kept.
+        // A new dialect quotes every table's names anew: nothing counted before is kept.
         boolean sameDialect = next.dialect() == database.dialect();
-        boolean keepTexts = sameDialect && stale.texts().isEmpty();
         Map<PacketFormat, ConcurrentMap<TableName, Integer>> nextTokens = tokens;
-        if (!keepTexts) {
+        if (!sameDialect || !stale.texts().isEmpty()) {
             nextTokens = emptyTokens();
             if (sameDialect)
                 for (PacketFormat format : PacketFormat.values()) {
@@ -236,50 +237,12 @@ final class PreparedDatabase {
         }
         return new PreparedDatabase(
                 next,
-                keepTexts
-                        ? texts
-                        : render(
-                                next,
-                                sameDialect ? stale.texts() : Set.copyOf(next.tableNames()),
-                                sameDialect ? texts : Map.of(),
-                                whole),
                 nextTokens,
                 lexical.withChanges(next, stale.lexical()),
                 modelId,
                 vectorsOfOtherModels,
                 heldDocs,
                 stale.graph() ? null : graph);
-    }
-
-    /**
-     * Each table in both forms, in catalog order: the {@code stale} ones rendered (or, in a role's view, taken from the
-     * whole catalog when the role reads the table as it is), the others taken from {@code previous}.
-     */
-    private static Map<PacketFormat, Map<TableName, String>> render(
-            IndexedDatabase database,
-            Set<TableName> stale,
-            Map<PacketFormat, Map<TableName, String>> previous,
-            PreparedDatabase whole) {
-        Map<TableName, String> createTables = new LinkedHashMap<>();
-        Map<TableName, String> compacts = new HashMap<>();
-        for (IndexedTable table : database.tables()) {
-            Table definition = table.definition();
-            TableName name = definition.name();
-            if (!stale.contains(name)) {
-                createTables.put(name, previous.get(PacketFormat.CREATE_TABLE).get(name));
-                compacts.put(name, previous.get(PacketFormat.COMPACT).get(name));
-            } else if (whole != null && definition.equals(whole.definitions.get(name))) {
-                createTables.put(name, whole.text(name, PacketFormat.CREATE_TABLE));
-                compacts.put(name, whole.text(name, PacketFormat.COMPACT));
-            } else {
-                createTables.put(name, CreateTableRenderer.render(definition, database.dialect()));
-                compacts.put(name, CompactSchemaRenderer.render(definition, database.dialect()));
-            }
-        }
-        Map<PacketFormat, Map<TableName, String>> texts = new EnumMap<>(PacketFormat.class);
-        texts.put(PacketFormat.CREATE_TABLE, createTables);
-        texts.put(PacketFormat.COMPACT, compacts);
-        return texts;
     }
 
     private static Map<PacketFormat, ConcurrentMap<TableName, Integer>> emptyTokens() {
@@ -332,18 +295,22 @@ final class PreparedDatabase {
     }
 
     boolean contains(TableName table) {
-        return texts.get(PacketFormat.CREATE_TABLE).containsKey(table);
+        return definitions.containsKey(table);
     }
 
     /** The tables of the given schemas (all when empty), in catalog order. */
     List<TableName> tablesIn(Set<String> schemas) {
-        return texts.get(PacketFormat.CREATE_TABLE).keySet().stream()
-                .filter(t -> schemas.isEmpty() || schemas.contains(t.schema()))
-                .toList();
+        if (schemas.isEmpty()) return names;
+        return names.stream().filter(t -> schemas.contains(t.schema())).toList();
     }
 
+    /** The table rendered in the form; the table must be in the catalog. */
     String text(TableName table, PacketFormat format) {
-        return texts.get(format).get(table);
+        Table definition = definitions.get(table);
+        return switch (format) {
+            case CREATE_TABLE -> CreateTableRenderer.render(definition, database.dialect());
+            case COMPACT -> CompactSchemaRenderer.render(definition, database.dialect());
+        };
     }
 
     /** The table's stored definition; the table must be in the catalog. */
@@ -354,9 +321,8 @@ final class PreparedDatabase {
     /** Tokens of the given tables' definitions alone. */
     int tokens(List<TableName> tables, PacketFormat format) {
         Map<TableName, Integer> counts = tokens.get(format);
-        Map<TableName, String> formTexts = texts.get(format);
         int sum = 0;
-        for (TableName table : tables) sum += counts.computeIfAbsent(table, t -> TokenCounter.count(formTexts.get(t)));
+        for (TableName table : tables) sum += counts.computeIfAbsent(table, t -> TokenCounter.count(text(t, format)));
         return sum;
     }
 }

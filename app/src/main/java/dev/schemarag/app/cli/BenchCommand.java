@@ -9,6 +9,7 @@ import dev.schemarag.bench.ChaosBenchmark;
 import dev.schemarag.bench.DemoSuite;
 import dev.schemarag.bench.ExampleThresholdBenchmark;
 import dev.schemarag.bench.FreshnessBenchmark;
+import dev.schemarag.bench.HeapBenchmark;
 import dev.schemarag.bench.PipelineBenchmark;
 import dev.schemarag.bench.PrincipalCostBenchmark;
 import dev.schemarag.bench.RetrievalBenchmark;
@@ -27,13 +28,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code schemarag bench freshness|sync|retrieval|chaos|pipeline}: figures, not timed tests (the bench module). */
+/**
+ * {@code schemarag bench freshness|sync|retrieval|chaos|pipeline|examples|heap}: figures, not timed tests (the bench
+ * module).
+ */
 @Command(
         name = "bench",
         description = "Benchmarks: freshness (DDL commit to pgvector), sync (full sync of a suite), retrieval, chaos"
                 + " (faults injected while questions flow; nothing may be lost), pipeline (throughput and"
                 + " latency of the services as processes, against a 1-partition baseline), and examples (the offline"
-                + " answer threshold per embedding model, on a suite's paraphrases).")
+                + " answer threshold per embedding model, on a suite's paraphrases), and heap (the heap retrieval"
+                + " holds for a synthetic warehouse catalog of --columns columns, in process).")
 final class BenchCommand implements Callable<Integer> {
     enum Kind {
         freshness,
@@ -41,7 +46,8 @@ final class BenchCommand implements Callable<Integer> {
         retrieval,
         chaos,
         pipeline,
-        examples
+        examples,
+        heap
     }
 
     enum Scope {
@@ -134,9 +140,15 @@ final class BenchCommand implements Callable<Integer> {
     @Option(
             names = "--questions",
             description = "chaos: questions to send (10%% malformed), spread over the faults (default 2000);"
-                    + " pipeline: distinct questions per measurement (default 1500; with --suite, as many as its questions"
-                    + " allow)")
+                    + " pipeline: distinct questions per measurement (default 1500; with --suite, as many as its"
+                    + " questions allow); heap: questions answered against the catalog (default 200)")
     Integer questions;
+
+    @Option(
+            names = "--columns",
+            defaultValue = "400000",
+            description = "heap: columns of the synthetic warehouse catalog retrieval holds (default ${DEFAULT-VALUE})")
+    int columns;
 
     @Option(names = "--rate", defaultValue = "50", description = "pipeline: questions sent per second")
     double rate;
@@ -202,6 +214,8 @@ final class BenchCommand implements Callable<Integer> {
                         if (suite == null) throw new IllegalArgumentException("bench examples needs --suite <dir>");
                         yield ExampleThresholdBenchmark.run(suite, limit, out);
                     }
+                    // in process, on a synthetic catalog: no stack
+                    case heap -> HeapBenchmark.run(columns, questions == null ? 200 : questions, out);
                     default -> onDevelopmentStack(out);
                 };
         report.print(out);

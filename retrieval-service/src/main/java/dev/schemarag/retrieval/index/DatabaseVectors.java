@@ -13,16 +13,21 @@ import java.util.Set;
  */
 public record DatabaseVectors(
         List<Embedded<TableName>> tables, List<Embedded<Column>> columns, List<Embedded<DocChunk>> docs) {
-    private static final Comparator<Column> COLUMN_ORDER =
+    static final Comparator<TableName> TABLE_ORDER = Comparator.naturalOrder();
+    static final Comparator<Column> COLUMN_ORDER =
             Comparator.comparing(Column::table).thenComparing(Column::name);
+    /** Stable: a table's chunks keep the order they were read in. */
+    static final Comparator<DocChunk> DOC_ORDER = Comparator.comparing(DocChunk::table);
 
     public DatabaseVectors {
-        tables = tables.stream().sorted(Comparator.comparing(Embedded::entity)).toList();
+        tables = tables.stream()
+                .sorted(Comparator.comparing(Embedded::entity, TABLE_ORDER))
+                .toList();
         columns = columns.stream()
                 .sorted(Comparator.comparing(Embedded::entity, COLUMN_ORDER))
                 .toList();
         docs = docs.stream()
-                .sorted(Comparator.comparing(e -> e.entity().table()))
+                .sorted(Comparator.comparing(Embedded::entity, DOC_ORDER))
                 .toList();
     }
 

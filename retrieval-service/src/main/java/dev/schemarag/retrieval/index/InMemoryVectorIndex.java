@@ -15,9 +15,9 @@ import org.slf4j.LoggerFactory;
  * Decorator: another {@link SchemaIndex} whose searches are answered by exact scans of the database's vectors held in
  * memory, so a search costs no round trip to the store. The vectors are those of the version {@link #version} last
  * reported, loaded from a {@link VectorSource} on the first search after it changed: in full the first time, then
- * only the changed tables' (see {@link CatalogSnapshots}); while the store cannot be reached, searches go on over the
- * vectors loaded last. Once {@link #follow}ed, a search takes the vectors held and only {@link #prepare} updates them.
- * Thread-safe.
+ * only the changed tables' (see {@link CatalogSnapshots}), their names shared ({@link SharedStrings}); while the store
+ * cannot be reached, searches go on over the vectors loaded last. Once {@link #follow}ed, a search takes the vectors
+ * held and only {@link #prepare} updates them. Thread-safe.
  */
 public final class InMemoryVectorIndex implements SchemaIndex {
     private static final Logger log = LoggerFactory.getLogger(InMemoryVectorIndex.class);
@@ -137,7 +137,7 @@ public final class InMemoryVectorIndex implements SchemaIndex {
 
     private Snapshot loadInFull(String databaseId, String version) {
         long started = System.nanoTime();
-        Snapshot snapshot = Snapshot.of(version, source.vectors(databaseId));
+        Snapshot snapshot = Snapshot.of(version, new SharedStrings().vectors(source.vectors(databaseId)));
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         loads.full(CatalogLoads.Part.VECTORS, took);
         log.info(
@@ -155,7 +155,7 @@ public final class InMemoryVectorIndex implements SchemaIndex {
         long started = System.nanoTime();
         return source.vectorChangesSince(databaseId, held.version()).map(changes -> {
             if (changes.changed().isEmpty() && changes.version().equals(held.version())) return held;
-            Snapshot next = held.next(changes.version(), held.vectors().withChanges(changes));
+            Snapshot next = held.next(new SharedStrings().vectorChanges(changes));
             Duration took = Duration.ofNanos(System.nanoTime() - started);
             loads.incremental(CatalogLoads.Part.VECTORS, changes.changed().size(), took);
             log.debug(
@@ -169,10 +169,12 @@ public final class InMemoryVectorIndex implements SchemaIndex {
         });
     }
 
-    /** The vectors as loaded, kept to apply later changes to, and the scans searches run on. */
+    /**
+     * The scans searches run on, which hold the only copy of the vectors: the rows the store sent are garbage once
+     * they are built.
+     */
     private record Snapshot(
             String version,
-            DatabaseVectors vectors,
             VectorScan<TableName> tables,
             VectorScan<DatabaseVectors.Column> columns,
             VectorScan<DocChunk> docs) {
@@ -185,20 +187,26 @@ public final class InMemoryVectorIndex implements SchemaIndex {
         static Snapshot of(String version, DatabaseVectors vectors) {
             return new Snapshot(
                     version,
-                    vectors,
                     VectorScan.of(vectors.tables(), TABLE_SCHEMA),
                     VectorScan.of(vectors.columns(), COLUMN_SCHEMA),
                     VectorScan.of(vectors.docs(), DOC_SCHEMA));
         }
 
-        /** The snapshot of the next version's vectors, reusing this one's scans for the rows they share. */
-        Snapshot next(String version, DatabaseVectors vectors) {
+        /** The snapshot of the changes' version, reusing this one's rows of the tables they leave alone. */
+        Snapshot next(VectorChanges changes) {
+            DatabaseVectors replacing = changes.vectors();
+            Set<TableName> changed = changes.changed();
             return new Snapshot(
-                    version,
-                    vectors,
-                    tables.withRows(vectors.tables(), TABLE_SCHEMA),
-                    columns.withRows(vectors.columns(), COLUMN_SCHEMA),
-                    docs.withRows(vectors.docs(), DOC_SCHEMA));
+                    changes.version(),
+                    tables.withChanges(replacing.tables(), changed, t -> t, DatabaseVectors.TABLE_ORDER, TABLE_SCHEMA),
+                    columns.withChanges(
+                            replacing.columns(),
+                            changed,
+                            DatabaseVectors.Column::table,
+                            DatabaseVectors.COLUMN_ORDER,
+                            COLUMN_SCHEMA),
+                    docs.withChanges(
+                            replacing.docs(), changed, DocChunk::table, DatabaseVectors.DOC_ORDER, DOC_SCHEMA));
         }
     }
 }

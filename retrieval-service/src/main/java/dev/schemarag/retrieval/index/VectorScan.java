@@ -1,7 +1,8 @@
 package dev.schemarag.retrieval.index;
 
+import dev.schemarag.core.schema.TableName;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,13 +15,11 @@ import java.util.function.Function;
  * similarity is a dot product, and stored dimension-major (one array per dimension, one slot per row): a search then
  * adds {@code query[d] * byDimension[d][row]} over all rows in a loop the JIT turns into SIMD, about five times faster
  * than a dot product per row. A search keeps a bounded top k, best first, and among equal similarities the entity
- * loaded first. Immutable, so shared by concurrent searches. A scan of the next catalog version copies the rows it
- * shares with the previous one ({@link #withRows}) instead of normalizing and transposing every vector again.
+ * loaded first. Immutable, so shared by concurrent searches. The vectors are held once, in that form only: a scan of
+ * the next catalog version ({@link #withChanges}) copies the rows of the tables that did not change from this one
+ * instead of normalizing and transposing every vector again.
  */
 final class VectorScan<T> {
-    /** The rows, kept to tell which ones a scan of the next version shares with this one. */
-    private final List<Embedded<T>> source;
-
     private final List<T> entities;
     private final List<String> schemas;
     /** Per row, its schema's position in {@link #schemas}: a filter is resolved once per search, not once per row. */
@@ -28,13 +27,7 @@ final class VectorScan<T> {
 
     private final float[][] byDimension;
 
-    private VectorScan(
-            List<Embedded<T>> source,
-            List<T> entities,
-            List<String> schemas,
-            int[] schemaOfRow,
-            float[][] byDimension) {
-        this.source = source;
+    private VectorScan(List<T> entities, List<String> schemas, int[] schemaOfRow, float[][] byDimension) {
         this.entities = entities;
         this.schemas = schemas;
         this.schemaOfRow = schemaOfRow;
@@ -43,60 +36,75 @@ final class VectorScan<T> {
 
     /** @param schemaOf the schema a search's schema filter matches an entity by */
     static <T> VectorScan<T> of(List<Embedded<T>> embedded, Function<T, String> schemaOf) {
-        return build(embedded, schemaOf, null);
+        List<Row<T>> rows = new ArrayList<>(embedded.size());
+        for (Embedded<T> e : embedded) rows.add(new Row<>(e.entity(), e.vector(), -1));
+        return build(rows, schemaOf, null);
     }
 
     /**
-     * The scan of {@code embedded}, equal to {@link #of} of it, with the vectors of the rows it shares with this scan
-     * (the same {@link Embedded} objects, as {@link DatabaseVectors#withChanges} keeps them) copied from here in runs.
+     * The scan of the next version, equal to {@link #of} of its rows in key order: the rows of the {@code changed}
+     * tables replaced by {@code replacing} (theirs in the next version), the others kept, their vectors copied from
+     * here in runs.
+     *
+     * @param tableOf the table an entity belongs to
+     * @param order the key order of the rows, the one the store's vectors come in ({@link DatabaseVectors})
      */
-    VectorScan<T> withRows(List<Embedded<T>> embedded, Function<T, String> schemaOf) {
-        return build(embedded, schemaOf, this);
+    VectorScan<T> withChanges(
+            List<Embedded<T>> replacing,
+            Set<TableName> changed,
+            Function<T, TableName> tableOf,
+            Comparator<T> order,
+            Function<T, String> schemaOf) {
+        List<Row<T>> rows = new ArrayList<>(entities.size() + replacing.size());
+        for (Embedded<T> e : replacing) rows.add(new Row<>(e.entity(), e.vector(), -1));
+        for (int row = 0; row < entities.size(); row++) {
+            T entity = entities.get(row);
+            if (!changed.contains(tableOf.apply(entity))) rows.add(new Row<>(entity, null, row));
+        }
+        // Stable, as the sort of the store's rows: among equal keys the replacing rows come first there too.
+        rows.sort(Comparator.comparing(Row::entity, order));
+        return build(rows, schemaOf, this);
     }
 
-    private static <T> VectorScan<T> build(
-            List<Embedded<T>> embedded, Function<T, String> schemaOf, VectorScan<T> previous) {
-        int rows = embedded.size();
-        int dimension = embedded.isEmpty() ? 0 : embedded.get(0).vector().length;
-        Map<Embedded<T>, Integer> shared =
-                previous == null || previous.byDimension.length != dimension ? Map.of() : previous.rowsByIdentity();
-        List<T> entities = new ArrayList<>(rows);
+    /** A row of the next scan: its vector, or its row in the previous scan (then {@code vector} is null). */
+    private record Row<T>(T entity, float[] vector, int previousRow) {}
+
+    private static <T> VectorScan<T> build(List<Row<T>> rows, Function<T, String> schemaOf, VectorScan<T> previous) {
+        int size = rows.size();
+        int dimension = dimension(rows, previous);
+        List<T> entities = new ArrayList<>(size);
         Map<String, Integer> schemas = new LinkedHashMap<>();
-        int[] schemaOfRow = new int[rows];
-        // Per row, its row in the previous scan, or -1 for a vector to normalize.
-        int[] previousRow = new int[rows];
-        float[][] byDimension = new float[dimension][rows];
-        for (int row = 0; row < rows; row++) {
-            Embedded<T> e = embedded.get(row);
-            if (e.vector().length != dimension)
+        int[] schemaOfRow = new int[size];
+        float[][] byDimension = new float[dimension][size];
+        for (int row = 0; row < size; row++) {
+            Row<T> r = rows.get(row);
+            entities.add(r.entity());
+            schemaOfRow[row] = schemas.computeIfAbsent(schemaOf.apply(r.entity()), s -> schemas.size());
+            if (r.vector() == null) continue;
+            if (r.vector().length != dimension)
                 throw new IllegalArgumentException(
-                        "vectors of " + e.vector().length + " and " + dimension + " dimensions");
-            entities.add(e.entity());
-            schemaOfRow[row] = schemas.computeIfAbsent(schemaOf.apply(e.entity()), s -> schemas.size());
-            previousRow[row] = shared.getOrDefault(e, -1);
-            if (previousRow[row] >= 0) continue;
-            float[] unit = normalized(e.vector());
+                        "vectors of " + r.vector().length + " and " + dimension + " dimensions");
+            float[] unit = normalized(r.vector());
             for (int d = 0; d < dimension; d++) byDimension[d][row] = unit[d];
         }
-        for (int row = 0; row < rows; ) {
-            int from = previousRow[row];
+        for (int row = 0; row < size; ) {
+            int from = rows.get(row).previousRow();
             if (from < 0) {
                 row++;
                 continue;
             }
             int start = row;
-            while (row < rows && previousRow[row] == from + row - start) row++;
+            while (row < size && rows.get(row).previousRow() == from + row - start) row++;
             for (int d = 0; d < dimension; d++)
                 System.arraycopy(previous.byDimension[d], from, byDimension[d], start, row - start);
         }
-        return new VectorScan<>(
-                embedded, List.copyOf(entities), List.copyOf(schemas.keySet()), schemaOfRow, byDimension);
+        return new VectorScan<>(List.copyOf(entities), List.copyOf(schemas.keySet()), schemaOfRow, byDimension);
     }
 
-    private Map<Embedded<T>, Integer> rowsByIdentity() {
-        Map<Embedded<T>, Integer> byIdentity = new IdentityHashMap<>(source.size());
-        for (int row = 0; row < source.size(); row++) byIdentity.put(source.get(row), row);
-        return byIdentity;
+    /** The previous scan's dimension when a row is kept from it, else the first new vector's. */
+    private static <T> int dimension(List<Row<T>> rows, VectorScan<T> previous) {
+        for (Row<T> row : rows) if (row.vector() == null) return previous.byDimension.length;
+        return rows.isEmpty() ? 0 : rows.get(0).vector().length;
     }
 
     int size() {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.schemarag.core.schema.TableName;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -107,7 +108,7 @@ class VectorScanTest {
     }
 
     @Test
-    void givenChangedRows_whenTheNextScanReusesThePrevious_thenEverySearchMatchesAScanBuiltFromScratch() {
+    void givenChangedTables_whenTheNextScanKeepsTheOthersRows_thenEverySearchMatchesAScanBuiltFromScratch() {
         Random random = new Random(11);
         List<Embedded<TableName>> rows = new ArrayList<>();
         for (int i = 0; i < 300; i++)
@@ -116,21 +117,38 @@ class VectorScanTest {
         VectorScan<TableName> scan = VectorScan.of(rows, TableName::schema);
 
         for (int change = 0; change < 20; change++) {
-            // As a catalog change: some rows dropped, some re-embedded, a new schema's row added, the rest kept as they
-            // were.
+            // As a catalog change: some tables dropped, some re-embedded, a new schema's table added, the rest kept.
             List<Embedded<TableName>> next = new ArrayList<>();
+            List<Embedded<TableName>> replacing = new ArrayList<>();
+            Set<TableName> changed = new HashSet<>();
             for (Embedded<TableName> row : rows) {
                 int fate = random.nextInt(20);
-                if (fate == 0) continue;
-                next.add(fate == 1 ? new Embedded<>(row.entity(), randomVector(random, 64)) : row);
+                if (fate == 0) {
+                    changed.add(row.entity());
+                    continue;
+                }
+                Embedded<TableName> kept = row;
+                if (fate == 1) {
+                    kept = new Embedded<>(row.entity(), randomVector(random, 64));
+                    changed.add(row.entity());
+                    replacing.add(kept);
+                }
+                next.add(kept);
             }
-            next.add(new Embedded<>(
-                    new TableName("crm", "t" + (1000 + random.nextInt(9000))), randomVector(random, 64)));
+            Embedded<TableName> added =
+                    new Embedded<>(new TableName("crm", "t" + (1000 + random.nextInt(9000))), randomVector(random, 64));
+            if (changed.add(added.entity())) {
+                next.add(added);
+                replacing.add(added);
+            }
             next.sort(Comparator.comparing(Embedded::entity));
+            replacing.sort(Comparator.comparing(Embedded::entity));
 
-            VectorScan<TableName> reused = scan.withRows(next, TableName::schema);
+            VectorScan<TableName> reused =
+                    scan.withChanges(replacing, changed, t -> t, DatabaseVectors.TABLE_ORDER, TableName::schema);
             VectorScan<TableName> fresh = VectorScan.of(next, TableName::schema);
 
+            assertThat(reused.size()).isEqualTo(next.size());
             for (Set<String> schemas : List.of(Set.<String>of(), Set.of("hr"), Set.of("crm", "sales"))) {
                 float[] query = randomVector(random, 64);
                 assertThat(reused.top(query, schemas, 400, TableHit::new))
@@ -139,6 +157,20 @@ class VectorScanTest {
             rows = next;
             scan = reused;
         }
+    }
+
+    @Test
+    void givenANewVectorOfAnotherDimensionThanTheKeptRows_whenTheNextScanIsBuilt_thenItIsRefused() {
+        VectorScan<TableName> scan = scan(table("public.a", 1, 0, 0), table("public.b", 0, 1, 0));
+
+        assertThatThrownBy(() -> scan.withChanges(
+                        List.of(table("public.b", 1, 0)),
+                        Set.of(TableName.parse("public.b", "public")),
+                        t -> t,
+                        DatabaseVectors.TABLE_ORDER,
+                        TableName::schema))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("dimensions");
     }
 
     @Test
