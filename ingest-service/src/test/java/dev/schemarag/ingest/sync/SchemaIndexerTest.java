@@ -3,14 +3,17 @@ package dev.schemarag.ingest.sync;
 import static dev.schemarag.ingest.fakes.Tables.EMPLOYEES;
 import static dev.schemarag.ingest.fakes.Tables.LEAVE_REQUESTS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.schemarag.core.annotations.Annotations;
+import dev.schemarag.core.embedding.EmbeddingModel;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.EntityKey;
 import dev.schemarag.ingest.fakes.InMemorySchemaStore;
 import dev.schemarag.ingest.fakes.Tables;
 import dev.schemarag.ingest.text.EmbeddingTexts;
 import dev.schemarag.testkit.FakeEmbeddingModel;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -24,6 +27,45 @@ class SchemaIndexerTest {
     private SchemaIndexer.Outcome index(Set<TableName> scope, dev.schemarag.core.schema.Table... tables)
             throws SchemaStoreException {
         return indexer.index("erp", List.of(tables), scope, Annotations.empty(), SyncProgress.NONE);
+    }
+
+    @Test
+    void aWideTableIsEmbeddedAndStoredBatchAfterBatchAndAFailedWriteFailsTheIndex() throws SchemaStoreException {
+        TableName wide = new TableName("public", "wide");
+        SchemaIndexer.Outcome outcome = index(null, Tables.wide(wide, 200));
+
+        assertThat(outcome.embedded()).isEqualTo(201);
+        assertThat(store.entities("erp")).hasSize(201).containsKey(EntityKey.column(wide, "c199"));
+
+        // The store fails once the first batch of another table is embedded, when it is to be written.
+        TableName other = new TableName("public", "other");
+        EmbeddingModel failingAfterEmbedding = new EmbeddingModel() {
+            @Override
+            public String modelId() {
+                return model.modelId();
+            }
+
+            @Override
+            public int dimension() {
+                return model.dimension();
+            }
+
+            @Override
+            public float[] embed(String text) {
+                return model.embed(text);
+            }
+
+            @Override
+            public List<float[]> embedAll(List<String> texts) {
+                store.failWith = new SQLException("the store went away", "08006");
+                return model.embedAll(texts);
+            }
+        };
+        SchemaIndexer failing = new SchemaIndexer(failingAfterEmbedding, store, EmbeddingTexts.defaults());
+        assertThatThrownBy(() -> failing.index(
+                        "erp", List.of(Tables.wide(other, 100)), Set.of(other), Annotations.empty(), SyncProgress.NONE))
+                .isInstanceOf(SchemaStoreException.class)
+                .hasMessageContaining("the store went away");
     }
 
     @Test
