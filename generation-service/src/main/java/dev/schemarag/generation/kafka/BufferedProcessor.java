@@ -169,6 +169,11 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     private void forwardQuick(Run<E, R> run, BufferedRecord buffered) {
         running.remove(run.id);
         ended.remove(run);
+        forwardOutcome(run, buffered);
+    }
+
+    /** Forwards a finished run's result; a run that died stops the stream. */
+    private void forwardOutcome(Run<E, R> run, BufferedRecord buffered) {
         if (run.outcome instanceof Outcome.Died<R> died) {
             log.error("a run died, stopping the stream: id={}", run.id, died.error());
             throw died.error();
@@ -199,13 +204,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
             BufferedRecord buffered = pending.get(run.id);
             // Replaced by a later record with the same id while running: that one runs next instead.
             if (buffered == null || buffered.offset() != run.offset) continue;
-            if (run.outcome instanceof Outcome.Died<R> died) {
-                log.error("a run died, stopping the stream: id={}", run.id, died.error());
-                throw died.error();
-            }
-            R result = ((Outcome.Finished<R>) run.outcome).result();
-            work.forwarded(result);
-            forward(buffered, result);
+            forwardOutcome(run, buffered);
             pending.delete(run.id);
         }
     }
