@@ -1,5 +1,6 @@
 package dev.schemarag.core.store;
 
+import dev.schemarag.core.service.DaemonThreads;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -7,7 +8,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.postgresql.PGConnection;
@@ -36,9 +36,10 @@ public final class StatementWatchdog implements AutoCloseable {
         void terminate(int backendPid) throws SQLException;
     }
 
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("watchdog"));
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("watchdog"));
     /** Aborts and terminations connect and wait; they must not hold up the timer of other statements. */
-    private final ExecutorService actions = Executors.newCachedThreadPool(daemon("watchdog-action"));
+    private final ExecutorService actions = Executors.newCachedThreadPool(DaemonThreads.named("watchdog-action"));
 
     /**
      * Watches what runs on {@code connection} until the returned watch is closed.
@@ -90,14 +91,6 @@ public final class StatementWatchdog implements AutoCloseable {
     public void close() {
         timer.shutdownNow();
         actions.shutdown();
-    }
-
-    private static ThreadFactory daemon(String name) {
-        return runnable -> {
-            Thread thread = new Thread(runnable, "schemarag-" + name);
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 
     /** One watched statement; closing it before the deadline disarms the watchdog. */

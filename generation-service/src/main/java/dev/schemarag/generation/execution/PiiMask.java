@@ -42,7 +42,7 @@ public final class PiiMask {
      */
     public ExecutionOutcome apply(String sql, ExecutionOutcome outcome) {
         if (columns.isEmpty()) return outcome;
-        if (outcome instanceof ExecutionOutcome.Rows rows) return rows(rows, readsPii(sql));
+        if (outcome instanceof ExecutionOutcome.Rows rows) return rows(rows, sql);
         if (outcome instanceof ExecutionOutcome.Rejected rejected
                 && rejected.sqlState() != null
                 && !valueFree(rejected.sqlState())
@@ -59,12 +59,18 @@ public final class PiiMask {
         return sqlState.length() == 5 && VALUE_FREE_CLASSES.contains(sqlState.substring(0, 2));
     }
 
-    private ExecutionOutcome.Rows rows(ExecutionOutcome.Rows rows, boolean readsPii) {
+    private ExecutionOutcome.Rows rows(ExecutionOutcome.Rows rows, String sql) {
         List<ResultColumn> shown = new ArrayList<>();
         boolean[] masked = new boolean[rows.columns().size()];
+        // The statement is parsed only for a column that comes from no table column (an expression, an aggregate).
+        Boolean readsPii = null;
         for (int i = 0; i < masked.length; i++) {
             ResultColumn column = rows.columns().get(i);
-            masked[i] = column.source().map(this::isPii).orElse(readsPii);
+            if (column.source().isPresent()) masked[i] = isPii(column.source().get());
+            else {
+                if (readsPii == null) readsPii = readsPii(sql);
+                masked[i] = readsPii;
+            }
             shown.add(masked[i] ? column.withheld() : column);
         }
         List<List<String>> cells =

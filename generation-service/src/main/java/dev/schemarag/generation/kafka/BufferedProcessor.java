@@ -50,8 +50,8 @@ import org.slf4j.LoggerFactory;
  * an exactly-once transaction every commit interval for nothing. A forward asks for a commit through a {@link
  * CommitPacer}: under exactly-once a {@code read_committed} reader sees an output only once its transaction commits,
  * so a finished record would otherwise wait for {@code commit.interval.ms}; the first after a quiet spell commits at
- * the end of the loop iteration, those of a busy stretch share one commit per gap. While the stage's runs typically end
- * within {@link #QUICK_RUN} (execution's small statements), {@code process} waits that long for a record that starts
+ * the end of the loop iteration, those of a busy stretch share one commit per gap. While most of the stage's runs end
+ * within {@link #QUICK_RUN} (execution's small statements, generation's cache hits), {@code process} waits that long for a record that starts
  * at once and forwards its result itself, and such a record never enters the store: its result and its input offset
  * commit together as any synchronous processor's would, without two changelog writes and the wait for the next poll
  * and punctuation; one that takes longer is stored before {@code process} returns and goes the way above. Generation
@@ -59,10 +59,10 @@ import org.slf4j.LoggerFactory;
  */
 final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     /**
-     * The longest {@link #process} waits for a run it started, and only while runs typically take no longer: a slow
+     * The longest {@link #process} waits for a run it started, and only while most runs take no longer: a slow
      * stage (model calls) never holds its stream thread for them.
      */
-    static final Duration QUICK_RUN = Duration.ofMillis(5);
+    static final Duration QUICK_RUN = Duration.ofMillis(10);
 
     private static final Logger log = LoggerFactory.getLogger(BufferedProcessor.class);
 
@@ -72,7 +72,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
     private final StageWorkers workers;
     private final Duration punctuateInterval;
     private final Duration quickRun;
-    private final TypicalRunTime runTimes = new TypicalRunTime();
+    private final QuickRuns quickRuns;
     /** Runs handed over and not yet forwarded, by id; stream thread only. */
     private final Map<String, Run<E, R>> running = new HashMap<>();
     /** Runs that ended, from the threads that ended them to the stream thread. */
@@ -90,7 +90,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
 
     /**
      * @param storeName the changelogged store of {@link BufferedRecord}s this processor keeps its records in
-     * @param quickRun the longest {@link #process} waits for a run it started while runs typically end within it
+     * @param quickRun the longest {@link #process} waits for a run it started while most runs end within it
      *     ({@link #QUICK_RUN}; zero: never)
      */
     BufferedProcessor(
@@ -106,6 +106,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
         this.workers = workers;
         this.punctuateInterval = punctuateInterval;
         this.quickRun = quickRun;
+        this.quickRuns = new QuickRuns(quickRun);
     }
 
     @Override
@@ -137,7 +138,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
         // With none ahead of it, the record starts from the event in hand: reading it back from the store would
         // deserialize the whole context again.
         if (waiting.isEmpty() && !running.containsKey(id) && workers.tryStart()) {
-            boolean quick = !quickRun.isZero() && runTimes.within(quickRun);
+            boolean quick = !quickRun.isZero() && quickRuns.usual();
             Run<E, R> run = handOver(id, buffered, record.value());
             if (quick && endedWithin(run, quickRun)) {
                 forwardQuick(run, buffered);
@@ -245,7 +246,7 @@ final class BufferedProcessor<E, R> implements Processor<String, E, String, R> {
         run.joined = CompletableFuture.supplyAsync(() -> work.start(run.event, run.source, run.steps), run.steps)
                 .thenCompose(Function.identity())
                 .whenComplete((result, error) -> {
-                    runTimes.ran(Duration.ofNanos(System.nanoTime() - started));
+                    quickRuns.ran(Duration.ofNanos(System.nanoTime() - started));
                     run.release();
                     run.outcome = error == null ? new Outcome.Finished<>(result) : outcome(run, error);
                     if (!closed) ended.add(run);

@@ -7,6 +7,7 @@ import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.failure.ErrorClass;
+import dev.schemarag.core.service.DaemonThreads;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.DatabaseBulkhead;
 import dev.schemarag.core.store.MySqlGrants;
@@ -28,7 +29,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiFunction;
@@ -85,9 +85,10 @@ final class MySqlReaderSessions implements AutoCloseable {
     private final DatabaseBulkhead bulkhead;
     private final Duration queueWait;
     private final MySqlErrorClassifier classifier = new MySqlErrorClassifier();
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("mysql-deadline"));
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mysql-deadline"));
     /** Kills and aborts connect and wait; they must not hold up the timer of other statements. */
-    private final ExecutorService actions = Executors.newCachedThreadPool(daemon("mysql-deadline-action"));
+    private final ExecutorService actions = Executors.newCachedThreadPool(DaemonThreads.named("mysql-deadline-action"));
 
     private final Map<String, Database> connections = new ConcurrentHashMap<>();
     /** Databases whose reader was found to hold SELECT only; the others are checked again before each use. */
@@ -420,13 +421,5 @@ final class MySqlReaderSessions implements AutoCloseable {
             cancel.cancel(false);
             abort.cancel(false);
         }
-    }
-
-    private static ThreadFactory daemon(String name) {
-        return runnable -> {
-            Thread thread = new Thread(runnable, "schemarag-" + name);
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

@@ -1,6 +1,9 @@
 package dev.schemarag.generation.validation;
 
+import dev.schemarag.core.service.DaemonThreads;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.sf.jsqlparser.JSQLParserException;
@@ -9,13 +12,20 @@ import net.sf.jsqlparser.statement.Statement;
 
 /** The outcome of parsing one statement with JSqlParser: the statement, or the parser's message on failure. */
 record ParsedStatement(Optional<Statement> statement, String error) {
+    /**
+     * JSqlParser runs each parse on another thread, to bound it by its time-out; without an executor of ours it starts
+     * and stops a thread per parse, which costs about as much as parsing a short query. A statement is parsed several
+     * times on its way (lint, guard, the columns it reads, its tables), so the parses share a pool.
+     */
+    private static final ExecutorService PARSER_THREADS =
+            Executors.newCachedThreadPool(DaemonThreads.named("sql-parser"));
 
     private static final Pattern ENCOUNTERED =
             Pattern.compile("Encountered:? (?:<[^>]*> / )?\"(.*?)\",? at line (\\d+), column (\\d+)");
 
     static ParsedStatement parse(String sql) {
         try {
-            return new ParsedStatement(Optional.of(CCJSqlParserUtil.parse(sql)), "");
+            return new ParsedStatement(Optional.of(CCJSqlParserUtil.parse(sql, PARSER_THREADS, null)), "");
         } catch (JSQLParserException | RuntimeException e) {
             return new ParsedStatement(Optional.empty(), describe(e));
         } catch (StackOverflowError e) {

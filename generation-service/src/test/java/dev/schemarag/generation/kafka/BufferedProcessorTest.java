@@ -157,7 +157,7 @@ class BufferedProcessorTest {
     }
 
     @Test
-    void onceRunsAreTypicallyQuickProcessForwardsARunThatEndsWhileItWaitsAndNeverStoresItsRecord() {
+    void onceMostRunsAreQuickProcessForwardsARunThatEndsWhileItWaitsAndNeverStoresItsRecord() {
         List<String> written = new ArrayList<>();
         store = writesRecordedIn(store, written);
         context = new MockProcessorContext<>();
@@ -165,7 +165,7 @@ class BufferedProcessorTest {
         context.addStateStore(store);
         processor = processor(pipeline, workers, Duration.ofSeconds(30));
         processor.init(context);
-        ask("q1", "Count employees", 7); // the first run: nothing is typical yet, so it is stored
+        ask("q1", "Count employees", 7); // the first run: nothing is usual yet, so it is stored
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
             punctuate();
             return context.forwarded().size() == 1;
