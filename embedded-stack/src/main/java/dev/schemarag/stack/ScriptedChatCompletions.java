@@ -71,6 +71,7 @@ public final class ScriptedChatCompletions implements AutoCloseable {
     private final List<String> authorizations = new ArrayList<>();
     private final Map<Fault, Long> answeredByFault = new EnumMap<>(Fault.class);
     private Function<String, String> defaultAnswer;
+    private Function<String, List<String>> tableSelections;
     private int underWay;
     private int mostUnderWay;
     private Fault fault = Fault.NONE;
@@ -115,6 +116,14 @@ public final class ScriptedChatCompletions implements AutoCloseable {
     /** Answers every question no {@link #answer} scripts with {@code sql}. */
     public void answerAnyQuestion(String sql) {
         answerAnyQuestion(userMessage -> sql);
+    }
+
+    /**
+     * Answers every table-selection request, one whose user message lists {@code Candidate tables:} (retrieval's
+     * optional LLM selection step), with {@code {"tables": [...]}} made from its user message.
+     */
+    public synchronized void answerTableSelections(Function<String, List<String>> tablesForUserMessage) {
+        tableSelections = tablesForUserMessage;
     }
 
     /** Answers {@code status} to the question's next {@code times} requests. */
@@ -242,6 +251,11 @@ public final class ScriptedChatCompletions implements AutoCloseable {
         Duration delay = delays.getOrDefault(question, Duration.ZERO);
         if (fault == Fault.SLOW) delay = delay.plus(faultDuration);
         if (fault != Fault.NONE && fault != Fault.SLOW) return new Reply(fault, delay, faultDuration, 0, null);
+        if (tableSelections != null && user.contains("\nCandidate tables:\n")) {
+            ObjectNode tables = JSON.createObjectNode();
+            tableSelections.apply(user).forEach(tables.putArray("tables")::add);
+            return new Reply(fault, delay, Duration.ZERO, 200, null, tables.toString());
+        }
         Failure failure = failures.get(question);
         if (failure != null && failure.remaining > 0) {
             failure.remaining--;
@@ -281,6 +295,10 @@ public final class ScriptedChatCompletions implements AutoCloseable {
                 if (reply.status() != 200) {
                     exchange.getResponseHeaders().add("Retry-After-Ms", "1");
                     send(exchange, reply.status(), "application/json", error("scripted failure"));
+                    return;
+                }
+                if (reply.content() != null) {
+                    send(exchange, 200, "application/json", completion(model, reply.content()));
                     return;
                 }
                 ObjectNode answer = JSON.createObjectNode()
@@ -334,7 +352,12 @@ public final class ScriptedChatCompletions implements AutoCloseable {
      * @param retryAfter the Retry-After of an {@link Fault#HTTP_429}
      * @param status the HTTP status of a scripted answer (200 with {@code sql}, else a scripted failure or 404)
      */
-    private record Reply(Fault fault, Duration delay, Duration retryAfter, int status, String sql) {}
+    /** {@code content}, when set, is the message sent as it is instead of an answer made from {@code sql}. */
+    private record Reply(Fault fault, Duration delay, Duration retryAfter, int status, String sql, String content) {
+        Reply(Fault fault, Duration delay, Duration retryAfter, int status, String sql) {
+            this(fault, delay, retryAfter, status, sql, null);
+        }
+    }
 
     @Override
     public void close() {

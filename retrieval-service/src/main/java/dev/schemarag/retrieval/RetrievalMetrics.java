@@ -26,6 +26,15 @@ public final class RetrievalMetrics {
     public static final String UNCONNECTED_TABLES = "unconnected_tables";
 
     public static final String FINAL_TABLES = "final_tables";
+    /** The LLM selection step, when it ran: its time, the tables it dropped, the tokens the endpoint counted. */
+    public static final String LLM_SELECT_MS = "llm_select_ms";
+
+    public static final String LLM_SELECT_DROPPED = "llm_select_dropped";
+    public static final String LLM_SELECT_PROMPT_TOKENS = "llm_select_prompt_tokens";
+    public static final String LLM_SELECT_COMPLETION_TOKENS = "llm_select_completion_tokens";
+    /** 1 when the step failed (unreachable, late, refused): the selection stayed as retrieval made it. */
+    public static final String LLM_SELECT_FAILED = "llm_select_failed";
+
     /** Time in {@code retrieve}, embedding included. */
     public static final String LATENCY_MS = "latency_ms";
 

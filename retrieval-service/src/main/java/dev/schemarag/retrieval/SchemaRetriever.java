@@ -21,6 +21,8 @@ import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.lexical.LexicalHit;
 import dev.schemarag.retrieval.lexical.QuestionSignal;
+import dev.schemarag.retrieval.llm.ModelTableSelection;
+import dev.schemarag.retrieval.llm.TableChooser;
 import dev.schemarag.retrieval.packet.ConnectorRenderer;
 import dev.schemarag.retrieval.packet.ContextPacket;
 import dev.schemarag.retrieval.packet.JoinHints;
@@ -68,6 +70,7 @@ public final class SchemaRetriever {
     private final String modelId;
     private final PreparedDatabases databases;
     private final RouteSearches routeSearches;
+    private final Optional<TableChooser> chooser;
 
     /**
      * @param settings           the service's settings; each request may override them
@@ -85,6 +88,18 @@ public final class SchemaRetriever {
             RetrievalSettings settings,
             int embeddingCacheSize,
             CatalogLoads loads) {
+        this(index, model, settings, embeddingCacheSize, loads, Optional.empty());
+    }
+
+    /** @param chooser the model of the optional LLM selection step ({@code retrieval.llm.select}), if one is configured */
+    public SchemaRetriever(
+            SchemaIndex index,
+            EmbeddingModel model,
+            RetrievalSettings settings,
+            int embeddingCacheSize,
+            CatalogLoads loads,
+            Optional<TableChooser> chooser) {
+        this.chooser = chooser;
         this.index = index;
         this.settings = settings;
         this.embeddings = new EmbeddingCache(model, embeddingCacheSize);
@@ -307,6 +322,8 @@ public final class SchemaRetriever {
         Set<String> schemas = r.request().schemas();
         String text = r.request().searchText();
         Selection selection;
+        List<SelectedTable> tables;
+        Map<String, Double> metrics;
         List<DocHit> docs;
         Map<TableName, Set<String>> hitColumns = new HashMap<>();
         Optional<QuestionVector> questionVector = Optional.empty();
@@ -338,8 +355,12 @@ public final class SchemaRetriever {
                     s);
             if (selection.fallback() != null)
                 return fullSchema(r, selection.fallback(), selectionMetrics(selection), questionVector);
-            Set<TableName> selected = new HashSet<>(
-                    selection.tables().stream().map(SelectedTable::table).toList());
+            metrics = selectionMetrics(selection);
+            tables = s.llmSelect() && chooser.isPresent()
+                    ? modelChosen(r, selection.tables(), metrics)
+                    : selection.tables();
+            Set<TableName> selected =
+                    new HashSet<>(tables.stream().map(SelectedTable::table).toList());
             docs = s.docsTopK() == 0
                     ? List.of()
                     : DocChunkSelection.choose(
@@ -357,25 +378,57 @@ public final class SchemaRetriever {
             return fullSchema(r, FallbackReason.RETRIEVAL_ERROR, Map.of(), questionVector);
         }
 
-        List<TableName> names =
-                selection.tables().stream().map(SelectedTable::table).toList();
-        double avgScore = selection.tables().stream()
-                .mapToDouble(SelectedTable::score)
-                .average()
-                .orElse(0);
+        List<TableName> names = tables.stream().map(SelectedTable::table).toList();
+        double avgScore =
+                tables.stream().mapToDouble(SelectedTable::score).average().orElse(0);
         return context(
                 r,
                 Strategy.RAG,
                 null,
-                selection.tables(),
+                tables,
                 names,
                 docs,
                 avgScore,
-                selectionMetrics(selection),
+                metrics,
                 selection.expansion(),
                 selection.bridging(),
                 hitColumns,
                 questionVector);
+    }
+
+    /**
+     * The optional LLM selection step ({@link ModelTableSelection}): the model names the tables the question needs
+     * among those selected. The selection stays as it was when the model fails, is late or names none of them; the
+     * step's time, tokens and drops go into {@code metrics}.
+     */
+    private List<SelectedTable> modelChosen(
+            ResolvedRequest r, List<SelectedTable> selected, Map<String, Double> metrics) {
+        List<TableName> names = selected.stream().map(SelectedTable::table).toList();
+        String prompt = ModelTableSelection.prompt(
+                r.request().question(),
+                names.stream().map(r.database()::definition).toList());
+        long started = System.nanoTime();
+        try {
+            TableChooser.Reply reply = chooser.orElseThrow()
+                    .ask(ModelTableSelection.SYSTEM, prompt, r.settings().llmSelectTimeout());
+            List<SelectedTable> kept = ModelTableSelection.kept(
+                    selected,
+                    ModelTableSelection.named(reply.content(), names),
+                    r.settings().llmSelectKeepAbove());
+            metrics.put(LLM_SELECT_DROPPED, (double) (selected.size() - kept.size()));
+            metrics.put(LLM_SELECT_PROMPT_TOKENS, (double) reply.promptTokens());
+            metrics.put(LLM_SELECT_COMPLETION_TOKENS, (double) reply.completionTokens());
+            return kept;
+        } catch (RuntimeException e) {
+            log.warn(
+                    "The LLM selection step failed, keeping retrieval's selection: databaseId={} error={}",
+                    r.databaseId(),
+                    e.getClass().getSimpleName());
+            metrics.put(LLM_SELECT_FAILED, 1.0);
+            return selected;
+        } finally {
+            metrics.put(LLM_SELECT_MS, (System.nanoTime() - started) / 1e6);
+        }
     }
 
     private RetrievalResult fullSchema(

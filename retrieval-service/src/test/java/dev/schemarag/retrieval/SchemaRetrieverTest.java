@@ -9,16 +9,19 @@ import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.Tables;
 import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.index.CatalogLoads;
 import dev.schemarag.retrieval.index.ColumnHit;
 import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.index.TableHit;
+import dev.schemarag.retrieval.llm.TableChooser;
 import dev.schemarag.retrieval.packet.TokenCounter;
 import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -443,6 +446,69 @@ class SchemaRetrieverTest {
 
         assertThat(failureOf(result).errorClass()).isEqualTo(ErrorClass.INFRA_FAILURE);
         assertThat(failureOf(result).message()).contains("connection refused");
+    }
+
+    @Test
+    void givenTheLlmSelectionStep_whenTheModelNamesTables_thenTheOthersRetrievalWasNotSureOfLeaveThePacket() {
+        List<String> prompts = new ArrayList<>();
+        SchemaRetriever choosing = withChooser((system, user, timeout) -> {
+            prompts.add(user);
+            return new TableChooser.Reply("{\"tables\": [\"hr.leave_requests\"]}", 120, 9);
+        });
+        RetrievedContext unchosen = retrieve(RetrievalRequest.of("erp", QUESTION));
+
+        RetrievedContext context =
+                choosing.retrieve(RetrievalRequest.of("erp", QUESTION).withSettings(LLM_SELECT))
+                                instanceof RetrievalResult.Retrieved retrieved
+                        ? retrieved.context()
+                        : null;
+
+        assertThat(prompts).singleElement().asString().contains(QUESTION, "hr.leave_requests(", "hr.employees(");
+        assertThat(context).isNotNull();
+        assertThat(context.tables())
+                .extracting(SelectedTable::table)
+                .contains(LEAVE_REQUESTS)
+                .doesNotContain(EMPLOYEES);
+        assertThat(context.packet()).doesNotContain("CREATE TABLE hr.employees (");
+        assertThat(context.metadata().metrics())
+                .containsEntry(RetrievalMetrics.LLM_SELECT_DROPPED, (double)
+                        (unchosen.tables().size() - context.tables().size()))
+                .containsEntry(RetrievalMetrics.LLM_SELECT_PROMPT_TOKENS, 120.0)
+                .containsKey(RetrievalMetrics.LLM_SELECT_MS);
+    }
+
+    @Test
+    void givenTheLlmSelectionStep_whenTheModelFails_thenTheSelectionStaysAsRetrievalMadeIt() {
+        SchemaRetriever choosing = withChooser((system, user, timeout) -> {
+            throw new IllegalStateException("endpoint down");
+        });
+        RetrievedContext unchosen = retrieve(RetrievalRequest.of("erp", QUESTION));
+
+        RetrievalResult result =
+                choosing.retrieve(RetrievalRequest.of("erp", QUESTION).withSettings(LLM_SELECT));
+
+        RetrievedContext context = ((RetrievalResult.Retrieved) result).context();
+        assertThat(context.tables()).isEqualTo(unchosen.tables());
+        assertThat(context.metadata().metrics()).containsEntry(RetrievalMetrics.LLM_SELECT_FAILED, 1.0);
+    }
+
+    @Test
+    void givenAChooserButTheStepOff_thenTheModelIsNeverAsked() {
+        SchemaRetriever choosing = withChooser((system, user, timeout) -> {
+            throw new AssertionError("asked with retrieval.llm.select off");
+        });
+
+        RetrievalResult result = choosing.retrieve(RetrievalRequest.of("erp", QUESTION));
+
+        assertThat(((RetrievalResult.Retrieved) result).context().metadata().metrics())
+                .doesNotContainKey(RetrievalMetrics.LLM_SELECT_MS);
+    }
+
+    private static final Map<String, String> LLM_SELECT = Map.of(RetrievalSettings.LLM_SELECT.key(), "true");
+
+    private SchemaRetriever withChooser(TableChooser chooser) {
+        return new SchemaRetriever(
+                index, model, RetrievalSettings.defaults(), 16, CatalogLoads.NONE, Optional.of(chooser));
     }
 
     private RetrievedContext retrieve(RetrievalRequest request) {

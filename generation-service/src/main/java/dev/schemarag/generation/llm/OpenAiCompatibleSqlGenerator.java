@@ -11,6 +11,7 @@ import com.openai.errors.OpenAIServiceException;
 import com.openai.models.ResponseFormatJsonObject;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import dev.schemarag.core.llm.LlmSettings;
 import dev.schemarag.core.retry.Backoff;
 import dev.schemarag.core.retry.BudgetedRetry;
 import dev.schemarag.generation.AsyncResults;

@@ -3,6 +3,7 @@ package dev.schemarag.generation.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.llm.LlmSettings;
 import dev.schemarag.generation.Deadline;
 import dev.schemarag.generation.GeneratedSql;
 import dev.schemarag.generation.GenerationOutcome;

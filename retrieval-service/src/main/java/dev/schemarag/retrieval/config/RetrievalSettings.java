@@ -4,6 +4,7 @@ import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.questions.AnswerCacheProbing;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -178,6 +179,24 @@ public final class RetrievalSettings {
                     0,
                     1,
                     "A question without a database goes to the best-scoring one only when it leads the second by this share of its score; otherwise it fails as ambiguous_database"));
+    public static final Setting<Boolean> LLM_SELECT = declare(
+            Setting.bool(
+                    "retrieval.llm.select",
+                    false,
+                    "Asks the LLM (llm.base.url) which of the selected tables the question needs, and drops the others it was not sure of"));
+    public static final Setting<Double> LLM_SELECT_KEEP_ABOVE = declare(Setting.decimal(
+            "retrieval.llm.select.keep-above",
+            0.8,
+            0,
+            1,
+            "A selected table scoring at least this share of the best is kept whatever the LLM answers"));
+    public static final Setting<Integer> LLM_SELECT_TIMEOUT_MS = declare(
+            Setting.integer(
+                    "retrieval.llm.select.timeout-ms",
+                    3_000,
+                    100,
+                    5_000,
+                    "The longest the selection step waits for the LLM; the selection stays as it was when it is late or fails"));
 
     private static final Map<String, Setting<?>> BY_VARIABLE = byVariable();
 
@@ -406,6 +425,18 @@ public final class RetrievalSettings {
 
     public double routingMinMargin() {
         return values.get(ROUTING_MIN_MARGIN);
+    }
+
+    public boolean llmSelect() {
+        return values.get(LLM_SELECT);
+    }
+
+    public double llmSelectKeepAbove() {
+        return values.get(LLM_SELECT_KEEP_ABOVE);
+    }
+
+    public Duration llmSelectTimeout() {
+        return Duration.ofMillis(values.get(LLM_SELECT_TIMEOUT_MS));
     }
 
     private List<Object> resolved() {

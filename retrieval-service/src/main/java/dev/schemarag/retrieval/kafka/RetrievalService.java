@@ -19,11 +19,14 @@ import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.CatalogLoads;
 import dev.schemarag.retrieval.index.InMemoryVectorIndex;
 import dev.schemarag.retrieval.index.SchemaIndex;
+import dev.schemarag.retrieval.llm.OpenAiTableChooser;
+import dev.schemarag.retrieval.llm.TableChooser;
 import dev.schemarag.retrieval.pgvector.PgVectorSchemaIndex;
 import dev.schemarag.retrieval.pgvector.PostgresAnswerCacheProbe;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 
@@ -53,6 +56,7 @@ public final class RetrievalService implements AutoCloseable {
     private final CacheFront front;
     private final MeterRegistry meters;
     private final CatalogFollower catalogs;
+    private final Optional<OpenAiTableChooser> chooser;
     private ManagedStreams streams;
 
     /** The service polling the store for catalog changes as often as {@link #CATALOG_POLL_MS} says by default. */
@@ -76,9 +80,30 @@ public final class RetrievalService implements AutoCloseable {
             VectorSearch vectorSearch,
             Duration catalogPoll,
             MeterRegistry meters) {
+        this(store, model, settings, vectorSearch, catalogPoll, meters, Optional.empty());
+    }
+
+    /**
+     * @param chooser the model of the optional LLM selection step ({@code retrieval.llm.select}), if one is
+     *     configured; closed with the service
+     */
+    public RetrievalService(
+            Database store,
+            EmbeddingModel model,
+            RetrievalSettings settings,
+            VectorSearch vectorSearch,
+            Duration catalogPoll,
+            MeterRegistry meters,
+            Optional<OpenAiTableChooser> chooser) {
         CatalogMeters loads = new CatalogMeters(meters);
-        this.retriever =
-                new SchemaRetriever(index(store, vectorSearch, loads), model, settings, EMBEDDING_CACHE, loads);
+        this.chooser = chooser;
+        this.retriever = new SchemaRetriever(
+                index(store, vectorSearch, loads),
+                model,
+                settings,
+                EMBEDDING_CACHE,
+                loads,
+                chooser.map(TableChooser.class::cast));
         this.front = new CacheFront(new PostgresAnswerCacheProbe(store), settings);
         this.meters = meters;
         this.catalogs = new CatalogFollower(retriever, catalogPoll);
@@ -168,5 +193,6 @@ public final class RetrievalService implements AutoCloseable {
     public void close() {
         catalogs.close();
         if (streams != null) streams.close();
+        chooser.ifPresent(OpenAiTableChooser::close);
     }
 }

@@ -3,6 +3,7 @@ package dev.schemarag.retrieval.main;
 import dev.schemarag.core.admin.AdminServer;
 import dev.schemarag.core.admin.AdminSettings;
 import dev.schemarag.core.config.Setting;
+import dev.schemarag.core.llm.LlmSettings;
 import dev.schemarag.core.service.Service;
 import dev.schemarag.core.service.ServiceAdmin;
 import dev.schemarag.core.service.ServiceLifecycle;
@@ -11,6 +12,7 @@ import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.kafka.RetrievalService;
+import dev.schemarag.retrieval.llm.OpenAiTableChooser;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +30,7 @@ public final class RetrievalMain {
         List<Setting<?>> own = new ArrayList<>(RetrievalSettings.DECLARED);
         own.add(VectorSearch.SETTING);
         own.add(RetrievalService.CATALOG_POLL_MS);
+        own.addAll(LlmSettings.declared());
         return ServiceMain.settings(own);
     }
 
@@ -38,7 +41,8 @@ public final class RetrievalMain {
                 RetrievalSettings.from(runtime.settings()),
                 VectorSearch.from(runtime.settings()),
                 Duration.ofMillis(runtime.settings().get(RetrievalService.CATALOG_POLL_MS)),
-                runtime.meters());
+                runtime.meters(),
+                LlmSettings.from(runtime.settings()).map(OpenAiTableChooser::new));
     }
 
     /** Runs until SIGTERM or until the stream client fails for good. */

@@ -1,4 +1,4 @@
-package dev.schemarag.generation.llm;
+package dev.schemarag.core.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

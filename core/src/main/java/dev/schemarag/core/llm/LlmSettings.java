@@ -1,4 +1,4 @@
-package dev.schemarag.generation.llm;
+package dev.schemarag.core.llm;
 
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
