@@ -10,6 +10,7 @@ import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
+import dev.schemarag.retrieval.RetrievalMetrics;
 import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.RetrievedContext;
@@ -129,17 +130,19 @@ public final class RetrievalBenchmark {
             Path suiteDir,
             int limit,
             boolean scopeDb,
+            boolean llmSelect,
             BenchTarget target,
             SyncProgress progress,
             PrintWriter out)
             throws Exception {
         RegisteredDatabase db = loadAndSync(runtime, suiteDir, target, progress);
         Map<String, Object> figures = figures(
-                () -> RetrievalMain.service(runtime).retriever(),
+                runtime,
                 db.id(),
                 suiteDir.getFileName().toString(),
                 questions(suiteDir, limit),
                 scopeDb,
+                llmSelect,
                 out);
         BenchReport report = new BenchReport("bench retrieval " + suiteDir.getFileName() + " on " + target + " (scope "
                 + (scopeDb ? "db" : "catalog") + ")");
@@ -152,7 +155,8 @@ public final class RetrievalBenchmark {
      * {@code schemarag bench retrieval --suite demo}: the demo ERP loaded into a fresh database with its annotations
      * and docs, synced, and scored on its documented queries ({@link DemoSuite}).
      */
-    public static BenchReport runDemo(ServiceRuntime runtime, int limit, SyncProgress progress, PrintWriter out)
+    public static BenchReport runDemo(
+            ServiceRuntime runtime, int limit, boolean llmSelect, SyncProgress progress, PrintWriter out)
             throws Exception {
         Path extracted = DemoSuite.extract();
         List<Question> questions = DemoSuite.questions(extracted.resolve("docs"));
@@ -161,8 +165,7 @@ public final class RetrievalBenchmark {
         try (IngestService ingest = IngestMain.service(runtime, new DatabaseRegistry(List.of(db)))) {
             ingest.sync(db.id(), progress);
         }
-        Map<String, Object> figures = figures(
-                () -> RetrievalMain.service(runtime).retriever(), db.id(), DemoSuite.NAME, questions, false, out);
+        Map<String, Object> figures = figures(runtime, db.id(), DemoSuite.NAME, questions, false, llmSelect, out);
         BenchReport report = new BenchReport("bench retrieval " + DemoSuite.NAME + " (scope catalog)");
         figures.forEach(report::put);
         return report;
@@ -188,6 +191,41 @@ public final class RetrievalBenchmark {
         return db;
     }
 
+    /**
+     * The services' retriever for every system, and with {@code llmSelect} one more system, {@value #LLM_SELECT}: the
+     * full pipeline with the LLM selection step on ({@link LlmSelectEndpoint}).
+     */
+    private static Map<String, Object> figures(
+            ServiceRuntime runtime,
+            String databaseId,
+            String suite,
+            List<Question> questions,
+            boolean scopeDb,
+            boolean llmSelect,
+            PrintWriter out)
+            throws IOException {
+        Map<String, Object> report =
+                figures(() -> RetrievalMain.service(runtime).retriever(), databaseId, suite, questions, scopeDb, out);
+        if (!llmSelect) return report;
+        try (LlmSelectEndpoint endpoint = new LlmSelectEndpoint(runtime)) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> systems = (Map<String, Object>) report.get("systems");
+            systems.put(
+                    LLM_SELECT,
+                    score(endpoint.retriever(), WITH_LLM_SELECT, databaseId, questions, scopeDb)
+                            .figures());
+            report.put("llm_select_endpoint", endpoint.describe());
+            out.printf(Locale.ROOT, "  %-12s done%n", LLM_SELECT);
+        }
+        return report;
+    }
+
+    /** The system of {@code --llm-select}: schemarag with the LLM selection step on. */
+    static final String LLM_SELECT = "schemarag_llm_select";
+
+    private static final SystemUnderTest WITH_LLM_SELECT =
+            new SystemUnderTest(LLM_SELECT, true, Map.of(RetrievalSettings.LLM_SELECT.key(), "true"));
+
     /** Runs every system over every question; {@code scopeDb} limits each question to its db_id's schema. */
     static Map<String, Object> figures(
             Supplier<SchemaRetriever> retrievers,
@@ -199,24 +237,10 @@ public final class RetrievalBenchmark {
         Map<String, Object> systems = new LinkedHashMap<>();
         for (SystemUnderTest system : SYSTEMS) {
             // A fresh retriever per system: no system profits from question embeddings cached by another.
-            SchemaRetriever retriever = retrievers.get();
-            Score score = new Score();
-            for (Question q : questions) {
-                RetrievalRequest request = new RetrievalRequest(
-                        databaseId,
-                        q.text(),
-                        q.evidence(),
-                        system.useRetrieval(),
-                        scopeDb ? Set.of(q.dbId()) : Set.of(),
-                        system.settings(),
-                        null,
-                        null);
-                long start = System.nanoTime();
-                RetrievalResult result = retriever.retrieve(request);
-                double ms = (System.nanoTime() - start) / 1e6;
-                score.add(q, result instanceof RetrievalResult.Retrieved retrieved ? retrieved.context() : null, ms);
-            }
-            systems.put(system.name(), score.figures());
+            systems.put(
+                    system.name(),
+                    score(retrievers.get(), system, databaseId, questions, scopeDb)
+                            .figures());
             out.printf(Locale.ROOT, "  %-12s done%n", system.name());
         }
         Map<String, Object> report = new LinkedHashMap<>();
@@ -225,6 +249,31 @@ public final class RetrievalBenchmark {
         report.put("questions", questions.size());
         report.put("systems", systems);
         return report;
+    }
+
+    private static Score score(
+            SchemaRetriever retriever,
+            SystemUnderTest system,
+            String databaseId,
+            List<Question> questions,
+            boolean scopeDb) {
+        Score score = new Score();
+        for (Question q : questions) {
+            RetrievalRequest request = new RetrievalRequest(
+                    databaseId,
+                    q.text(),
+                    q.evidence(),
+                    system.useRetrieval(),
+                    scopeDb ? Set.of(q.dbId()) : Set.of(),
+                    system.settings(),
+                    null,
+                    null);
+            long start = System.nanoTime();
+            RetrievalResult result = retriever.retrieve(request);
+            double ms = (System.nanoTime() - start) / 1e6;
+            score.add(q, result instanceof RetrievalResult.Retrieved retrieved ? retrieved.context() : null, ms);
+        }
+        return score;
     }
 
     /** Questions grouped by how many gold tables they need: the last group holds this many and more. */
@@ -236,6 +285,14 @@ public final class RetrievalBenchmark {
         private double tableRecall, precision, f1, tables;
         private long contextTokens, fullTokens;
         private final List<Double> latencies = new ArrayList<>();
+        /** The LLM selection step's figures of the questions it ran on. */
+        private final List<Double> llmSelectMs = new ArrayList<>();
+
+        private long llmSelectFailed,
+                llmSelectPromptTokens,
+                llmSelectCompletionTokens,
+                llmSelectDropped,
+                llmSelectCl100k;
         /** The same figures for the questions of each gold table count (1, 2, 3+), so broad questions are seen. */
         private final Map<Integer, Breadth> byGoldTables = new TreeMap<>();
 
@@ -268,6 +325,7 @@ public final class RetrievalBenchmark {
                 context.tables().forEach(t -> selected.add(t.table().toString().toLowerCase(Locale.ROOT)));
                 contextTokens += context.metadata().contextTokens();
                 fullTokens += context.metadata().fullSchemaTokens();
+                addLlmSelect(context.metadata().metrics());
                 breadth.contextTokens += context.metadata().contextTokens();
                 breadth.fullTokens += context.metadata().fullSchemaTokens();
             }
@@ -293,6 +351,40 @@ public final class RetrievalBenchmark {
             if (columnsCovered == q.goldColumns().size()) strictColumns++;
         }
 
+        private void addLlmSelect(Map<String, Double> metrics) {
+            Double ms = metrics.get(RetrievalMetrics.LLM_SELECT_MS);
+            if (ms == null) return;
+            llmSelectMs.add(ms);
+            llmSelectFailed += metrics.getOrDefault(RetrievalMetrics.LLM_SELECT_FAILED, 0.0)
+                    .longValue();
+            llmSelectPromptTokens += metrics.getOrDefault(RetrievalMetrics.LLM_SELECT_PROMPT_TOKENS, 0.0)
+                    .longValue();
+            llmSelectCompletionTokens += metrics.getOrDefault(RetrievalMetrics.LLM_SELECT_COMPLETION_TOKENS, 0.0)
+                    .longValue();
+            llmSelectDropped += metrics.getOrDefault(RetrievalMetrics.LLM_SELECT_DROPPED, 0.0)
+                    .longValue();
+            llmSelectCl100k += metrics.getOrDefault(RetrievalMetrics.LLM_SELECT_PROMPT_CL100K, 0.0)
+                    .longValue();
+        }
+
+        /** The step's calls, failures, time and tokens per call, and tables dropped per call; null when it never ran. */
+        private Map<String, Object> llmSelectFigures() {
+            if (llmSelectMs.isEmpty()) return null;
+            int calls = llmSelectMs.size();
+            double[] sorted = BenchReport.sorted(
+                    llmSelectMs.stream().mapToDouble(Double::doubleValue).toArray());
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("calls", calls);
+            f.put("failed", llmSelectFailed);
+            f.put("p50_ms", BenchReport.percentile(sorted, 50));
+            f.put("p99_ms", BenchReport.percentile(sorted, 99));
+            f.put("prompt_cl100k_tokens_per_call", llmSelectCl100k / (double) calls);
+            f.put("prompt_tokens_per_call", llmSelectPromptTokens / (double) calls);
+            f.put("completion_tokens_per_call", llmSelectCompletionTokens / (double) calls);
+            f.put("tables_dropped_per_call", llmSelectDropped / (double) calls);
+            return f;
+        }
+
         Map<String, Object> figures() {
             Map<String, Object> f = new LinkedHashMap<>();
             f.put("complete_recall", complete / (double) questions);
@@ -315,6 +407,8 @@ public final class RetrievalBenchmark {
             Map<String, Object> split = new LinkedHashMap<>();
             byGoldTables.forEach((n, b) -> split.put(n < WIDEST_BREADTH ? n.toString() : n + "+", b.figures()));
             f.put("by_gold_tables", split);
+            Map<String, Object> llmSelect = llmSelectFigures();
+            if (llmSelect != null) f.put("llm_select", llmSelect);
             return f;
         }
     }

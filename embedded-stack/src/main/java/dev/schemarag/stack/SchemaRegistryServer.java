@@ -71,7 +71,7 @@ public final class SchemaRegistryServer {
             synchronized (registry) {
                 stored.forEach(registry::apply);
             }
-            http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
+            http = NoDelayHttpServers.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
         } catch (IOException e) {
             schemaLog.close();
             throw new UncheckedIOException("schema registry cannot listen on 127.0.0.1:" + port, e);

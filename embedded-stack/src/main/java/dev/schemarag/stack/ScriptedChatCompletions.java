@@ -91,7 +91,7 @@ public final class ScriptedChatCompletions implements AutoCloseable {
     /** Listens on a free port of 127.0.0.1. */
     public ScriptedChatCompletions() throws IOException {
         // A backlog for a burst of hundreds of new connections, as a client with that many calls under way opens.
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
+        server = NoDelayHttpServers.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
         server.createContext("/v1/chat/completions", this::handle);
         // A thread per request being read or answered: a hanging answer must not hold up the others.
         server.setExecutor(workers);

@@ -32,6 +32,8 @@ public final class RetrievalMetrics {
     public static final String LLM_SELECT_DROPPED = "llm_select_dropped";
     public static final String LLM_SELECT_PROMPT_TOKENS = "llm_select_prompt_tokens";
     public static final String LLM_SELECT_COMPLETION_TOKENS = "llm_select_completion_tokens";
+    /** The prompt's size in cl100k tokens as retrieval counts it, whatever the endpoint reports. */
+    public static final String LLM_SELECT_PROMPT_CL100K = "llm_select_prompt_cl100k";
     /** 1 when the step failed (unreachable, late, refused): the selection stayed as retrieval made it. */
     public static final String LLM_SELECT_FAILED = "llm_select_failed";
 

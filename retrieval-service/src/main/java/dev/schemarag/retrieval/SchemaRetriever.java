@@ -407,6 +407,8 @@ public final class SchemaRetriever {
         String prompt = ModelTableSelection.prompt(
                 r.request().question(),
                 names.stream().map(r.database()::definition).toList());
+        metrics.put(LLM_SELECT_PROMPT_CL100K, (double)
+                (TokenCounter.count(ModelTableSelection.SYSTEM) + TokenCounter.count(prompt)));
         long started = System.nanoTime();
         try {
             TableChooser.Reply reply = chooser.orElseThrow()

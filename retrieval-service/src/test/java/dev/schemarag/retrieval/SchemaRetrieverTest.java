@@ -15,6 +15,7 @@ import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.index.TableHit;
+import dev.schemarag.retrieval.llm.ModelTableSelection;
 import dev.schemarag.retrieval.llm.TableChooser;
 import dev.schemarag.retrieval.packet.TokenCounter;
 import dev.schemarag.testkit.FakeEmbeddingModel;
@@ -474,6 +475,8 @@ class SchemaRetrieverTest {
                 .containsEntry(RetrievalMetrics.LLM_SELECT_DROPPED, (double)
                         (unchosen.tables().size() - context.tables().size()))
                 .containsEntry(RetrievalMetrics.LLM_SELECT_PROMPT_TOKENS, 120.0)
+                .containsEntry(RetrievalMetrics.LLM_SELECT_PROMPT_CL100K, (double)
+                        (TokenCounter.count(ModelTableSelection.SYSTEM) + TokenCounter.count(prompts.get(0))))
                 .containsKey(RetrievalMetrics.LLM_SELECT_MS);
     }
 

@@ -11,6 +11,7 @@ import dev.schemarag.core.admin.Caller;
 import dev.schemarag.core.admin.CallerAccess;
 import dev.schemarag.core.admin.PrincipalTokens;
 import dev.schemarag.core.http.HttpAllowList;
+import dev.schemarag.core.http.HttpServers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -66,7 +67,7 @@ public final class WebServer implements AutoCloseable {
         this.live = live;
         this.routes = List.copyOf(routes);
         this.openApi = OpenApiDocument.json(routes);
-        server = HttpServer.create(new InetSocketAddress(host, port), 0);
+        server = HttpServers.create(new InetSocketAddress(host, port), 0);
         AtomicInteger threads = new AtomicInteger();
         requests = Executors.newFixedThreadPool(THREADS, r -> {
             Thread t = new Thread(r, "web-http-" + threads.incrementAndGet());

@@ -124,6 +124,13 @@ final class BenchCommand implements Callable<Integer> {
     int limit;
 
     @Option(
+            names = "--llm-select",
+            description = "retrieval: adds the system schemarag_llm_select, with the LLM selection step on, asking the"
+                    + " configured LLM (LLM_BASE_URL) or else a scripted endpoint that names every candidate (its cost,"
+                    + " not its quality)")
+    boolean llmSelect;
+
+    @Option(
             names = "--as",
             paramLabel = "<principal>",
             description = "retrieval: what retrieving as this principal adds, against no principal, on --db")
@@ -245,12 +252,12 @@ final class BenchCommand implements Callable<Integer> {
             }
             if (suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
             if (kind == Kind.retrieval && scope == Scope.catalog && isDemoSuite(suite))
-                return RetrievalBenchmark.runDemo(services, limit, new ProgressBar(out), out);
+                return RetrievalBenchmark.runDemo(services, limit, llmSelect, new ProgressBar(out), out);
             if (kind == Kind.sync) return SyncBenchmark.run(services, suite, new ProgressBar(out));
             return scope == Scope.route
                     ? RoutingBenchmark.run(services, suite, limit, new ProgressBar(out), out)
                     : RetrievalBenchmark.run(
-                            services, suite, limit, scope == Scope.db, target, new ProgressBar(out), out);
+                            services, suite, limit, scope == Scope.db, llmSelect, target, new ProgressBar(out), out);
         }
     }
 

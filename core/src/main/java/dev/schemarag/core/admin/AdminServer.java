@@ -7,6 +7,7 @@ import static dev.schemarag.core.admin.AdminHttp.send;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.schemarag.core.http.HttpAllowList;
+import dev.schemarag.core.http.HttpServers;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -66,7 +67,7 @@ public final class AdminServer implements AutoCloseable {
         all.addAll(checks);
         this.readiness = new Readiness(all);
         this.routes = List.copyOf(routes);
-        server = HttpServer.create(new InetSocketAddress(host, port), 0);
+        server = HttpServers.create(new InetSocketAddress(host, port), 0);
         AtomicInteger threads = new AtomicInteger();
         requests = Executors.newFixedThreadPool(REQUEST_THREADS, r -> {
             Thread t = new Thread(r, service + "-admin-http-" + threads.incrementAndGet());

@@ -16,6 +16,7 @@ import dev.schemarag.retrieval.llm.OpenAiTableChooser;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** The retrieval service's process (its container image's entry point, and {@code schemarag serve retrieval}). */
 public final class RetrievalMain {
@@ -35,6 +36,11 @@ public final class RetrievalMain {
     }
 
     public static RetrievalService service(ServiceRuntime runtime) {
+        return service(runtime, LlmSettings.from(runtime.settings()).map(OpenAiTableChooser::new));
+    }
+
+    /** The service with the given model for the optional LLM selection step, whatever {@code llm.*} says. */
+    public static RetrievalService service(ServiceRuntime runtime, Optional<OpenAiTableChooser> chooser) {
         return new RetrievalService(
                 runtime.store(),
                 runtime.model(),
@@ -42,7 +48,7 @@ public final class RetrievalMain {
                 VectorSearch.from(runtime.settings()),
                 Duration.ofMillis(runtime.settings().get(RetrievalService.CATALOG_POLL_MS)),
                 runtime.meters(),
-                LlmSettings.from(runtime.settings()).map(OpenAiTableChooser::new));
+                chooser);
     }
 
     /** Runs until SIGTERM or until the stream client fails for good. */
