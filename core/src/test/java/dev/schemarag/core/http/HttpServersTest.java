@@ -18,7 +18,8 @@ class HttpServersTest {
             assertThat(System.getProperty("sun.net.httpserver.nodelay")).isEqualTo("true");
 
             System.setProperty("sun.net.httpserver.nodelay", "false");
-            HttpServers.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0).stop(0);
+            HttpServers.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0)
+                    .stop(0);
             assertThat(System.getProperty("sun.net.httpserver.nodelay")).isEqualTo("false");
         } finally {
             if (before == null) System.clearProperty("sun.net.httpserver.nodelay");
