@@ -1,17 +1,20 @@
 package dev.schemarag.core.embedding;
 
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import dev.langchain4j.data.embedding.Embedding;
-import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
 import dev.langchain4j.model.embedding.onnx.PoolingMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -20,7 +23,8 @@ import java.util.concurrent.Executors;
  * (LangChain4j's quantized models). No model hub is contacted.
  *
  * <p>One intra-op thread per inference and a two-thread executor for batches: on two cores that beat onnxruntime's
- * defaults by ~60%, because the defaults oversubscribe the cores.
+ * defaults by ~60%, because the defaults oversubscribe the cores. A text within the model's window is tokenized once
+ * ({@link OneWindowEncoder}); LangChain4j's encoder, which tokenizes each text three times, gets only longer ones.
  */
 public final class OnnxEmbeddingModel implements EmbeddingModel {
 
@@ -81,11 +85,15 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
 
     private static final int DIMENSION = 384;
     private final Choice choice;
+    private final OneWindowEncoder encoder;
+    /** LangChain4j's encoder, for the texts longer than the model's window. */
     private final BatchingModel model;
 
     private OnnxEmbeddingModel(Choice choice) {
         this.choice = choice;
-        this.model = new BatchingModel(load(choice));
+        OrtSession session = session(choice);
+        this.encoder = oneWindowEncoder(choice, session);
+        this.model = new BatchingModel(load(choice, session));
     }
 
     public static OnnxEmbeddingModel load(String modelId) {
@@ -114,7 +122,7 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
 
     @Override
     public float[] embed(String text) {
-        return model.embed(text).content().vector();
+        return encoded(text).orElseGet(() -> model.embed(text).content().vector());
     }
 
     @Override
@@ -127,27 +135,36 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
         return choice.queryInstruction.isEmpty() ? choice.id : choice.id + "+query-instruction";
     }
 
+    /** Each text on the two embedding threads; the few longer than the model's window after them, split. */
     @Override
     public List<float[]> embedAll(List<String> texts) {
         if (texts.isEmpty()) return List.of();
-        List<TextSegment> segments = texts.stream().map(TextSegment::from).toList();
-        return model.embedAll(segments).content().stream()
-                .map(Embedding::vector)
+        List<CompletableFuture<Optional<float[]>>> futures = texts.stream()
+                .map(text -> CompletableFuture.supplyAsync(() -> encoded(text), BatchingModel.EXECUTOR))
                 .toList();
+        List<float[]> vectors = new ArrayList<>(texts.size());
+        for (int i = 0; i < texts.size(); i++) {
+            String text = texts.get(i);
+            vectors.add(futures.get(i)
+                    .join()
+                    .orElseGet(() -> model.embed(text).content().vector()));
+        }
+        return vectors;
     }
 
-    private static OnnxBertBiEncoder load(Choice choice) {
-        ClassLoader loader = OnnxEmbeddingModel.class.getClassLoader();
-        try (InputStream modelBytes = loader.getResourceAsStream(choice.modelResource);
-                InputStream tokenizer = loader.getResourceAsStream(choice.tokenizerResource)) {
-            if (modelBytes == null || tokenizer == null)
-                throw new IllegalStateException(
-                        "model " + choice.id + " is not on the classpath (its LangChain4j jar is missing)");
-            OrtEnvironment env = OrtEnvironment.getEnvironment();
+    private Optional<float[]> encoded(String text) {
+        try {
+            return encoder.embed(text);
+        } catch (OrtException e) {
+            throw new IllegalStateException("onnxruntime cannot run model " + choice.id, e);
+        }
+    }
+
+    private static OrtSession session(Choice choice) {
+        try (InputStream modelBytes = resource(choice, choice.modelResource)) {
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
             options.setIntraOpNumThreads(1);
-            OrtSession session = env.createSession(modelBytes.readAllBytes(), options);
-            return new OnnxBertBiEncoder(env, session, tokenizer, choice.pooling);
+            return OrtEnvironment.getEnvironment().createSession(modelBytes.readAllBytes(), options);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read model " + choice.id, e);
         } catch (OrtException e) {
@@ -155,7 +172,38 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
         }
     }
 
-    /** LangChain4j's batching (partitioning and parallel encoding) over our tuned encoder. */
+    /** The tokenizer as LangChain4j's encoder configures its own: no padding. */
+    private static OneWindowEncoder oneWindowEncoder(Choice choice, OrtSession session) {
+        try (InputStream tokenizer = resource(choice, choice.tokenizerResource)) {
+            return new OneWindowEncoder(
+                    OrtEnvironment.getEnvironment(),
+                    session,
+                    HuggingFaceTokenizer.newInstance(tokenizer, Map.of("padding", "false")),
+                    choice.pooling);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the tokenizer of model " + choice.id, e);
+        } catch (OrtException e) {
+            throw new IllegalStateException("onnxruntime cannot load model " + choice.id, e);
+        }
+    }
+
+    private static OnnxBertBiEncoder load(Choice choice, OrtSession session) {
+        try (InputStream tokenizer = resource(choice, choice.tokenizerResource)) {
+            return new OnnxBertBiEncoder(OrtEnvironment.getEnvironment(), session, tokenizer, choice.pooling);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the tokenizer of model " + choice.id, e);
+        }
+    }
+
+    private static InputStream resource(Choice choice, String name) {
+        InputStream in = OnnxEmbeddingModel.class.getClassLoader().getResourceAsStream(name);
+        if (in == null)
+            throw new IllegalStateException(
+                    "model " + choice.id + " is not on the classpath (its LangChain4j jar is missing)");
+        return in;
+    }
+
+    /** LangChain4j's encoder over the same session, for texts it must split; its executor runs every text. */
     private static final class BatchingModel extends AbstractInProcessEmbeddingModel {
         private static final ExecutorService EXECUTOR = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "schemarag-embedding");

@@ -199,6 +199,7 @@ public final class RelationshipInference {
             Table table, Column column, List<Target> targets, Set<Set<TableName>> declaredPairs) {
         String family = TypeFamily.of(column.dataType());
         if (family == null) return Optional.empty();
+        Set<String> commentNames = commentNames(column);
         double bestConfidence = 0;
         List<Target> bestTargets = new ArrayList<>();
         for (Target target : targets) {
@@ -206,7 +207,9 @@ public final class RelationshipInference {
             boolean self = target.table().name().equals(table.name());
             if (self && column.name().equals(target.column())) continue;
             if (declaredPairs.contains(pair(table.name(), target.table().name()))) continue;
-            double confidence = (self ? selfReference(column, target) : confidence(column, target)) * target.factor();
+            double confidence =
+                    (self ? selfReference(column, commentNames, target) : confidence(column, commentNames, target))
+                            * target.factor();
             if (confidence <= 0) continue;
             if (confidence > bestConfidence) {
                 bestConfidence = confidence;
@@ -243,10 +246,10 @@ public final class RelationshipInference {
      * the key's name ({@code parent_department_id}) or a comment naming the table ({@code manager_id}, "another
      * employee"). Self-references join (join hints) but connect no tables.
      */
-    static double selfReference(Column column, Target target) {
+    static double selfReference(Column column, Set<String> commentNames, Target target) {
         double best = 0;
         if (roleBeforeKey(column, target)) best = ROLE_AND_KEY;
-        if (commentNamesTable(column, target)) best = Math.max(best, COMMENT_NAMES_TABLE);
+        if (commentNames.contains(target.naming().full())) best = Math.max(best, COMMENT_NAMES_TABLE);
         return best;
     }
 
@@ -259,14 +262,29 @@ public final class RelationshipInference {
                 && target.naming().names(target.keyStem()) != Naming.NONE;
     }
 
-    private static boolean commentNamesTable(Column column, Target target) {
-        return idStem(column.name()) != null
-                && column.hasComment()
-                && target.naming().mentionedIn(column.comment());
+    /**
+     * The names an id-like column's comment could call a table by, spelled as {@link Naming#full} spells a table's:
+     * each word (its qualifier before a dot dropped) and each pair of adjacent words ({@code sales order} for {@code
+     * sales_orders}), singular. Empty for a column that is not id-like or has no comment. Worked out once per column,
+     * so that each target costs a set lookup.
+     */
+    static Set<String> commentNames(Column column) {
+        if (idStem(column.name()) == null || !column.hasComment()) return Set.of();
+        String[] words = column.comment().toLowerCase(Locale.ROOT).split("[^a-z0-9_.]+");
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < words.length; i++) {
+            String word = words[i].substring(words[i].lastIndexOf('.') + 1);
+            if (!word.isEmpty()) names.add(Naming.singular(compact(word)));
+            if (i + 1 < words.length) names.add(Naming.singular(compact(word + words[i + 1])));
+        }
+        return names;
     }
 
-    /** The strongest rule the column satisfies for the target key, 0 when none. */
-    static double confidence(Column column, Target target) {
+    /**
+     * The strongest rule the column satisfies for the target key, 0 when none; {@code commentNames} are the column's
+     * {@link #commentNames}.
+     */
+    static double confidence(Column column, Set<String> commentNames, Target target) {
         String name = compact(column.name());
         String key = target.key();
         String sepName = column.name().toLowerCase(Locale.ROOT);
@@ -294,7 +312,7 @@ public final class RelationshipInference {
                 && keyStem == null
                 && lastUnderscore > 0
                 && table.names(sepKey.substring(0, lastUnderscore)) != Naming.NONE) best = Math.max(best, SHARED_KEY);
-        if (commentNamesTable(column, target)) best = Math.max(best, COMMENT_NAMES_TABLE);
+        if (commentNames.contains(table.full())) best = Math.max(best, COMMENT_NAMES_TABLE);
         if (idStem(sepName) == null && (GENERIC.contains(key) || keyStem != null) && table.names(name) != Naming.NONE)
             best = Math.max(best, NAMED_LIKE_TABLE);
         // winning_pilot -> pilot.pilot_id, fk_owner_person -> person.id: a role before the target table's name
@@ -431,18 +449,6 @@ public final class RelationshipInference {
                     || raw.equals(word + "s")
                     || raw.equals(word + "es")
                     || (word.endsWith("y") && raw.equals(word.substring(0, word.length() - 1) + "ies"));
-        }
-
-        /** Whether a comment names the table, as one word or two ({@code sales order} for {@code sales_orders}). */
-        boolean mentionedIn(String comment) {
-            String[] words = comment.toLowerCase(Locale.ROOT).split("[^a-z0-9_.]+");
-            for (int i = 0; i < words.length; i++) {
-                String word = words[i].substring(words[i].lastIndexOf('.') + 1);
-                if (!word.isEmpty() && singular(compact(word)).equals(full)) return true;
-                if (i + 1 < words.length
-                        && singular(compact(word + words[i + 1])).equals(full)) return true;
-            }
-            return false;
         }
 
         static String singular(String word) {

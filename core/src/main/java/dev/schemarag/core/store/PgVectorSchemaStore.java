@@ -15,9 +15,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +34,22 @@ import java.util.Set;
  * through its own port, which its postgres adapter maps onto this class; the CLI reads and cleans up here directly.
  */
 public final class PgVectorSchemaStore {
+    /** 12 parameters a row: well below the protocol's 65,535 a statement. */
+    private static final int UPSERT_ROWS_PER_STATEMENT = 500;
+
+    private static final String UPSERT_INTO = """
+            INSERT INTO schema_embeddings (database_id, entity_type, schema_name, table_name, column_name, module,
+                is_generic, stable_text, text_hash, m_schema_compact, definition, embedding, updated_at)
+            VALUES
+            """;
+    private static final String UPSERT_ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::vector, now())";
+    private static final String UPSERT_ON_CONFLICT = """
+
+            ON CONFLICT ON CONSTRAINT schema_embeddings_entity DO UPDATE SET
+                module = excluded.module, is_generic = excluded.is_generic, stable_text = excluded.stable_text,
+                text_hash = excluded.text_hash, m_schema_compact = excluded.m_schema_compact,
+                definition = excluded.definition, embedding = excluded.embedding, updated_at = now()""";
+
     private final Database db;
 
     public PgVectorSchemaStore(Database db) {
@@ -92,33 +110,42 @@ public final class PgVectorSchemaStore {
     /** Inserts or updates entities in one transaction. */
     public synchronized void upsert(String databaseId, Collection<StoredEntity> entities) throws SQLException {
         if (entities.isEmpty()) return;
+        // One statement cannot update a row twice: a key given twice keeps its last entity, as row-by-row writes would.
+        Map<EntityKey, StoredEntity> byKey = new LinkedHashMap<>();
+        entities.forEach(e -> byKey.put(e.key(), e));
+        List<StoredEntity> rows = List.copyOf(byKey.values());
         inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    INSERT INTO schema_embeddings (database_id, entity_type, schema_name, table_name, column_name, module,
-                        is_generic, stable_text, text_hash, m_schema_compact, definition, embedding, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now())
-                    ON CONFLICT ON CONSTRAINT schema_embeddings_entity DO UPDATE SET
-                        module = excluded.module, is_generic = excluded.is_generic, stable_text = excluded.stable_text,
-                        text_hash = excluded.text_hash, m_schema_compact = excluded.m_schema_compact,
-                        definition = excluded.definition, embedding = excluded.embedding, updated_at = now()""")) {
-                for (StoredEntity e : entities) {
-                    ps.setString(1, databaseId);
-                    ps.setString(2, e.key().type().sqlName());
-                    ps.setString(3, e.key().table().schema());
-                    ps.setString(4, e.key().table().table());
-                    ps.setString(5, e.key().column());
-                    ps.setString(6, e.module());
-                    ps.setBoolean(7, e.generic());
-                    ps.setString(8, e.stableText());
-                    ps.setString(9, e.textHash());
-                    ps.setString(10, e.compactSchema());
-                    ps.setString(11, e.definitionJson());
-                    ps.setObject(12, new PGvector(e.embedding()));
-                    ps.addBatch();
+            for (int from = 0; from < rows.size(); from += UPSERT_ROWS_PER_STATEMENT) {
+                List<StoredEntity> chunk = rows.subList(from, Math.min(rows.size(), from + UPSERT_ROWS_PER_STATEMENT));
+                try (PreparedStatement ps = c.prepareStatement(upsertSql(chunk.size()))) {
+                    int i = 1;
+                    for (StoredEntity e : chunk) {
+                        ps.setString(i++, databaseId);
+                        ps.setString(i++, e.key().type().sqlName());
+                        ps.setString(i++, e.key().table().schema());
+                        ps.setString(i++, e.key().table().table());
+                        ps.setString(i++, e.key().column());
+                        ps.setString(i++, e.module());
+                        ps.setBoolean(i++, e.generic());
+                        ps.setString(i++, e.stableText());
+                        ps.setString(i++, e.textHash());
+                        ps.setString(i++, e.compactSchema());
+                        ps.setString(i++, e.definitionJson());
+                        // A float4[] goes in binary and is cast to vector there: no float printed or parsed as text.
+                        ps.setObject(i++, e.embedding());
+                    }
+                    ps.executeUpdate();
                 }
-                ps.executeBatch();
             }
         });
+    }
+
+    /**
+     * An upsert of {@code rows} rows in one statement: the statement-level catalog-version triggers then run once per
+     * statement, not once per row, and the executor starts once.
+     */
+    private static String upsertSql(int rows) {
+        return UPSERT_INTO + String.join(",\n", Collections.nCopies(rows, UPSERT_ROW)) + UPSERT_ON_CONFLICT;
     }
 
     /**

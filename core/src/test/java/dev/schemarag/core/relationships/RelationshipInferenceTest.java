@@ -5,6 +5,7 @@ import static dev.schemarag.core.schema.Tables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -112,6 +113,22 @@ class RelationshipInferenceTest {
                         table("s.employees").pk("id").build()))
                 .isEqualTo(edge(
                         "s.tickets", "handler_id", "s.employees", "id", RelationshipInference.COMMENT_NAMES_TABLE));
+    }
+
+    @Test
+    void givenAnIdLikeColumnsComment_thenItsNamesAreItsWordsAndAdjacentPairsSingularAndQualifiersDropped() {
+        Column handler =
+                new Column("handler_id", "bigint", true, null, "Who handles it: see hr.Employees, Sales Orders.");
+
+        assertThat(RelationshipInference.commentNames(handler))
+                .contains("who", "handle", "employee", "sale", "salesorder")
+                .doesNotContain("hremployee", "hr.employee", "employees");
+        assertThat(RelationshipInference.commentNames(
+                        new Column("handler", "bigint", true, null, "The employee who handles it")))
+                .as("not id-like")
+                .isEmpty();
+        assertThat(RelationshipInference.commentNames(new Column("handler_id", "bigint", true, null, null)))
+                .isEmpty();
     }
 
     @Test

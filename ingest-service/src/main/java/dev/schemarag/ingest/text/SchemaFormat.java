@@ -7,14 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /** How names, types and key markers are written in every text ingest produces, so all texts agree. */
 final class SchemaFormat {
     /** PostgreSQL's default schema; leaving it out keeps texts short and matches how users name tables. */
     static final String DEFAULT_SCHEMA = "public";
 
-    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
     private static final List<TypeAlias> TYPE_ALIASES = List.of(
             new TypeAlias("character varying", "varchar"),
             new TypeAlias("character", "char"),
@@ -51,9 +49,23 @@ final class SchemaFormat {
         return markers.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", markers));
     }
 
-    /** Collapses line breaks and runs of spaces, so free text from comments cannot break the line layout. */
+    /**
+     * Collapses line breaks and runs of spaces, so free text from comments cannot break the line layout. A loop, not a
+     * regular expression: a sync runs this on every description many times over.
+     */
     static String oneLine(String text) {
-        return text == null ? "" : WHITESPACE.matcher(text).replaceAll(" ").strip();
+        if (text == null) return "";
+        StringBuilder out = new StringBuilder(text.length());
+        boolean inRun = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            // Java's \s: space, tab, line feed, vertical tab, form feed, carriage return.
+            boolean space = c == ' ' || c == '\t' || c == '\n' || c == '\013' || c == '\f' || c == '\r';
+            if (!space) out.append(c);
+            else if (!inRun) out.append(' ');
+            inRun = space;
+        }
+        return out.toString().strip();
     }
 
     private static String referenced(ForeignKey fk, String column) {
