@@ -6,6 +6,7 @@ import dev.schemarag.bench.stack.BenchDatabases;
 import dev.schemarag.bench.stack.MariaBenchDatabases;
 import dev.schemarag.core.config.DatabaseRegistry;
 import dev.schemarag.core.config.RegisteredDatabase;
+import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.service.ServiceRuntime;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.ingest.service.IngestService;
@@ -15,6 +16,7 @@ import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
+import dev.schemarag.retrieval.SelectedTable;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.main.RetrievalMain;
 import java.io.IOException;
@@ -22,11 +24,13 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -319,21 +323,34 @@ public final class RetrievalBenchmark {
             breadth.questions++;
             latencies.add(ms);
             Set<String> selected = new HashSet<>();
+            // A table family is one entry of the packet that names its members by pattern and range: a gold member
+            // counts as found through it.
+            Map<String, String> entryOf = new HashMap<>();
             if (context == null) failures++;
             else if (context.metadata().fallbackReason() != null) fallbacks++;
             if (context != null) {
-                context.tables().forEach(t -> selected.add(t.table().toString().toLowerCase(Locale.ROOT)));
+                for (SelectedTable t : context.tables()) {
+                    String entry = lowerCase(t.table());
+                    selected.add(entry);
+                    entryOf.put(entry, entry);
+                    t.family().ifPresent(f -> f.members().forEach(m -> entryOf.put(lowerCase(m), entry)));
+                }
                 contextTokens += context.metadata().contextTokens();
                 fullTokens += context.metadata().fullSchemaTokens();
                 addLlmSelect(context.metadata().metrics());
                 breadth.contextTokens += context.metadata().contextTokens();
                 breadth.fullTokens += context.metadata().fullSchemaTokens();
             }
-            long hits = q.goldTables().stream().filter(selected::contains).count();
+            long hits = q.goldTables().stream().filter(entryOf::containsKey).count();
             double recall = q.goldTables().isEmpty()
                     ? 1
                     : hits / (double) q.goldTables().size();
-            double prec = selected.isEmpty() ? 0 : hits / (double) selected.size();
+            long entriesHit = q.goldTables().stream()
+                    .map(entryOf::get)
+                    .filter(Objects::nonNull)
+                    .distinct()
+                    .count();
+            double prec = selected.isEmpty() ? 0 : entriesHit / (double) selected.size();
             tableRecall += recall;
             precision += prec;
             f1 += recall + prec == 0 ? 0 : 2 * recall * prec / (recall + prec);
@@ -344,7 +361,7 @@ public final class RetrievalBenchmark {
                 breadth.complete++;
             }
             long columnsCovered = q.goldColumns().stream()
-                    .filter(c -> selected.contains(c.substring(0, c.lastIndexOf('.'))))
+                    .filter(c -> entryOf.containsKey(c.substring(0, c.lastIndexOf('.'))))
                     .count();
             goldColumns += q.goldColumns().size();
             coveredColumns += (int) columnsCovered;
@@ -410,6 +427,10 @@ public final class RetrievalBenchmark {
             Map<String, Object> llmSelect = llmSelectFigures();
             if (llmSelect != null) f.put("llm_select", llmSelect);
             return f;
+        }
+
+        private static String lowerCase(TableName table) {
+            return table.toString().toLowerCase(Locale.ROOT);
         }
     }
 }

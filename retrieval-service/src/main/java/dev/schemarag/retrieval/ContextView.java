@@ -109,8 +109,16 @@ public record ContextView(
                 d.chunk().content());
     }
 
-    /** One sentence a person reads: what put the table in the packet. */
+    /** One sentence a person reads: what put the table in the packet, and the family it stands for. */
     private static String why(SelectedTable t, Bridge bridge) {
+        return reason(t, bridge)
+                + t.family()
+                        .map(f -> "; stands for the family " + f.pattern() + " of " + f.size() + " tables, " + f.first()
+                                + " to " + f.last())
+                        .orElse("");
+    }
+
+    private static String reason(SelectedTable t, Bridge bridge) {
         TableEvidence e = t.evidence();
         return switch (t.reason()) {
             case RETRIEVED -> {

@@ -9,6 +9,7 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.access.ReadableCatalog;
 import dev.schemarag.retrieval.config.PacketFormat;
+import dev.schemarag.retrieval.family.TableFamilies;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import dev.schemarag.retrieval.index.CatalogChanges;
 import dev.schemarag.retrieval.index.DocChunk;
@@ -60,6 +61,8 @@ final class PreparedDatabase {
     private final Set<DocChunk> heldDocs;
     /** How a role's view was restricted, to follow changes with; null in the whole catalog. */
     private ReadableCatalog restriction;
+    /** The table families of this version, grouped on first use. */
+    private volatile TableFamilies families;
     /** This version as each role asked for may read it, prepared on first use. */
     private final ConcurrentMap<String, PreparedDatabase> readable = new ConcurrentHashMap<>();
 
@@ -316,6 +319,18 @@ final class PreparedDatabase {
     /** The table's stored definition; the table must be in the catalog. */
     Table definition(TableName table) {
         return definitions.get(table);
+    }
+
+    /**
+     * The table families among this catalog's tables (a role's view: among the tables and columns it may read), grouped
+     * on first use: a pass over the names, which a catalog without dated or numbered names ends quickly.
+     */
+    TableFamilies families() {
+        TableFamilies grouped = families;
+        if (grouped == null)
+            families = grouped =
+                    TableFamilies.of(names.stream().map(definitions::get).toList());
+        return grouped;
     }
 
     /** Tokens of the given tables' definitions alone. */

@@ -12,6 +12,7 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.family.TableFamilies;
 import dev.schemarag.retrieval.graph.Bridging;
 import dev.schemarag.retrieval.graph.Expansion;
 import dev.schemarag.retrieval.index.CatalogLoads;
@@ -25,6 +26,7 @@ import dev.schemarag.retrieval.llm.ModelTableSelection;
 import dev.schemarag.retrieval.llm.TableChooser;
 import dev.schemarag.retrieval.packet.ConnectorRenderer;
 import dev.schemarag.retrieval.packet.ContextPacket;
+import dev.schemarag.retrieval.packet.FamilyHeader;
 import dev.schemarag.retrieval.packet.JoinHints;
 import dev.schemarag.retrieval.packet.TokenCounter;
 import dev.schemarag.retrieval.packet.WideTableRenderer;
@@ -331,7 +333,12 @@ public final class SchemaRetriever {
             float[] query = embeddings.embed(text);
             // Generation's example lookup compares the question alone: a vector of question and evidence is not it.
             if (text.equals(r.request().question())) questionVector = Optional.of(new QuestionVector(modelId, query));
-            List<TableHit> tableHits = index.searchTables(r.databaseId(), schemas, query, s.tableTopK());
+            TableFamilies families =
+                    s.families() ? r.database().families().atLeast(s.familyMinMembers()) : TableFamilies.NONE;
+            // A family's members share their texts and so their ranks: each table search asks for as many more rows
+            // as there are members beyond the first, so that a family found takes one place of the ranking.
+            int redundant = families.redundantMembers();
+            List<TableHit> tableHits = index.searchTables(r.databaseId(), schemas, query, s.tableTopK() + redundant);
             List<ColumnHit> columnHits = s.columnTopK() == 0
                     ? List.of()
                     : index.searchColumns(r.databaseId(), schemas, query, s.columnTopK());
@@ -343,7 +350,9 @@ public final class SchemaRetriever {
                     .computeIfAbsent(hit.table(), t -> new HashSet<>())
                     .add(hit.column()));
             List<LexicalHit> lexicalHits = s.lexicalEnabled()
-                    ? r.database().lexical().search(text, schemas, s.lexicalTopK(), s.lexicalBm25K1(), s.lexicalBm25B())
+                    ? r.database()
+                            .lexical()
+                            .search(text, schemas, s.lexicalTopK() + redundant, s.lexicalBm25K1(), s.lexicalBm25B())
                     : List.of();
             selection = TableSelector.select(
                     r.request().question(),
@@ -352,6 +361,7 @@ public final class SchemaRetriever {
                     lexicalHits,
                     r.database().graph(),
                     r.inScope(),
+                    families,
                     s);
             if (selection.fallback() != null)
                 return fullSchema(r, selection.fallback(), selectionMetrics(selection), questionVector);
@@ -519,7 +529,8 @@ public final class SchemaRetriever {
      * and the columns the question matches ({@link ConnectorRenderer}); any other table above its token budget keeps
      * those in full and names the rest ({@link WideTableRenderer}). The leading retrieved tables get the larger
      * budget, later ranks and foreign-key neighbours the smaller one: the less sure the selection is of a table, the
-     * fewer of the packet's tokens it takes, while every table the selection holds stays in the packet. The
+     * fewer of the packet's tokens it takes, while every table the selection holds stays in the packet. A table that
+     * stands for its family is written the same way under the family's header ({@link FamilyHeader}). The
      * full-schema fallback writes every table in full.
      */
     private static List<String> tableTexts(
@@ -549,32 +560,37 @@ public final class SchemaRetriever {
         List<String> texts = new ArrayList<>();
         for (int i = 0; i < tables.size(); i++) {
             SelectedTable t = tables.get(i);
-            String full = r.database().text(t.table(), format);
-            if (inFull.get(i)) {
-                texts.add(full);
-                continue;
-            }
-            int budget = budgets.get(i);
-            boolean bridge = t.reason() == SelectionReason.BRIDGE;
-            Table definition = r.database().definition(t.table());
-            Set<String> kept = ConnectorRenderer.keptColumns(
-                    definition,
-                    edges,
-                    hitColumns.getOrDefault(t.table(), Set.of()),
-                    r.request().question());
-            texts.add(
-                    bridge
-                            ? ConnectorRenderer.render(
-                                    definition, kept, format, r.database().dialect())
-                            : WideTableRenderer.render(
-                                    definition,
-                                    kept,
-                                    full,
-                                    budget,
-                                    format,
-                                    r.database().dialect()));
+            String text = text(r, t, inFull.get(i), budgets.get(i), edges, hitColumns, format);
+            texts.add(t.family()
+                    .map(family -> FamilyHeader.above(
+                            text, family, t.table(), r.database().dialect()))
+                    .orElse(text));
         }
         return texts;
+    }
+
+    /** One table as the packet shows it: in full, or narrowed to its budget as a bridge or a wide table. */
+    private static String text(
+            ResolvedRequest r,
+            SelectedTable t,
+            boolean inFull,
+            int budget,
+            List<ForeignKeyEdge> edges,
+            Map<TableName, Set<String>> hitColumns,
+            PacketFormat format) {
+        String full = r.database().text(t.table(), format);
+        if (inFull) return full;
+        Table definition = r.database().definition(t.table());
+        Set<String> kept = ConnectorRenderer.keptColumns(
+                definition,
+                edges,
+                hitColumns.getOrDefault(t.table(), Set.of()),
+                r.request().question());
+        return t.reason() == SelectionReason.BRIDGE
+                ? ConnectorRenderer.render(
+                        definition, kept, format, r.database().dialect())
+                : WideTableRenderer.render(
+                        definition, kept, full, budget, format, r.database().dialect());
     }
 
     private static Map<String, Double> selectionMetrics(Selection selection) {

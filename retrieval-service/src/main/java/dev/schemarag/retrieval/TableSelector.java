@@ -2,6 +2,7 @@ package dev.schemarag.retrieval;
 
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.family.TableFamilies;
 import dev.schemarag.retrieval.graph.Bridges;
 import dev.schemarag.retrieval.graph.Bridging;
 import dev.schemarag.retrieval.graph.Expansion;
@@ -26,7 +27,9 @@ import java.util.function.Predicate;
 
 /**
  * Picks the tables for a question from the search hits: the head of the hybrid ranking, FK neighbours with evidence,
- * then bridges so the selection can be joined. Plain logic over hits and the FK graph, no I/O.
+ * then bridges so the selection can be joined. Plain logic over hits and the FK graph, no I/O. A table family
+ * ({@link TableFamilies}) is one candidate, and one table of the selection: an FK neighbour or bridge that is a member
+ * of a family already selected is left out.
  *
  * <p>The head is not a fixed top-k: a question whose best table both retrievers agree on needs fewer companions than
  * one where they disagree, so beyond a minimum a table joins only while its fused score stays within the relative
@@ -47,12 +50,33 @@ public final class TableSelector {
             ForeignKeyGraph graph,
             Predicate<TableName> inScope,
             RetrievalSettings settings) {
-        DenseRanking dense = DenseScoring.rank(tableHits, columnHits, inScope, settings);
-        List<TableName> lexical = lexicalHits.stream()
-                .map(LexicalHit::table)
-                .filter(inScope)
-                .distinct()
-                .toList();
+        return select(question, tableHits, columnHits, lexicalHits, graph, inScope, TableFamilies.NONE, settings);
+    }
+
+    /**
+     * @param families the table families that count as one candidate each: both rankings keep one member of a family,
+     *     before they are fused, so that its members neither take the head's places nor push other tables down the
+     *     fusion's ranks; it is the dense ranking's best member, or the BM25 ranking's where the dense one has none
+     */
+    public static Selection select(
+            String question,
+            List<TableHit> tableHits,
+            List<ColumnHit> columnHits,
+            List<LexicalHit> lexicalHits,
+            ForeignKeyGraph graph,
+            Predicate<TableName> inScope,
+            TableFamilies families,
+            RetrievalSettings settings) {
+        DenseRanking scored = DenseScoring.rank(tableHits, columnHits, inScope, settings);
+        DenseRanking dense =
+                new DenseRanking(families.distinct(scored.candidates(), DenseCandidate::table), scored.stats());
+        List<TableName> lexical = families.distinct(
+                lexicalHits.stream()
+                        .map(LexicalHit::table)
+                        .filter(inScope)
+                        .distinct()
+                        .toList(),
+                dense.candidates().stream().map(DenseCandidate::table).toList());
         List<RankedTable> ranking = HybridRanking.rank(dense, lexical, settings);
         int onlyViaLexical =
                 (int) ranking.stream().filter(RankedTable::onlyLexical).count();
@@ -78,21 +102,30 @@ public final class TableSelector {
         Map<TableName, RankedTable> ranked = new HashMap<>();
         ranking.forEach(r -> ranked.put(r.table(), r));
         List<SelectedTable> tables = new ArrayList<>();
-        top.forEach(r -> tables.add(selected(r.table(), SelectionReason.RETRIEVED, ranked, denseFound)));
-        expansion.added().forEach(t -> tables.add(selected(t, SelectionReason.FK_EXPANSION, ranked, denseFound)));
-        bridging.added().forEach(t -> tables.add(selected(t, SelectionReason.BRIDGE, ranked, denseFound)));
-        return new Selection(tables, null, dense.stats(), lexical.size(), onlyViaLexical, expansion, bridging);
+        top.forEach(r -> tables.add(selected(r.table(), SelectionReason.RETRIEVED, ranked, denseFound, families)));
+        expansion
+                .added()
+                .forEach(t -> tables.add(selected(t, SelectionReason.FK_EXPANSION, ranked, denseFound, families)));
+        bridging.added().forEach(t -> tables.add(selected(t, SelectionReason.BRIDGE, ranked, denseFound, families)));
+        return new Selection(
+                families.distinct(tables, SelectedTable::table),
+                null,
+                dense.stats(),
+                lexical.size(),
+                onlyViaLexical,
+                expansion,
+                bridging);
     }
 
     private static SelectedTable selected(
             TableName table,
             SelectionReason reason,
             Map<TableName, RankedTable> ranked,
-            Map<TableName, DenseCandidate> denseFound) {
+            Map<TableName, DenseCandidate> denseFound,
+            TableFamilies families) {
         RankedTable r = ranked.get(table);
-        return r == null
-                ? new SelectedTable(table, 0.0, reason, TableEvidence.NONE)
-                : new SelectedTable(table, r.score(), reason, TableEvidence.of(r, denseFound.get(table)));
+        TableEvidence evidence = r == null ? TableEvidence.NONE : TableEvidence.of(r, denseFound.get(table));
+        return new SelectedTable(table, r == null ? 0.0 : r.score(), reason, evidence, families.familyOf(table));
     }
 
     /**

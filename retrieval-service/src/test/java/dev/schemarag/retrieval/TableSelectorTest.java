@@ -8,12 +8,14 @@ import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.schema.Tables;
 import dev.schemarag.retrieval.config.RetrievalSettings;
+import dev.schemarag.retrieval.family.TableFamilies;
 import dev.schemarag.retrieval.graph.ForeignKeyGraph;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.lexical.LexicalHit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class TableSelectorTest {
@@ -67,6 +69,47 @@ class TableSelectorTest {
                 TableSelector.select("", descendingHits(), List.of(), List.of(), GRAPH, t -> true, onlyTies);
 
         assertThat(retrieved(selection)).hasSize(SETTINGS.selectMinTables());
+    }
+
+    @Test
+    void aTableFamilyTakesOnePlaceOfTheHeadAndTheTablesBelowItMoveUp() {
+        List<Table> members = new ArrayList<>();
+        List<TableHit> hits = new ArrayList<>();
+        for (int day = 10; day < 20; day++) {
+            Table member = Tables.table("erp.visits_202401" + day)
+                    .pk("visit_id")
+                    .column("page", "text")
+                    .build();
+            members.add(member);
+            hits.add(new TableHit(member.name(), 0.95)); // members share their texts, so their similarity
+        }
+        hits.addAll(descendingHits());
+        TableFamilies families = TableFamilies.of(members).atLeast(3);
+
+        Selection selection =
+                TableSelector.select("", hits, List.of(), List.of(), GRAPH, t -> true, families, ONE_AT_LEAST);
+
+        // Dense only, RRF k 5: ranks 1..8 pass the cut-off, as without a family; the family is rank 1.
+        assertThat(retrieved(selection))
+                .containsExactlyElementsOf(Stream.concat(
+                                Stream.of(members.get(0).name()),
+                                descendingHits().stream().limit(7).map(TableHit::table))
+                        .toList());
+        SelectedTable representative = selection.tables().get(0);
+        assertThat(representative.family().orElseThrow().members()).hasSize(10);
+        assertThat(selection.tables().subList(1, selection.tables().size()))
+                .allSatisfy(t -> assertThat(t.family()).isEmpty());
+    }
+
+    @Test
+    void withoutFamiliesTheMembersCrowdOutTheOtherTables() {
+        List<TableHit> hits = new ArrayList<>();
+        for (int day = 10; day < 20; day++) hits.add(new TableHit(Tables.name("erp.visits_202401" + day), 0.95));
+        hits.addAll(descendingHits());
+
+        Selection selection = TableSelector.select("", hits, List.of(), List.of(), GRAPH, t -> true, ONE_AT_LEAST);
+
+        assertThat(retrieved(selection)).hasSize(8).allMatch(t -> t.table().startsWith("visits_"));
     }
 
     /** Only the best table passes the cut-off: what breadth adds shows alone. */

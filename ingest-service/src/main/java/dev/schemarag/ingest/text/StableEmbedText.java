@@ -3,6 +3,7 @@ package dev.schemarag.ingest.text;
 import dev.schemarag.core.annotations.Annotations;
 import dev.schemarag.core.embedding.TextHash;
 import dev.schemarag.core.schema.Column;
+import dev.schemarag.core.schema.DateSuffix;
 import dev.schemarag.core.schema.Table;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -96,6 +96,13 @@ public final class RetrievalSettings {
                     "retrieval.select.breadth",
                     true,
                     "Size the selection to the question's breadth: each table of the best one's schema whose whole name it spells out, in place of the head's weakest ranks; a table for each entity it names, and more tables for more clause connectors (only tables that join the best one, or share its schema where neither has an edge)"));
+    public static final Setting<Boolean> FAMILIES = declare(
+            Setting.bool(
+                    "retrieval.families",
+                    true,
+                    "Tables of a schema named alike but for a trailing date or number, with the same columns, are one family: one candidate in the ranking (its best-ranked member's), written once in the packet with its name pattern, member count and range"));
+    public static final Setting<Integer> FAMILY_MIN_MEMBERS = declare(Setting.integer(
+            "retrieval.family.min-members", 3, 2, MANY, "Tables a family needs; fewer that look alike stay tables"));
     public static final Setting<Integer> EVIDENCE_TOPK = declare(Setting.integer(
             "retrieval.evidence.topk", 30, 0, MANY, "Ranks that count as evidence for foreign-key expansion"));
     public static final Setting<Double> EVIDENCE_MIN_SCORE =
@@ -349,6 +356,14 @@ public final class RetrievalSettings {
 
     public boolean selectBreadth() {
         return values.get(SELECT_BREADTH);
+    }
+
+    public boolean families() {
+        return values.get(FAMILIES);
+    }
+
+    public int familyMinMembers() {
+        return values.get(FAMILY_MIN_MEMBERS);
     }
 
     public int evidenceTopK() {

@@ -40,6 +40,8 @@ class RetrievalSettingsTest {
         assertThat(defaults.selectTopK()).isEqualTo(10);
         assertThat(defaults.selectMinTables()).isEqualTo(3);
         assertThat(defaults.selectRelativeCutoff()).isEqualTo(0.45);
+        assertThat(defaults.families()).isTrue();
+        assertThat(defaults.familyMinMembers()).isEqualTo(3);
         assertThat(defaults.evidenceTopK()).isEqualTo(30);
         assertThat(defaults.evidenceMinScore()).isEqualTo(0.20);
         assertThat(defaults.fkMaxAdded()).isEqualTo(3);
@@ -60,7 +62,7 @@ class RetrievalSettingsTest {
         assertThat(defaults.questionMaxBytes()).isEqualTo(4096);
         assertThat(defaults.routingMinMargin()).isEqualTo(0.05);
         assertThat(defaults.answerCacheProbe()).isTrue();
-        assertThat(RetrievalSettings.DECLARED).hasSize(41);
+        assertThat(RetrievalSettings.DECLARED).hasSize(43);
     }
 
     @Test
