@@ -1,5 +1,6 @@
 package dev.schemarag.generation.postgres;
 
+import dev.schemarag.core.store.JdbcArrays;
 import com.pgvector.PGvector;
 import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Principals;
@@ -108,7 +109,7 @@ public final class VerifiedExampleStore
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     Optional<SqlReads> reads = SqlReads.stored(
-                            strings(rs.getArray(5)), strings(rs.getArray(6)), (Boolean) rs.getObject(7));
+                            JdbcArrays.stringsOrNull(rs.getArray(5)), JdbcArrays.stringsOrNull(rs.getArray(6)), (Boolean) rs.getObject(7));
                     if (readable.isPresent()
                             && !reads.map(readable.get()::permits).orElse(false)) continue;
                     return Optional.of(new VerifiedExample(
@@ -415,7 +416,7 @@ public final class VerifiedExampleStore
                             rs.getString(2),
                             rs.getString(3),
                             rs.getString(4),
-                            ExampleDependencies.stored(strings(rs.getArray(5)), strings(rs.getArray(6))),
+                            ExampleDependencies.stored(JdbcArrays.stringsOrNull(rs.getArray(5)), JdbcArrays.stringsOrNull(rs.getArray(6))),
                             rs.getString(7)));
             }
             return examples;
@@ -481,10 +482,6 @@ public final class VerifiedExampleStore
         } catch (SQLException e) {
             throw new ExampleStoreException(e);
         }
-    }
-
-    private static List<String> strings(Array array) throws SQLException {
-        return array == null ? null : List.of((String[]) array.getArray());
     }
 
     private static String normalized(String question) {

@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval.pgvector;
 
+import dev.schemarag.core.store.JdbcArrays;
 import com.pgvector.PGvector;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.SqlReads;
@@ -389,12 +390,8 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
                 rs.getString(first + 2),
                 DocKind.fromWireName(rs.getString(first + 3)),
                 rs.getString(first + 4),
-                SqlReads.stored(strings(rs.getArray(first + 5)), strings(rs.getArray(first + 6)), (Boolean)
+                SqlReads.stored(JdbcArrays.stringsOrNull(rs.getArray(first + 5)), JdbcArrays.stringsOrNull(rs.getArray(first + 6)), (Boolean)
                         rs.getObject(first + 7)));
-    }
-
-    private static List<String> strings(Array array) throws SQLException {
-        return array == null ? null : List.of((String[]) array.getArray());
     }
 
     private static float[] vector(ResultSet rs, int column) throws SQLException {
