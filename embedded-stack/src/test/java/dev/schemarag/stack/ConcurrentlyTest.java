@@ -78,9 +78,8 @@ class ConcurrentlyTest {
                         }))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("bad port")
-                .satisfies(e -> assertThat(e.getSuppressed())
-                        .singleElement()
-                        .satisfies(s -> assertThat(s).hasMessage("initdb failed")));
+                .satisfies(e -> assertThat(e.getSuppressed()).singleElement().satisfies(s -> assertThat(s)
+                        .hasMessage("initdb failed")));
     }
 
     @Test
