@@ -1,13 +1,12 @@
 package dev.schemarag.generation.postgres;
 
-import dev.schemarag.core.store.JdbcArrays;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.JdbcArrays;
 import dev.schemarag.generation.cache.AnswerCacheException;
 import dev.schemarag.generation.cache.AnswerCacheKey;
 import dev.schemarag.generation.cache.AnswerCacheStore;
 import dev.schemarag.generation.cache.CachedAnswer;
 import dev.schemarag.generation.cache.TableChange;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,10 +1,9 @@
 package dev.schemarag.generation.postgres;
 
-import dev.schemarag.core.store.JdbcArrays;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.JdbcArrays;
 import dev.schemarag.generation.examples.ExampleStatus;
 import dev.schemarag.generation.staleness.ListedExample;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

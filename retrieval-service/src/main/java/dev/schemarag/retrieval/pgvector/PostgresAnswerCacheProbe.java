@@ -1,14 +1,13 @@
 package dev.schemarag.retrieval.pgvector;
 
-import dev.schemarag.core.store.JdbcArrays;
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.JdbcArrays;
 import dev.schemarag.retrieval.cache.AnswerCacheProbe;
 import dev.schemarag.retrieval.cache.CachedAnswerHit;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.Optional;
 
 /**
