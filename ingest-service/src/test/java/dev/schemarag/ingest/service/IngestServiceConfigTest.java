@@ -34,8 +34,8 @@ class IngestServiceConfigTest {
         assertThat(BASE.withDataCheck(dataCheck))
                 .isEqualTo(withTunables(BASE.recovery(), dataCheck, BASE.roleMembershipPoll(), BASE.embedTextBudget()));
         assertThat(BASE.withRoleMembershipPoll(Duration.ofMillis(50)))
-                .isEqualTo(withTunables(
-                        BASE.recovery(), BASE.dataCheck(), Duration.ofMillis(50), BASE.embedTextBudget()));
+                .isEqualTo(
+                        withTunables(BASE.recovery(), BASE.dataCheck(), Duration.ofMillis(50), BASE.embedTextBudget()));
         assertThat(BASE.withEmbedTextBudget(budget))
                 .isEqualTo(withTunables(BASE.recovery(), BASE.dataCheck(), BASE.roleMembershipPoll(), budget));
     }
