@@ -36,7 +36,7 @@ class ChaosIT {
     private static final int WARM_UP = 5;
     /**
      * Change capture's heartbeat, 10 s by default: the ingest kill's measurement waits until the burst's WAL is released,
-     * which takes up to two heartbeats; at 1 s that wait is seconds, and capture runs as under the default.
+     * which takes a heartbeat after the burst; at 1 s that comes sooner, and capture works as under the default.
      */
     private static final String CDC_HEARTBEAT_MS = "1000";
 
