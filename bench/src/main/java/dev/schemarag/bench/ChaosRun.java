@@ -96,7 +96,13 @@ public final class ChaosRun implements AutoCloseable {
     });
     private volatile QuestionLedger ledger = new QuestionLedger();
 
-    private ChaosRun(Path dir, PrintWriter out, double questionsPerSecond, String cliMainClass) throws Exception {
+    private ChaosRun(
+            Path dir,
+            PrintWriter out,
+            double questionsPerSecond,
+            String cliMainClass,
+            Map<Setting<?>, String> overrides)
+            throws Exception {
         this.dir = dir;
         this.out = out;
         stack = new BenchStack(dir.resolve("stack"));
@@ -110,15 +116,16 @@ public final class ChaosRun implements AutoCloseable {
         }
         llm.answerAnyQuestion(ANSWER_SQL);
         try {
-            startServices(questionsPerSecond, cliMainClass);
+            startServices(questionsPerSecond, cliMainClass, overrides);
         } catch (Exception e) {
             close();
             throw e;
         }
     }
 
-    private void startServices(double questionsPerSecond, String cliMainClass) throws Exception {
-        SettingValues values = settingValues();
+    private void startServices(double questionsPerSecond, String cliMainClass, Map<Setting<?>, String> overrides)
+            throws Exception {
+        SettingValues values = settingValues().withAll(overrides);
         settings = values.settings();
         services = new ServiceRuntime(settings, dir.resolve("bench"));
         out.println("chaos: loading and syncing the demo ERP database");
@@ -155,7 +162,21 @@ public final class ChaosRun implements AutoCloseable {
      */
     public static ChaosRun start(Path dir, PrintWriter out, double questionsPerSecond, String cliMainClass)
             throws Exception {
-        return new ChaosRun(dir, out, questionsPerSecond, cliMainClass);
+        return start(dir, out, questionsPerSecond, cliMainClass, Map.of());
+    }
+
+    /**
+     * As {@link #start(Path, PrintWriter, double, String)}, with {@code overrides} on top of the run's own settings, in
+     * this JVM and in every service process: a test's shorter intervals.
+     */
+    public static ChaosRun start(
+            Path dir,
+            PrintWriter out,
+            double questionsPerSecond,
+            String cliMainClass,
+            Map<Setting<?>, String> overrides)
+            throws Exception {
+        return new ChaosRun(dir, out, questionsPerSecond, cliMainClass, overrides);
     }
 
     /** The settings every service process gets (as environment variables) and this JVM uses (as keys). */

@@ -20,12 +20,16 @@ public final class EmbeddedStack implements AutoCloseable {
         this.registry = new SchemaRegistryServer(config);
     }
 
-    /** Starts PostgreSQL, then Kafka, then the registry (which stores its state in Kafka); all or nothing. */
+    /**
+     * Starts PostgreSQL beside Kafka and then the registry (which stores its state in Kafka); all or nothing, once both
+     * start-ups have ended.
+     */
     public synchronized void up() {
         try {
-            postgres.start();
-            kafka.start();
-            registry.start();
+            Concurrently.run("postgres-start", postgres::start, () -> {
+                kafka.start();
+                registry.start();
+            });
         } catch (RuntimeException e) {
             LOG.error("Stack did not come up; stopping what started", e);
             down();

@@ -2,6 +2,7 @@ package dev.schemarag.bench.stack;
 
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.service.RuntimeSettings;
+import dev.schemarag.stack.Concurrently;
 import dev.schemarag.stack.EmbeddedKafka;
 import dev.schemarag.stack.EmbeddedPostgres;
 import dev.schemarag.stack.SchemaRegistryServer;
@@ -52,9 +53,10 @@ public final class BenchStack implements AutoCloseable {
     public void up() {
         Runtime.getRuntime().addShutdownHook(onExit);
         try {
-            postgres.start();
-            kafka.start();
-            registry.start();
+            Concurrently.run("postgres-start", postgres::start, () -> {
+                kafka.start();
+                registry.start();
+            });
         } catch (RuntimeException e) {
             close();
             throw e;

@@ -1,12 +1,12 @@
 package dev.schemarag.generation.postgres;
 
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.JdbcArrays;
 import dev.schemarag.generation.cache.AnswerCacheException;
 import dev.schemarag.generation.cache.AnswerCacheKey;
 import dev.schemarag.generation.cache.AnswerCacheStore;
 import dev.schemarag.generation.cache.CachedAnswer;
 import dev.schemarag.generation.cache.TableChange;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -58,10 +58,10 @@ public final class PostgresAnswerCache implements AnswerCacheStore {
                                 rs.getString(3),
                                 rs.getString(4),
                                 rs.getDouble(5),
-                                strings(rs.getArray(6)),
-                                strings(rs.getArray(7)),
-                                strings(rs.getArray(8)),
-                                strings(rs.getArray(9)),
+                                JdbcArrays.strings(rs.getArray(6)),
+                                JdbcArrays.strings(rs.getArray(7)),
+                                JdbcArrays.strings(rs.getArray(8)),
+                                JdbcArrays.strings(rs.getArray(9)),
                                 rs.getLong(10));
                     if (rs.getString(11) != null)
                         changes.add(new TableChange(rs.getString(11), rs.getString(12), rs.getLong(13)));
@@ -155,9 +155,5 @@ public final class PostgresAnswerCache implements AnswerCacheStore {
         ps.setString(3, key.questionHash());
         ps.setString(4, key.settingsHash());
         return 5;
-    }
-
-    private static List<String> strings(Array array) throws SQLException {
-        return array == null ? List.of() : List.of((String[]) array.getArray());
     }
 }

@@ -1,9 +1,9 @@
 package dev.schemarag.generation.postgres;
 
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.JdbcArrays;
 import dev.schemarag.generation.examples.ExampleStatus;
 import dev.schemarag.generation.staleness.ListedExample;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -51,8 +51,8 @@ public final class VerifiedExampleListing {
                             rs.getString(2),
                             rs.getString(3),
                             rs.getString(4),
-                            strings(rs.getArray(5)),
-                            strings(rs.getArray(6)),
+                            JdbcArrays.strings(rs.getArray(5)),
+                            JdbcArrays.strings(rs.getArray(6)),
                             rs.getString(7),
                             since == null ? null : since.toInstant()));
                 }
@@ -60,9 +60,5 @@ public final class VerifiedExampleListing {
             examples.sort((a, b) -> Long.compare(a.id(), b.id()));
             return examples;
         }
-    }
-
-    private static List<String> strings(Array array) throws SQLException {
-        return array == null ? List.of() : List.of((String[]) array.getArray());
     }
 }

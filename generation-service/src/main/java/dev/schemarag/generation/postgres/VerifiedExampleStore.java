@@ -10,6 +10,7 @@ import dev.schemarag.core.schema.SqlReads;
 import dev.schemarag.core.store.CatalogAccessStore;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.HnswScan;
+import dev.schemarag.core.store.JdbcArrays;
 import dev.schemarag.events.FeedbackVerdict;
 import dev.schemarag.generation.answer.ValidatedAnswerSink;
 import dev.schemarag.generation.examples.AnswerReviews;
@@ -23,7 +24,6 @@ import dev.schemarag.generation.examples.VerifiedExamples;
 import dev.schemarag.generation.staleness.DependentExamples;
 import dev.schemarag.generation.staleness.Replan;
 import dev.schemarag.generation.staleness.StoredExample;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -108,7 +108,9 @@ public final class VerifiedExampleStore
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     Optional<SqlReads> reads = SqlReads.stored(
-                            strings(rs.getArray(5)), strings(rs.getArray(6)), (Boolean) rs.getObject(7));
+                            JdbcArrays.stringsOrNull(rs.getArray(5)),
+                            JdbcArrays.stringsOrNull(rs.getArray(6)),
+                            (Boolean) rs.getObject(7));
                     if (readable.isPresent()
                             && !reads.map(readable.get()::permits).orElse(false)) continue;
                     return Optional.of(new VerifiedExample(
@@ -415,7 +417,8 @@ public final class VerifiedExampleStore
                             rs.getString(2),
                             rs.getString(3),
                             rs.getString(4),
-                            ExampleDependencies.stored(strings(rs.getArray(5)), strings(rs.getArray(6))),
+                            ExampleDependencies.stored(
+                                    JdbcArrays.stringsOrNull(rs.getArray(5)), JdbcArrays.stringsOrNull(rs.getArray(6))),
                             rs.getString(7)));
             }
             return examples;
@@ -481,10 +484,6 @@ public final class VerifiedExampleStore
         } catch (SQLException e) {
             throw new ExampleStoreException(e);
         }
-    }
-
-    private static List<String> strings(Array array) throws SQLException {
-        return array == null ? null : List.of((String[]) array.getArray());
     }
 
     private static String normalized(String question) {

@@ -123,48 +123,27 @@ public final class IngestService implements AutoCloseable {
         }
 
         public Config withRecovery(Recovery recovery) {
-            return new Config(
-                    bootstrapServers,
-                    security,
-                    stateDir,
-                    replicationRole,
-                    replicationPassword,
-                    cdcPollIntervalMs,
-                    recovery,
-                    dataCheck,
-                    roleMembershipPoll,
-                    embedTextBudget);
+            return tuned(recovery, dataCheck, roleMembershipPoll, embedTextBudget);
         }
 
         public Config withDataCheck(DataCheckPolicy dataCheck) {
-            return new Config(
-                    bootstrapServers,
-                    security,
-                    stateDir,
-                    replicationRole,
-                    replicationPassword,
-                    cdcPollIntervalMs,
-                    recovery,
-                    dataCheck,
-                    roleMembershipPoll,
-                    embedTextBudget);
+            return tuned(recovery, dataCheck, roleMembershipPoll, embedTextBudget);
         }
 
         public Config withRoleMembershipPoll(Duration roleMembershipPoll) {
-            return new Config(
-                    bootstrapServers,
-                    security,
-                    stateDir,
-                    replicationRole,
-                    replicationPassword,
-                    cdcPollIntervalMs,
-                    recovery,
-                    dataCheck,
-                    roleMembershipPoll,
-                    embedTextBudget);
+            return tuned(recovery, dataCheck, roleMembershipPoll, embedTextBudget);
         }
 
         public Config withEmbedTextBudget(EmbedTextBudget embedTextBudget) {
+            return tuned(recovery, dataCheck, roleMembershipPoll, embedTextBudget);
+        }
+
+        /** The same connection with these tunables: the withers' one copy of the constructor. */
+        private Config tuned(
+                Recovery recovery,
+                DataCheckPolicy dataCheck,
+                Duration roleMembershipPoll,
+                EmbedTextBudget embedTextBudget) {
             return new Config(
                     bootstrapServers,
                     security,

@@ -9,6 +9,7 @@ import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.store.CatalogAccessStore;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.HnswScan;
+import dev.schemarag.core.store.JdbcArrays;
 import dev.schemarag.core.store.PgVectorSchemaStore;
 import dev.schemarag.core.store.TableDefinitions;
 import dev.schemarag.retrieval.index.CatalogChanges;
@@ -25,7 +26,6 @@ import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.index.VectorChanges;
 import dev.schemarag.retrieval.index.VectorSource;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -389,12 +389,10 @@ public final class PgVectorSchemaIndex implements SchemaIndex, VectorSource {
                 rs.getString(first + 2),
                 DocKind.fromWireName(rs.getString(first + 3)),
                 rs.getString(first + 4),
-                SqlReads.stored(strings(rs.getArray(first + 5)), strings(rs.getArray(first + 6)), (Boolean)
-                        rs.getObject(first + 7)));
-    }
-
-    private static List<String> strings(Array array) throws SQLException {
-        return array == null ? null : List.of((String[]) array.getArray());
+                SqlReads.stored(
+                        JdbcArrays.stringsOrNull(rs.getArray(first + 5)),
+                        JdbcArrays.stringsOrNull(rs.getArray(first + 6)),
+                        (Boolean) rs.getObject(first + 7)));
     }
 
     private static float[] vector(ResultSet rs, int column) throws SQLException {

@@ -1,14 +1,13 @@
 package dev.schemarag.retrieval.pgvector;
 
 import dev.schemarag.core.store.Database;
+import dev.schemarag.core.store.JdbcArrays;
 import dev.schemarag.retrieval.cache.AnswerCacheProbe;
 import dev.schemarag.retrieval.cache.CachedAnswerHit;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -55,19 +54,15 @@ public final class PostgresAnswerCacheProbe implements AnswerCacheProbe {
                                 rs.getString(6),
                                 rs.getString(7),
                                 rs.getDouble(8),
-                                strings(rs.getArray(9)),
-                                strings(rs.getArray(10)),
-                                strings(rs.getArray(11)),
-                                strings(rs.getArray(12)),
+                                JdbcArrays.strings(rs.getArray(9)),
+                                JdbcArrays.strings(rs.getArray(10)),
+                                JdbcArrays.strings(rs.getArray(11)),
+                                JdbcArrays.strings(rs.getArray(12)),
                                 rs.getLong(13),
                                 rs.getTimestamp(14).toInstant())));
             }
         } catch (SQLException e) {
             throw new StoreUnavailableException(e);
         }
-    }
-
-    private static List<String> strings(Array array) throws SQLException {
-        return List.of((String[]) array.getArray());
     }
 }
