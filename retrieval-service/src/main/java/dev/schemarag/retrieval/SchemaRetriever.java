@@ -34,6 +34,7 @@ import dev.schemarag.retrieval.routing.DatabaseRouting;
 import dev.schemarag.retrieval.routing.RouteCandidate;
 import dev.schemarag.retrieval.routing.RoutingDecision;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -422,7 +423,10 @@ public final class SchemaRetriever {
         long started = System.nanoTime();
         try {
             TableChooser.Reply reply = chooser.orElseThrow()
-                    .ask(ModelTableSelection.SYSTEM, prompt, r.settings().llmSelectTimeout());
+                    .ask(
+                            ModelTableSelection.SYSTEM,
+                            prompt,
+                            Duration.ofMillis(r.settings().llmSelectTimeoutMs()));
             List<SelectedTable> kept = ModelTableSelection.kept(
                     selected,
                     ModelTableSelection.named(reply.content(), names),

@@ -4,7 +4,6 @@ import dev.schemarag.core.config.ConfigException;
 import dev.schemarag.core.config.Setting;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.questions.AnswerCacheProbing;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -450,8 +449,8 @@ public final class RetrievalSettings {
         return values.get(LLM_SELECT_KEEP_ABOVE);
     }
 
-    public Duration llmSelectTimeout() {
-        return Duration.ofMillis(values.get(LLM_SELECT_TIMEOUT_MS));
+    public int llmSelectTimeoutMs() {
+        return values.get(LLM_SELECT_TIMEOUT_MS);
     }
 
     private List<Object> resolved() {

@@ -62,7 +62,10 @@ class RetrievalSettingsTest {
         assertThat(defaults.questionMaxBytes()).isEqualTo(4096);
         assertThat(defaults.routingMinMargin()).isEqualTo(0.05);
         assertThat(defaults.answerCacheProbe()).isTrue();
-        assertThat(RetrievalSettings.DECLARED).hasSize(43);
+        assertThat(defaults.llmSelect()).isFalse();
+        assertThat(defaults.llmSelectKeepAbove()).isEqualTo(0.8);
+        assertThat(defaults.llmSelectTimeoutMs()).isEqualTo(3000);
+        assertThat(RetrievalSettings.DECLARED).hasSize(46);
     }
 
     @Test
