@@ -9,20 +9,20 @@ import java.util.Locale;
  * Decides where a question without a database goes, from what its searches found in each candidate. Each search signal
  * (best table similarity, best column similarity, best BM25 score) is taken as a share of the best candidate's, so that
  * signals of different scales weigh alike and BM25 scores of separate indexes compare; so is the candidate's coverage
- * of the question's words ({@link TermCoverage}). A candidate's score is the weighted mean of its shares
- * ({@link #WEIGHTS}): the best hits say which database has the one table most like the question, the coverage which
- * holds all it names. The best candidate is chosen when its margin over the second,
- * as a share of its own score, is at least {@code minMargin}: two databases that hold the question's words alike are a
- * question for the asker.
+ * of the question's words ({@link TermCoverage}). A candidate's score is the weighted mean of its squared shares
+ * ({@link #scores}): the best hits say which database has the one table most like the question, the coverage which
+ * holds all it names. The best candidate is chosen when its margin over the second, as a share of its own score, is at
+ * least {@code minMargin}: two databases that hold the question's words alike are a question for the asker.
  */
 public final class DatabaseRouting {
     /** Candidates listed with a decision, e.g. in the refusal of an ambiguous question. */
     public static final int LISTED = 5;
     /**
      * The weights of the signals: best table similarity, best column similarity, best BM25 score, coverage of the
-     * question's words. Coverage weighs as much as the three searches together.
+     * question's words. BM25 weighs least: its best table is the one that repeats the question's words most, which
+     * coverage already counts without favouring long texts.
      */
-    private static final double[] WEIGHTS = {1, 1, 1, 3};
+    private static final double[] WEIGHTS = {3, 3, 1, 3};
 
     private DatabaseRouting() {}
 
@@ -52,8 +52,9 @@ public final class DatabaseRouting {
     }
 
     /**
-     * Each candidate's weighted mean of its shares of the best value of each signal ({@link #WEIGHTS}), over the
-     * signals some candidate has.
+     * Each candidate's weighted mean of its squared shares of the best value of each signal ({@link #WEIGHTS}), over
+     * the signals some candidate has. Squaring sharpens: a candidate a little behind on every signal falls further
+     * behind the one that leads them, so fewer clear questions fall within the margin.
      */
     private static double[] scores(double[][] signals) {
         double[] best = new double[WEIGHTS.length];
@@ -65,7 +66,8 @@ public final class DatabaseRouting {
             double weights = 0;
             for (int s = 0; s < best.length; s++) {
                 if (best[s] <= 0) continue;
-                sum += WEIGHTS[s] * Math.max(0, signals[i][s]) / best[s];
+                double share = Math.max(0, signals[i][s]) / best[s];
+                sum += WEIGHTS[s] * share * share;
                 weights += WEIGHTS[s];
             }
             scores[i] = weights == 0 ? 0 : sum / weights;

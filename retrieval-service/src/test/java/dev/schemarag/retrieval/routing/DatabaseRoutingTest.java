@@ -27,8 +27,8 @@ class DatabaseRoutingTest {
         assertThat(decision).isInstanceOf(RoutingDecision.Routed.class);
         RoutingDecision.Routed routed = (RoutingDecision.Routed) decision;
         assertThat(routed.candidate()).isEqualTo(SHOP);
-        // shop has every best: 1; hr has 0.40/0.70, 0.35/0.60 and 4/12 of them
-        double second = (0.40 / 0.70 + 0.35 / 0.60 + 4.0 / 12.0) / 3;
+        // shop has every best: 1; hr has 0.40/0.70, 0.35/0.60 and 4/12 of them, squared and weighted 3, 3 and 1
+        double second = (3 * Math.pow(0.40 / 0.70, 2) + 3 * Math.pow(0.35 / 0.60, 2) + Math.pow(4.0 / 12.0, 2)) / 7;
         assertThat(routed.confidence()).isCloseTo(1 - second, within(1e-9));
         assertThat(routed.ranking()).extracting(RankedCandidate::candidate).containsExactly(SHOP, HR, SCHOOL);
     }
@@ -67,9 +67,9 @@ class DatabaseRoutingTest {
         List<RouteEvidence> evidence = List.of(
                 new RouteEvidence(SHOP, 0.60, 0.50, 10.0, Set.of()), new RouteEvidence(HR, 0.54, 0.45, 9.0, Set.of()));
 
-        // hr scores 0.9 of shop on every signal: a margin of 0.1
-        assertThat(DatabaseRouting.decide(evidence, 0.09)).isInstanceOf(RoutingDecision.Routed.class);
-        assertThat(DatabaseRouting.decide(evidence, 0.11)).isInstanceOf(RoutingDecision.Ambiguous.class);
+        // hr has 0.9 of shop's best on every signal, squared 0.81: a margin of 0.19
+        assertThat(DatabaseRouting.decide(evidence, 0.18)).isInstanceOf(RoutingDecision.Routed.class);
+        assertThat(DatabaseRouting.decide(evidence, 0.20)).isInstanceOf(RoutingDecision.Ambiguous.class);
     }
 
     @Test
