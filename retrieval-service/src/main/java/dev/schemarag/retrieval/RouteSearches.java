@@ -1,5 +1,6 @@
 package dev.schemarag.retrieval;
 
+import dev.schemarag.core.schema.TableName;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.routing.RouteCandidate;
@@ -15,8 +16,8 @@ import java.util.stream.Collectors;
 
 /**
  * The searches that route a question without a database: in each candidate database, as the asker's role may read it,
- * the question's best table, column and BM25 hits. Each database is searched once, over the schemas of all its
- * candidates, and each hit counts for the candidates holding its schema.
+ * the question's best table, column and BM25 hits, and which of its terms the database's texts hold. Each database is
+ * searched once, over the schemas of all its candidates, and each hit counts for the candidates holding its schema.
  */
 final class RouteSearches {
     private final SchemaIndex index;
@@ -74,9 +75,18 @@ final class RouteSearches {
                                             RouteSearch.TOP_K,
                                             effective.lexicalBm25K1(),
                                             effective.lexicalBm25B())
-                            : List.of());
+                            : List.of(),
+                    schemasHolding(database.lexical().tablesHolding(text, schemas)));
             readable.forEach(c -> evidence.add(search.evidenceFor(c)));
         }
         return evidence;
+    }
+
+    /** Each term with the schemas of the tables holding it. */
+    private static Map<String, Set<String>> schemasHolding(Map<String, Set<TableName>> tablesHolding) {
+        Map<String, Set<String>> schemas = new LinkedHashMap<>();
+        tablesHolding.forEach((term, tables) ->
+                schemas.put(term, tables.stream().map(TableName::schema).collect(Collectors.toSet())));
+        return schemas;
     }
 }

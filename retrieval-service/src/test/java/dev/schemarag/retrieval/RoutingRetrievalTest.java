@@ -53,6 +53,23 @@ class RoutingRetrievalTest {
     }
 
     @Test
+    void ofTwoDatabasesWithAsLikeABestTableTheOneHoldingEveryWordOfTheQuestionIsChosen() {
+        // ledger has employees but no payslips: "payslip" is a word of erp only
+        ledger.replaceCatalog(
+                "v2",
+                ErpCatalog.TABLES.stream()
+                        .filter(t -> !t.name().equals(PAYSLIPS))
+                        .toList(),
+                List.of());
+        for (FakeSchemaIndex index : List.of(erp, ledger)) {
+            index.tableHits.add(new TableHit(EMPLOYEES, 0.6));
+            index.columnHits.add(new ColumnHit(EMPLOYEES, "full_name", false, 0.5));
+        }
+
+        assertThat(context(ask(null)).databaseId()).isEqualTo("erp");
+    }
+
+    @Test
     void twoDatabasesTheQuestionMatchesAlikeAreAmbiguousAndBothAreListed() {
         for (FakeSchemaIndex index : List.of(erp, ledger)) {
             index.tableHits.addAll(List.of(new TableHit(PAYSLIPS, 0.8), new TableHit(EMPLOYEES, 0.6)));

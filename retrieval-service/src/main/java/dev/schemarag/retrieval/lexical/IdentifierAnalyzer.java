@@ -28,6 +28,13 @@ public final class IdentifierAnalyzer extends Analyzer {
     /** Words a question is phrased with that say nothing about the schema. */
     public static final CharArraySet QUESTION_STOP_WORDS = questionStopWords();
 
+    /**
+     * Words that name what a query does with the data (count, average, sort, compare) rather than something a
+     * database holds: a column may be called {@code number} or {@code average}, but a question's "the number of" says
+     * nothing of where its data is.
+     */
+    public static final CharArraySet OPERATION_WORDS = operationWords();
+
     private static final int SPLIT_IDENTIFIERS = WordDelimiterGraphFilter.GENERATE_WORD_PARTS
             | WordDelimiterGraphFilter.GENERATE_NUMBER_PARTS
             | WordDelimiterGraphFilter.SPLIT_ON_CASE_CHANGE
@@ -47,6 +54,13 @@ public final class IdentifierAnalyzer extends Analyzer {
     /** For questions: also drops question phrasing ("how many", "show me"). */
     public static IdentifierAnalyzer forQuestions() {
         return new IdentifierAnalyzer(QUESTION_STOP_WORDS);
+    }
+
+    /** For routing a question: also drops the words of what a query does ({@link #OPERATION_WORDS}). */
+    public static IdentifierAnalyzer forRouting() {
+        CharArraySet words = new CharArraySet(QUESTION_STOP_WORDS, true);
+        words.addAll(OPERATION_WORDS);
+        return new IdentifierAnalyzer(CharArraySet.unmodifiableSet(words));
     }
 
     @Override
@@ -82,5 +96,48 @@ public final class IdentifierAnalyzer extends Analyzer {
                 "could", "would", "should", "have", "has", "had", "from", "all", "each", "every", "there", "our", "my",
                 "about", "them", "those", "its", "were", "been", "any", "some"));
         return CharArraySet.unmodifiableSet(words);
+    }
+
+    private static CharArraySet operationWords() {
+        return CharArraySet.unmodifiableSet(new CharArraySet(
+                List.of(
+                        "number",
+                        "numbers",
+                        "count",
+                        "counts",
+                        "total",
+                        "totals",
+                        "sum",
+                        "average",
+                        "averages",
+                        "avg",
+                        "mean",
+                        "most",
+                        "least",
+                        "max",
+                        "maximum",
+                        "min",
+                        "minimum",
+                        "highest",
+                        "lowest",
+                        "largest",
+                        "smallest",
+                        "greatest",
+                        "fewest",
+                        "more",
+                        "less",
+                        "fewer",
+                        "top",
+                        "bottom",
+                        "return",
+                        "different",
+                        "distinct",
+                        "order",
+                        "ordered",
+                        "sort",
+                        "sorted",
+                        "descending",
+                        "ascending"),
+                true));
     }
 }

@@ -29,8 +29,11 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiReader;
 import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.DocIdSetIterator;
@@ -60,11 +63,14 @@ public final class LexicalIndex {
 
     private static final IdentifierAnalyzer DOCUMENTS = IdentifierAnalyzer.forDocuments();
     private static final IdentifierAnalyzer QUESTIONS = IdentifierAnalyzer.forQuestions();
+    private static final IdentifierAnalyzer ROUTED_QUESTIONS = IdentifierAnalyzer.forRouting();
 
     private final Shard[] shards;
     private final IndexReader reader;
     /** The first docID of each shard in {@link #reader}, in shard order. */
     private final int[] shardStarts;
+    /** Computed on the first {@link #tablesHolding}: only routing asks, and not of every version. */
+    private volatile CompoundTerms compounds;
     /** The searcher of the BM25 parameters last asked for: settings, so the same question after question. */
     private volatile Bm25Searcher searcher;
 
@@ -162,6 +168,63 @@ public final class LexicalIndex {
         }
     }
 
+    /**
+     * The question's words ({@link IdentifierAnalyzer#forRouting}) that some table of {@code schemas} (empty = all)
+     * holds in its own text, a column's or a doc chunk's, each with those tables: what routing weighs a database's
+     * vocabulary by. A word is held alone, as part of a compound of the index ({@link CompoundTerms}: "airport" in
+     * {@code airportcode}), or run together with the words next to it in the question as an identifier writes them
+     * ("high schoolers" in {@code highschooler}, "head of state" in {@code headofstate}). Read from the postings, so a
+     * role's view answers from what it may read only.
+     */
+    public Map<String, Set<TableName>> tablesHolding(String text, Set<String> schemas) {
+        Map<String, Set<TableName>> holding = new LinkedHashMap<>();
+        try {
+            CompoundTerms compounds = compounds();
+            for (String term : ROUTED_QUESTIONS.terms(text).stream()
+                    .filter(LexicalIndex::isWord)
+                    .limit(MAX_QUERY_TERMS)
+                    .toList()) {
+                Set<TableName> tables = holding.computeIfAbsent(term, t -> new HashSet<>());
+                tables.addAll(tablesWith(term, schemas));
+                for (String compound : compounds.containing(term)) tables.addAll(tablesWith(compound, schemas));
+            }
+            for (List<String> run : QuestionRuns.of(text)) {
+                Set<TableName> tables = new HashSet<>();
+                for (String joined : DOCUMENTS.terms(String.join("", run))) tables.addAll(tablesWith(joined, schemas));
+                if (tables.isEmpty()) continue;
+                for (String word : run)
+                    for (String term : ROUTED_QUESTIONS.terms(word))
+                        if (holding.containsKey(term)) holding.get(term).addAll(tables);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the in-memory lexical index", e);
+        }
+        holding.values().removeIf(Set::isEmpty);
+        return holding;
+    }
+
+    private Set<TableName> tablesWith(String term, Set<String> schemas) throws IOException {
+        Set<TableName> tables = new HashSet<>();
+        for (Shard shard : shards) shard.addTablesHolding(new BytesRef(term), schemas, tables);
+        return tables;
+    }
+
+    /** Two characters or more, a letter among them: a number or a letter alone is a value, no word of a vocabulary. */
+    private static boolean isWord(String term) {
+        return term.length() > 1 && term.chars().anyMatch(Character::isLetter);
+    }
+
+    private CompoundTerms compounds() throws IOException {
+        CompoundTerms known = compounds;
+        if (known == null) {
+            Set<String> terms = new HashSet<>();
+            for (Shard shard : shards) shard.addTerms(terms);
+            known = CompoundTerms.of(terms);
+            compounds = known;
+        }
+        return known;
+    }
+
     private IndexSearcher searcher(double k1, double b) {
         Bm25Searcher current = searcher;
         if (current == null || current.k1() != (float) k1 || current.b() != (float) b) {
@@ -206,6 +269,30 @@ public final class LexicalIndex {
                 return new Shard(reader, LexicalIndex.tableOfDoc(reader, names));
             } catch (IOException e) {
                 throw new UncheckedIOException("building the in-memory lexical index of " + databaseId, e);
+            }
+        }
+
+        void addTerms(Set<String> terms) throws IOException {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                Terms indexed = leaf.reader().terms(TEXT);
+                if (indexed == null) continue;
+                TermsEnum each = indexed.iterator();
+                for (BytesRef term = each.next(); term != null; term = each.next()) terms.add(term.utf8ToString());
+            }
+        }
+
+        /** Adds the tables of {@code schemas} (empty = all) whose documents hold the term. */
+        void addTablesHolding(BytesRef term, Set<String> schemas, Set<TableName> tables) throws IOException {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                Terms terms = leaf.reader().terms(TEXT);
+                if (terms == null) continue;
+                TermsEnum found = terms.iterator();
+                if (!found.seekExact(term)) continue;
+                PostingsEnum docs = found.postings(null, PostingsEnum.NONE);
+                for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+                    TableName table = tableOfDoc[leaf.docBase + doc];
+                    if (schemas.isEmpty() || schemas.contains(table.schema())) tables.add(table);
+                }
             }
         }
     }

@@ -34,6 +34,13 @@ class IdentifierAnalyzerTest {
     }
 
     @Test
+    void routingAlsoDropsTheWordsOfWhatTheQueryDoes() {
+        assertThat(IdentifierAnalyzer.forRouting()
+                        .terms("What is the average number of flights per airline, most first?"))
+                .containsExactly("flight", "per", "airline", "first");
+    }
+
+    @Test
     void questionPhrasingIsDropped() {
         assertThat(questions.terms("How many invoices did we show for the customer?"))
                 .containsExactly("invoice", "customer");

@@ -84,6 +84,49 @@ class LexicalIndexTest {
         assertThat(index.search("how many of them", Set.of(), 10, 1.5, 0.75)).isEmpty();
     }
 
+    @Test
+    void eachTermOfTheQuestionComesWithTheTablesWhoseTextsHoldIt() {
+        // "employees" is in both hr tables' texts; "germany" only in tax_codes' doc chunk; "payroll" nowhere
+        assertThat(index.tablesHolding("Employees and payroll in Germany", Set.of()))
+                .containsOnlyKeys("employee", "germany")
+                .containsEntry("employee", Set.of(EMPLOYEES, LEAVE))
+                .containsEntry("germany", Set.of(TAX));
+        assertThat(index.tablesHolding("Employees and payroll in Germany", Set.of("hr")))
+                .containsOnlyKeys("employee");
+    }
+
+    @Test
+    void aTermRunTogetherWithAnotherInAnIdentifierIsHeldByItsTable() {
+        TableName airports = name("flights.airports");
+        TableName routes = name("flights.routes");
+        LexicalIndex flights = LexicalIndex.build(new IndexedDatabase(
+                "flights",
+                "v1",
+                List.of(
+                        indexed(airports, "airports", new IndexedColumn("airportcode", false, "airportcode", "")),
+                        indexed(routes, "routes", new IndexedColumn("code", false, "code", ""))),
+                List.of()));
+
+        assertThat(flights.tablesHolding("airport codes", Set.of()))
+                .containsEntry("airport", Set.of(airports))
+                .containsEntry("code", Set.of(airports, routes));
+    }
+
+    @Test
+    void wordsAnIdentifierRunsTogetherAreHeldByItsTable() {
+        TableName students = name("school.highschooler");
+        LexicalIndex school = LexicalIndex.build(new IndexedDatabase(
+                "school",
+                "v1",
+                List.of(indexed(students, "highschooler", new IndexedColumn("grade", false, "grade", ""))),
+                List.of()));
+
+        assertThat(school.tablesHolding("Which grade are the high schoolers in?", Set.of()))
+                .containsEntry("high", Set.of(students))
+                .containsEntry("school", Set.of(students))
+                .containsEntry("grade", Set.of(students));
+    }
+
     private static IndexedTable indexed(TableName name, String text, IndexedColumn column) {
         return new IndexedTable(
                 table(name.toString()).column(column.name(), "text").build(),
