@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.llm.ModelTableSelection;
+import dev.schemarag.retrieval.ModelTableSelection;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

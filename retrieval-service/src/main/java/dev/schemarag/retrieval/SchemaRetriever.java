@@ -22,8 +22,6 @@ import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.lexical.LexicalHit;
 import dev.schemarag.retrieval.lexical.QuestionSignal;
-import dev.schemarag.retrieval.llm.ModelTableSelection;
-import dev.schemarag.retrieval.llm.TableChooser;
 import dev.schemarag.retrieval.packet.ConnectorRenderer;
 import dev.schemarag.retrieval.packet.ContextPacket;
 import dev.schemarag.retrieval.packet.FamilyHeader;

@@ -15,8 +15,6 @@ import dev.schemarag.retrieval.index.DocChunk;
 import dev.schemarag.retrieval.index.DocHit;
 import dev.schemarag.retrieval.index.DocKind;
 import dev.schemarag.retrieval.index.TableHit;
-import dev.schemarag.retrieval.llm.ModelTableSelection;
-import dev.schemarag.retrieval.llm.TableChooser;
 import dev.schemarag.retrieval.packet.TokenCounter;
 import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.schemarag.core.store;
 
-import dev.schemarag.core.service.DaemonThreads;
+import dev.schemarag.core.concurrent.DaemonThreads;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.schemarag.generation.mysql;
 
+import dev.schemarag.core.concurrent.DaemonThreads;
 import dev.schemarag.core.config.Asker;
 import dev.schemarag.core.config.Credentials;
 import dev.schemarag.core.config.DatabaseRegistry;
@@ -7,7 +8,6 @@ import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.failure.ErrorClass;
-import dev.schemarag.core.service.DaemonThreads;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.core.store.DatabaseBulkhead;
 import dev.schemarag.core.store.MySqlGrants;

@@ -1,6 +1,6 @@
 package dev.schemarag.generation.validation;
 
-import dev.schemarag.core.service.DaemonThreads;
+import dev.schemarag.core.concurrent.DaemonThreads;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

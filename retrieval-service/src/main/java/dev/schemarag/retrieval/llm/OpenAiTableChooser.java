@@ -9,6 +9,7 @@ import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.completions.CompletionUsage;
 import dev.schemarag.core.llm.LlmSettings;
+import dev.schemarag.retrieval.TableChooser;
 import java.time.Duration;
 
 /**

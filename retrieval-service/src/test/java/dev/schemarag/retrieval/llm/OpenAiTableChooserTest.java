@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.schemarag.core.llm.LlmSettings;
+import dev.schemarag.retrieval.ModelTableSelection;
+import dev.schemarag.retrieval.TableChooser;
 import dev.schemarag.stack.ScriptedChatCompletions;
 import java.time.Duration;
 import java.util.List;

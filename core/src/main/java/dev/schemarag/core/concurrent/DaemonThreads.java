@@ -1,4 +1,4 @@
-package dev.schemarag.core.service;
+package dev.schemarag.core.concurrent;
 
 import java.util.concurrent.ThreadFactory;
 

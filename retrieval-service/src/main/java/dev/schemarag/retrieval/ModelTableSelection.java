@@ -1,12 +1,10 @@
-package dev.schemarag.retrieval.llm;
+package dev.schemarag.retrieval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.SelectedTable;
-import dev.schemarag.retrieval.SelectionReason;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,4 +1,4 @@
-package dev.schemarag.retrieval.llm;
+package dev.schemarag.retrieval;
 
 import java.time.Duration;
 

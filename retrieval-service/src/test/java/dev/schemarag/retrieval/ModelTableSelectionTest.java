@@ -1,12 +1,10 @@
-package dev.schemarag.retrieval.llm;
+package dev.schemarag.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
 import dev.schemarag.core.schema.TableName;
-import dev.schemarag.retrieval.SelectedTable;
-import dev.schemarag.retrieval.SelectionReason;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
