@@ -40,14 +40,16 @@ class ConcurrentlyTest {
     @Test
     void aFailureHereIsThrownOnlyOnceTheAsideHasEnded() {
         AtomicBoolean asideEnded = new AtomicBoolean();
+        CountDownLatch hereEnding = new CountDownLatch(1);
 
         assertThatThrownBy(() -> Concurrently.run(
                         "aside",
                         () -> {
-                            sleep(200);
+                            awaitQuietly(hereEnding);
                             asideEnded.set(true);
                         },
                         () -> {
+                            hereEnding.countDown();
                             throw new IllegalStateException("broker did not start");
                         }))
                 .hasMessage("broker did not start");
@@ -86,23 +88,28 @@ class ConcurrentlyTest {
     void anInterruptedCallerStillWaitsForTheAsideAndKeepsItsInterrupt() {
         AtomicBoolean asideEnded = new AtomicBoolean();
         AtomicBoolean interruptKept = new AtomicBoolean();
+        CountDownLatch hereEnding = new CountDownLatch(1);
 
         Concurrently.run(
                 "aside",
                 () -> {
-                    sleep(200);
+                    awaitQuietly(hereEnding);
                     asideEnded.set(true);
                 },
-                () -> Thread.currentThread().interrupt());
+                () -> {
+                    hereEnding.countDown();
+                    Thread.currentThread().interrupt();
+                });
         interruptKept.set(Thread.interrupted()); // also clears it for the next test
 
         assertThat(asideEnded).isTrue();
         assertThat(interruptKept).isTrue();
     }
 
-    private static void sleep(long ms) {
+    /** The aside ends only after the caller's part has ended, so the caller must wait for it. */
+    private static void awaitQuietly(CountDownLatch latch) {
         try {
-            Thread.sleep(ms);
+            if (!latch.await(10, TimeUnit.SECONDS)) throw new IllegalStateException("the caller's part never ended");
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         }
