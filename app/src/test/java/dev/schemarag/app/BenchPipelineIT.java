@@ -96,9 +96,24 @@ class BenchPipelineIT {
         assertThat(fieldNames(m.get("latency_ms"))).containsExactly("p50", "p95", "p99");
         assertThat(m.get("latency_ms").get("p50").asDouble()).isPositive();
         assertThat(fieldNames(m.get("stages")))
-                .containsExactly("retrieval", "generation", "validation", "execution", "statement", "execution_added");
-        for (String stage :
-                List.of("retrieval", "generation", "validation", "execution", "statement", "execution_added")) {
+                .containsExactly(
+                        "retrieval",
+                        "generation",
+                        "validation",
+                        "execution",
+                        "statement",
+                        "execution_added",
+                        "execution_added_until_made",
+                        "execution_added_after_made");
+        for (String stage : List.of(
+                "retrieval",
+                "generation",
+                "validation",
+                "execution",
+                "statement",
+                "execution_added",
+                "execution_added_until_made",
+                "execution_added_after_made")) {
             JsonNode s = m.get("stages").get(stage);
             assertThat(fieldNames(s)).as(stage).containsExactly("p50", "p99");
             assertThat(s.get("p99").isNumber()).as(stage + " p99 measured").isTrue();

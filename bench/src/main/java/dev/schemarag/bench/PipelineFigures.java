@@ -68,7 +68,9 @@ record PipelineFigures(
      * to its result: the execution service's consuming, running the statement as the reader and making the result),
      * and of execution the statement alone (sent to its last row read); and what executing adds to the asker's wait,
      * {@code execution_added}: from the answer read to its result read, both under {@code read_committed}, so
-     * generation's commit is left out and execution's included. p50/p99 in ms.
+     * generation's commit is left out and execution's included, and its two parts: until the result is made
+     * ({@code execution_added_until_made}: consumed, guarded, run, rows read) and after
+     * ({@code execution_added_after_made}: forwarded, committed, read). p50/p99 in ms.
      */
     Map<String, Map<String, Double>> stages() {
         Map<String, Map<String, Double>> stages = new LinkedHashMap<>();
@@ -78,6 +80,9 @@ record PipelineFigures(
         stages.put("execution", percentiles(BenchReport.sorted(between(validatedAt, executedAt)), 50, 99));
         stages.put("statement", percentiles(BenchReport.sorted(of(statementMs)), 50, 99));
         stages.put("execution_added", percentiles(BenchReport.sorted(resultAfterAnswerMs()), 50, 99));
+        stages.put(
+                "execution_added_until_made", percentiles(BenchReport.sorted(resultMadeAfterAnswerReadMs()), 50, 99));
+        stages.put("execution_added_after_made", percentiles(BenchReport.sorted(resultReadAfterMadeMs()), 50, 99));
         return stages;
     }
 
@@ -125,6 +130,23 @@ record PipelineFigures(
         return outcomes.stream()
                 .filter(o -> o.step() == QuestionLedger.Step.RESULT && o.answerObservedAtMs() != null)
                 .mapToDouble(o -> o.observedAtMs() - o.answerObservedAtMs())
+                .toArray();
+    }
+
+    /** {@code execution_added}'s first part: the answer read to its result made (consumed, run, rows read). */
+    private double[] resultMadeAfterAnswerReadMs() {
+        return outcomes.stream()
+                .filter(o -> o.step() == QuestionLedger.Step.RESULT && o.answerObservedAtMs() != null)
+                .filter(o -> executedAt.containsKey(o.id()))
+                .mapToDouble(o -> executedAt.get(o.id()) - o.answerObservedAtMs())
+                .toArray();
+    }
+
+    /** The rest: the result made to the result read (forwarded, execution's transaction committed, fetched). */
+    private double[] resultReadAfterMadeMs() {
+        return outcomes.stream()
+                .filter(o -> o.step() == QuestionLedger.Step.RESULT && executedAt.containsKey(o.id()))
+                .mapToDouble(o -> o.observedAtMs() - executedAt.get(o.id()))
                 .toArray();
     }
 

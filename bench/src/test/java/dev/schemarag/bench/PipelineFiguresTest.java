@@ -121,6 +121,26 @@ class PipelineFiguresTest {
     }
 
     @Test
+    void whatExecutionAddsSplitsAtTheResultsMaking() {
+        List<QuestionLedger.Outcome> outcomes = new ArrayList<>();
+        Map<String, Long> executedAt = new HashMap<>();
+        for (int i = 1; i <= 100; i++) {
+            // The answer read at 1,000, its result made i ms later and read 5 ms after that.
+            outcomes.add(new QuestionLedger.Outcome("r" + i, 0, 1_005 + i, true, QuestionLedger.Step.RESULT, 1_000L));
+            executedAt.put("r" + i, 1_000L + i);
+        }
+
+        Map<String, Map<String, Double>> stages =
+                new PipelineFigures(outcomes, Map.of(), Map.of(), Map.of(), executedAt, Map.of()).stages();
+
+        assertThat(stages.get("execution_added")).containsExactly(Map.entry("p50", 55.0), Map.entry("p99", 104.0));
+        assertThat(stages.get("execution_added_until_made"))
+                .containsExactly(Map.entry("p50", 50.0), Map.entry("p99", 99.0));
+        assertThat(stages.get("execution_added_after_made"))
+                .containsExactly(Map.entry("p50", 5.0), Map.entry("p99", 5.0));
+    }
+
+    @Test
     void withoutExecutedAnswersTheExecutionStageHasNoFigureAndNothingIsCounted() {
         PipelineFigures figures = new PipelineFigures(
                 List.of(new QuestionLedger.Outcome("a", 0, 100, true)),
