@@ -2,6 +2,7 @@ package dev.schemarag.bench;
 
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
@@ -12,7 +13,13 @@ import dev.schemarag.retrieval.routing.RouteCandidate;
 import dev.schemarag.retrieval.routing.RoutingDecision;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,12 +37,16 @@ public final class RoutingBenchmark {
     public static BenchReport run(
             ServiceRuntime runtime, Path suiteDir, int limit, SyncProgress progress, PrintWriter out) throws Exception {
         RegisteredDatabase db = RetrievalBenchmark.loadAndSync(runtime, suiteDir, progress);
+        List<RetrievalBenchmark.Question> questions = RetrievalBenchmark.questions(suiteDir, limit);
         Map<String, Object> figures = figures(
                 RetrievalMain.service(runtime).retriever(),
                 db.id(),
                 new SuiteCatalog(suiteDir).schemas(),
                 suiteDir.getFileName().toString(),
-                RetrievalBenchmark.questions(suiteDir, limit));
+                questions);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> routing = (Map<String, Object>) figures.get("routing");
+        routing.putAll(new SchemaTies(columnsBySchema(db)).figures(questions));
         BenchReport report = new BenchReport("bench retrieval " + suiteDir.getFileName() + " (scope route)");
         figures.forEach(report::put);
         return report;
@@ -55,6 +66,7 @@ public final class RoutingBenchmark {
         double confidence = 0;
         List<Double> routingMs = new ArrayList<>();
         RetrievalBenchmark.Score score = new RetrievalBenchmark.Score();
+        score.warmUp(retriever);
         for (RetrievalBenchmark.Question q : questions) {
             RetrievalRequest request = RetrievalRequest.of(databaseId, q.text()).withEvidence(q.evidence());
             long start = System.nanoTime();
@@ -102,6 +114,27 @@ public final class RoutingBenchmark {
         // nothing.
         report.put("systems", Map.of("schemarag", score.figures()));
         return report;
+    }
+
+    /** The loaded catalog's columns, by schema and table, as the database has them. */
+    private static Map<String, Map<String, Set<String>>> columnsBySchema(RegisteredDatabase db) throws SQLException {
+        Map<String, Map<String, Set<String>>> columns = new HashMap<>();
+        try (Database target = new Database(
+                        db.jdbcUrl(),
+                        db.requireAdmin().user(),
+                        db.requireAdmin().password());
+                Connection c = target.borrow();
+                PreparedStatement st = c.prepareStatement("SELECT table_schema, table_name, column_name"
+                        + " FROM information_schema.columns WHERE table_schema = ANY (?)")) {
+            st.setArray(1, c.createArrayOf("text", db.schemas().toArray()));
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next())
+                    columns.computeIfAbsent(rs.getString(1), s -> new HashMap<>())
+                            .computeIfAbsent(rs.getString(2), t -> new HashSet<>())
+                            .add(rs.getString(3));
+            }
+        }
+        return columns;
     }
 
     private static boolean isGold(RankedCandidate candidate, RetrievalBenchmark.Question q) {
