@@ -73,6 +73,36 @@ public final class ExecutionPipeline {
         this.nanoTime = nanoTime;
     }
 
+    /**
+     * Reads no table, in the SQL that PostgreSQL, MySQL and MariaDB share, and takes the shapes answers take: a derived
+     * table, a filter, grouping, aggregates, CASE and ordering.
+     */
+    static final String WARM_UP_STATEMENT = "SELECT t.k, COUNT(*) AS n, SUM(t.v) AS total,"
+            + " MAX(CASE WHEN t.v > 1 THEN t.v END) AS most"
+            + " FROM (SELECT 'a' AS k, 1 AS v UNION ALL SELECT 'b', 2 UNION ALL SELECT 'a', 3) AS t"
+            + " WHERE t.v > 0 GROUP BY t.k HAVING COUNT(*) > 0 ORDER BY total DESC LIMIT 10";
+
+    /**
+     * Runs a throw-away statement on {@code databaseId} the way an answer's own runs (the read-only guard, then the
+     * executor as the database's reader), {@code rounds} times or until {@code within} passed. Done at start, so that
+     * the first answers do not run interpreted code: cold, a run takes several times as long as warmed. Stops at the
+     * first run that returns no rows: a database that cannot answer now is no reason to wait.
+     *
+     * @return how many runs returned rows
+     */
+    public int warmUp(String databaseId, int rounds, Duration within) {
+        Deadline deadline = Deadline.after(within, nanoTime);
+        int ran = 0;
+        while (ran < rounds && !deadline.passed()) {
+            if (validator.guard(databaseId, WARM_UP_STATEMENT).isPresent()) break;
+            ExecutionOutcome outcome =
+                    executor.execute(databaseId, Asker.ANONYMOUS, WARM_UP_STATEMENT, maxRows, deadline.remaining());
+            if (!(outcome instanceof ExecutionOutcome.Rows)) break;
+            ran++;
+        }
+        return ran;
+    }
+
     public ExecutionResult execute(AnswerValidated answer) {
         Deadline deadline = Deadline.after(recordDeadline, nanoTime);
         ContextRetrieved context = answer.getContext();

@@ -1,6 +1,7 @@
 package dev.schemarag.generation.service;
 
 import dev.schemarag.core.config.DatabaseRegistry;
+import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.config.Settings;
 import dev.schemarag.core.failure.DeadLetterTopic;
 import dev.schemarag.core.kafka.KafkaCanary;
@@ -24,6 +25,8 @@ import java.util.Properties;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The execution Kafka Streams app: runs the answers of databases registered with {@code execute} through the
@@ -36,9 +39,21 @@ public final class ExecutionService implements AutoCloseable {
     public static final String APPLICATION_ID = "execution";
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * Enough runs for the JIT compiler to compile the guard's parser and the driver's hot paths: in process, the first
+     * 500 runs of a small statement took 1.16 ms of CPU each, the 500 after them 0.63 and, after 1,500, 0.36. At most
+     * this long, so that a start waits two seconds at most.
+     */
+    private static final int WARM_UP_ROUNDS = 500;
+
+    private static final Duration WARM_UP_TIME = Duration.ofSeconds(2);
     private static final SqlGenerator NO_REPAIR =
             (request, deadline) -> GenerationOutcome.unavailable("no LLM configured to repair the statement");
 
+    private static final Logger log = LoggerFactory.getLogger(ExecutionService.class);
+
+    private final DatabaseRegistry databases;
+    private final ExecutionPipeline pipeline;
     private final TargetDatabasesByDialect targets;
     private final StageWorkers workers;
     private final ManagedStreams streams;
@@ -85,7 +100,8 @@ public final class ExecutionService implements AutoCloseable {
             targets.close();
             throw e;
         }
-        ExecutionPipeline pipeline = new ExecutionPipeline(
+        this.databases = databases;
+        pipeline = new ExecutionPipeline(
                 executor,
                 GenerationService.llm(settings, meters).orElse(NO_REPAIR),
                 targets,
@@ -110,7 +126,27 @@ public final class ExecutionService implements AutoCloseable {
      */
     public void start(Runnable onFatal) {
         KafkaCanary.warmUp(adminConfig, topicPrefix, applicationId);
+        warmUp();
         streams.start(onFatal);
+    }
+
+    /**
+     * Runs the execution path on the databases whose answers are executed ({@link ExecutionPipeline#warmUp}), in turn
+     * and within {@link #WARM_UP_TIME} in all: the compiled code serves them all, so the first ones matter most.
+     */
+    private void warmUp() {
+        long deadline = System.nanoTime() + WARM_UP_TIME.toNanos();
+        for (RegisteredDatabase db : databases.all()) {
+            if (!db.execute()) continue;
+            long started = System.nanoTime();
+            if (started >= deadline) return;
+            int ran = pipeline.warmUp(db.id(), WARM_UP_ROUNDS, Duration.ofNanos(deadline - started));
+            log.info(
+                    "Warmed up execution on database {}: {} statements in {} ms",
+                    db.id(),
+                    ran,
+                    (System.nanoTime() - started) / 1_000_000);
+        }
     }
 
     /** Follows a change of the registrations: removed or changed databases lose their pool and reader check. */

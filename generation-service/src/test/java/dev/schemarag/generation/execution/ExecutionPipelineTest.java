@@ -3,6 +3,7 @@ package dev.schemarag.generation.execution;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.schemarag.core.config.Asker;
+import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.failure.ErrorClass;
 import dev.schemarag.events.AnswerValidated;
 import dev.schemarag.events.ContextRetrieved;
@@ -17,8 +18,11 @@ import dev.schemarag.generation.answer.ExplainResult;
 import dev.schemarag.generation.answer.PipelineFailure;
 import dev.schemarag.generation.answer.StatementValidator;
 import dev.schemarag.generation.answer.TargetDatabases;
+import dev.schemarag.generation.validation.ReadOnlyGuards;
 import dev.schemarag.generation.validation.RetryPolicy;
 import dev.schemarag.generation.validation.SchemaColumns;
+import dev.schemarag.generation.validation.StatementLimits;
+import dev.schemarag.generation.validation.StructuralBudget;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -119,16 +123,19 @@ class ExecutionPipelineTest {
     private final PlanningTargets targets = new PlanningTargets();
 
     private ExecutionResult run(ScriptedExecutor executor, ScriptedGenerator generator, AnswerValidated answer) {
+        return pipeline(executor, generator).execute(answer);
+    }
+
+    private ExecutionPipeline pipeline(ScriptedExecutor executor, ScriptedGenerator generator) {
         return new ExecutionPipeline(
-                        executor,
-                        generator,
-                        targets,
-                        new StatementValidator(targets),
-                        3,
-                        1_000,
-                        Duration.ofSeconds(60),
-                        System::nanoTime)
-                .execute(answer);
+                executor,
+                generator,
+                targets,
+                new StatementValidator(targets),
+                3,
+                1_000,
+                Duration.ofSeconds(60),
+                System::nanoTime);
     }
 
     /** An answer that took generation two attempts. */
@@ -175,6 +182,39 @@ class ExecutionPipelineTest {
         assertThat(targets.explained)
                 .as("generation validated the answer's own SQL")
                 .isEmpty();
+    }
+
+    @Test
+    void theWarmUpRunsItsStatementThroughTheGuardAndTheExecutorAsManyTimesAsAsked() {
+        ScriptedExecutor executor = new ScriptedExecutor(Map.of());
+
+        int ran = pipeline(executor, new ScriptedGenerator()).warmUp("hr", 5, Duration.ofSeconds(60));
+
+        assertThat(ran).isEqualTo(5);
+        assertThat(executor.executed).hasSize(5).containsOnly(ExecutionPipeline.WARM_UP_STATEMENT);
+    }
+
+    @Test
+    void theWarmUpStatementPassesTheReadOnlyGuardOfEveryDialect() {
+        ReadOnlyGuards guards = new ReadOnlyGuards(StatementLimits.DEFAULT, StructuralBudget.DEFAULT);
+
+        for (SqlDialect dialect : SqlDialect.values())
+            assertThat(guards.forDialect(dialect)
+                            .check(ExecutionPipeline.WARM_UP_STATEMENT)
+                            .allowed())
+                    .as(dialect.name())
+                    .isTrue();
+    }
+
+    @Test
+    void theWarmUpStopsAtTheFirstRunThatReturnsNoRows() {
+        ScriptedExecutor executor = new ScriptedExecutor(
+                Map.of("SELECT", new ExecutionOutcome.Refused(ErrorClass.INFRA_FAILURE, "connection refused")));
+
+        int ran = pipeline(executor, new ScriptedGenerator()).warmUp("hr", 1_000, Duration.ofSeconds(60));
+
+        assertThat(ran).isZero();
+        assertThat(executor.executed).hasSize(1);
     }
 
     @Test
