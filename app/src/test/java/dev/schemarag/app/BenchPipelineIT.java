@@ -122,6 +122,9 @@ class BenchPipelineIT {
         assertThat(m.get("stages").get("generation").get("p50").asDouble()).isGreaterThanOrEqualTo(20);
         assertThat(m.get("stages").get("validation").get("p99").asDouble()).isPositive();
         assertThat(m.get("first_question_retrieval_ms").asDouble()).isPositive();
+        assertThat(m.get("first_question_retrieved_in_ms").asDouble())
+                .as("the retriever's own part of the first question's retrieval")
+                .isBetween(0.0, m.get("first_question_retrieval_ms").asDouble());
         assertThat(m.get("ddl_burst_retrieval_p99_ms").isNumber())
                 .as("questions were answered during the DDL burst")
                 .isTrue();
