@@ -159,15 +159,8 @@ public final class ChaosRun implements AutoCloseable {
      * Starts everything under {@code dir}; closed, it stops all of it.
      *
      * @param cliMainClass the main class whose {@code serve <service>} runs a service
-     */
-    public static ChaosRun start(Path dir, PrintWriter out, double questionsPerSecond, String cliMainClass)
-            throws Exception {
-        return start(dir, out, questionsPerSecond, cliMainClass, Map.of());
-    }
-
-    /**
-     * As {@link #start(Path, PrintWriter, double, String)}, with {@code overrides} on top of the run's own settings, in
-     * this JVM and in every service process: a test's shorter intervals.
+     * @param overrides settings on top of the run's own, in this JVM and in every service process (a test's shorter
+     *     intervals); none for the benchmark
      */
     public static ChaosRun start(
             Path dir,

@@ -27,8 +27,8 @@ class TableSelectorTest {
         RetrievalSettings plainTopK =
                 SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0"));
 
-        Selection selection =
-                TableSelector.select("", descendingHits(), List.of(), List.of(), GRAPH, t -> true, plainTopK);
+        Selection selection = TableSelector.select(
+                "", descendingHits(), List.of(), List.of(), GRAPH, t -> true, TableFamilies.NONE, plainTopK);
 
         assertThat(retrieved(selection))
                 .containsExactlyElementsOf(
@@ -38,8 +38,8 @@ class TableSelectorTest {
     @Test
     void tablesFollowTheBestOnlyWhileTheirFusedScoreIsWithinTheCutOff() {
         // Dense only, RRF k 5: the best scores 1/6, the bar is 0.45/6 = 1/13.3, so ranks 1..8 (1/6 .. 1/13) pass.
-        Selection selection =
-                TableSelector.select("", descendingHits(), List.of(), List.of(), GRAPH, t -> true, ONE_AT_LEAST);
+        Selection selection = TableSelector.select(
+                "", descendingHits(), List.of(), List.of(), GRAPH, t -> true, TableFamilies.NONE, ONE_AT_LEAST);
 
         assertThat(retrieved(selection))
                 .containsExactlyElementsOf(
@@ -53,7 +53,14 @@ class TableSelectorTest {
         TableName best = descendingHits().get(0).table();
 
         Selection selection = TableSelector.select(
-                "", descendingHits(), List.of(), List.of(new LexicalHit(best, 9.0)), GRAPH, t -> true, ONE_AT_LEAST);
+                "",
+                descendingHits(),
+                List.of(),
+                List.of(new LexicalHit(best, 9.0)),
+                GRAPH,
+                t -> true,
+                TableFamilies.NONE,
+                ONE_AT_LEAST);
 
         assertThat(retrieved(selection))
                 .containsExactlyElementsOf(
@@ -65,8 +72,8 @@ class TableSelectorTest {
         RetrievalSettings onlyTies =
                 SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "1"));
 
-        Selection selection =
-                TableSelector.select("", descendingHits(), List.of(), List.of(), GRAPH, t -> true, onlyTies);
+        Selection selection = TableSelector.select(
+                "", descendingHits(), List.of(), List.of(), GRAPH, t -> true, TableFamilies.NONE, onlyTies);
 
         assertThat(retrieved(selection)).hasSize(SETTINGS.selectMinTables());
     }
@@ -107,7 +114,8 @@ class TableSelectorTest {
         for (int day = 10; day < 20; day++) hits.add(new TableHit(Tables.name("erp.visits_202401" + day), 0.95));
         hits.addAll(descendingHits());
 
-        Selection selection = TableSelector.select("", hits, List.of(), List.of(), GRAPH, t -> true, ONE_AT_LEAST);
+        Selection selection = TableSelector.select(
+                "", hits, List.of(), List.of(), GRAPH, t -> true, TableFamilies.NONE, ONE_AT_LEAST);
 
         assertThat(retrieved(selection)).hasSize(8).allMatch(t -> t.table().startsWith("visits_"));
     }
@@ -118,7 +126,8 @@ class TableSelectorTest {
 
     /** The question's selection from the descending hits, with only the best table past the cut-off. */
     private static Selection selectBestOnly(String question) {
-        return TableSelector.select(question, descendingHits(), List.of(), List.of(), GRAPH, t -> true, BEST_ONLY);
+        return TableSelector.select(
+                question, descendingHits(), List.of(), List.of(), GRAPH, t -> true, TableFamilies.NONE, BEST_ONLY);
     }
 
     @Test
@@ -158,7 +167,14 @@ class TableSelectorTest {
         RetrievalSettings noBreadth = BEST_ONLY.withOverrides(Map.of(RetrievalSettings.SELECT_BREADTH.key(), "false"));
 
         Selection selection = TableSelector.select(
-                "Which employees placed orders?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, noBreadth);
+                "Which employees placed orders?",
+                descendingHits(),
+                List.of(),
+                List.of(),
+                GRAPH,
+                t -> true,
+                TableFamilies.NONE,
+                noBreadth);
 
         assertThat(retrieved(selection)).containsExactly(DEPARTMENTS);
     }
@@ -174,6 +190,7 @@ class TableSelectorTest {
                 List.of(),
                 NO_KEYS,
                 t -> true,
+                TableFamilies.NONE,
                 BEST_ONLY);
 
         assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, EMPLOYEES);
@@ -190,6 +207,7 @@ class TableSelectorTest {
                 List.of(),
                 ForeignKeyGraph.of(FILMS),
                 t -> true,
+                TableFamilies.NONE,
                 BEST_ONLY);
 
         assertThat(retrieved(selection)).containsExactly(FILM, CATEGORY, FILM_CATEGORY);
@@ -206,6 +224,7 @@ class TableSelectorTest {
                 List.of(),
                 ForeignKeyGraph.of(FILMS),
                 t -> true,
+                TableFamilies.NONE,
                 twoAtMost);
 
         assertThat(retrieved(selection)).containsExactly(FILM, CATEGORY);
@@ -225,6 +244,7 @@ class TableSelectorTest {
                 List.of(),
                 ForeignKeyGraph.of(FILMS),
                 t -> true,
+                TableFamilies.NONE,
                 headOfThree);
 
         assertThat(retrieved(selection)).containsExactly(FILM, FILM_LIST, FILM_CATEGORY);
@@ -240,6 +260,7 @@ class TableSelectorTest {
                 List.of(),
                 ForeignKeyGraph.of(RENTALS),
                 t -> true,
+                TableFamilies.NONE,
                 BEST_ONLY);
 
         assertThat(retrieved(selection)).contains(FILM, CITY);
@@ -256,6 +277,7 @@ class TableSelectorTest {
                 List.of(),
                 ForeignKeyGraph.of(RENTALS),
                 t -> true,
+                TableFamilies.NONE,
                 BEST_ONLY);
 
         assertThat(retrieved(selection)).containsExactly(FILM);
@@ -340,6 +362,7 @@ class TableSelectorTest {
                 List.of(),
                 GRAPH,
                 t -> true,
+                TableFamilies.NONE,
                 topOne);
 
         assertThat(selection.tables())
@@ -358,6 +381,7 @@ class TableSelectorTest {
                 List.of(new LexicalHit(EMPLOYEES, 3.0)),
                 GRAPH,
                 t -> true,
+                TableFamilies.NONE,
                 SETTINGS);
 
         TableEvidence employees = selection.tables().stream()
@@ -381,6 +405,7 @@ class TableSelectorTest {
                 List.of(),
                 GRAPH,
                 t -> true,
+                TableFamilies.NONE,
                 SETTINGS);
 
         assertThat(selection.tables())
@@ -403,6 +428,7 @@ class TableSelectorTest {
                 List.of(),
                 GRAPH,
                 t -> true,
+                TableFamilies.NONE,
                 noBridges);
 
         assertThat(selection.tables()).extracting(SelectedTable::table).containsExactly(ORDER_ITEMS, REGIONS);
@@ -414,7 +440,8 @@ class TableSelectorTest {
         List<TableHit> hits =
                 ErpCatalog.TABLES.stream().map(t -> new TableHit(t.name(), 0.8)).toList();
 
-        Selection selection = TableSelector.select("", hits, List.of(), List.of(), GRAPH, t -> true, cap);
+        Selection selection =
+                TableSelector.select("", hits, List.of(), List.of(), GRAPH, t -> true, TableFamilies.NONE, cap);
 
         assertThat(selection.tables()).hasSize(3);
     }
@@ -428,6 +455,7 @@ class TableSelectorTest {
                 List.of(new LexicalHit(TAX_CODES, 7.5)),
                 GRAPH,
                 t -> true,
+                TableFamilies.NONE,
                 SETTINGS);
 
         assertThat(selection.tables()).extracting(SelectedTable::table).contains(TAX_CODES);
@@ -436,7 +464,8 @@ class TableSelectorTest {
 
     @Test
     void noHitsAtAllMeansNoResults() {
-        Selection selection = TableSelector.select("", List.of(), List.of(), List.of(), GRAPH, t -> true, SETTINGS);
+        Selection selection = TableSelector.select(
+                "", List.of(), List.of(), List.of(), GRAPH, t -> true, TableFamilies.NONE, SETTINGS);
 
         assertThat(selection.fallback()).isEqualTo(FallbackReason.NO_RESULTS);
         assertThat(selection.tables()).isEmpty();
@@ -446,7 +475,14 @@ class TableSelectorTest {
     void hitsThatAllScoreBelowTheBarMeanLowScores() {
         // 0.6 · 0.3 = 0.18 < 0.20
         Selection selection = TableSelector.select(
-                "", List.of(new TableHit(ORDERS, 0.3)), List.of(), List.of(), GRAPH, t -> true, SETTINGS);
+                "",
+                List.of(new TableHit(ORDERS, 0.3)),
+                List.of(),
+                List.of(),
+                GRAPH,
+                t -> true,
+                TableFamilies.NONE,
+                SETTINGS);
 
         assertThat(selection.fallback()).isEqualTo(FallbackReason.LOW_SCORES);
     }
@@ -461,6 +497,7 @@ class TableSelectorTest {
                 List.of(new LexicalHit(outside, 3)),
                 GRAPH,
                 t -> !t.equals(outside),
+                TableFamilies.NONE,
                 SETTINGS);
 
         assertThat(selection.fallback()).isEqualTo(FallbackReason.NO_RESULTS);
