@@ -301,7 +301,6 @@ public final class ChaosRun implements AutoCloseable {
         }
     }
 
-    /** Seconds from injection to the first answer to a question sent after it; null if none came in time. */
     /**
      * Waits for recovery while questions keep coming, as they would on a live system: when a fault's share of questions
      * was all sent during the fault (a small run), a few more are sent until one is answered.
@@ -316,6 +315,7 @@ public final class ChaosRun implements AutoCloseable {
         return null;
     }
 
+    /** Seconds from injection to the first answer to a question sent after it; null if none came in time. */
     private Double awaitRecovery(QuestionLedger.FaultWindow window, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
