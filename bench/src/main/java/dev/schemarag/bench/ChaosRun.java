@@ -96,13 +96,8 @@ public final class ChaosRun implements AutoCloseable {
     });
     private volatile QuestionLedger ledger = new QuestionLedger();
 
-    private ChaosRun(
-            Path dir,
-            PrintWriter out,
-            double questionsPerSecond,
-            String cliMainClass,
-            Map<Setting<?>, String> overrides)
-            throws Exception {
+    /** The stack and the scripted LLM; {@link #start} starts the rest. */
+    private ChaosRun(Path dir, PrintWriter out) throws Exception {
         this.dir = dir;
         this.out = out;
         stack = new BenchStack(dir.resolve("stack"));
@@ -115,12 +110,6 @@ public final class ChaosRun implements AutoCloseable {
             throw e;
         }
         llm.answerAnyQuestion(ANSWER_SQL);
-        try {
-            startServices(questionsPerSecond, cliMainClass, overrides);
-        } catch (Exception e) {
-            close();
-            throw e;
-        }
     }
 
     private void startServices(double questionsPerSecond, String cliMainClass, Map<Setting<?>, String> overrides)
@@ -169,7 +158,14 @@ public final class ChaosRun implements AutoCloseable {
             String cliMainClass,
             Map<Setting<?>, String> overrides)
             throws Exception {
-        return new ChaosRun(dir, out, questionsPerSecond, cliMainClass, overrides);
+        ChaosRun run = new ChaosRun(dir, out);
+        try {
+            run.startServices(questionsPerSecond, cliMainClass, overrides);
+        } catch (Exception e) {
+            run.close();
+            throw e;
+        }
+        return run;
     }
 
     /** The settings every service process gets (as environment variables) and this JVM uses (as keys). */
