@@ -44,7 +44,7 @@ public final class ChaosBenchmark {
                         .format(LocalDateTime.now())));
         long started = System.nanoTime();
         Map<String, Object> figures;
-        try (ChaosRun run = ChaosRun.start(dir, out, rate, cliMainClass)) {
+        try (ChaosRun run = ChaosRun.start(dir, out, rate, cliMainClass, Map.of())) {
             figures = run.measure(faults, warmUp, perFault, RECOVERY_TIMEOUT, SETTLE_TIMEOUT);
         }
         deleteTree(dir.resolve("stack"));

@@ -96,13 +96,8 @@ public final class ChaosRun implements AutoCloseable {
     });
     private volatile QuestionLedger ledger = new QuestionLedger();
 
-    private ChaosRun(
-            Path dir,
-            PrintWriter out,
-            double questionsPerSecond,
-            String cliMainClass,
-            Map<Setting<?>, String> overrides)
-            throws Exception {
+    /** The stack and the scripted LLM; {@link #start} starts the rest. */
+    private ChaosRun(Path dir, PrintWriter out) throws Exception {
         this.dir = dir;
         this.out = out;
         stack = new BenchStack(dir.resolve("stack"));
@@ -115,12 +110,6 @@ public final class ChaosRun implements AutoCloseable {
             throw e;
         }
         llm.answerAnyQuestion(ANSWER_SQL);
-        try {
-            startServices(questionsPerSecond, cliMainClass, overrides);
-        } catch (Exception e) {
-            close();
-            throw e;
-        }
     }
 
     private void startServices(double questionsPerSecond, String cliMainClass, Map<Setting<?>, String> overrides)
@@ -159,15 +148,8 @@ public final class ChaosRun implements AutoCloseable {
      * Starts everything under {@code dir}; closed, it stops all of it.
      *
      * @param cliMainClass the main class whose {@code serve <service>} runs a service
-     */
-    public static ChaosRun start(Path dir, PrintWriter out, double questionsPerSecond, String cliMainClass)
-            throws Exception {
-        return start(dir, out, questionsPerSecond, cliMainClass, Map.of());
-    }
-
-    /**
-     * As {@link #start(Path, PrintWriter, double, String)}, with {@code overrides} on top of the run's own settings, in
-     * this JVM and in every service process: a test's shorter intervals.
+     * @param overrides settings on top of the run's own, in this JVM and in every service process (a test's shorter
+     *     intervals); none for the benchmark
      */
     public static ChaosRun start(
             Path dir,
@@ -176,7 +158,14 @@ public final class ChaosRun implements AutoCloseable {
             String cliMainClass,
             Map<Setting<?>, String> overrides)
             throws Exception {
-        return new ChaosRun(dir, out, questionsPerSecond, cliMainClass, overrides);
+        ChaosRun run = new ChaosRun(dir, out);
+        try {
+            run.startServices(questionsPerSecond, cliMainClass, overrides);
+        } catch (Exception e) {
+            run.close();
+            throw e;
+        }
+        return run;
     }
 
     /** The settings every service process gets (as environment variables) and this JVM uses (as keys). */
@@ -308,7 +297,6 @@ public final class ChaosRun implements AutoCloseable {
         }
     }
 
-    /** Seconds from injection to the first answer to a question sent after it; null if none came in time. */
     /**
      * Waits for recovery while questions keep coming, as they would on a live system: when a fault's share of questions
      * was all sent during the fault (a small run), a few more are sent until one is answered.
@@ -323,6 +311,7 @@ public final class ChaosRun implements AutoCloseable {
         return null;
     }
 
+    /** Seconds from injection to the first answer to a question sent after it; null if none came in time. */
     private Double awaitRecovery(QuestionLedger.FaultWindow window, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {

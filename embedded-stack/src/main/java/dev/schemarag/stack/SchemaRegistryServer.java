@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.schemarag.core.http.HttpServers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -71,7 +72,7 @@ public final class SchemaRegistryServer {
             synchronized (registry) {
                 stored.forEach(registry::apply);
             }
-            http = NoDelayHttpServers.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
+            http = HttpServers.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
         } catch (IOException e) {
             schemaLog.close();
             throw new UncheckedIOException("schema registry cannot listen on 127.0.0.1:" + port, e);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.schemarag.core.http.HttpServers;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -91,7 +92,7 @@ public final class ScriptedChatCompletions implements AutoCloseable {
     /** Listens on a free port of 127.0.0.1. */
     public ScriptedChatCompletions() throws IOException {
         // A backlog for a burst of hundreds of new connections, as a client with that many calls under way opens.
-        server = NoDelayHttpServers.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
+        server = HttpServers.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
         server.createContext("/v1/chat/completions", this::handle);
         // A thread per request being read or answered: a hanging answer must not hold up the others.
         server.setExecutor(workers);

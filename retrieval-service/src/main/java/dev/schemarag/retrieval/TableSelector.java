@@ -41,19 +41,6 @@ public final class TableSelector {
     /**
      * @param question the question's text, whose breadth sizes the head
      * @param inScope  tables that exist in the catalog and in the requested schemas; hits outside are ignored
-     */
-    public static Selection select(
-            String question,
-            List<TableHit> tableHits,
-            List<ColumnHit> columnHits,
-            List<LexicalHit> lexicalHits,
-            ForeignKeyGraph graph,
-            Predicate<TableName> inScope,
-            RetrievalSettings settings) {
-        return select(question, tableHits, columnHits, lexicalHits, graph, inScope, TableFamilies.NONE, settings);
-    }
-
-    /**
      * @param families the table families that count as one candidate each: both rankings keep one member of a family,
      *     before they are fused, so that its members neither take the head's places nor push other tables down the
      *     fusion's ranks; it is the dense ranking's best member, or the BM25 ranking's where the dense one has none

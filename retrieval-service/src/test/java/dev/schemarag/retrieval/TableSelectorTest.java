@@ -27,8 +27,7 @@ class TableSelectorTest {
         RetrievalSettings plainTopK =
                 SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "0"));
 
-        Selection selection =
-                TableSelector.select("", descendingHits(), List.of(), List.of(), GRAPH, t -> true, plainTopK);
+        Selection selection = select("", descendingHits(), List.of(), GRAPH, plainTopK);
 
         assertThat(retrieved(selection))
                 .containsExactlyElementsOf(
@@ -38,8 +37,7 @@ class TableSelectorTest {
     @Test
     void tablesFollowTheBestOnlyWhileTheirFusedScoreIsWithinTheCutOff() {
         // Dense only, RRF k 5: the best scores 1/6, the bar is 0.45/6 = 1/13.3, so ranks 1..8 (1/6 .. 1/13) pass.
-        Selection selection =
-                TableSelector.select("", descendingHits(), List.of(), List.of(), GRAPH, t -> true, ONE_AT_LEAST);
+        Selection selection = select("", descendingHits(), List.of(), GRAPH, ONE_AT_LEAST);
 
         assertThat(retrieved(selection))
                 .containsExactlyElementsOf(
@@ -52,8 +50,7 @@ class TableSelectorTest {
         // not.
         TableName best = descendingHits().get(0).table();
 
-        Selection selection = TableSelector.select(
-                "", descendingHits(), List.of(), List.of(new LexicalHit(best, 9.0)), GRAPH, t -> true, ONE_AT_LEAST);
+        Selection selection = select("", descendingHits(), List.of(new LexicalHit(best, 9.0)), GRAPH, ONE_AT_LEAST);
 
         assertThat(retrieved(selection))
                 .containsExactlyElementsOf(
@@ -65,8 +62,7 @@ class TableSelectorTest {
         RetrievalSettings onlyTies =
                 SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "1"));
 
-        Selection selection =
-                TableSelector.select("", descendingHits(), List.of(), List.of(), GRAPH, t -> true, onlyTies);
+        Selection selection = select("", descendingHits(), List.of(), GRAPH, onlyTies);
 
         assertThat(retrieved(selection)).hasSize(SETTINGS.selectMinTables());
     }
@@ -107,7 +103,7 @@ class TableSelectorTest {
         for (int day = 10; day < 20; day++) hits.add(new TableHit(Tables.name("erp.visits_202401" + day), 0.95));
         hits.addAll(descendingHits());
 
-        Selection selection = TableSelector.select("", hits, List.of(), List.of(), GRAPH, t -> true, ONE_AT_LEAST);
+        Selection selection = select("", hits, List.of(), GRAPH, ONE_AT_LEAST);
 
         assertThat(retrieved(selection)).hasSize(8).allMatch(t -> t.table().startsWith("visits_"));
     }
@@ -118,7 +114,7 @@ class TableSelectorTest {
 
     /** The question's selection from the descending hits, with only the best table past the cut-off. */
     private static Selection selectBestOnly(String question) {
-        return TableSelector.select(question, descendingHits(), List.of(), List.of(), GRAPH, t -> true, BEST_ONLY);
+        return select(question, descendingHits(), List.of(), GRAPH, BEST_ONLY);
     }
 
     @Test
@@ -157,8 +153,7 @@ class TableSelectorTest {
     void breadthSizingCanBeSwitchedOff() {
         RetrievalSettings noBreadth = BEST_ONLY.withOverrides(Map.of(RetrievalSettings.SELECT_BREADTH.key(), "false"));
 
-        Selection selection = TableSelector.select(
-                "Which employees placed orders?", descendingHits(), List.of(), List.of(), GRAPH, t -> true, noBreadth);
+        Selection selection = select("Which employees placed orders?", descendingHits(), List.of(), GRAPH, noBreadth);
 
         assertThat(retrieved(selection)).containsExactly(DEPARTMENTS);
     }
@@ -167,14 +162,7 @@ class TableSelectorTest {
     void withoutAnyKeyTheBestTablesSchemaIsWhatATableMustShare() {
         // No declared or inferred edge: employees (hr, like the leading departments) is named and comes in; orders is
         // named too but lives in sales, another application's schema as far as the catalog can tell.
-        Selection selection = TableSelector.select(
-                "Which employees placed orders?",
-                descendingHits(),
-                List.of(),
-                List.of(),
-                NO_KEYS,
-                t -> true,
-                BEST_ONLY);
+        Selection selection = select("Which employees placed orders?", descendingHits(), List.of(), NO_KEYS, BEST_ONLY);
 
         assertThat(retrieved(selection)).containsExactly(DEPARTMENTS, EMPLOYEES);
     }
@@ -183,13 +171,11 @@ class TableSelectorTest {
     void aTableWhoseWholeNameTheQuestionSpellsOutComesInThoughOthersCarryItsWords() {
         // film leads alone; "category" brings in category, the best-ranked table naming it, and film_category, whose
         // every word the question spells out, comes in although film and category already carry those words.
-        Selection selection = TableSelector.select(
+        Selection selection = select(
                 "Which films are in the children category?",
                 hitsInOrder(FILM, FILM_LIST, FILM_ACTOR, CATEGORY, FILM_CATEGORY, OTHER_CATEGORY),
                 List.of(),
-                List.of(),
                 ForeignKeyGraph.of(FILMS),
-                t -> true,
                 BEST_ONLY);
 
         assertThat(retrieved(selection)).containsExactly(FILM, CATEGORY, FILM_CATEGORY);
@@ -199,13 +185,11 @@ class TableSelectorTest {
     void aSpelledOutTableRanksForItsPlaceOnlyWithinTheCap() {
         RetrievalSettings twoAtMost = BEST_ONLY.withOverrides(Map.of(RetrievalSettings.SELECT_TOPK.key(), "2"));
 
-        Selection selection = TableSelector.select(
+        Selection selection = select(
                 "Which films are in the children category?",
                 hitsInOrder(FILM, FILM_LIST, FILM_ACTOR, CATEGORY, FILM_CATEGORY),
                 List.of(),
-                List.of(),
                 ForeignKeyGraph.of(FILMS),
-                t -> true,
                 twoAtMost);
 
         assertThat(retrieved(selection)).containsExactly(FILM, CATEGORY);
@@ -218,13 +202,11 @@ class TableSelectorTest {
         RetrievalSettings headOfThree = SETTINGS.withOverrides(Map.of(
                 RetrievalSettings.SELECT_MIN_TABLES.key(), "3", RetrievalSettings.SELECT_RELATIVE_CUTOFF.key(), "1"));
 
-        Selection selection = TableSelector.select(
+        Selection selection = select(
                 "Which film categories are there?",
                 hitsInOrder(FILM, FILM_LIST, FILM_ACTOR, OTHER_CATEGORY, FILM_CATEGORY),
                 List.of(),
-                List.of(),
                 ForeignKeyGraph.of(FILMS),
-                t -> true,
                 headOfThree);
 
         assertThat(retrieved(selection)).containsExactly(FILM, FILM_LIST, FILM_CATEGORY);
@@ -233,13 +215,11 @@ class TableSelectorTest {
     @Test
     void aSpelledOutTableOfTheBestsSchemaComesInHoweverFarItJoins() {
         // city joins film only through address, customer, rental and inventory: bridges join it, if there is room.
-        Selection selection = TableSelector.select(
+        Selection selection = select(
                 "Rentals of films in each city",
                 hitsInOrder(FILM, FILM_LIST, CITY),
                 List.of(),
-                List.of(),
                 ForeignKeyGraph.of(RENTALS),
-                t -> true,
                 BEST_ONLY);
 
         assertThat(retrieved(selection)).contains(FILM, CITY);
@@ -249,13 +229,11 @@ class TableSelectorTest {
     void aTableTheJoinGraphKnowsNoEdgeOfIsNotANamedEntityWhereTheBestTableHasEdges() {
         // "names" names short_film_names, which nothing joins; film has edges, so the graph, not the schema, groups
         // tables.
-        Selection selection = TableSelector.select(
+        Selection selection = select(
                 "The names of every film",
                 hitsInOrder(FILM, CITY, SHORT_FILM_NAMES),
                 List.of(),
-                List.of(),
                 ForeignKeyGraph.of(RENTALS),
-                t -> true,
                 BEST_ONLY);
 
         assertThat(retrieved(selection)).containsExactly(FILM);
@@ -322,6 +300,17 @@ class TableSelectorTest {
                 .toList();
     }
 
+    /** The selection with no column hits, every table in scope and no table families. */
+    private static Selection select(
+            String question,
+            List<TableHit> tableHits,
+            List<LexicalHit> lexicalHits,
+            ForeignKeyGraph graph,
+            RetrievalSettings settings) {
+        return TableSelector.select(
+                question, tableHits, List.of(), lexicalHits, graph, t -> true, TableFamilies.NONE, settings);
+    }
+
     private static List<TableName> retrieved(Selection selection) {
         return selection.tables().stream()
                 .filter(t -> t.reason() == SelectionReason.RETRIEVED)
@@ -333,14 +322,8 @@ class TableSelectorTest {
     void aNeighbourWithEvidenceIsAddedAsFkExpansionWithItsScore() {
         RetrievalSettings topOne = SETTINGS.withOverrides(Map.of(RetrievalSettings.SELECT_TOPK.key(), "1"));
 
-        Selection selection = TableSelector.select(
-                "",
-                List.of(new TableHit(LEAVE_REQUESTS, 0.7), new TableHit(EMPLOYEES, 0.5)),
-                List.of(),
-                List.of(),
-                GRAPH,
-                t -> true,
-                topOne);
+        Selection selection = select(
+                "", List.of(new TableHit(LEAVE_REQUESTS, 0.7), new TableHit(EMPLOYEES, 0.5)), List.of(), GRAPH, topOne);
 
         assertThat(selection.tables())
                 .extracting(SelectedTable::table, SelectedTable::score, SelectedTable::reason)
@@ -351,13 +334,11 @@ class TableSelectorTest {
 
     @Test
     void eachSelectedTableCarriesWhatTheRetrieversFoundForIt() {
-        Selection selection = TableSelector.select(
+        Selection selection = select(
                 "",
                 List.of(new TableHit(LEAVE_REQUESTS, 0.7), new TableHit(EMPLOYEES, 0.5)),
-                List.of(),
                 List.of(new LexicalHit(EMPLOYEES, 3.0)),
                 GRAPH,
-                t -> true,
                 SETTINGS);
 
         TableEvidence employees = selection.tables().stream()
@@ -374,14 +355,8 @@ class TableSelectorTest {
 
     @Test
     void selectedTablesWithoutADirectKeyAreJoinedThroughBridges() {
-        Selection selection = TableSelector.select(
-                "",
-                List.of(new TableHit(ORDER_ITEMS, 0.7), new TableHit(REGIONS, 0.6)),
-                List.of(),
-                List.of(),
-                GRAPH,
-                t -> true,
-                SETTINGS);
+        Selection selection = select(
+                "", List.of(new TableHit(ORDER_ITEMS, 0.7), new TableHit(REGIONS, 0.6)), List.of(), GRAPH, SETTINGS);
 
         assertThat(selection.tables())
                 .extracting(SelectedTable::table, SelectedTable::reason)
@@ -396,14 +371,8 @@ class TableSelectorTest {
     void bridgesCanBeSwitchedOff() {
         RetrievalSettings noBridges = SETTINGS.withOverrides(Map.of(RetrievalSettings.BRIDGES_ENABLED.key(), "false"));
 
-        Selection selection = TableSelector.select(
-                "",
-                List.of(new TableHit(ORDER_ITEMS, 0.7), new TableHit(REGIONS, 0.6)),
-                List.of(),
-                List.of(),
-                GRAPH,
-                t -> true,
-                noBridges);
+        Selection selection = select(
+                "", List.of(new TableHit(ORDER_ITEMS, 0.7), new TableHit(REGIONS, 0.6)), List.of(), GRAPH, noBridges);
 
         assertThat(selection.tables()).extracting(SelectedTable::table).containsExactly(ORDER_ITEMS, REGIONS);
     }
@@ -414,21 +383,15 @@ class TableSelectorTest {
         List<TableHit> hits =
                 ErpCatalog.TABLES.stream().map(t -> new TableHit(t.name(), 0.8)).toList();
 
-        Selection selection = TableSelector.select("", hits, List.of(), List.of(), GRAPH, t -> true, cap);
+        Selection selection = select("", hits, List.of(), GRAPH, cap);
 
         assertThat(selection.tables()).hasSize(3);
     }
 
     @Test
     void aTableOnlyBm25FoundCanBeSelected() {
-        Selection selection = TableSelector.select(
-                "",
-                List.of(new TableHit(ORDERS, 0.6)),
-                List.of(),
-                List.of(new LexicalHit(TAX_CODES, 7.5)),
-                GRAPH,
-                t -> true,
-                SETTINGS);
+        Selection selection = select(
+                "", List.of(new TableHit(ORDERS, 0.6)), List.of(new LexicalHit(TAX_CODES, 7.5)), GRAPH, SETTINGS);
 
         assertThat(selection.tables()).extracting(SelectedTable::table).contains(TAX_CODES);
         assertThat(selection.onlyViaLexical()).isEqualTo(1);
@@ -436,7 +399,7 @@ class TableSelectorTest {
 
     @Test
     void noHitsAtAllMeansNoResults() {
-        Selection selection = TableSelector.select("", List.of(), List.of(), List.of(), GRAPH, t -> true, SETTINGS);
+        Selection selection = select("", List.of(), List.of(), GRAPH, SETTINGS);
 
         assertThat(selection.fallback()).isEqualTo(FallbackReason.NO_RESULTS);
         assertThat(selection.tables()).isEmpty();
@@ -445,8 +408,7 @@ class TableSelectorTest {
     @Test
     void hitsThatAllScoreBelowTheBarMeanLowScores() {
         // 0.6 · 0.3 = 0.18 < 0.20
-        Selection selection = TableSelector.select(
-                "", List.of(new TableHit(ORDERS, 0.3)), List.of(), List.of(), GRAPH, t -> true, SETTINGS);
+        Selection selection = select("", List.of(new TableHit(ORDERS, 0.3)), List.of(), GRAPH, SETTINGS);
 
         assertThat(selection.fallback()).isEqualTo(FallbackReason.LOW_SCORES);
     }
@@ -461,6 +423,7 @@ class TableSelectorTest {
                 List.of(new LexicalHit(outside, 3)),
                 GRAPH,
                 t -> !t.equals(outside),
+                TableFamilies.NONE,
                 SETTINGS);
 
         assertThat(selection.fallback()).isEqualTo(FallbackReason.NO_RESULTS);

@@ -2,16 +2,13 @@ package dev.schemarag.generation.llm;
 
 import com.openai.client.OpenAIClientAsync;
 import com.openai.client.OpenAIClientAsyncImpl;
-import com.openai.core.ClientOptions;
-import com.openai.core.RequestOptions;
-import com.openai.core.Timeout;
 import com.openai.errors.OpenAIException;
 import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
-import com.openai.models.ResponseFormatJsonObject;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import dev.schemarag.core.llm.LlmSettings;
+import dev.schemarag.core.llm.OpenAiChat;
 import dev.schemarag.core.retry.Backoff;
 import dev.schemarag.core.retry.BudgetedRetry;
 import dev.schemarag.generation.AsyncResults;
@@ -54,12 +51,8 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
     public OpenAiCompatibleSqlGenerator(LlmSettings settings, LlmMeters meters) {
         this.settings = settings;
         this.meters = meters;
-        this.client = new OpenAIClientAsyncImpl(ClientOptions.builder()
+        this.client = new OpenAIClientAsyncImpl(OpenAiChat.clientOptions(settings)
                 .httpClient(new JdkHttpTransport(settings.timeout()))
-                .baseUrl(settings.baseUrl().toString())
-                .apiKey(settings.apiKey())
-                .maxRetries(0)
-                .timeout(settings.timeout())
                 .build());
         this.retry = new BudgetedRetry(
                 BACKOFF, settings.maxRetries(), FailedCall.RULE, System::nanoTime, BudgetedRetry.Sleeper.THREAD);
@@ -76,13 +69,7 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
     public CompletableFuture<GenerationOutcome> generateAsync(
             GenerationRequest request, Deadline deadline, Executor blocking) {
         Prompt prompt = prompts.build(request);
-        ChatCompletionCreateParams params = ChatCompletionCreateParams.builder()
-                .model(settings.model())
-                .temperature(0.0)
-                .responseFormat(ResponseFormatJsonObject.builder().build())
-                .addSystemMessage(prompt.system())
-                .addUserMessage(prompt.user())
-                .build();
+        ChatCompletionCreateParams params = OpenAiChat.jsonObject(settings.model(), prompt.system(), prompt.user());
         AtomicInteger attempts = new AtomicInteger();
         return retry.callAsync(
                         "LLM call for question " + request.questionId(),
@@ -117,18 +104,9 @@ public final class OpenAiCompatibleSqlGenerator implements SqlGenerator {
         attempts.incrementAndGet();
         long start = System.nanoTime();
         meters.callStarted();
-        // Every phase of the call, connecting included, within the attempt's time.
-        RequestOptions options = RequestOptions.builder()
-                .timeout(Timeout.builder()
-                        .connect(timeout)
-                        .read(timeout)
-                        .write(timeout)
-                        .request(timeout)
-                        .build())
-                .build();
         CompletableFuture<ChatCompletion> call;
         try {
-            call = client.chat().completions().create(params, options);
+            call = client.chat().completions().create(params, OpenAiChat.within(timeout));
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }

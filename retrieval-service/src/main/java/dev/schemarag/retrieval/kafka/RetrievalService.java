@@ -59,31 +59,9 @@ public final class RetrievalService implements AutoCloseable {
     private final Optional<OpenAiTableChooser> chooser;
     private ManagedStreams streams;
 
-    /** The service polling the store for catalog changes as often as {@link #CATALOG_POLL_MS} says by default. */
-    public RetrievalService(
-            Database store,
-            EmbeddingModel model,
-            RetrievalSettings settings,
-            VectorSearch vectorSearch,
-            MeterRegistry meters) {
-        this(store, model, settings, vectorSearch, Duration.ofMillis(CATALOG_POLL_MS.defaultValue()), meters);
-    }
-
     /**
      * @param catalogPoll how often the started service asks the store for catalog changes ({@link #CATALOG_POLL_MS})
      * @param meters where the stream client and the retrievals it runs are measured
-     */
-    public RetrievalService(
-            Database store,
-            EmbeddingModel model,
-            RetrievalSettings settings,
-            VectorSearch vectorSearch,
-            Duration catalogPoll,
-            MeterRegistry meters) {
-        this(store, model, settings, vectorSearch, catalogPoll, meters, Optional.empty());
-    }
-
-    /**
      * @param chooser the model of the optional LLM selection step ({@code retrieval.llm.select}), if one is
      *     configured; closed with the service
      */

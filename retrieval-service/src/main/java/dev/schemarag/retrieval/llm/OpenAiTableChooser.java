@@ -1,14 +1,12 @@
 package dev.schemarag.retrieval.llm;
 
 import com.openai.client.OpenAIClient;
-import com.openai.client.okhttp.OpenAIOkHttpClient;
-import com.openai.core.RequestOptions;
-import com.openai.core.Timeout;
-import com.openai.models.ResponseFormatJsonObject;
+import com.openai.client.OpenAIClientImpl;
+import com.openai.client.okhttp.OkHttpClient;
 import com.openai.models.chat.completions.ChatCompletion;
-import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.completions.CompletionUsage;
 import dev.schemarag.core.llm.LlmSettings;
+import dev.schemarag.core.llm.OpenAiChat;
 import dev.schemarag.retrieval.TableChooser;
 import java.time.Duration;
 
@@ -23,35 +21,17 @@ public final class OpenAiTableChooser implements TableChooser, AutoCloseable {
 
     public OpenAiTableChooser(LlmSettings settings) {
         this.model = settings.model();
-        this.client = OpenAIOkHttpClient.builder()
-                .baseUrl(settings.baseUrl().toString())
-                .apiKey(settings.apiKey())
-                .maxRetries(0)
-                .timeout(settings.timeout())
-                .build();
+        // The SDK's OkHttp transport, as OpenAIOkHttpClient builds it.
+        this.client = new OpenAIClientImpl(OpenAiChat.clientOptions(settings)
+                .httpClient(OkHttpClient.builder().timeout(settings.timeout()).build())
+                .build());
     }
 
     @Override
     public Reply ask(String system, String user, Duration timeout) {
-        ChatCompletionCreateParams params = ChatCompletionCreateParams.builder()
-                .model(model)
-                .temperature(0.0)
-                .responseFormat(ResponseFormatJsonObject.builder().build())
-                .addSystemMessage(system)
-                .addUserMessage(user)
-                .build();
         ChatCompletion completion = client.chat()
                 .completions()
-                .create(
-                        params,
-                        RequestOptions.builder()
-                                .timeout(Timeout.builder()
-                                        .connect(timeout)
-                                        .read(timeout)
-                                        .write(timeout)
-                                        .request(timeout)
-                                        .build())
-                                .build());
+                .create(OpenAiChat.jsonObject(model, system, user), OpenAiChat.within(timeout));
         String content = completion.choices().isEmpty()
                 ? ""
                 : completion.choices().get(0).message().content().orElse("");

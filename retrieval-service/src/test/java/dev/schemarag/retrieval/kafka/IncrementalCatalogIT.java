@@ -19,7 +19,6 @@ import dev.schemarag.retrieval.RetrievalRequest;
 import dev.schemarag.retrieval.RetrievalResult;
 import dev.schemarag.retrieval.RetrievedContext;
 import dev.schemarag.retrieval.SchemaRetriever;
-import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.retrieval.index.InMemoryVectorIndex;
 import dev.schemarag.retrieval.pgvector.PgVectorSchemaIndex;
@@ -92,7 +91,7 @@ class IncrementalCatalogIT {
         ingest.startLiveSync(StreamsSettings.DEFAULTS, new SimpleMeterRegistry(), () -> {});
         ingest.awaitCaptureReady(WAIT);
 
-        retrieval = new RetrievalService(store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY, meters);
+        retrieval = InMemoryRetrieval.service(store, model, RetrievalSettings.defaults(), meters);
         readinessBeforeStart = retrieval.catalogReadiness().check();
         retrieval.start(
                 stack.bootstrapServers(),

@@ -23,7 +23,6 @@ import dev.schemarag.events.FailureRecord;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
-import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.cache.CacheFront;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.EmbeddedStack;
@@ -93,12 +92,7 @@ class RegistryOutageIT {
         RetrievalTopology.build(
                 builder,
                 serviceTopics,
-                new RetrievalService(
-                                store,
-                                model,
-                                RetrievalSettings.defaults(),
-                                VectorSearch.MEMORY,
-                                new SimpleMeterRegistry())
+                InMemoryRetrieval.service(store, model, RetrievalSettings.defaults(), new SimpleMeterRegistry())
                         .retriever(),
                 CacheFront.OFF,
                 new SimpleMeterRegistry());

@@ -31,7 +31,6 @@ import dev.schemarag.events.ScoredTable;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
 import dev.schemarag.retrieval.SchemaRetriever;
-import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.cache.CacheFront;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.EmbeddedStack;
@@ -141,8 +140,8 @@ class RetrievalPipelineIT {
                 store)) {
             ingest.sync(DB, SyncProgress.NONE);
         }
-        retrieval = new RetrievalService(
-                store, new OverflowingOn(BOTTOMLESS, model), RetrievalSettings.defaults(), VectorSearch.MEMORY, meters);
+        retrieval = InMemoryRetrieval.service(
+                store, new OverflowingOn(BOTTOMLESS, model), RetrievalSettings.defaults(), meters);
         admin = new AdminServer(
                 "retrieval",
                 "127.0.0.1",
@@ -362,8 +361,8 @@ class RetrievalPipelineIT {
         String fatalQuestion = "Which question breaks the class loader?";
         EmbeddingModel breaking = new ThrowingOn(fatalQuestion, new LinkageError("a broken class path"), model);
         CountDownLatch fatal = new CountDownLatch(1);
-        try (RetrievalService service = new RetrievalService(
-                        store, breaking, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry());
+        try (RetrievalService service = InMemoryRetrieval.service(
+                        store, breaking, RetrievalSettings.defaults(), new SimpleMeterRegistry());
                 KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
                         producerProps(),
                         doomed.questions().keySerde().serializer(),
@@ -403,8 +402,8 @@ class RetrievalPipelineIT {
                 producerProps(),
                 shared.questions().keySerde().serializer(),
                 shared.questions().valueSerde().serializer())) {
-            try (RetrievalService predecessor = new RetrievalService(
-                    store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry())) {
+            try (RetrievalService predecessor =
+                    InMemoryRetrieval.service(store, model, RetrievalSettings.defaults(), new SimpleMeterRegistry())) {
                 predecessor.start(
                         stack.bootstrapServers(),
                         KafkaClientSecurity.none(),
@@ -423,8 +422,8 @@ class RetrievalPipelineIT {
             }
 
             long started = System.nanoTime();
-            try (RetrievalService successor = new RetrievalService(
-                    store, model, RetrievalSettings.defaults(), VectorSearch.MEMORY, new SimpleMeterRegistry())) {
+            try (RetrievalService successor =
+                    InMemoryRetrieval.service(store, model, RetrievalSettings.defaults(), new SimpleMeterRegistry())) {
                 successor.start(
                         stack.bootstrapServers(),
                         KafkaClientSecurity.none(),
@@ -550,8 +549,7 @@ class RetrievalPipelineIT {
         TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), small, TopicSettings.DEFAULTS);
         RetrievalSettings raisedCap = RetrievalSettings.defaults()
                 .withOverrides(Map.of(RetrievalSettings.QUESTION_MAX_BYTES.key(), "200000"));
-        SchemaRetriever retriever = new RetrievalService(
-                        store, model, raisedCap, VectorSearch.MEMORY, new SimpleMeterRegistry())
+        SchemaRetriever retriever = InMemoryRetrieval.service(store, model, raisedCap, new SimpleMeterRegistry())
                 .retriever();
         StreamsBuilder builder = new StreamsBuilder();
         RetrievalTopology.build(builder, small, retriever, CacheFront.OFF, new SimpleMeterRegistry());

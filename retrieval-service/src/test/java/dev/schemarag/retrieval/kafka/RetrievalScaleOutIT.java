@@ -19,7 +19,6 @@ import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
-import dev.schemarag.retrieval.VectorSearch;
 import dev.schemarag.retrieval.config.RetrievalSettings;
 import dev.schemarag.stack.EmbeddedStack;
 import dev.schemarag.testkit.SharedTestStack;
@@ -119,18 +118,10 @@ class RetrievalScaleOutIT {
             // Created up front, so the outcome reader can be assigned their partitions before the services start.
             TopicCreator.ensure(stack.bootstrapServers(), KafkaClientSecurity.none(), topics, LIMITS.topics());
             Freezable freezable = new Freezable(model);
-            try (RetrievalService frozen = new RetrievalService(
-                            store,
-                            freezable,
-                            RetrievalSettings.defaults(),
-                            VectorSearch.MEMORY,
-                            new SimpleMeterRegistry());
-                    RetrievalService survivor = new RetrievalService(
-                            store,
-                            model,
-                            RetrievalSettings.defaults(),
-                            VectorSearch.MEMORY,
-                            new SimpleMeterRegistry());
+            try (RetrievalService frozen = InMemoryRetrieval.service(
+                            store, freezable, RetrievalSettings.defaults(), new SimpleMeterRegistry());
+                    RetrievalService survivor = InMemoryRetrieval.service(
+                            store, model, RetrievalSettings.defaults(), new SimpleMeterRegistry());
                     Admin admin = Admin.create(Map.of("bootstrap.servers", stack.bootstrapServers()));
                     KafkaProducer<String, QuestionAsked> producer = new KafkaProducer<>(
                             Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()),
