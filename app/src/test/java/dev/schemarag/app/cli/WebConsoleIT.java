@@ -41,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -323,8 +324,14 @@ class WebConsoleIT {
         assertThat(get("/api/databases").statusCode()).isEqualTo(200);
     }
 
+    /**
+     * The page re-renders its tables as events arrive: an element found by one step of a condition may be gone by the
+     * next, and the condition is then asked again.
+     */
     private static void waitFor(java.util.function.BooleanSupplier condition) {
-        new WebDriverWait(browser, WAIT).until(d -> condition.getAsBoolean());
+        new WebDriverWait(browser, WAIT)
+                .ignoring(StaleElementReferenceException.class)
+                .until(d -> condition.getAsBoolean());
     }
 
     private static void screenshot(String name) throws Exception {
