@@ -17,12 +17,16 @@ import java.util.regex.Pattern;
  * the columns the question or the column search matched ({@link KeptColumns#of}), with their types and
  * keys but without comments or NOT NULL, as one line ({@code CREATE TABLE s.t (id bigint PRIMARY KEY, c_id bigint
  * REFERENCES s.c (c_id));}, still a statement; in the compact format its usual line), and the other columns by name in
- * a trailing comment, as many as the token budget leaves room for ({@link WideTableRenderer}). Such a table is there
+ * a trailing comment, as many as the token budget leaves room for and at least {@value #NAMES_FLOOR_TOKENS} tokens
+ * hold ({@link WideTableRenderer}). Such a table is there
  * to be joined or in case the ranking was wrong: the model needs to know it exists, how it joins and what it holds,
  * not every column's documentation, which the leading tables keep. A table whose brief form is no shorter than its
  * definition is written in full.
  */
 public final class BriefTableRenderer {
+    /** The tokens the other columns' names may take however many the kept columns took. */
+    static final int NAMES_FLOOR_TOKENS = 32;
+
     /** The words of a table comment kept at most, when its first sentence is longer. */
     static final int COMMENT_WORDS = 16;
 
@@ -47,9 +51,9 @@ public final class BriefTableRenderer {
                 .map(Column::name)
                 .filter(name -> narrow.column(name).isEmpty())
                 .toList();
-        String written = rest.isEmpty()
-                ? text
-                : text + WideTableRenderer.elided(rest, budgetTokens - TokenCounter.count(text), dialect);
+        // A table whose kept columns take the whole budget still names a few of the others: they are what it holds.
+        int room = Math.max(budgetTokens - TokenCounter.count(text), NAMES_FLOOR_TOKENS);
+        String written = rest.isEmpty() ? text : text + WideTableRenderer.elided(rest, room, dialect);
         return TokenCounter.count(written) < TokenCounter.count(fullText) ? written : fullText;
     }
 

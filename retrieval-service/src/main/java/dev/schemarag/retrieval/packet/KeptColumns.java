@@ -30,7 +30,8 @@ public final class KeptColumns {
 
     /**
      * The columns of a table to keep besides its primary key: those of the edges joining it to the packet's other
-     * tables, the given column hits, and those whose name shares a word with the question.
+     * tables, the given column hits, and those whose name shares a word with the question other than the words of the
+     * table's own name.
      *
      * @param packetEdges the join edges among the packet's tables
      */
@@ -41,7 +42,10 @@ public final class KeptColumns {
             if (edge.from().equals(table.name())) kept.addAll(edge.fromColumns());
             if (edge.to().equals(table.name())) kept.addAll(edge.toColumns());
         }
-        Set<String> words = QUESTION_WORDS.get(question == null ? "" : question);
+        // A word of the table's own name is the question naming the table, not a column of it: "per customer" keeps no
+        // customer_number or customer_type of customers.
+        Set<String> words = new HashSet<>(QUESTION_WORDS.get(question == null ? "" : question));
+        words.removeAll(NAME_WORDS.get(table.name().table()));
         for (Column column : table.columns())
             if (NAME_WORDS.get(column.name()).stream().anyMatch(words::contains)) kept.add(column.name());
         return kept;

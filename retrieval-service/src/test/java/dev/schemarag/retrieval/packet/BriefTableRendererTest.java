@@ -39,9 +39,16 @@ class BriefTableRendererTest {
     }
 
     @Test
-    void namesThatDoNotFitAreCountedAndTheCompactFormatKeepsItsLine() {
-        assertThat(render(Set.of(), 30))
-                .endsWith("CREATE TABLE sales.customers (customer_id bigint PRIMARY KEY); -- 8 more columns not shown");
+    void aTableWhoseKeptColumnsTakeItsBudgetStillNamesSomeOfTheOthers() {
+        String statement = "CREATE TABLE sales.customers (customer_id bigint PRIMARY KEY);";
+        String text = render(Set.of(), 0);
+
+        assertThat(text)
+                .startsWith("-- Customer master (clients, accounts): organisations we sell to, e.g. shops.\n"
+                        + statement + " -- 8 more columns (types and comments elided): payment_terms_id, name, ")
+                .endsWith(" more");
+        assertThat(TokenCounter.count(text.substring(text.indexOf(statement) + statement.length())))
+                .isLessThanOrEqualTo(BriefTableRenderer.NAMES_FLOOR_TOKENS);
         assertThat(BriefTableRenderer.render(
                         CUSTOMERS,
                         Set.of("name"),
@@ -49,8 +56,9 @@ class BriefTableRendererTest {
                         0,
                         PacketFormat.COMPACT,
                         SqlDialect.POSTGRESQL))
-                .isEqualTo("sales.customers (customer_id bigint PK, name varchar(120)) -- Customer master (clients,"
-                        + " accounts): organisations we sell to, e.g. shops. -- 7 more columns not shown");
+                .startsWith("sales.customers (customer_id bigint PK, name varchar(120)) -- Customer master (clients,"
+                        + " accounts): organisations we sell to, e.g. shops. -- 7 more columns (types and comments"
+                        + " elided): payment_terms_id, phone");
     }
 
     @Test

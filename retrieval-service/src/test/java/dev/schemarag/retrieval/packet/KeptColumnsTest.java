@@ -38,6 +38,18 @@ class KeptColumnsTest {
     }
 
     @Test
+    void aWordOfTheTablesOwnNameKeepsNoColumn() {
+        Table withNumber = table("sales.orders")
+                .pk("order_id")
+                .column("order_number", "text")
+                .column("placed_at", "timestamptz")
+                .build();
+
+        assertThat(KeptColumns.of(withNumber, List.of(), Set.of(), "How many orders were placed per month?"))
+                .containsExactly("placed_at");
+    }
+
+    @Test
     void narrowingKeepsThePrimaryKeyAndTheConstraintsOfTheKeptColumnsOnly() {
         Table narrow = KeptColumns.narrowed(ORDERS, Set.of("customer_id"));
 
