@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -126,6 +127,8 @@ public final class RetrievalBenchmark {
      * @param limit only the first questions of the suite (0 = all)
      * @param scopeDb limit each question to its db_id's schema rather than the whole catalog
      * @param target the server the suite is loaded into and introspected on
+     * @param perQuestion where to write one JSON line per question of the {@code schemarag} system
+     *     ({@link PacketBreakdown}); null = nowhere
      * @param progress shows the sync's embedding
      * @param out where each system's end is told
      */
@@ -136,6 +139,7 @@ public final class RetrievalBenchmark {
             boolean scopeDb,
             boolean llmSelect,
             BenchTarget target,
+            Path perQuestion,
             SyncProgress progress,
             PrintWriter out)
             throws Exception {
@@ -147,6 +151,7 @@ public final class RetrievalBenchmark {
                 questions(suiteDir, limit),
                 scopeDb,
                 llmSelect,
+                perQuestion,
                 out);
         BenchReport report = new BenchReport("bench retrieval " + suiteDir.getFileName() + " on " + target + " (scope "
                 + (scopeDb ? "db" : "catalog") + ")");
@@ -160,7 +165,12 @@ public final class RetrievalBenchmark {
      * and docs, synced, and scored on its documented queries ({@link DemoSuite}).
      */
     public static BenchReport runDemo(
-            ServiceRuntime runtime, int limit, boolean llmSelect, SyncProgress progress, PrintWriter out)
+            ServiceRuntime runtime,
+            int limit,
+            boolean llmSelect,
+            Path perQuestion,
+            SyncProgress progress,
+            PrintWriter out)
             throws Exception {
         Path extracted = DemoSuite.extract();
         List<Question> questions = DemoSuite.questions(extracted.resolve("docs"));
@@ -169,7 +179,8 @@ public final class RetrievalBenchmark {
         try (IngestService ingest = IngestMain.service(runtime, new DatabaseRegistry(List.of(db)))) {
             ingest.sync(db.id(), progress);
         }
-        Map<String, Object> figures = figures(runtime, db.id(), DemoSuite.NAME, questions, false, llmSelect, out);
+        Map<String, Object> figures =
+                figures(runtime, db.id(), DemoSuite.NAME, questions, false, llmSelect, perQuestion, out);
         BenchReport report = new BenchReport("bench retrieval " + DemoSuite.NAME + " (scope catalog)");
         figures.forEach(report::put);
         return report;
@@ -206,17 +217,24 @@ public final class RetrievalBenchmark {
             List<Question> questions,
             boolean scopeDb,
             boolean llmSelect,
+            Path perQuestion,
             PrintWriter out)
             throws IOException {
-        Map<String, Object> report =
-                figures(() -> RetrievalMain.service(runtime).retriever(), databaseId, suite, questions, scopeDb, out);
+        Map<String, Object> report = figures(
+                () -> RetrievalMain.service(runtime).retriever(),
+                databaseId,
+                suite,
+                questions,
+                scopeDb,
+                perQuestion,
+                out);
         if (!llmSelect) return report;
         try (LlmSelectEndpoint endpoint = new LlmSelectEndpoint(runtime)) {
             @SuppressWarnings("unchecked")
             Map<String, Object> systems = (Map<String, Object>) report.get("systems");
             systems.put(
                     LLM_SELECT,
-                    score(endpoint.retriever(), WITH_LLM_SELECT, databaseId, questions, scopeDb)
+                    score(endpoint.retriever(), WITH_LLM_SELECT, databaseId, questions, scopeDb, null)
                             .figures());
             report.put("llm_select_endpoint", endpoint.describe());
             out.printf(Locale.ROOT, "  %-12s done%n", LLM_SELECT);
@@ -230,21 +248,29 @@ public final class RetrievalBenchmark {
     private static final SystemUnderTest WITH_LLM_SELECT =
             new SystemUnderTest(LLM_SELECT, true, Map.of(RetrievalSettings.LLM_SELECT.key(), "true"));
 
-    /** Runs every system over every question; {@code scopeDb} limits each question to its db_id's schema. */
+    /**
+     * Runs every system over every question; {@code scopeDb} limits each question to its db_id's schema, and the
+     * first system's packets are taken apart question by question into {@code perQuestion}, when given.
+     */
     static Map<String, Object> figures(
             Supplier<SchemaRetriever> retrievers,
             String databaseId,
             String suite,
             List<Question> questions,
             boolean scopeDb,
-            PrintWriter out) {
+            Path perQuestion,
+            PrintWriter out)
+            throws IOException {
         Map<String, Object> systems = new LinkedHashMap<>();
         for (SystemUnderTest system : SYSTEMS) {
+            List<Map<String, Object>> breakdowns =
+                    perQuestion != null && system == SYSTEMS.get(0) ? new ArrayList<>() : null;
             // A fresh retriever per system: no system profits from question embeddings cached by another.
             systems.put(
                     system.name(),
-                    score(retrievers.get(), system, databaseId, questions, scopeDb)
+                    score(retrievers.get(), system, databaseId, questions, scopeDb, breakdowns)
                             .figures());
+            if (breakdowns != null) writeLines(perQuestion, breakdowns);
             out.printf(Locale.ROOT, "  %-12s done%n", system.name());
         }
         Map<String, Object> report = new LinkedHashMap<>();
@@ -260,7 +286,8 @@ public final class RetrievalBenchmark {
             SystemUnderTest system,
             String databaseId,
             List<Question> questions,
-            boolean scopeDb) {
+            boolean scopeDb,
+            List<Map<String, Object>> breakdowns) {
         Score score = new Score();
         score.warmUp(retriever);
         for (Question q : questions) {
@@ -276,9 +303,37 @@ public final class RetrievalBenchmark {
             long start = System.nanoTime();
             RetrievalResult result = retriever.retrieve(request);
             double ms = (System.nanoTime() - start) / 1e6;
-            score.add(q, result instanceof RetrievalResult.Retrieved retrieved ? retrieved.context() : null, ms);
+            RetrievedContext context =
+                    result instanceof RetrievalResult.Retrieved retrieved ? retrieved.context() : null;
+            score.add(q, context, ms);
+            if (breakdowns != null) breakdowns.add(breakdown(q, context));
         }
         return score;
+    }
+
+    /** One question's line of {@code --per-question}: the question, its gold tables and its packet taken apart. */
+    static Map<String, Object> breakdown(Question q, RetrievedContext context) {
+        Set<String> gold = new TreeSet<>();
+        q.goldTables().forEach(t -> gold.add(t.toLowerCase(Locale.ROOT)));
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("id", q.id());
+        line.put("question", q.text());
+        line.put("gold_tables", gold);
+        if (context == null) return line;
+        Set<String> selected = new HashSet<>();
+        context.tables().forEach(t -> selected.add(t.table().toString().toLowerCase(Locale.ROOT)));
+        line.put("missed", gold.stream().filter(t -> !selected.contains(t)).toList());
+        line.put("full_schema_tokens", context.metadata().fullSchemaTokens());
+        line.putAll(PacketBreakdown.of(context, gold));
+        line.put("packet", context.packet());
+        return line;
+    }
+
+    private static void writeLines(Path file, List<Map<String, Object>> lines) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<String> text = new ArrayList<>();
+        for (Map<String, Object> line : lines) text.add(json.writeValueAsString(line));
+        Files.write(file, text);
     }
 
     /** Questions grouped by how many gold tables they need: the last group holds this many and more. */

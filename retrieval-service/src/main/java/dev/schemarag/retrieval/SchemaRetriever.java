@@ -22,10 +22,11 @@ import dev.schemarag.retrieval.index.SchemaIndex;
 import dev.schemarag.retrieval.index.TableHit;
 import dev.schemarag.retrieval.lexical.LexicalHit;
 import dev.schemarag.retrieval.lexical.QuestionSignal;
-import dev.schemarag.retrieval.packet.ConnectorRenderer;
+import dev.schemarag.retrieval.packet.BriefTableRenderer;
 import dev.schemarag.retrieval.packet.ContextPacket;
 import dev.schemarag.retrieval.packet.FamilyHeader;
 import dev.schemarag.retrieval.packet.JoinHints;
+import dev.schemarag.retrieval.packet.KeptColumns;
 import dev.schemarag.retrieval.packet.TokenCounter;
 import dev.schemarag.retrieval.packet.WideTableRenderer;
 import dev.schemarag.retrieval.routing.DatabaseRouting;
@@ -34,6 +35,7 @@ import dev.schemarag.retrieval.routing.RoutingDecision;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -64,6 +66,9 @@ public final class SchemaRetriever {
     private static final Logger log = LoggerFactory.getLogger(SchemaRetriever.class);
     /** Doc hits asked per doc chunk wanted, so chunks of selected tables can be preferred over closer ones. */
     private static final int DOC_CANDIDATES_PER_CHUNK = 3;
+
+    /** The column hits of a table the packet keeps in full: the two its dense score counts. */
+    private static final int MATCHED_COLUMNS_KEPT = 2;
 
     private final SchemaIndex index;
     private final RetrievalSettings settings;
@@ -345,9 +350,14 @@ public final class SchemaRetriever {
                 columnHits = columnHits.stream()
                         .filter(hit -> r.database().hasColumn(hit.table(), hit.column()))
                         .toList();
-            columnHits.forEach(hit -> hitColumns
-                    .computeIfAbsent(hit.table(), t -> new HashSet<>())
-                    .add(hit.column()));
+            // The packet keeps in full the columns that made a table rank, its nearest two as the dense score counts
+            // them; the others the search came near are named with the rest of the table's columns.
+            columnHits.stream()
+                    .sorted(Comparator.comparingDouble(ColumnHit::similarity).reversed())
+                    .forEach(hit -> {
+                        Set<String> kept = hitColumns.computeIfAbsent(hit.table(), t -> new HashSet<>());
+                        if (kept.size() < MATCHED_COLUMNS_KEPT) kept.add(hit.column());
+                    });
             List<LexicalHit> lexicalHits = s.lexicalEnabled()
                     ? r.database()
                             .lexical()
@@ -381,6 +391,7 @@ public final class SchemaRetriever {
                             selected,
                             s.docsTopK(),
                             s.docsMinSimilarity(),
+                            s.docsRelativeCutoff(),
                             s.docsMaxTokens());
         } catch (RuntimeException e) {
             log.warn("Retrieval failed for database {}, sending the full schema", r.databaseId(), e);
@@ -527,13 +538,14 @@ public final class SchemaRetriever {
     }
 
     /**
-     * Each table as the packet shows it. A bridge, which is there only to join others, keeps its keys, joining columns
-     * and the columns the question matches ({@link ConnectorRenderer}); any other table above its token budget keeps
-     * those in full and names the rest ({@link WideTableRenderer}). The leading retrieved tables get the larger
-     * budget, later ranks and foreign-key neighbours the smaller one: the less sure the selection is of a table, the
-     * fewer of the packet's tokens it takes, while every table the selection holds stays in the packet. A table that
-     * stands for its family is written the same way under the family's header ({@link FamilyHeader}). The
-     * full-schema fallback writes every table in full.
+     * Each table as the packet shows it. The leading retrieved tables are written in full up to their token budget;
+     * above it they keep their keys, joining and matched columns in full and name the rest ({@link
+     * WideTableRenderer}). Every other table (later ranks, foreign-key neighbours, bridges) is written briefly ({@link
+     * BriefTableRenderer}): keys, joining and matched columns without their comments, and the rest named within the
+     * smaller budget. The less sure the selection is of a table, the fewer of the packet's tokens it takes, while
+     * every table the selection holds stays in the packet. A table that stands for its family is written the same way
+     * under the family's header ({@link FamilyHeader}). The full-schema fallback writes every table in full, and so
+     * does a budget of 0.
      */
     private static List<String> tableTexts(
             ResolvedRequest r,
@@ -543,9 +555,11 @@ public final class SchemaRetriever {
             PacketFormat format) {
         RetrievalSettings s = r.settings();
         List<Integer> budgets = new ArrayList<>();
+        List<Boolean> leading = new ArrayList<>();
         for (int i = 0; i < tables.size(); i++) {
             SelectedTable t = tables.get(i);
             boolean detailed = t.reason() == SelectionReason.RETRIEVED && i < s.packetDetailedTables();
+            leading.add(detailed);
             budgets.add(
                     t.reason() == SelectionReason.FULL_SCHEMA
                             ? 0
@@ -554,15 +568,16 @@ public final class SchemaRetriever {
         List<Boolean> inFull = new ArrayList<>();
         for (int i = 0; i < tables.size(); i++) {
             int budget = budgets.get(i);
-            inFull.add(tables.get(i).reason() != SelectionReason.BRIDGE
-                    && (budget == 0 || r.database().tokens(List.of(tables.get(i).table()), format) <= budget));
+            inFull.add(budget == 0
+                    || leading.get(i)
+                            && r.database().tokens(List.of(tables.get(i).table()), format) <= budget);
         }
         List<ForeignKeyEdge> edges =
                 inFull.contains(false) ? r.database().graph().edgesWithin(names) : List.of();
         List<String> texts = new ArrayList<>();
         for (int i = 0; i < tables.size(); i++) {
             SelectedTable t = tables.get(i);
-            String text = text(r, t, inFull.get(i), budgets.get(i), edges, hitColumns, format);
+            String text = text(r, t, inFull.get(i), leading.get(i), budgets.get(i), edges, hitColumns, format);
             texts.add(t.family()
                     .map(family -> FamilyHeader.above(
                             text, family, t.table(), r.database().dialect()))
@@ -571,11 +586,12 @@ public final class SchemaRetriever {
         return texts;
     }
 
-    /** One table as the packet shows it: in full, or narrowed to its budget as a bridge or a wide table. */
+    /** One table as the packet shows it: in full, narrowed to its budget as a leading table, or briefly. */
     private static String text(
             ResolvedRequest r,
             SelectedTable t,
             boolean inFull,
+            boolean leading,
             int budget,
             List<ForeignKeyEdge> edges,
             Map<TableName, Set<String>> hitColumns,
@@ -583,15 +599,17 @@ public final class SchemaRetriever {
         String full = r.database().text(t.table(), format);
         if (inFull) return full;
         Table definition = r.database().definition(t.table());
-        Set<String> kept = ConnectorRenderer.keptColumns(
+        // A brief table keeps the columns the question names, not every column the column search came near: those
+        // are named with the rest, and a table past the leading ones rarely needs them all.
+        Set<String> kept = KeptColumns.of(
                 definition,
                 edges,
-                hitColumns.getOrDefault(t.table(), Set.of()),
+                leading ? hitColumns.getOrDefault(t.table(), Set.of()) : Set.of(),
                 r.request().question());
-        return t.reason() == SelectionReason.BRIDGE
-                ? ConnectorRenderer.render(
-                        definition, kept, format, r.database().dialect())
-                : WideTableRenderer.render(
+        return leading
+                ? WideTableRenderer.render(
+                        definition, kept, full, budget, format, r.database().dialect())
+                : BriefTableRenderer.render(
                         definition, kept, full, budget, format, r.database().dialect());
     }
 

@@ -19,20 +19,20 @@ class DocChunkSelectionTest {
     @Test
     void chunksOfSelectedTablesComeFirstThenByDistance() {
         assertThat(DocChunkSelection.choose(
-                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG), Set.of(name("s.orders")), 5, 0.35, 0))
+                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG), Set.of(name("s.orders")), 5, 0.35, 0, 0))
                 .containsExactly(SELECTED_STRONG, SELECTED_WEAK, OTHER_STRONG);
     }
 
     @Test
     void chunksBelowTheSimilarityBarAreDropped() {
-        assertThat(DocChunkSelection.choose(List.of(BELOW_BAR), Set.of(name("s.orders")), 5, 0.35, 0))
+        assertThat(DocChunkSelection.choose(List.of(BELOW_BAR), Set.of(name("s.orders")), 5, 0.35, 0, 0))
                 .isEmpty();
     }
 
     @Test
     void atMostTopKChunksAreKept() {
         assertThat(DocChunkSelection.choose(
-                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG), Set.of(name("s.orders")), 2, 0.35, 0))
+                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG), Set.of(name("s.orders")), 2, 0.35, 0, 0))
                 .containsExactly(SELECTED_STRONG, SELECTED_WEAK);
     }
 
@@ -43,11 +43,32 @@ class DocChunkSelectionTest {
         DocHit longOther = hit("s.audit", 0.90, "word ".repeat(30));
 
         assertThat(DocChunkSelection.choose(
-                        List.of(longOther, shortColumn, longOverview), Set.of(name("s.orders")), 5, 0.35, 52))
+                        List.of(longOther, shortColumn, longOverview), Set.of(name("s.orders")), 5, 0.35, 0, 52))
                 .containsExactly(longOverview, shortColumn);
         assertThat(DocChunkSelection.choose(
-                        List.of(longOther, shortColumn, longOverview), Set.of(name("s.orders")), 5, 0.35, 35))
+                        List.of(longOther, shortColumn, longOverview), Set.of(name("s.orders")), 5, 0.35, 0, 35))
                 .containsExactly(shortColumn);
+    }
+
+    @Test
+    void chunksFarBelowTheNearestOneAreDroppedWhereverTheyAreAbout() {
+        // 0.8 × 0.80 = 0.64: the selected table's 0.60 chunk is too far from the nearest one, about another table
+        assertThat(DocChunkSelection.choose(
+                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG),
+                        Set.of(name("s.orders")),
+                        5,
+                        0.35,
+                        0.8,
+                        0))
+                .containsExactly(OTHER_STRONG);
+        assertThat(DocChunkSelection.choose(
+                        List.of(OTHER_STRONG, SELECTED_WEAK, SELECTED_STRONG),
+                        Set.of(name("s.orders")),
+                        5,
+                        0.35,
+                        0.7,
+                        0))
+                .containsExactly(SELECTED_STRONG, OTHER_STRONG);
     }
 
     private static DocHit hit(String table, double similarity, String content) {

@@ -124,6 +124,14 @@ final class BenchCommand implements Callable<Integer> {
     int limit;
 
     @Option(
+            names = "--per-question",
+            paramLabel = "<file>",
+            description = "retrieval: also write one JSON line per question of the schemarag system: its gold tables,"
+                    + " those missed, and where its packet's tokens go (each table with why it is there and whether"
+                    + " it is gold, the join hints, each doc chunk)")
+    Path perQuestion;
+
+    @Option(
             names = "--llm-select",
             description = "retrieval: adds the system schemarag_llm_select, with the LLM selection step on, asking the"
                     + " configured LLM (LLM_BASE_URL) or else a scripted endpoint that names every candidate (its cost,"
@@ -252,12 +260,20 @@ final class BenchCommand implements Callable<Integer> {
             }
             if (suite == null) throw new IllegalArgumentException("bench " + kind + " needs --suite <dir>");
             if (kind == Kind.retrieval && scope == Scope.catalog && isDemoSuite(suite))
-                return RetrievalBenchmark.runDemo(services, limit, llmSelect, new ProgressBar(out), out);
+                return RetrievalBenchmark.runDemo(services, limit, llmSelect, perQuestion, new ProgressBar(out), out);
             if (kind == Kind.sync) return SyncBenchmark.run(services, suite, new ProgressBar(out));
             return scope == Scope.route
                     ? RoutingBenchmark.run(services, suite, limit, new ProgressBar(out), out)
                     : RetrievalBenchmark.run(
-                            services, suite, limit, scope == Scope.db, llmSelect, target, new ProgressBar(out), out);
+                            services,
+                            suite,
+                            limit,
+                            scope == Scope.db,
+                            llmSelect,
+                            target,
+                            perQuestion,
+                            new ProgressBar(out),
+                            out);
         }
     }
 

@@ -130,6 +130,13 @@ public final class RetrievalSettings {
             declare(Setting.integer("retrieval.docs.topk", 5, 0, 100, "Documentation chunks in the packet at most"));
     public static final Setting<Double> DOCS_MIN_SIMILARITY = declare(Setting.decimal(
             "retrieval.docs.min-similarity", 0.35, -1, 1, "Documentation chunks below this similarity are dropped"));
+    public static final Setting<Double> DOCS_RELATIVE_CUTOFF = declare(
+            Setting.decimal(
+                    "retrieval.docs.relative-cutoff",
+                    0.9,
+                    0,
+                    1,
+                    "A documentation chunk is kept only while its similarity is at least this share of the nearest chunk's; 0 = no relative cut-off"));
     public static final Setting<Integer> DOCS_MAX_TOKENS = declare(
             Setting.integer(
                     "retrieval.docs.max-tokens",
@@ -147,23 +154,24 @@ public final class RetrievalSettings {
     public static final Setting<Integer> PACKET_TABLE_MAX_TOKENS = declare(
             Setting.integer(
                     "retrieval.packet.table-max-tokens",
-                    250,
+                    200,
                     0,
                     10_000_000,
-                    "A table whose definition takes more tokens keeps its keys, joining and matched columns in full and names the rest within this budget; 0 = every table in full"));
+                    "A leading table whose definition takes more tokens keeps its keys, joining columns, its two nearest column hits and the columns the question names in full and names the rest within this budget; 0 = every such table in full"));
     public static final Setting<Integer> PACKET_DETAILED_TABLES = declare(
             Setting.integer(
                     "retrieval.packet.detailed-tables",
                     3,
                     0,
                     MANY,
-                    "The leading retrieved tables that get retrieval.packet.table-max-tokens; the others (later ranks, foreign-key neighbours) get retrieval.packet.other-table-max-tokens"));
-    public static final Setting<Integer> PACKET_OTHER_TABLE_MAX_TOKENS = declare(Setting.integer(
-            "retrieval.packet.other-table-max-tokens",
-            100,
-            0,
-            10_000_000,
-            "The budget of a table past the detailed ones, written the same way; 0 = every such table in full"));
+                    "The leading retrieved tables that get retrieval.packet.table-max-tokens; the others (later ranks, foreign-key neighbours, bridges) are written briefly within retrieval.packet.other-table-max-tokens"));
+    public static final Setting<Integer> PACKET_OTHER_TABLE_MAX_TOKENS = declare(
+            Setting.integer(
+                    "retrieval.packet.other-table-max-tokens",
+                    70,
+                    0,
+                    10_000_000,
+                    "A table past the detailed ones (later ranks, foreign-key neighbours, bridges) is written briefly: its comment's first sentence, keys, joining columns and the columns the question names, on one line without comments, and the other columns named within this budget; 0 = every such table in full"));
     public static final Setting<Integer> CONTEXT_BUDGET_TOKENS = declare(Setting.integer(
             "retrieval.context.budget-tokens",
             12_000,
@@ -403,6 +411,10 @@ public final class RetrievalSettings {
 
     public double docsMinSimilarity() {
         return values.get(DOCS_MIN_SIMILARITY);
+    }
+
+    public double docsRelativeCutoff() {
+        return values.get(DOCS_RELATIVE_CUTOFF);
     }
 
     public int docsMaxTokens() {

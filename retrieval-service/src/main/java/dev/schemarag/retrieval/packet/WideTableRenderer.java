@@ -11,7 +11,7 @@ import java.util.Set;
 /**
  * Writes a table whose full definition exceeds a token budget (a warehouse's wide tables, with a comment on every
  * column) with what a query of the question needs in full — its primary key, the columns joining it to the packet's
- * other tables, the columns the question or the column search matched ({@link ConnectorRenderer#keptColumns}) — and
+ * other tables, the columns the question or the column search matched ({@link KeptColumns#of}) — and
  * the other columns by name alone in a trailing comment, as many as the budget leaves room for, saying how many were
  * elided. The model still sees every column it may need by name, without the types and comments of those the
  * question gives no reason to read.
@@ -32,7 +32,7 @@ public final class WideTableRenderer {
             Table table, Set<String> kept, String fullText, int budgetTokens, PacketFormat format, SqlDialect dialect) {
         int fullTokens = TokenCounter.count(fullText);
         if (fullTokens <= budgetTokens) return fullText;
-        Table narrow = ConnectorRenderer.narrowed(table, kept);
+        Table narrow = KeptColumns.narrowed(table, kept);
         if (narrow.columns().size() == table.columns().size()) return fullText;
         String text = format == PacketFormat.COMPACT
                 ? CompactSchemaRenderer.render(narrow, dialect)
@@ -46,7 +46,7 @@ public final class WideTableRenderer {
     }
 
     /** The trailing comment naming the elided columns in table order, as many as {@code room} tokens hold. */
-    private static String elided(List<String> rest, int room, SqlDialect dialect) {
+    static String elided(List<String> rest, int room, SqlDialect dialect) {
         String plural = rest.size() == 1 ? "" : "s";
         List<String> named = new ArrayList<>();
         int used = TokenCounter.count(NAMED.formatted(rest.size(), plural, "") + CUT.formatted(rest.size()));

@@ -52,10 +52,11 @@ class RetrievalSettingsTest {
         assertThat(defaults.fallbackMinContentWords()).isEqualTo(1);
         assertThat(defaults.docsTopK()).isEqualTo(5);
         assertThat(defaults.docsMinSimilarity()).isEqualTo(0.35);
+        assertThat(defaults.docsRelativeCutoff()).isEqualTo(0.9);
         assertThat(defaults.docsMaxTokens()).isEqualTo(300);
-        assertThat(defaults.packetTableMaxTokens()).isEqualTo(250);
+        assertThat(defaults.packetTableMaxTokens()).isEqualTo(200);
         assertThat(defaults.packetDetailedTables()).isEqualTo(3);
-        assertThat(defaults.packetOtherTableMaxTokens()).isEqualTo(100);
+        assertThat(defaults.packetOtherTableMaxTokens()).isEqualTo(70);
         assertThat(defaults.joinHintFormat()).isEqualTo(JoinHintFormat.EDGES);
         assertThat(defaults.packetFormat()).isEqualTo(PacketFormat.CREATE_TABLE);
         assertThat(defaults.contextBudgetTokens()).isEqualTo(12_000);
@@ -65,7 +66,7 @@ class RetrievalSettingsTest {
         assertThat(defaults.llmSelect()).isFalse();
         assertThat(defaults.llmSelectKeepAbove()).isEqualTo(0.8);
         assertThat(defaults.llmSelectTimeoutMs()).isEqualTo(3000);
-        assertThat(RetrievalSettings.DECLARED).hasSize(46);
+        assertThat(RetrievalSettings.DECLARED).hasSize(47);
     }
 
     @Test

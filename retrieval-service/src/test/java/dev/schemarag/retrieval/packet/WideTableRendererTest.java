@@ -38,7 +38,7 @@ class WideTableRendererTest {
 
     @Test
     void aWideTableKeepsItsKeysJoiningAndMatchedColumnsAndNamesTheRest() {
-        Set<String> kept = ConnectorRenderer.keptColumns(
+        Set<String> kept = KeptColumns.of(
                 EMPLOYEES, List.of(TO_DEPARTMENTS), Set.of(), "Who was hired in 2021 in each department?");
 
         String text = render(kept, 120);

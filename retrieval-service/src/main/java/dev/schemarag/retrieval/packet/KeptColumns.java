@@ -1,24 +1,19 @@
 package dev.schemarag.retrieval.packet;
 
-import dev.schemarag.core.config.SqlDialect;
 import dev.schemarag.core.relationships.ForeignKeyEdge;
 import dev.schemarag.core.schema.Column;
 import dev.schemarag.core.schema.Table;
-import dev.schemarag.retrieval.config.PacketFormat;
 import dev.schemarag.retrieval.lexical.IdentifierAnalyzer;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Writes a table that is in the packet only to join others (a bridge) with just the columns a query needs of it: its
- * primary key, the columns that join it to the packet's other tables and the columns the question matches. The rest
- * are counted in a trailing comment, so the model knows the table has more than it sees. Such a table is rarely
- * selected from or filtered on, and its other columns are most of its tokens.
+ * The columns a table narrowed to its budget keeps with their types ({@link WideTableRenderer}, {@link
+ * BriefTableRenderer}): its primary key, the columns that join it to the packet's other tables and the columns the
+ * question matches. Its other columns are most of its tokens and are named, not defined.
  */
-public final class ConnectorRenderer {
-    static final String LEFT_OUT = " -- joins the tables above; %d more column%s not shown";
-
+public final class KeptColumns {
     private static final IdentifierAnalyzer NAMES = IdentifierAnalyzer.forDocuments();
     private static final IdentifierAnalyzer QUESTIONS = IdentifierAnalyzer.forQuestions();
     /**
@@ -31,38 +26,29 @@ public final class ConnectorRenderer {
     private static final TextMemo<Set<String>> QUESTION_WORDS =
             new TextMemo<>(20_000, question -> Set.copyOf(QUESTIONS.terms(question)));
 
-    private ConnectorRenderer() {}
+    private KeptColumns() {}
 
     /**
-     * The columns of a connector to keep besides its primary key: those of the edges joining it to the packet's other
-     * tables, those the column search hit, and those whose name shares a word with the question.
+     * The columns of a table to keep besides its primary key: those of the edges joining it to the packet's other
+     * tables, the given column hits, and those whose name shares a word with the question other than the words of the
+     * table's own name.
      *
      * @param packetEdges the join edges among the packet's tables
      */
-    public static Set<String> keptColumns(
+    public static Set<String> of(
             Table table, List<ForeignKeyEdge> packetEdges, Set<String> hitColumns, String question) {
         Set<String> kept = new HashSet<>(hitColumns);
         for (ForeignKeyEdge edge : packetEdges) {
             if (edge.from().equals(table.name())) kept.addAll(edge.fromColumns());
             if (edge.to().equals(table.name())) kept.addAll(edge.toColumns());
         }
-        Set<String> words = QUESTION_WORDS.get(question == null ? "" : question);
+        // A word of the table's own name is the question naming the table, not a column of it: "per customer" keeps no
+        // customer_number or customer_type of customers.
+        Set<String> words = new HashSet<>(QUESTION_WORDS.get(question == null ? "" : question));
+        words.removeAll(NAME_WORDS.get(table.name().table()));
         for (Column column : table.columns())
             if (NAME_WORDS.get(column.name()).stream().anyMatch(words::contains)) kept.add(column.name());
         return kept;
-    }
-
-    /**
-     * @param joinColumns columns of {@code table} to keep ({@link #keptColumns}); the primary key is always kept
-     * @return the table in {@code format}, as the full renderer writes it when nothing would be left out
-     */
-    public static String render(Table table, Set<String> joinColumns, PacketFormat format, SqlDialect dialect) {
-        Table connector = narrowed(table, joinColumns);
-        String text = format == PacketFormat.COMPACT
-                ? CompactSchemaRenderer.render(connector, dialect)
-                : CreateTableRenderer.render(connector, dialect);
-        int leftOut = table.columns().size() - connector.columns().size();
-        return leftOut == 0 ? text : text + LEFT_OUT.formatted(leftOut, leftOut == 1 ? "" : "s");
     }
 
     /** {@code table} with its primary key and {@code kept} columns only, and the constraints on those alone. */
