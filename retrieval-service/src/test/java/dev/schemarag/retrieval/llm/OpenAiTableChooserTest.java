@@ -38,6 +38,13 @@ class OpenAiTableChooserTest {
     void aLateEndpointFailsTheCallWithinItsTimeout() throws Exception {
         try (ScriptedChatCompletions endpoint = new ScriptedChatCompletions();
                 OpenAiTableChooser chooser = new OpenAiTableChooser(settings(endpoint))) {
+            // A first call loads the client's classes and opens its connection pool: seconds on a loaded machine,
+            // which are not the call's timeout.
+            endpoint.answerTableSelections(user -> List.of());
+            chooser.ask(
+                    ModelTableSelection.SYSTEM,
+                    "Question: How many employees?\n\nCandidate tables:\n- hr.employees(employee_id)\n",
+                    Duration.ofSeconds(30));
             endpoint.fault(ScriptedChatCompletions.Fault.HANG);
             long started = System.nanoTime();
 
