@@ -140,7 +140,7 @@ public final class RetrievalService implements AutoCloseable {
             Runnable onFatal) {
         TopicCreator.ensure(bootstrapServers, security, topics, limits.topics());
         catalogs.start(databases -> {
-            RetrievalTopology.warmUp(topics, retriever, databases);
+            RetrievalTopology.warmUp(topics, retriever, front, databases);
             KafkaCanary.warmUp(security.clientConfig(bootstrapServers), topics.prefix(), applicationId);
         });
         StreamsBuilder builder = new StreamsBuilder();

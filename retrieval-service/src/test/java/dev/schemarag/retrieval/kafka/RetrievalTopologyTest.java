@@ -78,6 +78,10 @@ class RetrievalTopologyTest {
     private FakeSchemaIndex index;
     /** The answer cache as retrieval's probe sees it: question ids by "database|principal|question hash". */
     private final Map<String, String> cachedAnswers = new HashMap<>();
+    /** How often the answer cache was looked up. */
+    private final AtomicInteger probes = new AtomicInteger();
+
+    private CacheFront front;
 
     @BeforeEach
     void startDriver(@TempDir Path stateDir) {
@@ -91,10 +95,12 @@ class RetrievalTopologyTest {
 
         topics = new Topics("retrieval-test.", registry);
         StreamsBuilder builder = new StreamsBuilder();
-        CacheFront front = new CacheFront(
-                (databaseId, principal, questionHash) -> Optional.ofNullable(
-                                cachedAnswers.get(databaseId + "|" + principal + "|" + questionHash))
-                        .map(questionId -> CachedAnswerHits.of(databaseId, questionId, questionHash)),
+        front = new CacheFront(
+                (databaseId, principal, questionHash) -> {
+                    probes.incrementAndGet();
+                    return Optional.ofNullable(cachedAnswers.get(databaseId + "|" + principal + "|" + questionHash))
+                            .map(questionId -> CachedAnswerHits.of(databaseId, questionId, questionHash));
+                },
                 RetrievalSettings.defaults());
         RetrievalTopology.build(builder, topics, retriever, front, meters);
         Properties settings = StreamsProperties.of(
@@ -131,12 +137,15 @@ class RetrievalTopologyTest {
 
     @Test
     void afterTheWarmUpTheFirstQuestionAsksTheRegistryNothing() {
-        RetrievalTopology.warmUp(topics, retriever, List.of("erp"));
+        RetrievalTopology.warmUp(topics, retriever, front, List.of("erp"));
         int afterWarmUp = registry.calls.get();
 
         questions.pipeInput("q-1", question("q-1", "erp", QUESTION));
 
         assertThat(afterWarmUp).isPositive();
+        assertThat(probes.get())
+                .as("each warm-up round looks its question up, then the question")
+                .isEqualTo(RetrievalTopology.WARM_UP_ROUNDS + 1);
         assertThat(registry.calls.get()).isEqualTo(afterWarmUp);
         assertThat(contexts.readValue().getQuestion().getId()).isEqualTo("q-1");
         assertThat(deadLetters.isEmpty()).isTrue();
