@@ -2,12 +2,14 @@ package dev.schemarag.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.schemarag.avro.SchemaRegistryClient;
 import dev.schemarag.avro.SchemaRegistryException;
 import dev.schemarag.events.QuestionAsked;
 import dev.schemarag.stack.ScramListener;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +45,10 @@ class SecuredTestStackIT {
                     .all()
                     .get();
 
-            assertThat(admin.listTopics().names().get()).contains("secured-it");
+            // The controller made the topic; the broker's metadata, which the listing reads, follows it shortly.
+            await().atMost(Duration.ofSeconds(10))
+                    .untilAsserted(
+                            () -> assertThat(admin.listTopics().names().get()).contains("secured-it"));
         }
     }
 
