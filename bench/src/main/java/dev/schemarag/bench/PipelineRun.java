@@ -20,6 +20,7 @@ import dev.schemarag.events.ContextRetrieved;
 import dev.schemarag.events.QueryResult;
 import dev.schemarag.events.SqlGenerated;
 import dev.schemarag.generation.cache.AnswerCacheMeters;
+import dev.schemarag.ingest.kafka.UpdaterMeters;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.ingest.service.IngestService;
 import dev.schemarag.ingest.sync.SyncProgress;
@@ -223,6 +224,7 @@ final class PipelineRun implements AutoCloseable {
             Map<String, Double> answerCacheBefore = answerCacheLookups(fleet);
             NavigableMap<Double, Double> hitTimeBefore = answerCacheHitTime(fleet);
             NavigableMap<Double, Double> probeHitBefore = answerCacheProbeHitTime(fleet);
+            double coalescedBefore = coalescedChanges(fleet);
             Map<String, Duration> cpuBefore = cpuTimes(fleet);
             if (llm != null) llm.resetMostConcurrentRequests();
             out.printf("pipeline: sending %d questions at %.1f/s%n", questions.size(), questionsPerSecond);
@@ -241,6 +243,7 @@ final class PipelineRun implements AutoCloseable {
             Map<String, Double> answerCacheAfter = answerCacheLookups(fleet);
             NavigableMap<Double, Double> hitTimeAfter = answerCacheHitTime(fleet);
             NavigableMap<Double, Double> probeHitAfter = answerCacheProbeHitTime(fleet);
+            double coalescedAfter = coalescedChanges(fleet);
             PipelineFigures figures = new PipelineFigures(
                     ledger[0].firstOutcomes(),
                     stamps.of(CONTEXT),
@@ -278,6 +281,8 @@ final class PipelineRun implements AutoCloseable {
             // Of which the retriever's own work (the rest: reading the question, the cache probe, producing).
             result.put("first_question_retrieved_in_ms", firstRetrievedInMs);
             result.put("ddl_burst_catalog_lag_ms", burst.catalogLagMs());
+            // Of the burst's changes, those a refresh that began after them had already applied.
+            result.put("ddl_burst_changes_coalesced", (long) (coalescedAfter - coalescedBefore));
             result.put("sent", accounting.get("sent"));
             result.put("answered", figures.answered());
             result.put("results", figures.results());
@@ -557,6 +562,14 @@ final class PipelineRun implements AutoCloseable {
             counts[1] += PrometheusText.sum(body, series, "result=\"miss\"");
         }
         return counts;
+    }
+
+    /** Changes the ingest updater found applied by a refresh that began after them, so far, from its {@code /metrics}. */
+    private static double coalescedChanges(ServiceFleet fleet) throws IOException, InterruptedException {
+        String series = UpdaterMeters.COALESCED.replace('.', '_') + "_total";
+        double coalesced = 0;
+        for (String body : metrics(fleet, Service.INGEST)) coalesced += PrometheusText.sum(body, series, "");
+        return coalesced;
     }
 
     /** The answer cache's lookups of the generation instances so far, by result, from their {@code /metrics}. */

@@ -12,12 +12,17 @@ final class PrometheusText {
     private PrometheusText() {}
 
     /**
-     * The sum of the samples of {@code series} that carry {@code label} (e.g. {@code result="hit"}); 0 when there are
-     * none.
+     * The sum of the samples of {@code series} that carry {@code label} (e.g. {@code result="hit"}; an empty label also
+     * takes a sample without labels); 0 when there are none.
      */
     static double sum(String exposition, String series, String label) {
         double sum = 0;
         for (String line : exposition.lines().toList()) {
+            if (label.isEmpty() && line.startsWith(series + " ")) {
+                sum += Double.parseDouble(
+                        line.substring(series.length()).strip().split("\\s+")[0]);
+                continue;
+            }
             if (!line.startsWith(series + "{")) continue;
             int labelsEnd = line.indexOf('}');
             if (labelsEnd < 0 || !line.substring(series.length(), labelsEnd).contains(label)) continue;

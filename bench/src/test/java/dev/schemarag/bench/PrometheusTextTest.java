@@ -12,6 +12,8 @@ class PrometheusTextTest {
             schemarag_retrieval_embedding_cache_total{result="hit"} 3.0
             schemarag_retrieval_embedding_cache_total{result="miss"} 1497.0
             schemarag_retrieval_embedding_cache_totals{result="hit"} 99.0
+            schemarag_cdc_changes_coalesced_total 42.0
+            schemarag_cdc_changes_coalesced_totals 7.0
             """;
 
     @Test
@@ -20,6 +22,14 @@ class PrometheusTextTest {
                 .isEqualTo(3.0);
         assertThat(PrometheusText.sum(SCRAPE, "schemarag_retrieval_embedding_cache_total", "result=\"miss\""))
                 .isEqualTo(1497.0);
+    }
+
+    @Test
+    void aSeriesWithoutLabelsIsReadWithAnEmptyLabel() {
+        assertThat(PrometheusText.sum(SCRAPE, "schemarag_cdc_changes_coalesced_total", ""))
+                .isEqualTo(42.0);
+        assertThat(PrometheusText.sum(SCRAPE, "schemarag_cdc_changes_coalesced_total", "result=\"hit\""))
+                .isZero();
     }
 
     @Test

@@ -18,8 +18,6 @@ import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,8 +68,7 @@ public final class DebeziumDdlCapture implements AutoCloseable {
 
     private final Config config;
     private final CaptureSource source;
-    private final Producer<String, SchemaChanged> producer;
-    private final String topic;
+    private final ChangePublisher publisher;
     private final Backoff backoff;
     private final Object lock = new Object();
     private final CountDownLatch closing = new CountDownLatch(1);
@@ -83,12 +80,10 @@ public final class DebeziumDdlCapture implements AutoCloseable {
     private volatile boolean progressed;
     private volatile boolean positioned;
 
-    public DebeziumDdlCapture(
-            Config config, CaptureSource source, Producer<String, SchemaChanged> producer, String topic) {
+    public DebeziumDdlCapture(Config config, CaptureSource source, ChangePublisher publisher) {
         this.config = config;
         this.source = source;
-        this.producer = producer;
-        this.topic = topic;
+        this.publisher = publisher;
         this.backoff = new Backoff(FIRST_RESTART, max(FIRST_RESTART, config.maxRestartBackoff()));
         this.status = new CaptureStatus(config.databaseId(), CaptureStatus.Phase.STARTING, null, 0);
     }
@@ -195,14 +190,11 @@ public final class DebeziumDdlCapture implements AutoCloseable {
             for (DdlEvent ddl : source.ddlEvents(event.record())) {
                 SchemaChanged change = SchemaChangeMapper.toEvent(config.databaseId(), ddl);
                 try {
-                    producer.send(new ProducerRecord<>(
-                                    topic,
-                                    SchemaChangeMapper.key(config.databaseId(), ddl.schema(), ddl.table()),
-                                    change))
-                            .get();
+                    publisher.publish(SchemaChangeMapper.key(config.databaseId(), ddl.schema(), ddl.table()), change);
                 } catch (ExecutionException e) {
                     // Not marked processed: the engine stops and the slot re-delivers this change on restart.
-                    throw new IllegalStateException("cannot publish schema change to " + topic, e.getCause());
+                    throw new IllegalStateException(
+                            "cannot publish schema change to " + publisher.topic(), e.getCause());
                 }
             }
             committer.markProcessed(event);

@@ -21,6 +21,7 @@ import dev.schemarag.events.SchemaChanged;
 import dev.schemarag.ingest.cdc.BinlogCaptureSource;
 import dev.schemarag.ingest.cdc.CaptureSource;
 import dev.schemarag.ingest.cdc.CaptureStatus;
+import dev.schemarag.ingest.cdc.ChangePublisher;
 import dev.schemarag.ingest.cdc.DdlCaptureInstaller;
 import dev.schemarag.ingest.cdc.DebeziumDdlCapture;
 import dev.schemarag.ingest.cdc.PostgresCaptureSource;
@@ -64,7 +65,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 
@@ -203,7 +203,7 @@ public final class IngestService implements AutoCloseable {
     private final Map<String, Annotations> annotations = new ConcurrentHashMap<>();
     private final Map<String, DebeziumDdlCapture> captures = new ConcurrentHashMap<>(); // read by /ready
     private KafkaProducer<String, SchemaChanged> producer;
-    private String schemaChangesTopic;
+    private ChangePublisher publisher;
     private String topicPrefix;
     private ManagedStreams updater;
     private ScheduledExecutorService roleProbe;
@@ -261,7 +261,7 @@ public final class IngestService implements AutoCloseable {
                 producerProps,
                 topics.schemaChanges().keySerde().serializer(),
                 topics.schemaChanges().valueSerde().serializer());
-        schemaChangesTopic = topics.schemaChanges().name();
+        publisher = new ChangePublisher(producer, topics.schemaChanges().name());
         topicPrefix = topics.prefix();
         for (RegisteredDatabase db : databases.all()) startCapture(db);
         for (RegisteredDatabase db : databases.all()) refreshEdges(db);
@@ -278,7 +278,8 @@ public final class IngestService implements AutoCloseable {
                 texts,
                 BudgetedRetry.forOutages(),
                 config.recovery().refreshRetryBudget());
-        EmbeddingUpdaterTopology.build(builder, topics, refresher::apply, meters, this::catalogVersion);
+        EmbeddingUpdaterTopology.build(
+                builder, topics, refresher::apply, publisher::newestOffset, meters, this::catalogVersion);
         Properties props = StreamsProperties.of(
                 topics.prefix() + UPDATER_APPLICATION_ID,
                 config.bootstrapServers(),
@@ -372,7 +373,7 @@ public final class IngestService implements AutoCloseable {
                     BinlogCaptureSource.historyTopic(topicPrefix, db.id()),
                     config.security().clientConfig(config.bootstrapServers()));
         }
-        DebeziumDdlCapture engine = new DebeziumDdlCapture(capture, source, producer, schemaChangesTopic);
+        DebeziumDdlCapture engine = new DebeziumDdlCapture(capture, source, publisher);
         engine.start();
         captures.put(db.id(), engine);
     }
@@ -383,11 +384,7 @@ public final class IngestService implements AutoCloseable {
      */
     private void startRoleMembershipCapture() {
         RoleMembershipCapture capture = new RoleMembershipCapture(
-                databases::all,
-                new PostgresRoleMemberships(this::probeLogin),
-                (key, change) -> producer.send(new ProducerRecord<>(schemaChangesTopic, key, change))
-                        .get(),
-                Clock.systemUTC());
+                databases::all, new PostgresRoleMemberships(this::probeLogin), publisher::publish, Clock.systemUTC());
         capture.poll();
         roleProbe = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "role-membership-capture");

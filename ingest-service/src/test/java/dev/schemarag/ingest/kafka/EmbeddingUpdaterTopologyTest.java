@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -59,6 +60,11 @@ class EmbeddingUpdaterTopologyTest {
 
     private static final long CATALOG_VERSION = 42;
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    /** The tables refreshed, in order. */
+    private final List<String> refreshed = new ArrayList<>();
+    /** The newest offset the capture of this process has published, as ChangePublisher reports it. */
+    private long published = -1;
+
     private TopologyTestDriver driver;
     private Topics topics;
     private TestInputTopic<String, SchemaChanged> changes;
@@ -70,10 +76,12 @@ class EmbeddingUpdaterTopologyTest {
         topics = new Topics("ingest-updater-test.", new InMemorySchemaRegistry());
         Function<SchemaChanged, RefreshResult> refresh = change -> {
             if (change.getTable().equals("bottomless")) throw new IllegalStateException("introspection bug");
+            refreshed.add(change.getTable());
             return RESULTS.getOrDefault(change.getTable(), RefreshResult.ok(List.of()));
         };
         StreamsBuilder builder = new StreamsBuilder();
-        EmbeddingUpdaterTopology.build(builder, topics, refresh, meters, db -> OptionalLong.of(CATALOG_VERSION));
+        EmbeddingUpdaterTopology.build(
+                builder, topics, refresh, partition -> published, meters, db -> OptionalLong.of(CATALOG_VERSION));
         Topic<String, FailureRecord> dlq = topics.deadLetter(DeadLetterTopic.INGEST);
         // As IngestService configures it.
         Properties props = StreamsProperties.of(
@@ -117,6 +125,45 @@ class EmbeddingUpdaterTopologyTest {
                         .gauge()
                         .value())
                 .isEqualTo(CATALOG_VERSION);
+    }
+
+    @Test
+    void changesPublishedBeforeARefreshOfTheirTableBeganAreNotAppliedAgain() {
+        published = 2; // the capture has published offsets 0 to 2 when the first refresh begins
+        changes.pipeInput("erp.sales.orders", change("orders"));
+        changes.pipeInput("erp.sales.orders", change("orders"));
+        changes.pipeInput("erp.sales.old_orders", change("old_orders")); // another table: its own refresh
+        published = 4;
+        changes.pipeInput("erp.sales.orders", change("orders")); // offset 3, published after that refresh began
+
+        assertThat(refreshed).containsExactly("orders", "old_orders", "orders");
+        assertThat(catalog.readKeyValuesToList())
+                .hasSize(5); // two refreshes of orders (two entries each), one tombstone
+        assertThat(deadLetters.isEmpty()).isTrue();
+        assertThat(meters.get(UpdaterMeters.COALESCED).counter().count()).isEqualTo(1);
+        assertThat(meters.get(UpdaterMeters.FRESHNESS).timer().count()).isEqualTo(4); // every change is accounted for
+    }
+
+    @Test
+    void aFailedRefreshCoversNothing() {
+        published = 5;
+        changes.pipeInput("erp.sales.unreachable", change("unreachable"));
+        changes.pipeInput("erp.sales.unreachable", change("unreachable"));
+
+        assertThat(refreshed).containsExactly("unreachable", "unreachable");
+        assertThat(deadLetters.readValuesToList()).hasSize(2);
+    }
+
+    @Test
+    void renamesAndPrivilegeChangesAreAlwaysApplied() {
+        published = 5;
+        changes.pipeInput("erp.sales.orders", change("orders"));
+        SchemaChanged rename = change("orders", ChangeKind.RENAME_TABLE, "ALTER TABLE", "sales.old_orders");
+        changes.pipeInput("erp.sales.orders", rename); // its refresh also reads the old name
+        SchemaChanged grant = change("orders", ChangeKind.OTHER, "GRANT", null);
+        changes.pipeInput("erp.sales.orders", grant); // its refresh reads the whole database's access
+
+        assertThat(refreshed).containsExactly("orders", "orders", "orders");
     }
 
     @Test
@@ -197,12 +244,17 @@ class EmbeddingUpdaterTopologyTest {
     }
 
     private static SchemaChanged change(String table) {
+        return change(table, ChangeKind.ALTER_TABLE, "ALTER TABLE", null);
+    }
+
+    private static SchemaChanged change(String table, ChangeKind kind, String tag, String previousTable) {
         return SchemaChanged.newBuilder()
                 .setDatabaseId("erp")
                 .setSchema$("sales")
                 .setTable(table)
-                .setChangeKind(ChangeKind.ALTER_TABLE)
-                .setCommandTag("ALTER TABLE")
+                .setPreviousTable(previousTable)
+                .setChangeKind(kind)
+                .setCommandTag(tag)
                 .setSourcePosition("0/16B3748")
                 .setTimestamp(Instant.EPOCH)
                 .build();
