@@ -213,6 +213,9 @@ public final class DebeziumDdlCapture implements AutoCloseable {
         // never connects to it: offsets are in a file, and the binlog's schema history has settings of its own.
         p.setProperty("bootstrap.servers", "localhost:9092");
         p.setProperty("errors.max.retries", "-1");
+        // Debezium's queue wakes its poll early only for a full batch: with one change a batch, a change is handed on
+        // as soon as it is read, and poll.interval.ms no longer delays it there (only the idle re-checks of the log).
+        p.setProperty("max.batch.size", "1");
         p.setProperty("retriable.restart.connector.wait.ms", "2000");
         return p;
     }

@@ -15,7 +15,12 @@ public final class IngestSettings {
     public static final Setting<String> REPLICATION_PASSWORD =
             Setting.string("cdc.replication.password", "schemarag_cdc", "Password of the replication role");
     public static final Setting<Integer> CDC_POLL_INTERVAL_MS = Setting.integer(
-            "cdc.poll.interval.ms", 5, 1, 60_000, "Debezium poll interval: it dominates change-to-index latency");
+            "cdc.poll.interval.ms",
+            25,
+            1,
+            60_000,
+            "How long Debezium sleeps between checks of an idle log (PostgreSQL) and how often its idle engine wakes:"
+                    + " lower is fresher by about half of it and costs more CPU while nothing changes");
 
     /**
      * Far below the updater's max.poll.interval.ms (600 s), so a retried record never gets its member fenced; that
