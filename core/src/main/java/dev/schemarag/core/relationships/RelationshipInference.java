@@ -199,7 +199,7 @@ public final class RelationshipInference {
             Table table, Column column, List<Target> targets, Set<Set<TableName>> declaredPairs) {
         String family = TypeFamily.of(column.dataType());
         if (family == null) return Optional.empty();
-        Set<String> commentNames = commentNames(column);
+        ColumnName name = ColumnName.of(column);
         double bestConfidence = 0;
         List<Target> bestTargets = new ArrayList<>();
         for (Target target : targets) {
@@ -207,9 +207,7 @@ public final class RelationshipInference {
             boolean self = target.table().name().equals(table.name());
             if (self && column.name().equals(target.column())) continue;
             if (declaredPairs.contains(pair(table.name(), target.table().name()))) continue;
-            double confidence =
-                    (self ? selfReference(column, commentNames, target) : confidence(column, commentNames, target))
-                            * target.factor();
+            double confidence = (self ? selfReference(name, target) : confidence(name, target)) * target.factor();
             if (confidence <= 0) continue;
             if (confidence > bestConfidence) {
                 bestConfidence = confidence;
@@ -246,19 +244,17 @@ public final class RelationshipInference {
      * the key's name ({@code parent_department_id}) or a comment naming the table ({@code manager_id}, "another
      * employee"). Self-references join (join hints) but connect no tables.
      */
-    static double selfReference(Column column, Set<String> commentNames, Target target) {
+    static double selfReference(ColumnName column, Target target) {
         double best = 0;
         if (roleBeforeKey(column, target)) best = ROLE_AND_KEY;
-        if (commentNames.contains(target.naming().full())) best = Math.max(best, COMMENT_NAMES_TABLE);
+        if (column.commentNames().contains(target.naming().full())) best = Math.max(best, COMMENT_NAMES_TABLE);
         return best;
     }
 
-    private static boolean roleBeforeKey(Column column, Target target) {
+    private static boolean roleBeforeKey(ColumnName column, Target target) {
         return target.keyStem() != null
                 && !GENERIC.contains(target.key())
-                && column.name()
-                        .toLowerCase(Locale.ROOT)
-                        .endsWith("_" + target.column().toLowerCase(Locale.ROOT))
+                && column.lower().endsWith(target.underscoredKey())
                 && target.naming().names(target.keyStem()) != Naming.NONE;
     }
 
@@ -280,15 +276,11 @@ public final class RelationshipInference {
         return names;
     }
 
-    /**
-     * The strongest rule the column satisfies for the target key, 0 when none; {@code commentNames} are the column's
-     * {@link #commentNames}.
-     */
-    static double confidence(Column column, Set<String> commentNames, Target target) {
-        String name = compact(column.name());
+    /** The strongest rule the column satisfies for the target key, 0 when none. */
+    static double confidence(ColumnName column, Target target) {
+        String name = column.compact();
         String key = target.key();
-        String sepName = column.name().toLowerCase(Locale.ROOT);
-        String sepKey = target.column().toLowerCase(Locale.ROOT);
+        String sepKey = target.lowerColumn();
         Naming table = target.naming();
         double best = 0;
         // customer_id -> customers.id, countrycode -> country.code, id_customer -> customer.id
@@ -312,11 +304,11 @@ public final class RelationshipInference {
                 && keyStem == null
                 && lastUnderscore > 0
                 && table.names(sepKey.substring(0, lastUnderscore)) != Naming.NONE) best = Math.max(best, SHARED_KEY);
-        if (commentNames.contains(table.full())) best = Math.max(best, COMMENT_NAMES_TABLE);
-        if (idStem(sepName) == null && (GENERIC.contains(key) || keyStem != null) && table.names(name) != Naming.NONE)
+        if (column.commentNames().contains(table.full())) best = Math.max(best, COMMENT_NAMES_TABLE);
+        if (!column.idLike() && (GENERIC.contains(key) || keyStem != null) && table.names(name) != Naming.NONE)
             best = Math.max(best, NAMED_LIKE_TABLE);
         // winning_pilot -> pilot.pilot_id, fk_owner_person -> person.id: a role before the target table's name
-        if (idStem(sepName) == null
+        if (!column.idLike()
                 && (GENERIC.contains(key) || keyStem != null)
                 && table.full().length() >= 4
                 && name.length() > table.full().length()
@@ -339,7 +331,10 @@ public final class RelationshipInference {
     static String idStem(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
         for (String suffix : ID_SUFFIXES) {
-            if (lower.endsWith("_" + suffix)) return compact(lower.substring(0, lower.length() - suffix.length() - 1));
+            if (lower.endsWith(suffix)
+                    && lower.length() > suffix.length()
+                    && lower.charAt(lower.length() - suffix.length() - 1) == '_')
+                return compact(lower.substring(0, lower.length() - suffix.length() - 1));
             // Glued suffixes only where they cannot end an ordinary word: singerid, countrycode, but not "valid".
             if ((suffix.equals("id") || suffix.equals("code") || suffix.equals("key"))
                     && lower.endsWith(suffix)
@@ -371,10 +366,35 @@ public final class RelationshipInference {
     }
 
     /**
+     * What the rules read of a column's name, worked out once per column rather than once for every target it is
+     * compared with: its {@link #compact} and lower-case spellings, whether it is id-like, and its {@link
+     * #commentNames}.
+     */
+    record ColumnName(String compact, String lower, boolean idLike, Set<String> commentNames) {
+        static ColumnName of(Column column) {
+            String lower = column.name().toLowerCase(Locale.ROOT);
+            return new ColumnName(
+                    RelationshipInference.compact(lower),
+                    lower,
+                    idStem(lower) != null,
+                    RelationshipInference.commentNames(column));
+        }
+    }
+
+    /**
      * A table's single-column key, {@code factor} below 1 for a unique key that is not the primary key. What depends
      * on the target alone (its naming, its key's stem and type family) is worked out once, not for every column.
      */
-    record Target(Table table, String column, double factor, Naming naming, String key, String keyStem, String family) {
+    record Target(
+            Table table,
+            String column,
+            double factor,
+            Naming naming,
+            String key,
+            String keyStem,
+            String family,
+            String lowerColumn,
+            String underscoredKey) {
         Target(Table table, String column, double factor) {
             this(
                     table,
@@ -383,7 +403,9 @@ public final class RelationshipInference {
                     Naming.of(table.name()),
                     compact(column),
                     idStem(column),
-                    table.column(column).map(c -> TypeFamily.of(c.dataType())).orElse(null));
+                    table.column(column).map(c -> TypeFamily.of(c.dataType())).orElse(null),
+                    column.toLowerCase(Locale.ROOT),
+                    "_" + column.toLowerCase(Locale.ROOT));
         }
 
         /** Whether a column of this type family can hold the key's values. */
