@@ -303,6 +303,29 @@ class IngestLiveSyncIT {
         assertThat(storedEdges("orders")).isEmpty();
     }
 
+    @Test
+    @Order(9)
+    void aBurstOfChangesOnOneTableEndsWithItsLastStateInTheStoreAndOnTheCatalog() throws Exception {
+        sql("CREATE TABLE burst_probe (probe_id bigint PRIMARY KEY, note text)");
+        awaitTrue(() -> tableText("burst_probe").isPresent());
+        List<String> burst = new ArrayList<>();
+        for (int i = 0; i < 30; i++)
+            burst.add(
+                    i % 2 == 0
+                            ? "ALTER TABLE burst_probe ADD COLUMN extra_" + i + " text"
+                            : "COMMENT ON COLUMN burst_probe.note IS 'Burst note " + i + "'");
+
+        sql(burst.toArray(String[]::new)); // back to back, each its own transaction: refreshes may cover later ones
+
+        awaitTrue(() -> columnText("burst_probe", "note")
+                .map(t -> t.contains("Burst note 29"))
+                .orElse(false));
+        awaitTrue(() -> rowCount("burst_probe") == 3 + 15); // the table, its two columns and the 15 added
+        SchemaCatalogEntry latest =
+                latestCatalogEntry("burst_probe", e -> e.getColumns().contains("extra_28"));
+        assertThat(latest.getColumns()).hasSize(2 + 15);
+    }
+
     // --- helpers -------------------------------------------------------------------------------------------
 
     /** The stored annotated and inferred edges from a table, as "columns -> table.columns source". */
@@ -326,8 +349,13 @@ class IngestLiveSyncIT {
      * once {@code expected} accepts them (the record follows the store's write).
      */
     private static List<String> latestCatalogEdges(String table, Predicate<List<String>> expected) {
+        return edges(latestCatalogEntry(table, entry -> expected.test(edges(entry))));
+    }
+
+    /** The table's latest schema.catalog record, once {@code expected} accepts it (the record follows the store). */
+    private static SchemaCatalogEntry latestCatalogEntry(String table, Predicate<SchemaCatalogEntry> expected) {
         String key = DB + ".public." + table;
-        List<List<String>> latest = new ArrayList<>();
+        List<SchemaCatalogEntry> latest = new ArrayList<>();
         await().atMost(WAIT).pollInterval(Duration.ofMillis(200)).until(() -> {
             latest.clear();
             for (ConsumerRecord<String, SchemaCatalogEntry> r : readAll(
@@ -336,7 +364,7 @@ class IngestLiveSyncIT {
                     r -> false))
                 if (key.equals(r.key()) && r.value() != null) {
                     latest.clear();
-                    latest.add(edges(r.value()));
+                    latest.add(r.value());
                 }
             return !latest.isEmpty() && expected.test(latest.get(0));
         });
