@@ -7,6 +7,7 @@ import dev.schemarag.core.config.Principals;
 import dev.schemarag.core.config.RegisteredDatabase;
 import dev.schemarag.core.schema.TableName;
 import dev.schemarag.core.service.ServiceRuntime;
+import dev.schemarag.core.store.CatalogNotifications;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.ingest.main.IngestMain;
 import dev.schemarag.ingest.postgres.PostgresRoleMemberships;
@@ -77,7 +78,10 @@ public final class AccessFreshnessBenchmark {
                 SchemaRetriever retriever = RetrievalMain.service(runtime).retriever();
                 retriever.warmUp();
                 retriever.follow();
-                Thread follower = follower(retriever, runtime.settings().get(RetrievalService.CATALOG_POLL_MS));
+                Thread follower = follower(
+                        retriever,
+                        new CatalogNotifications(runtime.store()),
+                        Duration.ofMillis(runtime.settings().get(RetrievalService.CATALOG_POLL_MS)));
                 try (Connection session = target.borrow();
                         Statement sql = session.createStatement()) {
                     // The baseline: other DDL, timed the same way in the same process.
@@ -157,13 +161,18 @@ public final class AccessFreshnessBenchmark {
         }
     }
 
-    /** Applies the store's catalog changes every {@code pollMs}, as the retrieval service's follower does. */
-    private static Thread follower(SchemaRetriever retriever, long pollMs) {
+    /**
+     * Applies the store's catalog changes when the store notifies one, or after {@code check} without a notification,
+     * as the retrieval service's follower does; listens before it returns, so that no change is made before.
+     */
+    private static Thread follower(SchemaRetriever retriever, CatalogNotifications notifications, Duration check)
+            throws InterruptedException {
+        notifications.await(Duration.ofMillis(1));
         Thread follower = new Thread(
                 () -> {
-                    try {
+                    try (notifications) {
                         while (!Thread.currentThread().isInterrupted()) {
-                            Thread.sleep(pollMs);
+                            notifications.await(check);
                             retriever.refresh();
                         }
                     } catch (InterruptedException stopped) {

@@ -11,9 +11,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Loads every stored catalog when the service starts, on a thread of its own so the stream client can join its group
- * meanwhile, warms the way of a record through the service, then follows the store: every poll interval it applies
- * the catalog changes since the versions held. Questions are answered from the catalogs held and never wait for a
- * change to be applied; a change reaches them one poll and one application after ingest stored it. Loading is
+ * meanwhile, warms the way of a record through the service, then follows the store: when the store notifies a
+ * committed change, or after the check interval without one, it applies the catalog changes since the versions held.
+ * Questions are answered from the catalogs held and never wait for a change to be applied; a change reaches them one
+ * notification and one application after ingest stored it. Loading is
  * retried while the store or the registry cannot be reached, and the service is not ready until it is done: a first
  * question must not pay for a load or a first call.
  */
@@ -21,17 +22,38 @@ final class CatalogFollower implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(CatalogFollower.class);
     private static final Duration RETRY = Duration.ofSeconds(2);
 
+    /** Waits at most the given time for a committed catalog change; true when one was notified. */
+    @FunctionalInterface
+    interface ChangeWait extends AutoCloseable {
+        boolean await(Duration max) throws InterruptedException;
+
+        /** Called by the follower's thread when it stops. */
+        @Override
+        default void close() {}
+
+        /** No notifications: every check waits the whole interval. */
+        ChangeWait NONE = max -> {
+            Thread.sleep(max.toMillis());
+            return false;
+        };
+    }
+
     private final SchemaRetriever retriever;
-    private final Duration poll;
+    private final ChangeWait changes;
+    private final Duration check;
     private volatile Thread thread;
     private volatile Consumer<List<String>> records;
     private volatile String state = "not started";
     private volatile boolean done;
 
-    /** @param poll how long to wait between two checks for catalog changes */
-    CatalogFollower(SchemaRetriever retriever, Duration poll) {
+    /**
+     * @param changes what wakes the follower when a change commits
+     * @param check the longest wait between two checks for catalog changes without a notification
+     */
+    CatalogFollower(SchemaRetriever retriever, ChangeWait changes, Duration check) {
         this.retriever = retriever;
-        this.poll = poll;
+        this.changes = changes;
+        this.check = check;
     }
 
     /**
@@ -55,6 +77,8 @@ final class CatalogFollower implements AutoCloseable {
             follow();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            changes.close();
         }
     }
 
@@ -81,7 +105,7 @@ final class CatalogFollower implements AutoCloseable {
 
     /**
      * Applies the store's changes until closed; an outage is logged once, and questions meanwhile get what is held.
-     * After a refresh that took longer than the poll interval it waits as long as the refresh took: during a burst of
+     * After each refresh it waits as long as the refresh took before it waits for the next change: during a burst of
      * changes the follower takes at most half a core from the questions, and applies the changes in fewer, larger
      * steps.
      */
@@ -89,7 +113,8 @@ final class CatalogFollower implements AutoCloseable {
         boolean failing = false;
         long took = 0;
         while (true) {
-            Thread.sleep(Math.max(poll.toMillis(), took));
+            Thread.sleep(took);
+            changes.await(check);
             long started = System.nanoTime();
             try {
                 retriever.refresh();

@@ -11,6 +11,7 @@ import dev.schemarag.core.kafka.StreamsProperties;
 import dev.schemarag.core.kafka.StreamsSettings;
 import dev.schemarag.core.kafka.TopicCreator;
 import dev.schemarag.core.kafka.Topics;
+import dev.schemarag.core.store.CatalogNotifications;
 import dev.schemarag.core.store.Database;
 import dev.schemarag.retrieval.SchemaRetriever;
 import dev.schemarag.retrieval.TableChooser;
@@ -46,11 +47,13 @@ public final class RetrievalService implements AutoCloseable {
 
     public static final Setting<Integer> CATALOG_POLL_MS = Setting.integer(
             "retrieval.catalog.poll.ms",
-            20,
+            1_000,
             1,
             60_000,
-            "how often retrieval asks the store for catalog changes, applied in the background: questions are answered"
-                    + " from the catalog applied last and never wait for a change");
+            "the longest retrieval waits between two checks for catalog changes: the store notifies it of each committed"
+                    + " change (LISTEN), so this only bounds how late a change is seen when a notification is lost or"
+                    + " the store cannot notify; changes are applied in the background, and questions never wait for"
+                    + " them");
 
     private final SchemaRetriever retriever;
     private final CacheFront front;
@@ -60,7 +63,8 @@ public final class RetrievalService implements AutoCloseable {
     private ManagedStreams streams;
 
     /**
-     * @param catalogPoll how often the started service asks the store for catalog changes ({@link #CATALOG_POLL_MS})
+     * @param catalogPoll the longest wait between two checks for catalog changes, which the store otherwise notifies
+     *     ({@link #CATALOG_POLL_MS})
      * @param meters where the stream client and the retrievals it runs are measured
      * @param chooser the model of the optional LLM selection step ({@code retrieval.llm.select}), if one is
      *     configured; closed with the service
@@ -84,8 +88,22 @@ public final class RetrievalService implements AutoCloseable {
                 chooser.map(TableChooser.class::cast));
         this.front = new CacheFront(new PostgresAnswerCacheProbe(store), settings);
         this.meters = meters;
-        this.catalogs = new CatalogFollower(retriever, catalogPoll);
+        this.catalogs = new CatalogFollower(retriever, notified(new CatalogNotifications(store)), catalogPoll);
         RetrievalMeters.bindEmbeddingCache(meters, retriever);
+    }
+
+    private static CatalogFollower.ChangeWait notified(CatalogNotifications notifications) {
+        return new CatalogFollower.ChangeWait() {
+            @Override
+            public boolean await(Duration max) throws InterruptedException {
+                return notifications.await(max);
+            }
+
+            @Override
+            public void close() {
+                notifications.close();
+            }
+        };
     }
 
     private static SchemaIndex index(Database store, VectorSearch vectorSearch, CatalogLoads loads) {

@@ -14,6 +14,8 @@ import dev.schemarag.testkit.FakeEmbeddingModel;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class CatalogFollowerTest {
@@ -27,7 +29,8 @@ class CatalogFollowerTest {
 
     @Test
     void givenAStartedFollower_whenTheStoreChanges_thenQuestionsGetTheChangeAppliedInTheBackground() throws Exception {
-        try (CatalogFollower follower = new CatalogFollower(retriever, Duration.ofMillis(5))) {
+        try (CatalogFollower follower =
+                new CatalogFollower(retriever, CatalogFollower.ChangeWait.NONE, Duration.ofMillis(5))) {
             assertThat(follower.readiness().check().up()).isFalse();
             follower.start(warmed::add);
             await("warmed up")
@@ -43,7 +46,8 @@ class CatalogFollowerTest {
 
     @Test
     void givenAStoreOutage_whenItEnds_thenTheFollowerAppliesWhatChangedMeanwhile() throws Exception {
-        try (CatalogFollower follower = new CatalogFollower(retriever, Duration.ofMillis(5))) {
+        try (CatalogFollower follower =
+                new CatalogFollower(retriever, CatalogFollower.ChangeWait.NONE, Duration.ofMillis(5))) {
             follower.start(warmed::add);
             await("warmed up")
                     .atMost(WAIT)
@@ -57,6 +61,24 @@ class CatalogFollowerTest {
             assertThat(follower.readiness().check().up()).isTrue();
 
             index.loadFailure = null;
+            await("change applied").atMost(WAIT).until(() -> fallbackReason() == FallbackReason.OTHER_MODEL_INDEX);
+        }
+    }
+
+    @Test
+    void givenANotification_whenAChangeCommits_thenItIsAppliedWithoutWaitingForTheCheckInterval() throws Exception {
+        Semaphore notified = new Semaphore(0);
+        CatalogFollower.ChangeWait wait = max -> notified.tryAcquire(max.toMillis(), TimeUnit.MILLISECONDS);
+        try (CatalogFollower follower = new CatalogFollower(retriever, wait, Duration.ofHours(1))) {
+            follower.start(warmed::add);
+            await("warmed up")
+                    .atMost(WAIT)
+                    .until(() -> follower.readiness().check().up());
+            index.replaceCatalog("v2", ErpCatalog.TABLES, List.of(), "another-model");
+            assertThat(fallbackReason()).isNotEqualTo(FallbackReason.OTHER_MODEL_INDEX); // not checked yet
+
+            notified.release();
+
             await("change applied").atMost(WAIT).until(() -> fallbackReason() == FallbackReason.OTHER_MODEL_INDEX);
         }
     }
