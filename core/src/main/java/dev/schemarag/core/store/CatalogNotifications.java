@@ -36,12 +36,15 @@ public final class CatalogNotifications implements AutoCloseable {
             if (failing) log.info("Catalog notifications work again");
             failing = false;
             return notified != null && notified.length > 0;
-        } catch (SQLException e) {
+        } catch (SQLException | RuntimeException e) {
+            // Whatever fails here, the follower goes on checking at the given pace.
             if (!failing)
                 log.warn(
-                        "Catalog notifications unavailable, checking the catalogs every {} ms instead: sqlstate={}",
+                        "Catalog notifications unavailable, checking the catalogs every {} ms instead: {}",
                         millis,
-                        e.getSQLState());
+                        e instanceof SQLException sql
+                                ? "sqlstate=" + sql.getSQLState()
+                                : e.getClass().getName());
             failing = true;
             close();
             Thread.sleep(millis);
