@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * unreachable, a pooler that does not keep LISTEN) {@link #await} waits the whole time given, and the follower
  * checks at that pace. Used by one thread.
  */
-public final class CatalogNotifications implements AutoCloseable {
+public final class CatalogNotifications implements CatalogChangeWait {
     static final String CHANNEL = "schemarag_catalog";
     private static final Logger log = LoggerFactory.getLogger(CatalogNotifications.class);
 
@@ -28,7 +28,7 @@ public final class CatalogNotifications implements AutoCloseable {
         this.store = store;
     }
 
-    /** Waits at most {@code max} for a committed catalog change; true when one was notified, false otherwise. */
+    @Override
     public boolean await(Duration max) throws InterruptedException {
         int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, max.toMillis()));
         try {

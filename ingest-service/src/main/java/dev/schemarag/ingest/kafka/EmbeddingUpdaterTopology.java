@@ -115,12 +115,7 @@ public final class EmbeddingUpdaterTopology {
             }
             Outcome<List<CatalogUpdate>> outcome = result instanceof RefreshResult.Failed failed
                     ? Outcome.deadLettered(Failures.ofRecord(
-                                    Stage.INGEST,
-                                    failed.errorClass(),
-                                    failed.message(),
-                                    record,
-                                    context.recordMetadata(),
-                                    changeBytes)
+                                    Stage.INGEST, failed.errorClass(), failed.message(), record, at, changeBytes)
                             .build())
                     : Outcome.delivered(((RefreshResult.Refreshed) result).updates());
             context.forward(record.withValue(outcome));

@@ -2,6 +2,7 @@ package dev.schemarag.retrieval.kafka;
 
 import dev.schemarag.core.admin.CheckResult;
 import dev.schemarag.core.admin.ReadinessCheck;
+import dev.schemarag.core.store.CatalogChangeWait;
 import dev.schemarag.retrieval.SchemaRetriever;
 import java.time.Duration;
 import java.util.List;
@@ -22,24 +23,8 @@ final class CatalogFollower implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(CatalogFollower.class);
     private static final Duration RETRY = Duration.ofSeconds(2);
 
-    /** Waits at most the given time for a committed catalog change; true when one was notified. */
-    @FunctionalInterface
-    interface ChangeWait extends AutoCloseable {
-        boolean await(Duration max) throws InterruptedException;
-
-        /** Called by the follower's thread when it stops. */
-        @Override
-        default void close() {}
-
-        /** No notifications: every check waits the whole interval. */
-        ChangeWait NONE = max -> {
-            Thread.sleep(max.toMillis());
-            return false;
-        };
-    }
-
     private final SchemaRetriever retriever;
-    private final ChangeWait changes;
+    private final CatalogChangeWait changes;
     private final Duration check;
     private volatile Thread thread;
     private volatile Consumer<List<String>> records;
@@ -47,10 +32,10 @@ final class CatalogFollower implements AutoCloseable {
     private volatile boolean done;
 
     /**
-     * @param changes what wakes the follower when a change commits
+     * @param changes what wakes the follower when a change commits; closed by the follower's thread when it stops
      * @param check the longest wait between two checks for catalog changes without a notification
      */
-    CatalogFollower(SchemaRetriever retriever, ChangeWait changes, Duration check) {
+    CatalogFollower(SchemaRetriever retriever, CatalogChangeWait changes, Duration check) {
         this.retriever = retriever;
         this.changes = changes;
         this.check = check;

@@ -88,22 +88,8 @@ public final class RetrievalService implements AutoCloseable {
                 chooser.map(TableChooser.class::cast));
         this.front = new CacheFront(new PostgresAnswerCacheProbe(store), settings);
         this.meters = meters;
-        this.catalogs = new CatalogFollower(retriever, notified(new CatalogNotifications(store)), catalogPoll);
+        this.catalogs = new CatalogFollower(retriever, new CatalogNotifications(store), catalogPoll);
         RetrievalMeters.bindEmbeddingCache(meters, retriever);
-    }
-
-    private static CatalogFollower.ChangeWait notified(CatalogNotifications notifications) {
-        return new CatalogFollower.ChangeWait() {
-            @Override
-            public boolean await(Duration max) throws InterruptedException {
-                return notifications.await(max);
-            }
-
-            @Override
-            public void close() {
-                notifications.close();
-            }
-        };
     }
 
     private static SchemaIndex index(Database store, VectorSearch vectorSearch, CatalogLoads loads) {

@@ -3,6 +3,7 @@ package dev.schemarag.retrieval.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.schemarag.core.store.CatalogChangeWait;
 import dev.schemarag.retrieval.ErpCatalog;
 import dev.schemarag.retrieval.FakeSchemaIndex;
 import dev.schemarag.retrieval.FallbackReason;
@@ -27,10 +28,15 @@ class CatalogFollowerTest {
             new SchemaRetriever(index, new FakeEmbeddingModel(), RetrievalSettings.defaults(), 16);
     private final List<List<String>> warmed = new CopyOnWriteArrayList<>();
 
+    /** A store that notifies nothing: every check waits the whole interval. */
+    private static final CatalogChangeWait UNNOTIFIED = max -> {
+        Thread.sleep(max.toMillis());
+        return false;
+    };
+
     @Test
     void givenAStartedFollower_whenTheStoreChanges_thenQuestionsGetTheChangeAppliedInTheBackground() throws Exception {
-        try (CatalogFollower follower =
-                new CatalogFollower(retriever, CatalogFollower.ChangeWait.NONE, Duration.ofMillis(5))) {
+        try (CatalogFollower follower = new CatalogFollower(retriever, UNNOTIFIED, Duration.ofMillis(5))) {
             assertThat(follower.readiness().check().up()).isFalse();
             follower.start(warmed::add);
             await("warmed up")
@@ -46,8 +52,7 @@ class CatalogFollowerTest {
 
     @Test
     void givenAStoreOutage_whenItEnds_thenTheFollowerAppliesWhatChangedMeanwhile() throws Exception {
-        try (CatalogFollower follower =
-                new CatalogFollower(retriever, CatalogFollower.ChangeWait.NONE, Duration.ofMillis(5))) {
+        try (CatalogFollower follower = new CatalogFollower(retriever, UNNOTIFIED, Duration.ofMillis(5))) {
             follower.start(warmed::add);
             await("warmed up")
                     .atMost(WAIT)
@@ -68,7 +73,7 @@ class CatalogFollowerTest {
     @Test
     void givenANotification_whenAChangeCommits_thenItIsAppliedWithoutWaitingForTheCheckInterval() throws Exception {
         Semaphore notified = new Semaphore(0);
-        CatalogFollower.ChangeWait wait = max -> notified.tryAcquire(max.toMillis(), TimeUnit.MILLISECONDS);
+        CatalogChangeWait wait = max -> notified.tryAcquire(max.toMillis(), TimeUnit.MILLISECONDS);
         try (CatalogFollower follower = new CatalogFollower(retriever, wait, Duration.ofHours(1))) {
             follower.start(warmed::add);
             await("warmed up")
